@@ -1,0 +1,80 @@
+import type { ServerView, ToolView } from '../../src/messaging/contract';
+import { StatusBadge } from './StatusBadge';
+import { ToolList } from './ToolList';
+
+export interface ServerCardProps {
+  server: ServerView;
+  tools: { tools: ToolView[]; disabled: string[] } | undefined;
+  busy: boolean;
+  onToggle(enabled: boolean): void;
+  onRetry(): void;
+  onRemove?: () => void;
+}
+
+export function ServerCard({ server, tools, busy, onToggle, onRetry, onRemove }: ServerCardProps) {
+  const failed = server.status.state === 'error' || server.status.state === 'cloudflare-error';
+  const switchId = `enable-${server.id}`;
+  return (
+    <li className="server" data-server-id={server.id} aria-busy={busy}>
+      <div className="server-head">
+        {server.iconDataUrl ? (
+          <img className="server-icon" src={server.iconDataUrl} alt="" />
+        ) : (
+          <span className="server-icon placeholder" />
+        )}
+        <div className="server-title">
+          <div className="server-name">
+            {server.name}
+            {server.requiresAuthentication ? <span className="label">OAuth</span> : null}
+            {server.paid ? <span className="label">paid</span> : null}
+            {server.isCustom ? <span className="label">custom</span> : null}
+          </div>
+          <div className="server-description">{server.description}</div>
+        </div>
+        <label className="switch" htmlFor={switchId}>
+          <input
+            id={switchId}
+            type="checkbox"
+            role="switch"
+            checked={server.isEnabled}
+            disabled={busy}
+            onChange={(event) => onToggle(event.target.checked)}
+            aria-label={`Enable ${server.name}`}
+          />
+          <span aria-hidden="true" />
+        </label>
+      </div>
+      <div className="server-status">
+        <StatusBadge
+          status={
+            server.isEnabled || server.status.state !== 'disconnected'
+              ? server.status
+              : { state: 'disconnected' }
+          }
+        />
+        {server.status.state === 'connected' ? (
+          <span className="muted">
+            {server.toolCount} {server.toolCount === 1 ? 'tool' : 'tools'}
+            {server.transport
+              ? ` · ${server.transport === 'sse' ? 'HTTP+SSE' : 'Streamable HTTP'}`
+              : ''}
+          </span>
+        ) : null}
+        {failed && server.isEnabled ? (
+          <button type="button" className="link" onClick={onRetry} disabled={busy}>
+            Retry
+          </button>
+        ) : null}
+        {onRemove ? (
+          <button type="button" className="link danger" onClick={onRemove} disabled={busy}>
+            Remove
+          </button>
+        ) : null}
+      </div>
+      {server.status.error ? <p className="server-error">{server.status.error}</p> : null}
+      {server.isEnabled && server.status.state === 'connected' && tools ? (
+        <ToolList tools={tools.tools} disabled={tools.disabled} />
+      ) : null}
+    </li>
+  );
+}

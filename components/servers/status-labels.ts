@@ -1,0 +1,19 @@
+import type { ServerState } from '../../src/messaging/contract';
+
+/** Every status state in plain words, and the tone its badge takes. */
+export const STATUS_LABELS: Record<
+  ServerState,
+  { label: string; tone: 'neutral' | 'busy' | 'good' | 'warn' | 'bad' }
+> = {
+  disconnected: { label: 'Off', tone: 'neutral' },
+  'needs-auth': { label: 'Sign-in needed', tone: 'warn' },
+  registering: { label: 'Registering', tone: 'busy' },
+  authorizing: { label: 'Waiting for sign-in', tone: 'busy' },
+  authenticated: { label: 'Signed in', tone: 'busy' },
+  connecting: { label: 'Connecting…', tone: 'busy' },
+  connected: { label: 'Connected', tone: 'good' },
+  error: { label: 'Error', tone: 'bad' },
+  'token-refresh': { label: 'Refreshing sign-in', tone: 'busy' },
+  'cloudflare-error': { label: 'Cloudflare worker error', tone: 'bad' },
+  'invalid-token': { label: 'Sign-in expired', tone: 'warn' },
+};

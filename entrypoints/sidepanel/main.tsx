@@ -1,0 +1,14 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createPatchbayClient } from '../../src/messaging/client';
+import { createRuntimeTransport } from '../../src/platform/chrome';
+import { App } from './App';
+import './style.css';
+
+const client = createPatchbayClient(createRuntimeTransport());
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App client={client} />
+  </StrictMode>,
+);

@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { PatchbayClient } from '../../src/messaging/client';
+import type { ServerView, ToolView } from '../../src/messaging/contract';
+
+export interface ServerTools {
+  tools: ToolView[];
+  disabled: string[];
+}
+
+/** The server list and tools, kept live from the background's broadcasts. */
+export function useServers(client: PatchbayClient) {
+  const [servers, setServers] = useState<ServerView[] | undefined>();
+  const [loadError, setLoadError] = useState<string | undefined>();
+  const [tools, setTools] = useState<Record<string, ServerTools>>({});
+
+  const reload = useCallback(
+    () =>
+      client.request('mcp/servers/get').then(
+        ({ servers: next }) => {
+          setServers(next);
+          setLoadError(undefined);
+        },
+        (error: unknown) => setLoadError(error instanceof Error ? error.message : String(error)),
+      ),
+    [client],
+  );
+
+  const loadTools = useCallback(
+    (serverId: string) =>
+      client.server(serverId, 'tools/get').then(
+        (result) => setTools((previous) => ({ ...previous, [serverId]: result })),
+        () => undefined, // the server's status already says why its tools are unavailable
+      ),
+    [client],
+  );
+
+  useEffect(() => {
+    const unsubscribe = client.onBroadcast((message) => {
+      if (message.type === 'mcp/status/changed') {
+        const { serverId, status } = message.payload;
+        setServers((previous) =>
+          previous?.map((server) => (server.id === serverId ? { ...server, status } : server)),
+        );
+        if (status.state === 'connected' || status.state === 'disconnected') void reload();
+      } else if (message.type === 'mcp/servers/changed') {
+        void reload();
+      } else if (message.type === 'mcp/tools/changed') {
+        void reload();
+        void loadTools(message.payload.serverId);
+      }
+    });
+    void reload();
+    return unsubscribe;
+  }, [client, reload, loadTools]);
+
+  return { servers, loadError, tools, reload, loadTools };
+}

@@ -1,0 +1,52 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+export default tseslint.config(
+  { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'test-output/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+    },
+  },
+  {
+    // chrome.* stays at the edges: src/platform/ and entrypoints/.
+    files: ['src/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
+    ignores: ['src/platform/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'chrome',
+          message: 'Use a port from src/platform/ports.ts; chrome.* lives in src/platform/.',
+        },
+        {
+          name: 'browser',
+          message: 'Use a port from src/platform/ports.ts; browser.* lives in src/platform/.',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'wxt/browser',
+              message: 'Only src/platform/ and entrypoints/ may use the browser APIs.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

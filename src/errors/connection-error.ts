@@ -1,0 +1,85 @@
+import type { ServerState } from '../messaging/contract';
+
+/** What went wrong while talking to an MCP server, coarse enough to decide what to do next. */
+export type ConnectionErrorKind =
+  | 'auth' // 401 or 403: credentials missing, expired or insufficient
+  | 'network' // refused, DNS failure, connection reset
+  | 'timeout' // the server did not answer in time
+  | 'server' // 5xx
+  | 'cloudflare' // a Cloudflare worker crashed (error 1101 page)
+  | 'protocol' // the answer is not MCP: HTML, bad JSON, bad SSE, JSON-RPC errors
+  | 'not-found' // no MCP endpoint at this URL on either transport
+  | 'session-expired'; // the server forgot our session (404 with a session id)
+
+const marker = Symbol.for('patchbay.connection-error');
+
+/**
+ * A failure talking to one MCP server, classified where it happens (the fetch wrapper, the
+ * transport) rather than by matching message text later.
+ */
+export class ConnectionError extends Error {
+  readonly [marker] = true;
+  override readonly name = 'ConnectionError';
+
+  constructor(
+    readonly kind: ConnectionErrorKind,
+    message: string,
+    readonly details: { status?: number; cause?: unknown; networkCode?: string } = {},
+  ) {
+    super(message, { cause: details.cause });
+  }
+
+  static isInstance(value: unknown): value is ConnectionError {
+    return typeof value === 'object' && value !== null && marker in value;
+  }
+
+  get retryable(): boolean {
+    return this.kind !== 'auth' && this.kind !== 'not-found';
+  }
+}
+
+/** The status state the spec assigns to each kind of failure. */
+export function stateForError(error: ConnectionError): ServerState {
+  switch (error.kind) {
+    case 'auth':
+      return 'needs-auth';
+    case 'cloudflare':
+      return 'cloudflare-error';
+    default:
+      return 'error';
+  }
+}
+
+/** A sentence for the person using Patchbay: what happened and what to do about it. */
+export function userMessage(error: ConnectionError, serverName: string, url: string): string {
+  const host = safeHost(url);
+  const status = error.details.status;
+  switch (error.kind) {
+    case 'auth':
+      return status === 403
+        ? `${serverName} refused access (HTTP 403). Check that your account or the headers you added allow this.`
+        : `${serverName} needs you to sign in or to send valid credentials (HTTP 401). Sign in, or check the headers you added.`;
+    case 'network':
+      return `Couldn't reach ${host}${error.details.networkCode ? ` (${error.details.networkCode})` : ''}. Check the URL and that the server is running, then retry.`;
+    case 'timeout':
+      return `${serverName} did not answer in time. The server may be overloaded or unreachable; retry in a moment.`;
+    case 'server':
+      return `${serverName} had a server error (HTTP ${status ?? '5xx'}). This is usually temporary; retry in a moment.`;
+    case 'cloudflare':
+      return `${serverName}'s Cloudflare worker crashed (error 1101). The problem is on the server's side; retry later or contact its maintainer.`;
+    case 'not-found':
+      return `No MCP endpoint at ${url} (HTTP ${status ?? 404}). Check the path: MCP servers usually end in /mcp or /sse.`;
+    case 'session-expired':
+      return `${serverName} ended the session. Reconnect to start a new one.`;
+    case 'protocol':
+      return `${serverName} answered with something that isn't MCP: ${error.message}. Check that the URL points at an MCP endpoint.`;
+  }
+}
+
+function safeHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}

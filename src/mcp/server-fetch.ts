@@ -1,0 +1,88 @@
+import { ConnectionError } from '../errors/connection-error';
+
+export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
+export interface ServerFetch extends FetchLike {
+  /** The last failure this fetch classified, for transports that drop the original error. */
+  lastError: ConnectionError | undefined;
+}
+
+/**
+ * The fetch every transport of one server uses. It:
+ * - adds the server's custom headers only to requests for the server's own origin (the SDK's
+ *   `requestInit.headers` would also send them to the authorization server during discovery);
+ * - turns failures into typed {@link ConnectionError}s at the source: network errors, Cloudflare
+ *   worker error pages, and HTML answers where MCP was expected. The SDK's SSE transport keeps
+ *   only a message of what its EventSource saw, so the last error is kept on `lastError` too.
+ */
+export function createServerFetch(options: {
+  serverUrl: URL;
+  headers: Record<string, string>;
+  baseFetch?: FetchLike;
+}): ServerFetch {
+  const baseFetch: FetchLike = options.baseFetch ?? ((url, init) => fetch(url, init));
+  const origin = options.serverUrl.origin;
+
+  const serverFetch = (async (url: string | URL, init?: RequestInit) => {
+    const target = new URL(url);
+    const headers = new Headers(init?.headers);
+    if (target.origin === origin) {
+      for (const [name, value] of Object.entries(options.headers)) headers.set(name, value);
+    }
+    let response: Response;
+    try {
+      response = await baseFetch(target, { ...init, headers });
+    } catch (error) {
+      if (init?.signal?.aborted) throw error;
+      throw remember(networkError(error, target));
+    }
+    const failure = await classifyResponse(response, init?.method ?? 'GET');
+    if (failure) throw remember(failure);
+    return response;
+  }) as ServerFetch;
+
+  function remember(error: ConnectionError): ConnectionError {
+    serverFetch.lastError = error;
+    return error;
+  }
+  serverFetch.lastError = undefined;
+  return serverFetch;
+}
+
+function networkError(error: unknown, target: URL): ConnectionError {
+  // Node's fetch puts the socket error (ECONNREFUSED, ENOTFOUND, ...) on `cause`; browsers
+  // say only "Failed to fetch".
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
+  const networkCode = typeof cause?.code === 'string' ? cause.code : undefined;
+  return new ConnectionError('network', `Network request to ${target.host} failed`, {
+    cause: error,
+    ...(networkCode ? { networkCode } : {}),
+  });
+}
+
+async function classifyResponse(
+  response: Response,
+  method: string,
+): Promise<ConnectionError | undefined> {
+  const contentType = response.headers.get('content-type') ?? '';
+  const isHtml = contentType.includes('text/html');
+  if (response.status >= 500 && isHtml) {
+    const page = await response.clone().text();
+    if (isCloudflareWorkerError(page)) {
+      await response.body?.cancel();
+      return new ConnectionError('cloudflare', 'Cloudflare worker error 1101', {
+        status: response.status,
+      });
+    }
+  }
+  if (response.ok && isHtml && method !== 'DELETE') {
+    await response.body?.cancel();
+    return new ConnectionError('protocol', 'it returned an HTML page', { status: response.status });
+  }
+  return undefined;
+}
+
+/** Cloudflare serves error 1101 ("Worker threw exception") as an HTML page with that code. */
+export function isCloudflareWorkerError(page: string): boolean {
+  return /cloudflare/i.test(page) && /\b1101\b/.test(page);
+}

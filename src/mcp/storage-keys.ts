@@ -1,0 +1,21 @@
+/** Storage keys, exactly as the architecture spec's table names them (plus `transport`). */
+export const storageKeys = {
+  customServers: 'customMcpServers',
+  enabled: (serverId: string) => `mcp.${serverId}.enabled`,
+  disabledTools: (serverId: string) => `mcp.${serverId}.tools.disabled`,
+  sessionId: (serverId: string) => `mcp.${serverId}.sessionId`,
+  /** The transport found for the server, so reconnects do not probe again. */
+  transport: (serverId: string) => `mcp.${serverId}.transport`,
+  oauthEndpoints: (serverId: string) => `mcp.${serverId}.oauth.endpoints`,
+  tokens: (serverId: string) => `oauth.${serverId}.tokens`,
+  client: (serverId: string) => `oauth.${serverId}.client`,
+  grantedScopes: (serverId: string) => `oauth.${serverId}.granted_scopes`,
+  challengedScopes: (serverId: string) => `oauth.${serverId}.challenged_scopes`,
+} as const;
+
+/** Every key that belongs to one server, for removing all trace of it. */
+export function allServerKeys(serverId: string): string[] {
+  return Object.values(storageKeys)
+    .filter((key): key is (serverId: string) => string => typeof key === 'function')
+    .map((key) => key(serverId));
+}

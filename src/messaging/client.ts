@@ -1,0 +1,99 @@
+import {
+  broadcastSchema,
+  responseSchema,
+  serverRequestType,
+  type Broadcast,
+  type ErrorBody,
+  type GlobalPayloads,
+  type GlobalRequestType,
+  type GlobalResults,
+  type ServerAction,
+  type ServerPayloads,
+  type ServerResults,
+} from './contract';
+
+/** How the client reaches the background: chrome.runtime in the extension. */
+export interface MessageTransport {
+  send(message: { type: string; payload?: unknown }): Promise<unknown>;
+  subscribe(listener: (message: unknown) => void): () => void;
+}
+
+const marker = Symbol.for('patchbay.request-error');
+
+/** A request the background answered with `{ ok: false }`, or could not answer at all. */
+export class RequestError extends Error {
+  readonly [marker] = true;
+  override readonly name = 'RequestError';
+  readonly code: ErrorBody['code'];
+  readonly field: string | undefined;
+  readonly retryable: boolean;
+
+  constructor(body: ErrorBody) {
+    super(body.message);
+    this.code = body.code;
+    this.field = body.field;
+    this.retryable = body.retryable ?? false;
+  }
+
+  static isInstance(value: unknown): value is RequestError {
+    return typeof value === 'object' && value !== null && marker in value;
+  }
+}
+
+/**
+ * The typed side of the message contract for extension pages. Failures arrive as
+ * {@link RequestError}s; a worker that stopped mid-request becomes a retryable
+ * `worker-restarted` error instead of a hang or an untyped rejection.
+ */
+export function createPatchbayClient(transport: MessageTransport) {
+  async function send(type: string, payload: unknown): Promise<unknown> {
+    let raw: unknown;
+    try {
+      raw = await transport.send(payload === undefined ? { type } : { type, payload });
+    } catch (error) {
+      throw new RequestError({
+        code: 'worker-restarted',
+        message:
+          'Patchbay’s background restarted before it answered. The request may not have finished; try again.',
+        retryable: true,
+      });
+    }
+    const response = responseSchema.safeParse(raw);
+    if (!response.success) {
+      throw new RequestError({
+        code: 'worker-restarted',
+        message: 'Patchbay’s background did not answer. Try again.',
+        retryable: true,
+      });
+    }
+    if (!response.data.ok) throw new RequestError(response.data.error);
+    return response.data.result;
+  }
+
+  return {
+    request<T extends GlobalRequestType>(
+      type: T,
+      ...payload: PayloadArgs<GlobalPayloads[T]>
+    ): Promise<GlobalResults[T]> {
+      return send(type, payload[0]) as Promise<GlobalResults[T]>;
+    },
+    server<A extends ServerAction>(
+      serverId: string,
+      action: A,
+      ...payload: PayloadArgs<ServerPayloads[A]>
+    ): Promise<ServerResults[A]> {
+      return send(serverRequestType(serverId, action), payload[0]) as Promise<ServerResults[A]>;
+    },
+    /** Listens to the background's broadcasts; returns the unsubscribe function. */
+    onBroadcast(listener: (message: Broadcast) => void): () => void {
+      return transport.subscribe((message) => {
+        const parsed = broadcastSchema.safeParse(message);
+        if (parsed.success) listener(parsed.data);
+      });
+    },
+  };
+}
+
+export type PatchbayClient = ReturnType<typeof createPatchbayClient>;
+
+type PayloadArgs<P> = undefined extends P ? [payload?: P] : [payload: P];

@@ -1,0 +1,253 @@
+/**
+ * The message contract between Patchbay's extension pages and its background worker.
+ *
+ * Requests are `{ type, payload? }`; every response is a {@link Response}. The type names,
+ * payload shapes, `ServerView` and the status states are a public contract: the UI, the
+ * background and outside test harnesses all rely on them. Types may be added, never renamed.
+ */
+import { z } from 'zod';
+
+/** Every state a server can be in, exactly as the architecture spec names them. */
+export const SERVER_STATES = [
+  'disconnected',
+  'needs-auth',
+  'registering',
+  'authorizing',
+  'authenticated',
+  'connecting',
+  'connected',
+  'error',
+  'token-refresh',
+  'cloudflare-error',
+  'invalid-token',
+] as const;
+
+export const serverStateSchema = z.enum(SERVER_STATES);
+export type ServerState = z.infer<typeof serverStateSchema>;
+
+export const serverStatusSchema = z.object({
+  state: serverStateSchema,
+  error: z.string().optional(),
+});
+export type ServerStatus = z.infer<typeof serverStatusSchema>;
+
+export const serverViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  description: z.string(),
+  requiresAuthentication: z.boolean(),
+  isCustom: z.boolean(),
+  isEnabled: z.boolean(),
+  status: serverStatusSchema,
+  toolCount: z.number().int().nonnegative(),
+  /** Built-in servers that need a paid account with the vendor. */
+  paid: z.boolean().optional(),
+  /** A data URL for the server's icon, when it has one. */
+  iconDataUrl: z.string().optional(),
+  /** The transport found for this server, once it has connected. */
+  transport: z.enum(['streamable-http', 'sse']).optional(),
+  /** Names of the custom headers sent to this server. Values never leave the background. */
+  headerNames: z.array(z.string()).optional(),
+});
+export type ServerView = z.infer<typeof serverViewSchema>;
+
+export const headerPairSchema = z.object({ key: z.string(), value: z.string() });
+export type HeaderPair = z.infer<typeof headerPairSchema>;
+
+export const oauthClientSchema = z.object({
+  clientId: z.string().optional(),
+  clientSecret: z.string().optional(),
+  scopes: z.array(z.string()).optional(),
+});
+
+export const addServerPayloadSchema = z.object({
+  name: z.string(),
+  url: z.string(),
+  headers: z.array(headerPairSchema).optional(),
+  iconDataUrl: z.string().optional(),
+  oauth: oauthClientSchema.optional(),
+});
+export type AddServerPayload = z.infer<typeof addServerPayloadSchema>;
+
+export const updateServerPayloadSchema = addServerPayloadSchema
+  .partial()
+  .extend({ id: z.string() });
+export type UpdateServerPayload = z.infer<typeof updateServerPayloadSchema>;
+
+const toolAnnotationsSchema = z
+  .object({
+    title: z.string().optional(),
+    readOnlyHint: z.boolean().optional(),
+    destructiveHint: z.boolean().optional(),
+    idempotentHint: z.boolean().optional(),
+    openWorldHint: z.boolean().optional(),
+  })
+  .loose();
+
+export const toolViewSchema = z.object({
+  serverId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  inputSchema: z.record(z.string(), z.unknown()),
+  annotations: toolAnnotationsSchema.optional(),
+});
+export type ToolView = z.infer<typeof toolViewSchema>;
+
+export const toolCallPayloadSchema = z.object({
+  name: z.string().min(1),
+  arguments: z.record(z.string(), z.unknown()).default({}),
+  callId: z.string().min(1).optional(),
+  /** Milliseconds before the call is abandoned; the background's default applies otherwise. */
+  timeoutMs: z.number().int().positive().max(600_000).optional(),
+});
+export type ToolCallPayload = z.input<typeof toolCallPayloadSchema>;
+
+/** The MCP `CallToolResult`, kept open so servers' extra fields pass through. */
+export const callToolResultSchema = z
+  .object({
+    content: z.array(z.record(z.string(), z.unknown())),
+    structuredContent: z.record(z.string(), z.unknown()).optional(),
+    isError: z.boolean().optional(),
+  })
+  .loose();
+export type CallToolResultView = z.infer<typeof callToolResultSchema>;
+
+const noPayload = z.undefined().or(z.object({}).strict());
+const idPayload = z.object({ id: z.string().min(1) });
+
+/** Requests that do not name a server in their type. */
+export const globalRequests = {
+  'mcp/servers/get': noPayload,
+  'mcp/servers/add': addServerPayloadSchema,
+  'mcp/servers/update': updateServerPayloadSchema,
+  'mcp/servers/remove': idPayload,
+  'mcp/tools/list': noPayload,
+} as const;
+export type GlobalRequestType = keyof typeof globalRequests;
+
+/** Requests addressed to one server: their type is `mcp/{serverId}/{action}`. */
+export const serverRequests = {
+  enable: noPayload,
+  disable: noPayload,
+  'auth/start': noPayload,
+  disconnect: noPayload,
+  'status/get': noPayload,
+  'health/check': noPayload,
+  'tool/call': toolCallPayloadSchema,
+  'tool/cancel': z.object({ callId: z.string().min(1) }),
+  'tools/disabled/set': z.object({ names: z.array(z.string()) }),
+  /** Every tool of the server, disabled ones included, with the disabled names. */
+  'tools/get': noPayload,
+} as const;
+export type ServerAction = keyof typeof serverRequests;
+
+/** What each request answers with. */
+export interface GlobalResults {
+  'mcp/servers/get': { servers: ServerView[] };
+  'mcp/servers/add': { server: ServerView };
+  'mcp/servers/update': { server: ServerView };
+  'mcp/servers/remove': { id: string };
+  'mcp/tools/list': { tools: ToolView[] };
+}
+export interface ServerResults {
+  enable: { status: ServerStatus };
+  disable: { status: ServerStatus };
+  'auth/start': { status: ServerStatus };
+  disconnect: { status: ServerStatus };
+  'status/get': { status: ServerStatus };
+  'health/check': { ok: boolean; latencyMs: number; error?: string };
+  'tool/call': CallToolResultView;
+  'tool/cancel': { cancelled: boolean };
+  'tools/disabled/set': { names: string[] };
+  'tools/get': { tools: ToolView[]; disabled: string[] };
+}
+
+export type GlobalPayloads = { [K in GlobalRequestType]: z.input<(typeof globalRequests)[K]> };
+export type ServerPayloads = { [K in ServerAction]: z.input<(typeof serverRequests)[K]> };
+
+/** Stable error codes; the UI may branch on them, the message is for people. */
+export const ERROR_CODES = [
+  'unknown-type',
+  'invalid-request',
+  'invalid-input',
+  'forbidden-sender',
+  'not-found',
+  'not-enabled',
+  'auth-required',
+  'connection-failed',
+  'tool-failed',
+  'timeout',
+  'cancelled',
+  'worker-restarted',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  /** The input field an `invalid-input` error is about, when there is one. */
+  field?: string;
+  /** True when trying the same request again may succeed. */
+  retryable?: boolean;
+}
+
+export type Response<T = unknown> = { ok: true; result: T } | { ok: false; error: ErrorBody };
+
+export const responseSchema = z.union([
+  z.object({ ok: z.literal(true), result: z.unknown() }),
+  z.object({
+    ok: z.literal(false),
+    error: z.object({
+      code: z.enum(ERROR_CODES),
+      message: z.string(),
+      field: z.string().optional(),
+      retryable: z.boolean().optional(),
+    }),
+  }),
+]);
+
+export const requestEnvelopeSchema = z.object({ type: z.string().min(1), payload: z.unknown() });
+
+export function serverRequestType<A extends ServerAction>(serverId: string, action: A): string {
+  return `mcp/${serverId}/${action}`;
+}
+
+export type ParsedRequestType =
+  | { scope: 'global'; type: GlobalRequestType }
+  | { scope: 'server'; serverId: string; action: ServerAction };
+
+const SERVER_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+/** Splits a request type into what it addresses, or returns undefined for an unknown type. */
+export function parseRequestType(type: string): ParsedRequestType | undefined {
+  if (Object.hasOwn(globalRequests, type))
+    return { scope: 'global', type: type as GlobalRequestType };
+  const match = /^mcp\/([^/]+)\/(.+)$/.exec(type);
+  if (!match) return undefined;
+  const [, serverId, action] = match as unknown as [string, string, string];
+  if (!SERVER_ID_PATTERN.test(serverId) || !Object.hasOwn(serverRequests, action)) return undefined;
+  return { scope: 'server', serverId, action: action as ServerAction };
+}
+
+/** Messages the background sends to every open extension page. */
+export const broadcastSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('mcp/status/changed'),
+    payload: z.object({ serverId: z.string(), status: serverStatusSchema }),
+  }),
+  z.object({ type: z.literal('mcp/tools/changed'), payload: z.object({ serverId: z.string() }) }),
+  z.object({ type: z.literal('mcp/servers/changed'), payload: z.object({}) }),
+  z.object({
+    type: z.literal('mcp/tool/progress'),
+    payload: z.object({
+      serverId: z.string(),
+      callId: z.string(),
+      progress: z.number(),
+      total: z.number().optional(),
+      message: z.string().optional(),
+    }),
+  }),
+]);
+export type Broadcast = z.infer<typeof broadcastSchema>;

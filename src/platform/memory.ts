@@ -1,0 +1,69 @@
+import type { Broadcast } from '../messaging/contract';
+import type { Broadcaster, KeepAlive, KeyValueStore } from './ports';
+
+/** A KeyValueStore in memory, copying values as chrome.storage does (JSON round trip). */
+export function createMemoryStore(initial: Record<string, unknown> = {}): KeyValueStore & {
+  snapshot(): Record<string, unknown>;
+} {
+  const data = new Map<string, string>(
+    Object.entries(initial).map(([key, value]) => [key, JSON.stringify(value)]),
+  );
+  const read = (key: string) => {
+    const text = data.get(key);
+    return text === undefined ? undefined : (JSON.parse(text) as unknown);
+  };
+  return {
+    get: async <T>(key: string) => read(key) as T | undefined,
+    getMany: async (keys) =>
+      Object.fromEntries(keys.filter((key) => data.has(key)).map((key) => [key, read(key)])),
+    set: async (entries) => {
+      for (const [key, value] of Object.entries(entries)) {
+        if (value === undefined) data.delete(key);
+        else data.set(key, JSON.stringify(value));
+      }
+    },
+    remove: async (keys) => {
+      for (const key of keys) data.delete(key);
+    },
+    snapshot: () => Object.fromEntries([...data.keys()].map((key) => [key, read(key)])),
+  };
+}
+
+/** A Broadcaster that records what was sent and lets tests listen. */
+export function createRecordingBroadcaster(): Broadcaster & {
+  messages: Broadcast[];
+  listen(listener: (message: Broadcast) => void): () => void;
+} {
+  const listeners = new Set<(message: Broadcast) => void>();
+  const messages: Broadcast[] = [];
+  return {
+    messages,
+    broadcast(message) {
+      messages.push(message);
+      for (const listener of listeners) listener(message);
+    },
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** A KeepAlive that counts holders, for assertions that work never leaks a hold. */
+export function createCountingKeepAlive(): KeepAlive & { readonly active: number } {
+  let active = 0;
+  return {
+    get active() {
+      return active;
+    },
+    hold() {
+      active += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        active -= 1;
+      };
+    },
+  };
+}

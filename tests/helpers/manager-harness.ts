@@ -1,0 +1,55 @@
+import { createMcpManager, type McpManagerOptions } from '../../src/mcp/manager';
+import type { ServerState } from '../../src/messaging/contract';
+import {
+  createCountingKeepAlive,
+  createMemoryStore,
+  createRecordingBroadcaster,
+} from '../../src/platform/memory';
+
+/** A manager wired to in-memory ports, as the background wires it to chrome.*. */
+export function createHarness(
+  overrides: Partial<McpManagerOptions> & { initial?: Record<string, unknown> } = {},
+) {
+  const store = overrides.store ?? createMemoryStore(overrides.initial);
+  const broadcaster = createRecordingBroadcaster();
+  const keepAlive = createCountingKeepAlive();
+  const manager = createMcpManager({
+    catalog: [],
+    retryPolicy: { maxRetries: 0, initialDelay: 10, maxDelay: 10, backoffMultiplier: 2 },
+    ...overrides,
+    store,
+    broadcaster,
+    keepAlive,
+  });
+
+  /** Resolves when the server reaches `state`; rejects with what it did reach if it never does. */
+  function waitForState(serverId: string, state: ServerState, timeoutMs = 10_000): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const seen: string[] = [];
+      const timer = setTimeout(() => {
+        stop();
+        reject(
+          new Error(`${serverId} never reached ${state}; saw ${seen.join(' → ') || 'nothing'}`),
+        );
+      }, timeoutMs);
+      const stop = broadcaster.listen((message) => {
+        if (message.type !== 'mcp/status/changed' || message.payload.serverId !== serverId) return;
+        seen.push(message.payload.status.state);
+        if (message.payload.status.state === state) {
+          clearTimeout(timer);
+          stop();
+          resolve();
+        }
+      });
+      void manager.getStatus(serverId).then((status) => {
+        if (status.state === state) {
+          clearTimeout(timer);
+          stop();
+          resolve();
+        }
+      });
+    });
+  }
+
+  return { manager, store, broadcaster, keepAlive, waitForState };
+}

@@ -1,0 +1,26 @@
+import { defineConfig } from 'wxt';
+
+/**
+ * Public half of Patchbay's signing key. Pinning it keeps the extension id
+ * (ochopgbekfckekcfildinaeciimoahkb) and with it chrome.identity.getRedirectURL()
+ * the same on every machine, which OAuth redirect URIs depend on.
+ */
+export const EXTENSION_PUBLIC_KEY =
+  'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAr2HhF1lEh2t9Vom45x5FgNd/H24L1bBRLbRuj2PYYHudgEP/39unSnq4S2h4capkr1h4rKiHMbuxBlpVhgdE0P5nhhbDzPOkOhs34/siiPXKbaFGrN107XKGs7JJD1fy0jl6kCQSh1UX9kWQm5ZiNkLbGn170/kv4qQ7jRLMpAGhgwoa3g4I0VPE3ycwXMXaCXvmZPrN+6Hi8zV3HZjZTI8yKXVOB90qvx1gYvhiYS7+tT6tSseLFVsEQGI631emzBuS/JqNVpHNGPPplP/39SxpX18CgilWKs2O98PR8bHnAOzfFBLVYfgOX+jWj0Cdj0hNKmtGTkAd03886Bv9KwIDAQAB';
+
+export default defineConfig({
+  modules: ['@wxt-dev/module-react'],
+  srcDir: '.',
+  entrypointsDir: 'entrypoints',
+  outDir: '.output',
+  webExt: { disabled: true },
+  manifest: {
+    name: 'Patchbay',
+    description: 'An AI side panel whose tools come from remote MCP servers.',
+    key: EXTENSION_PUBLIC_KEY,
+    minimum_chrome_version: '120',
+    permissions: ['sidePanel', 'storage', 'alarms', 'identity'],
+    host_permissions: ['http://*/*', 'https://*/*'],
+    action: { default_title: 'Open Patchbay' },
+  },
+});
