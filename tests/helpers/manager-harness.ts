@@ -8,7 +8,10 @@ import {
 
 /** A manager wired to in-memory ports, as the background wires it to chrome.*. */
 export function createHarness(
-  overrides: Partial<McpManagerOptions> & { initial?: Record<string, unknown> } = {},
+  overrides: Partial<Omit<McpManagerOptions, 'store'>> & {
+    store?: ReturnType<typeof createMemoryStore>;
+    initial?: Record<string, unknown>;
+  } = {},
 ) {
   const store = overrides.store ?? createMemoryStore(overrides.initial);
   const broadcaster = createRecordingBroadcaster();
