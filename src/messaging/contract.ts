@@ -208,7 +208,10 @@ export const responseSchema = z.union([
   }),
 ]);
 
-export const requestEnvelopeSchema = z.object({ type: z.string().min(1), payload: z.unknown() });
+export const requestEnvelopeSchema = z.object({
+  type: z.string().min(1),
+  payload: z.unknown().optional(),
+});
 
 export function serverRequestType<A extends ServerAction>(serverId: string, action: A): string {
   return `mcp/${serverId}/${action}`;

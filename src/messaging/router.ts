@@ -34,8 +34,9 @@ export function createRouter({ manager, extensionId }: RouterOptions) {
 
   function isOwnPage(sender: MessageSenderInfo): boolean {
     if (sender.id !== extensionId) return false;
-    const origin = sender.origin ?? (sender.url ? new URL(sender.url).origin : undefined);
-    return origin === ownOrigin;
+    // Content scripts share the extension id but carry the web page's origin and URL.
+    if (sender.origin !== undefined) return sender.origin === ownOrigin;
+    return sender.url?.startsWith(`${ownOrigin}/`) ?? false;
   }
 
   async function handle(message: unknown, sender: MessageSenderInfo): Promise<Response> {

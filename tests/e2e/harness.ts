@@ -1,0 +1,136 @@
+/**
+ * Launches real Chromium with Patchbay's production build loaded, and collects every error
+ * the extension's pages and worker report so tests can fail on them.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+
+export const EXTENSION_DIR = resolve('.output/chrome-mv3');
+export const SCREENSHOT_DIR = resolve('test-output/screenshots');
+
+/** CHROME_PATH, then Debian's /usr/bin/chromium; otherwise says how to get one. */
+export function findChromium(): string {
+  const candidates = [
+    process.env.CHROME_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+  ].filter((path): path is string => Boolean(path));
+  const found = candidates.find((path) => existsSync(path));
+  if (!found) {
+    throw new Error(
+      'No Chromium found. Install it (Debian/Ubuntu: `sudo apt-get install -y chromium`) or set CHROME_PATH to a Chrome or Chromium binary.',
+    );
+  }
+  return found;
+}
+
+/** The one chrome.* call tests make inside extension pages. */
+interface ChromeGlobal {
+  chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } };
+}
+
+export interface ExtensionSession {
+  context: BrowserContext;
+  worker: Worker;
+  extensionId: string;
+  errors: string[];
+  openSidePanel(): Promise<Page>;
+  /** Sends a request through chrome.runtime from an extension page, as the UI does. */
+  send(page: Page, type: string, payload?: unknown): Promise<unknown>;
+  /** Stops the service worker through CDP; the next message starts a fresh one. */
+  stopWorker(page: Page): Promise<void>;
+  screenshot(page: Page, name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function launchExtension(
+  options: { colorScheme?: 'light' | 'dark' } = {},
+): Promise<ExtensionSession> {
+  if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
+    throw new Error(`No extension build at ${EXTENSION_DIR}. Run \`npm run build\` first.`);
+  }
+  const userDataDir = mkdtempSync(join(tmpdir(), 'patchbay-e2e-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: findChromium(),
+    headless: true,
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: { width: 360, height: 720 },
+    args: [
+      `--disable-extensions-except=${EXTENSION_DIR}`,
+      `--load-extension=${EXTENSION_DIR}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const errors: string[] = [];
+  const watchWorker = (worker: Worker) => {
+    worker.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`worker: ${message.text()}`);
+    });
+  };
+  context.on('serviceworker', watchWorker);
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  watchWorker(worker);
+  const extensionId = new URL(worker.url()).host;
+
+  const watchPage = (page: Page) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error' && page.url().startsWith('chrome-extension://')) {
+        errors.push(`page: ${message.text()}`);
+      }
+    });
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  };
+  context.on('page', watchPage);
+
+  return {
+    context,
+    worker,
+    extensionId,
+    errors,
+    async openSidePanel() {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+      return page;
+    },
+    send(page, type, payload) {
+      return page.evaluate(
+        ([messageType, messagePayload]) =>
+          (globalThis as unknown as ChromeGlobal).chrome.runtime.sendMessage(
+            messagePayload === undefined
+              ? { type: messageType }
+              : { type: messageType, payload: messagePayload },
+          ),
+        [type, payload] as const,
+      );
+    },
+    async stopWorker(page) {
+      const running = context.serviceWorkers();
+      const stopped = Promise.all(
+        running.map((worker) => new Promise((resolve) => worker.once('close', resolve))),
+      );
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      await cdp.detach();
+      await stopped;
+    },
+    async screenshot(page, name) {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      const path = join(SCREENSHOT_DIR, `${name}.png`);
+      await page.screenshot({ path, fullPage: true });
+      return path;
+    },
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}

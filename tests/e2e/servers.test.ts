@@ -1,0 +1,104 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
+import { launchExtension, type ExtensionSession } from './harness';
+
+let fixture: FixtureServer;
+let session: ExtensionSession;
+
+beforeAll(async () => {
+  fixture = await startFixtureServer();
+  session = await launchExtension();
+});
+
+afterEach(() => {
+  // Any error an extension page or the worker logged fails the test that caused it.
+  expect(session.errors).toEqual([]);
+});
+
+afterAll(async () => {
+  await session?.close();
+  await fixture?.close();
+});
+
+describe('Servers view in real Chromium', () => {
+  it('uses the pinned extension id', () => {
+    expect(session.extensionId).toBe('ochopgbekfckekcfildinaeciimoahkb');
+  });
+
+  it('adds the fixture server, enables it and shows its tools with descriptions', async () => {
+    const page = await session.openSidePanel();
+    await page.getByRole('heading', { name: 'Servers' }).waitFor();
+    await expect(page.locator('[data-server-id="notion"]').textContent()).resolves.toContain(
+      'Notion',
+    );
+
+    await page.getByRole('button', { name: 'Add server' }).click();
+    await page.getByLabel('Name').fill('Fixture');
+    await page.getByLabel('URL').fill(fixture.mcpUrl);
+    await page.getByRole('button', { name: 'Add server' }).click();
+
+    const card = page.locator('li.server', { hasText: 'Fixture' });
+    await card.waitFor();
+    await card.getByRole('switch', { name: 'Enable Fixture' }).click();
+    await card.locator('[data-state="connected"]').waitFor({ timeout: 15_000 });
+    const echo = card.locator('[data-tool="echo"]');
+    await echo.waitFor();
+    await expect(echo.textContent()).resolves.toContain('Repeats the given text back.');
+    await expect(card.locator('[data-tool]').count()).resolves.toBeGreaterThanOrEqual(7);
+    await session.screenshot(page, 'servers-fixture-connected');
+
+    const response = (await session.send(page, 'mcp/tools/list')) as {
+      ok: boolean;
+      result: { tools: { name: string }[] };
+    };
+    expect(response.ok).toBe(true);
+    expect(response.result.tools.map((tool) => tool.name)).toContain('create_event');
+  });
+
+  it('shows a specific error for bad input without saving anything', async () => {
+    const page = await session.openSidePanel();
+    await page.getByRole('button', { name: 'Add server' }).click();
+    await page.getByLabel('Name').fill('Remote plain http');
+    await page.getByLabel('URL').fill('http://example.com/mcp');
+    await page.getByRole('button', { name: 'Add server' }).click();
+    await page.getByText('Plain http is only allowed for servers on this machine').waitFor();
+    const response = (await session.send(page, 'mcp/servers/get')) as {
+      result: { servers: { name: string }[] };
+    };
+    expect(response.result.servers.map((server) => server.name)).not.toContain('Remote plain http');
+  });
+
+  it('answers every request with a response envelope, including unknown types and bad payloads', async () => {
+    const page = await session.openSidePanel();
+    await expect(session.send(page, 'mcp/nope')).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'unknown-type' },
+    });
+    await expect(session.send(page, 'mcp/servers/add', { name: 42 })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'invalid-request' },
+    });
+    await expect(session.send(page, 'mcp/unknown-server/status/get')).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
+  });
+
+  it('keeps working after the service worker is stopped', async () => {
+    const page = await session.openSidePanel();
+    const servers = (await session.send(page, 'mcp/servers/get')) as {
+      result: { servers: { id: string; name: string }[] };
+    };
+    const fixtureId = servers.result.servers.find((server) => server.name === 'Fixture')?.id;
+    expect(fixtureId).toBeDefined();
+    await session.stopWorker(page);
+    const result = (await session.send(page, `mcp/${fixtureId}/tool/call`, {
+      name: 'echo',
+      arguments: { text: 'after restart' },
+    })) as { ok: boolean; result: { content: unknown[] } };
+    expect(result).toEqual({
+      ok: true,
+      result: { content: [{ type: 'text', text: 'after restart' }] },
+    });
+  });
+});

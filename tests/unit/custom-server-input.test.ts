@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { isLoopbackHost, validateCustomServerInput } from '../../src/mcp/custom-server-input';
+import type { ServerConfig } from '../../src/mcp/catalog';
+
+const existing: ServerConfig[] = [
+  {
+    id: 'notion',
+    name: 'Notion',
+    url: 'https://mcp.notion.com/mcp',
+    description: '',
+    requiresAuthentication: true,
+    isCustom: false,
+  },
+];
+
+function errorOf(run: () => unknown): { field?: string; message: string } {
+  try {
+    run();
+  } catch (error) {
+    const { details, message } = error as { details: { field?: string }; message: string };
+    return { ...(details.field ? { field: details.field } : {}), message };
+  }
+  throw new Error('expected a validation error');
+}
+
+describe('validateCustomServerInput', () => {
+  it('normalizes a valid server', () => {
+    expect(
+      validateCustomServerInput(
+        {
+          name: '  Tracker ',
+          url: 'https://mcp.example.com/mcp#frag',
+          headers: [
+            { key: 'X-Api-Key', value: ' k ' },
+            { key: '', value: '' },
+          ],
+        },
+        existing,
+      ),
+    ).toEqual({
+      name: 'Tracker',
+      url: 'https://mcp.example.com/mcp',
+      description: 'Custom server at mcp.example.com',
+      headers: [{ key: 'X-Api-Key', value: 'k' }],
+    });
+  });
+
+  it.each([
+    [{ name: '', url: 'https://a.example/mcp' }, 'name', 'Give the server a name.'],
+    [
+      { name: 'notion', url: 'https://a.example/mcp' },
+      'name',
+      'A server named "notion" already exists. Pick another name.',
+    ],
+    [
+      { name: 'A', url: 'not a url' },
+      'url',
+      '"not a url" is not a valid URL. Include the scheme, e.g. https://example.com/mcp.',
+    ],
+    [
+      { name: 'A', url: 'http://example.com/mcp' },
+      'url',
+      'Plain http is only allowed for servers on this machine (localhost). Use https:// for remote servers.',
+    ],
+    [
+      { name: 'A', url: 'https://mcp.notion.com/mcp/' },
+      'url',
+      'A server with this URL is already in your list.',
+    ],
+    [
+      { name: 'A', url: 'https://user:pw@a.example/mcp' },
+      'url',
+      'Put credentials in a header, not in the URL.',
+    ],
+    [
+      { name: 'A', url: 'https://a.example/mcp', headers: [{ key: 'Bad Header', value: 'x' }] },
+      'headers.0.key',
+      '"Bad Header" is not a valid header name: use letters, digits and - only.',
+    ],
+    [
+      {
+        name: 'A',
+        url: 'https://a.example/mcp',
+        headers: [{ key: 'X-A', value: 'one\r\nInjected: yes' }],
+      },
+      'headers.0.value',
+      'The value of X-A contains a line break; paste it on one line.',
+    ],
+    [
+      {
+        name: 'A',
+        url: 'https://a.example/mcp',
+        headers: [
+          { key: 'X-A', value: '1' },
+          { key: 'x-a', value: '2' },
+        ],
+      },
+      'headers.1.key',
+      'The header x-a is listed twice.',
+    ],
+    [
+      { name: 'A', url: 'https://a.example/mcp', headers: [{ key: 'Mcp-Session-Id', value: '1' }] },
+      'headers.0.key',
+      'Patchbay sets Mcp-Session-Id itself; remove this header.',
+    ],
+    [
+      { name: 'A', url: 'https://a.example/mcp', iconDataUrl: 'data:text/html;base64,PGI+' },
+      'iconDataUrl',
+      'The icon must be a PNG, JPEG or SVG image.',
+    ],
+    [
+      { name: 'A', url: 'https://a.example/mcp', oauth: { clientSecret: 's' } },
+      'oauth.clientId',
+      'A client secret needs its client ID.',
+    ],
+  ])('rejects %j', (input, field, message) => {
+    expect(errorOf(() => validateCustomServerInput(input, existing))).toEqual({ field, message });
+  });
+
+  it('limits icons to 64 KB', () => {
+    const big = `data:image/png;base64,${'A'.repeat(Math.ceil((65 * 1024 * 4) / 3))}`;
+    expect(
+      errorOf(() =>
+        validateCustomServerInput(
+          { name: 'A', url: 'https://a.example/mcp', iconDataUrl: big },
+          existing,
+        ),
+      ),
+    ).toEqual({
+      field: 'iconDataUrl',
+      message: 'The icon is 65 KB; the limit is 64 KB.',
+    });
+  });
+
+  it('allows plain http only to loopback hosts', () => {
+    expect(isLoopbackHost('localhost')).toBe(true);
+    expect(isLoopbackHost('127.0.0.1')).toBe(true);
+    expect(isLoopbackHost('[::1]')).toBe(true);
+    expect(isLoopbackHost('127.example.com')).toBe(false);
+    expect(isLoopbackHost('10.0.0.1')).toBe(false);
+    expect(
+      validateCustomServerInput({ name: 'Local', url: 'http://localhost:3000/mcp' }, existing).url,
+    ).toBe('http://localhost:3000/mcp');
+  });
+});

@@ -1,0 +1,79 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createChromeBroadcaster, createChromeStore } from '../../src/platform/chrome';
+import { createPatchbayClient, RequestError } from '../../src/messaging/client';
+import { createRouter } from '../../src/messaging/router';
+import { createHarness } from '../helpers/manager-harness';
+
+beforeEach(() => fakeBrowser.reset());
+
+describe('chrome storage adapter', () => {
+  it('reads, writes and removes keys in chrome.storage.local', async () => {
+    const store = createChromeStore();
+    await store.set({ 'mcp.a.enabled': true, 'mcp.a.tools.disabled': ['x'] });
+    expect(await store.get('mcp.a.enabled')).toBe(true);
+    expect(await store.getMany(['mcp.a.enabled', 'mcp.a.tools.disabled', 'missing'])).toEqual({
+      'mcp.a.enabled': true,
+      'mcp.a.tools.disabled': ['x'],
+    });
+    await store.set({ 'mcp.a.enabled': undefined });
+    expect(await fakeBrowser.storage.local.get('mcp.a.enabled')).toEqual({});
+    await store.remove(['mcp.a.tools.disabled']);
+    expect(await store.get('mcp.a.tools.disabled')).toBeUndefined();
+  });
+});
+
+describe('broadcaster', () => {
+  it('does not throw when no page is listening', () => {
+    expect(() =>
+      createChromeBroadcaster().broadcast({ type: 'mcp/servers/changed', payload: {} }),
+    ).not.toThrow();
+  });
+});
+
+describe('side-panel client', () => {
+  it('unwraps results and throws typed errors for failed requests', async () => {
+    const harness = createHarness();
+    const router = createRouter({ manager: harness.manager, extensionId: 'self' });
+    const client = createPatchbayClient({
+      send: (message) => router.handle(message, { id: 'self', origin: 'chrome-extension://self' }),
+      subscribe: (listener) => harness.broadcaster.listen(listener),
+    });
+    await expect(client.request('mcp/servers/get')).resolves.toEqual({ servers: [] });
+    const error = await client.server('x', 'status/get').catch((caught: unknown) => caught);
+    expect(RequestError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'not-found', retryable: false });
+    const added = await client
+      .request('mcp/servers/add', {
+        name: 'A',
+        url: 'https://a.example/mcp',
+        headers: [{ key: 'bad key', value: '1' }],
+      })
+      .catch((caught: unknown) => caught);
+    expect(added).toMatchObject({ code: 'invalid-input', field: 'headers.0.key' });
+  });
+
+  it('turns a worker that stopped mid-request into a retryable worker-restarted error', async () => {
+    const client = createPatchbayClient({
+      send: () =>
+        Promise.reject(new Error('The message port closed before a response was received.')),
+      subscribe: () => () => undefined,
+    });
+    await expect(
+      client.server('fixture', 'tool/call', { name: 'echo', arguments: {} }),
+    ).rejects.toMatchObject({
+      code: 'worker-restarted',
+      retryable: true,
+    });
+  });
+
+  it('treats an answer that is not an envelope as a failed request, not a result', async () => {
+    const client = createPatchbayClient({
+      send: async () => undefined,
+      subscribe: () => () => undefined,
+    });
+    await expect(client.request('mcp/servers/get')).rejects.toMatchObject({
+      code: 'worker-restarted',
+    });
+  });
+});

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { CATALOG } from '../../src/mcp/catalog';
+import { createRouter } from '../../src/messaging/router';
+import { createHarness } from '../helpers/manager-harness';
+
+const EXTENSION_ID = 'ochopgbekfckekcfildinaeciimoahkb';
+const ownPage = {
+  id: EXTENSION_ID,
+  url: `chrome-extension://${EXTENSION_ID}/sidepanel.html`,
+  origin: `chrome-extension://${EXTENSION_ID}`,
+};
+
+function setup() {
+  const harness = createHarness();
+  return {
+    ...harness,
+    router: createRouter({ manager: harness.manager, extensionId: EXTENSION_ID }),
+  };
+}
+
+describe('router', () => {
+  it('answers the extension’s own pages', async () => {
+    const { router } = setup();
+    await expect(router.handle({ type: 'mcp/servers/get' }, ownPage)).resolves.toEqual({
+      ok: true,
+      result: { servers: [] },
+    });
+  });
+
+  it('refuses content scripts, other extensions and unknown senders', async () => {
+    const { router } = setup();
+    const contentScript = {
+      id: EXTENSION_ID,
+      url: 'https://example.com/page',
+      origin: 'https://example.com',
+    };
+    const otherExtension = {
+      id: 'aaaabbbbccccddddeeeeffffgggghhhh',
+      url: 'chrome-extension://aaaabbbbccccddddeeeeffffgggghhhh/x.html',
+    };
+    for (const sender of [contentScript, otherExtension, {}]) {
+      await expect(router.handle({ type: 'mcp/servers/get' }, sender)).resolves.toMatchObject({
+        ok: false,
+        error: { code: 'forbidden-sender' },
+      });
+    }
+  });
+
+  it('rejects malformed envelopes, unknown types and invalid payloads with specific errors', async () => {
+    const { router } = setup();
+    await expect(router.handle('mcp/servers/get', ownPage)).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'invalid-request' },
+    });
+    await expect(router.handle({ type: 'mcp/launch/rockets' }, ownPage)).resolves.toMatchObject({
+      ok: false,
+      error: {
+        code: 'unknown-type',
+        message: 'Patchbay does not know the request type "mcp/launch/rockets".',
+      },
+    });
+    await expect(
+      router.handle({ type: 'mcp/servers/add', payload: { name: 'x' } }, ownPage),
+    ).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'invalid-request', field: 'url' },
+    });
+    await expect(
+      router.handle({ type: 'mcp/servers/get', payload: { extra: 1 } }, ownPage),
+    ).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'invalid-request' },
+    });
+  });
+
+  it('turns validation failures of custom servers into invalid-input errors naming the field', async () => {
+    const { router } = setup();
+    const response = await router.handle(
+      { type: 'mcp/servers/add', payload: { name: 'X', url: 'ftp://files' } },
+      ownPage,
+    );
+    expect(response).toEqual({
+      ok: false,
+      error: { code: 'invalid-input', field: 'url', message: 'Use an https:// URL (got ftp:).' },
+    });
+  });
+
+  it('never lets a header value reach a response', async () => {
+    const { router } = setup();
+    const added = await router.handle(
+      {
+        type: 'mcp/servers/add',
+        payload: {
+          name: 'Keyed',
+          url: 'https://mcp.example.com/mcp',
+          headers: [{ key: 'Authorization', value: 'Bearer sk-top-secret' }],
+        },
+      },
+      ownPage,
+    );
+    expect(added).toMatchObject({
+      ok: true,
+      result: { server: { headerNames: ['Authorization'] } },
+    });
+    expect(JSON.stringify(added)).not.toContain('sk-top-secret');
+    expect(JSON.stringify(await router.handle({ type: 'mcp/servers/get' }, ownPage))).not.toContain(
+      'sk-top-secret',
+    );
+  });
+
+  it('answers requests for servers that do not exist with not-found', async () => {
+    const { router } = setup();
+    const response = await router.handle({ type: 'mcp/missing/status/get' }, ownPage);
+    expect(response).toMatchObject({ ok: false, error: { code: 'not-found' } });
+  });
+
+  it('marks an enabled OAuth server as needing sign-in instead of connecting without credentials', async () => {
+    const harness = createHarness({ catalog: CATALOG });
+    const router = createRouter({ manager: harness.manager, extensionId: EXTENSION_ID });
+    const response = await router.handle({ type: 'mcp/notion/enable' }, ownPage);
+    expect(response).toEqual({
+      ok: true,
+      result: { status: { state: 'needs-auth', error: 'Sign in to Notion to use its tools.' } },
+    });
+    expect(harness.store.snapshot()['mcp.notion.enabled']).toBe(true);
+  });
+});
