@@ -3,28 +3,13 @@
  * the extension's pages and worker report so tests can fail on them.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { CHROMIUM_FLAGS, findChromium } from '../../scripts/chromium';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 
 export const EXTENSION_DIR = resolve('.output/chrome-mv3');
 export const SCREENSHOT_DIR = resolve('test-output/screenshots');
-
-/** CHROME_PATH, then Debian's /usr/bin/chromium; otherwise says how to get one. */
-export function findChromium(): string {
-  const candidates = [
-    process.env.CHROME_PATH,
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-  ].filter((path): path is string => Boolean(path));
-  const found = candidates.find((path) => existsSync(path));
-  if (!found) {
-    throw new Error(
-      'No Chromium found. Install it (Debian/Ubuntu: `sudo apt-get install -y chromium`) or set CHROME_PATH to a Chrome or Chromium binary.',
-    );
-  }
-  return found;
-}
 
 /** The one chrome.* call tests make inside extension pages. */
 interface ChromeGlobal {
@@ -60,13 +45,7 @@ export async function launchExtension(
     args: [
       `--disable-extensions-except=${EXTENSION_DIR}`,
       `--load-extension=${EXTENSION_DIR}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_FLAGS,
     ],
   });
   const errors: string[] = [];
