@@ -91,15 +91,26 @@ export async function launchExtension(
       );
     },
     async stopWorker(page) {
-      const running = context.serviceWorkers();
-      const stopped = Promise.all(
-        running.map((worker) => new Promise((resolve) => worker.once('close', resolve))),
-      );
       const cdp = await context.newCDPSession(page);
+      const stopped = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error('The service worker did not report stopping within 10 s')),
+          10_000,
+        );
+        cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+          const ours = versions.filter((version) =>
+            version.scriptURL.startsWith(`chrome-extension://${extensionId}/`),
+          );
+          if (ours.length > 0 && ours.every((version) => version.runningStatus === 'stopped')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+      });
       await cdp.send('ServiceWorker.enable');
       await cdp.send('ServiceWorker.stopAllWorkers');
-      await cdp.detach();
       await stopped;
+      await cdp.detach();
     },
     async screenshot(page, name) {
       mkdirSync(SCREENSHOT_DIR, { recursive: true });

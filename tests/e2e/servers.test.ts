@@ -91,6 +91,9 @@ describe('Servers view in real Chromium', () => {
     };
     const fixtureId = servers.result.servers.find((server) => server.name === 'Fixture')?.id;
     expect(fixtureId).toBeDefined();
+    const sessionsBefore = fixture.requests.filter(
+      (request) => request.method === 'POST' && !request.headers['mcp-session-id'],
+    ).length;
     await session.stopWorker(page);
     const result = (await session.send(page, `mcp/${fixtureId}/tool/call`, {
       name: 'echo',
@@ -100,5 +103,10 @@ describe('Servers view in real Chromium', () => {
       ok: true,
       result: { content: [{ type: 'text', text: 'after restart' }] },
     });
+    // The fresh worker rehydrated from storage and initialized a new session.
+    const sessionsAfter = fixture.requests.filter(
+      (request) => request.method === 'POST' && !request.headers['mcp-session-id'],
+    ).length;
+    expect(sessionsAfter).toBe(sessionsBefore + 1);
   });
 });
