@@ -18,6 +18,16 @@ export class PatchbayError extends Error {
     super(message, { cause: details.cause });
   }
 
+  /** The input field an `invalid-input` error is about. */
+  get field(): string | undefined {
+    return this.details.field;
+  }
+
+  /** True when trying the same request again may succeed. */
+  get retryable(): boolean {
+    return this.details.retryable ?? false;
+  }
+
   static isInstance(value: unknown): value is PatchbayError {
     return typeof value === 'object' && value !== null && marker in value;
   }

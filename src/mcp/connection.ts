@@ -97,12 +97,20 @@ async function connectWith(
 
   let closing = false;
   let established = false;
+  // A reply the transport cannot parse (bad JSON in a frame) leaves the request waiting for
+  // its timeout; during connect, fail at once with what was wrong instead.
+  let rejectMalformed: (error: unknown) => void = () => undefined;
+  const malformed = new Promise<never>((_, reject) => {
+    rejectMalformed = reject;
+  });
+  malformed.catch(() => undefined);
   client.onclose = () => {
     if (established && !closing) {
       options.onLost?.(new ConnectionError('network', 'The connection to the server closed'));
     }
   };
   client.onerror = (error) => {
+    if (!established && isMalformedMessage(error)) rejectMalformed(error);
     // Streamable HTTP reports a failing optional GET stream here; the connection still works.
     // The legacy SSE transport has only its event stream: losing it loses the connection.
     if (established && !closing && kind === 'sse') {
@@ -117,7 +125,10 @@ async function connectWith(
   }
 
   try {
-    await client.connect(transport, { timeout: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS });
+    await Promise.race([
+      client.connect(transport, { timeout: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS }),
+      malformed,
+    ]);
   } catch (error) {
     closing = true;
     await client.close().catch(() => undefined);
@@ -176,11 +187,16 @@ export function toConnectionError(error: unknown, serverFetch?: ServerFetch): Co
       cause: error,
     });
   }
-  if (error instanceof SyntaxError) {
-    return new ConnectionError('protocol', 'its reply was not valid JSON', { cause: error });
+  if (isMalformedMessage(error)) {
+    return new ConnectionError('protocol', 'its reply was not valid JSON-RPC', { cause: error });
   }
   const message = error instanceof Error ? error.message : String(error);
   return new ConnectionError('protocol', message, { cause: error });
+}
+
+/** JSON that does not parse, or parses into something that is not a JSON-RPC message. */
+function isMalformedMessage(error: unknown): boolean {
+  return error instanceof SyntaxError || (error instanceof Error && error.name === 'ZodError');
 }
 
 function fromStatus(status: number, cause: unknown): ConnectionError {
