@@ -21,6 +21,9 @@ export const CLIENT_INFO = { name: 'Patchbay', version: '0.1.0' };
 /** How long initialize may take before the connection attempt is abandoned. */
 export const CONNECT_TIMEOUT_MS = 15_000;
 
+/** How long the liveness ping after a stream error may take. */
+const VERIFY_TIMEOUT_MS = 5_000;
+
 /** Statuses of an initialize POST that mean "not a Streamable HTTP endpoint": try HTTP+SSE. */
 const FALLBACK_STATUSES = new Set([400, 404, 405]);
 
@@ -97,6 +100,7 @@ async function connectWith(
 
   let closing = false;
   let established = false;
+  let verifying = false;
   // A reply the transport cannot parse (bad JSON in a frame) leaves the request waiting for
   // its timeout; during connect, fail at once with what was wrong instead.
   let rejectMalformed: (error: unknown) => void = () => undefined;
@@ -111,13 +115,29 @@ async function connectWith(
   };
   client.onerror = (error) => {
     if (!established && isMalformedMessage(error)) rejectMalformed(error);
-    // Streamable HTTP reports a failing optional GET stream here; the connection still works.
+    if (!established || closing) return;
     // The legacy SSE transport has only its event stream: losing it loses the connection.
-    if (established && !closing && kind === 'sse') {
+    if (kind === 'sse') {
       closing = true;
       options.onLost?.(toConnectionError(error, serverFetch));
       void client.close();
+      return;
     }
+    // Streamable HTTP reports a failing optional GET stream here, which alone is harmless
+    // (404/405/406). Whether the server is still there, a ping tells.
+    if (verifying) return;
+    verifying = true;
+    client
+      .ping({ timeout: VERIFY_TIMEOUT_MS })
+      .catch((pingError: unknown) => {
+        if (closing) return;
+        closing = true;
+        options.onLost?.(toConnectionError(pingError, serverFetch));
+        void client.close();
+      })
+      .finally(() => {
+        verifying = false;
+      });
   };
   if (options.onToolsChanged) {
     const onToolsChanged = options.onToolsChanged;

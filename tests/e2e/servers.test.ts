@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
+import { freePort } from '../fixtures/server-everything';
 import { launchExtension, type ExtensionSession } from './harness';
 
 let fixture: FixtureServer;
@@ -108,5 +109,54 @@ describe('Servers view in real Chromium', () => {
       (request) => request.method === 'POST' && !request.headers['mcp-session-id'],
     ).length;
     expect(sessionsAfter).toBe(sessionsBefore + 1);
+  });
+
+  it('adds a server with headers, shows status changes live, and survives a worker restart', async () => {
+    const port = await freePort();
+    let keyed = await startFixtureServer({ port, requiredHeaders: { 'X-Api-Key': 'k-123' } });
+    try {
+      const page = await session.openSidePanel();
+      await page.getByRole('button', { name: 'Add server' }).click();
+      await page.getByLabel('Name').fill('Keyed');
+      await page.getByLabel('URL').fill(keyed.mcpUrl);
+      await page.getByRole('button', { name: 'Add header' }).click();
+      await page.getByLabel('Header 1 name').fill('X-Api-Key');
+      await page.getByLabel('Header 1 value').fill('k-123');
+      await page.getByRole('button', { name: 'Add server' }).click();
+
+      const card = page.locator('li.server', { hasText: 'Keyed' });
+      await card.getByRole('switch', { name: 'Enable Keyed' }).click();
+      await card.locator('[data-state="connected"]').waitFor({ timeout: 15_000 });
+      await card.locator('[data-tool="echo"]').waitFor();
+
+      await keyed.close();
+      await card.locator('[data-state="error"]').waitFor({ timeout: 20_000 });
+      await expect(card.locator('.server-error').textContent()).resolves.toContain(
+        "Couldn't reach",
+      );
+      await session.screenshot(page, 'servers-error');
+      keyed = await startFixtureServer({ port, requiredHeaders: { 'X-Api-Key': 'k-123' } });
+      await card.locator('[data-state="connected"]').waitFor({ timeout: 20_000 });
+
+      await session.stopWorker(page);
+      const servers = (await session.send(page, 'mcp/servers/get')) as {
+        result: { servers: { id: string; name: string }[] };
+      };
+      const id = servers.result.servers.find((server) => server.name === 'Keyed')?.id;
+      const result = await session.send(page, `mcp/${id}/tool/call`, {
+        name: 'echo',
+        arguments: { text: 'with key' },
+      });
+      expect(result).toEqual({
+        ok: true,
+        result: { content: [{ type: 'text', text: 'with key' }] },
+      });
+      await card.locator('[data-state="connected"]').waitFor();
+      expect(keyed.requests.every((request) => request.headers['x-api-key'] === 'k-123')).toBe(
+        true,
+      );
+    } finally {
+      await keyed.close();
+    }
   });
 });

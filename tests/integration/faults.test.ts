@@ -217,6 +217,22 @@ describe('sessions and streams', () => {
     expect(result.content).toEqual([{ type: 'text', text: 'back' }]);
   });
 
+  it('notices on its own when a Streamable HTTP server goes away, and reconnects when it is back', async () => {
+    const port = await freePort();
+    let fixture = await startFixtureServer({ port });
+    const { manager, waitForState } = harness({
+      retryPolicy: { maxRetries: 20, initialDelay: 100, maxDelay: 500, backoffMultiplier: 2 },
+    });
+    const server = await manager.addServer({ name: 'Vanishing', url: fixture.mcpUrl });
+    await manager.enable(server.id);
+    await fixture.close();
+    await waitForState(server.id, 'error');
+    expect((await manager.getStatus(server.id)).error).toContain("Couldn't reach");
+    fixture = await startFixtureServer({ port });
+    cleanups.push(() => fixture.close());
+    await waitForState(server.id, 'connected');
+  });
+
   it('reconnects the legacy SSE transport when its stream drops', async () => {
     const port = await freePort();
     let fixture = await startFixtureServer({ port });

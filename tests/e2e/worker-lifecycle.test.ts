@@ -1,0 +1,111 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
+import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
+import { launchExtension, type ExtensionSession } from './harness';
+
+let everything: ServerEverything;
+let fixture: FixtureServer;
+let session: ExtensionSession;
+let page: Page;
+
+type Envelope<T> =
+  { ok: true; result: T } | { ok: false; error: { code: string; message: string } };
+
+async function request<T>(type: string, payload?: unknown): Promise<Envelope<T>> {
+  return (await session.send(page, type, payload)) as Envelope<T>;
+}
+
+async function addAndEnable(name: string, url: string): Promise<string> {
+  const added = await request<{ server: { id: string } }>('mcp/servers/add', { name, url });
+  if (!added.ok) throw new Error(added.error.message);
+  const enabled = await request<{ status: { state: string } }>(
+    `mcp/${added.result.server.id}/enable`,
+  );
+  expect(enabled).toEqual({ ok: true, result: { status: { state: 'connected' } } });
+  return added.result.server.id;
+}
+
+beforeAll(async () => {
+  [everything, fixture, session] = await Promise.all([
+    startServerEverything('streamableHttp'),
+    startFixtureServer(),
+    launchExtension(),
+  ]);
+  page = await session.openSidePanel();
+});
+
+afterEach(() => {
+  expect(session.errors).toEqual([]);
+});
+
+afterAll(async () => {
+  await session?.close();
+  await Promise.all([everything?.close(), fixture?.close()]);
+});
+
+describe('service-worker lifecycle', () => {
+  it('calls a server-everything tool after the worker is stopped between calls', async () => {
+    const id = await addAndEnable('Everything', everything.url);
+    await expect(
+      request(`mcp/${id}/tool/call`, { name: 'echo', arguments: { message: 'before' } }),
+    ).resolves.toEqual({
+      ok: true,
+      result: { content: [{ type: 'text', text: 'Echo: before' }] },
+    });
+    await session.stopWorker(page);
+    await expect(
+      request(`mcp/${id}/tool/call`, { name: 'echo', arguments: { message: 'after' } }),
+    ).resolves.toEqual({
+      ok: true,
+      result: { content: [{ type: 'text', text: 'Echo: after' }] },
+    });
+    const status = await request<{ status: { state: string } }>(`mcp/${id}/status/get`);
+    expect(status).toEqual({ ok: true, result: { status: { state: 'connected' } } });
+  });
+
+  it('answers a call in flight when the worker stops, instead of leaving it hanging', async () => {
+    const id = await addAndEnable('Slow fixture', fixture.mcpUrl);
+    const inFlight = request(`mcp/${id}/tool/call`, {
+      name: 'slow_count',
+      arguments: { steps: 100, delayMs: 100 },
+      callId: 'long-1',
+    }).then(
+      (response) => ({ settled: 'resolved' as const, response }),
+      (error: unknown) => ({ settled: 'rejected' as const, message: String(error) }),
+    );
+    await expect
+      .poll(() =>
+        fixture.requests.some(
+          (entry) => entry.method === 'POST' && entry.headers['mcp-session-id'],
+        ),
+      )
+      .toBe(true);
+    await session.stopWorker(page);
+    const outcome = await inFlight;
+    // chrome.runtime rejects the pending request; the side panel's client turns that into a
+    // retryable worker-restarted error (tests/unit/platform-chrome.test.ts).
+    expect(outcome.settled).toBe('rejected');
+    await expect(
+      request(`mcp/${id}/tool/call`, { name: 'echo', arguments: { text: 'next' } }),
+    ).resolves.toEqual({
+      ok: true,
+      result: { content: [{ type: 'text', text: 'next' }] },
+    });
+  });
+
+  it('keeps storage as the source of truth: servers and switches survive a restart', async () => {
+    const servers = await request<{ servers: { name: string; isEnabled: boolean }[] }>(
+      'mcp/servers/get',
+    );
+    await session.stopWorker(page);
+    const after = await request<{ servers: { name: string; isEnabled: boolean }[] }>(
+      'mcp/servers/get',
+    );
+    expect(
+      after.ok && after.result.servers.map(({ name, isEnabled }) => ({ name, isEnabled })),
+    ).toEqual(
+      servers.ok && servers.result.servers.map(({ name, isEnabled }) => ({ name, isEnabled })),
+    );
+  });
+});
