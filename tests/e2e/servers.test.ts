@@ -26,6 +26,19 @@ describe('Servers view in real Chromium', () => {
     expect(session.extensionId).toBe('ochopgbekfckekcfildinaeciimoahkb');
   });
 
+  it('opens the side panel from the toolbar button', async () => {
+    const behavior = await session.worker.evaluate(() =>
+      (
+        globalThis as unknown as {
+          chrome: {
+            sidePanel: { getPanelBehavior(): Promise<{ openPanelOnActionClick?: boolean }> };
+          };
+        }
+      ).chrome.sidePanel.getPanelBehavior(),
+    );
+    expect(behavior.openPanelOnActionClick).toBe(true);
+  });
+
   it('adds the fixture server, enables it and shows its tools with descriptions', async () => {
     const page = await session.openSidePanel();
     await page.getByRole('heading', { name: 'Servers' }).waitFor();

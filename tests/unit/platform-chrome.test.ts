@@ -1,6 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createChromeBroadcaster, createChromeStore } from '../../src/platform/chrome';
+import {
+  createChromeBroadcaster,
+  createChromeKeepAlive,
+  createChromeStore,
+} from '../../src/platform/chrome';
 import { createPatchbayClient, RequestError } from '../../src/messaging/client';
 import { createRouter } from '../../src/messaging/router';
 import { createHarness } from '../helpers/manager-harness';
@@ -75,5 +79,30 @@ describe('side-panel client', () => {
     await expect(client.request('mcp/servers/get')).rejects.toMatchObject({
       code: 'worker-restarted',
     });
+  });
+});
+
+describe('keep-alive', () => {
+  it('pings an extension API while work is held, and stops when all holders release', async () => {
+    vi.useFakeTimers();
+    try {
+      const pings = vi
+        .spyOn(fakeBrowser.runtime, 'getPlatformInfo')
+        .mockResolvedValue({ os: 'linux', arch: 'x86-64' } as never);
+      const keepAlive = createChromeKeepAlive(20_000);
+      const releaseFirst = keepAlive.hold();
+      const releaseSecond = keepAlive.hold();
+      vi.advanceTimersByTime(40_000);
+      expect(pings).toHaveBeenCalledTimes(2);
+      releaseFirst();
+      releaseFirst(); // releasing twice counts once
+      vi.advanceTimersByTime(20_000);
+      expect(pings).toHaveBeenCalledTimes(3);
+      releaseSecond();
+      vi.advanceTimersByTime(60_000);
+      expect(pings).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
