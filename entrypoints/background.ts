@@ -1,7 +1,9 @@
 import { createMcpManager } from '../src/mcp/manager';
 import { createRouter } from '../src/messaging/router';
 import {
+  createChromeAlarms,
   createChromeBroadcaster,
+  createChromeIdentity,
   createChromeKeepAlive,
   createChromeStore,
 } from '../src/platform/chrome';
@@ -11,6 +13,8 @@ export default defineBackground(() => {
     store: createChromeStore(),
     broadcaster: createChromeBroadcaster(),
     keepAlive: createChromeKeepAlive(),
+    identity: createChromeIdentity(),
+    alarms: createChromeAlarms(),
   });
   const router = createRouter({ manager, extensionId: browser.runtime.id });
 

@@ -11,6 +11,13 @@ export type ConnectionErrorKind =
   | 'not-found' // no MCP endpoint at this URL on either transport
   | 'session-expired'; // the server forgot our session (404 with a session id)
 
+/** What a Bearer WWW-Authenticate header asked for (RFC 6750, RFC 9728). */
+export interface AuthChallenge {
+  error?: string;
+  scope?: string;
+  resourceMetadataUrl?: string;
+}
+
 const marker = Symbol.for('patchbay.connection-error');
 
 /**
@@ -24,7 +31,13 @@ export class ConnectionError extends Error {
   constructor(
     readonly kind: ConnectionErrorKind,
     message: string,
-    readonly details: { status?: number; cause?: unknown; networkCode?: string } = {},
+    readonly details: {
+      status?: number;
+      cause?: unknown;
+      networkCode?: string;
+      /** The WWW-Authenticate challenge of a 401 or 403. */
+      challenge?: AuthChallenge;
+    } = {},
   ) {
     super(message, { cause: details.cause });
   }

@@ -12,7 +12,12 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { ConnectionError } from '../errors/connection-error';
-import { createServerFetch, type FetchLike, type ServerFetch } from './server-fetch';
+import {
+  createServerFetch,
+  type BearerAuth,
+  type FetchLike,
+  type ServerFetch,
+} from './server-fetch';
 
 export type TransportKind = 'streamable-http' | 'sse';
 
@@ -36,6 +41,8 @@ export interface OpenConnectionOptions {
   connectTimeoutMs?: number;
   /** The server said its tool list changed. */
   onToolsChanged?: () => void;
+  /** OAuth: the access token to send, and how to refresh it after a 401. */
+  auth?: BearerAuth;
   /** The connection ended without `close()` being called. */
   onLost?: (error: ConnectionError) => void;
 }
@@ -59,6 +66,7 @@ export async function openConnection(options: OpenConnectionOptions): Promise<Co
     serverUrl: url,
     headers: options.headers ?? {},
     ...(options.fetch ? { baseFetch: options.fetch } : {}),
+    ...(options.auth ? { auth: options.auth } : {}),
   });
   if (options.transport) return connectWith(options.transport, url, serverFetch, options);
   try {

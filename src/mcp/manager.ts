@@ -10,7 +10,10 @@ import type {
   ToolView,
   UpdateServerPayload,
 } from '../messaging/contract';
-import type { Broadcaster, KeepAlive, KeyValueStore } from '../platform/ports';
+import type { Alarms, Broadcaster, Identity, KeepAlive, KeyValueStore } from '../platform/ports';
+import { AuthSession, REFRESH_ALARM_PREFIX } from '../oauth/session';
+import { AuthFlowError } from '../oauth/sign-in';
+import type { AuthChallenge } from '../errors/connection-error';
 import { CATALOG, type ServerConfig } from './catalog';
 import {
   openConnection,
@@ -20,13 +23,17 @@ import {
 } from './connection';
 import { validateCustomServerInput } from './custom-server-input';
 import { RetryPresets, retryDelay, type RetryPolicy } from './retry';
-import type { FetchLike } from './server-fetch';
+import { createServerFetch, type FetchLike } from './server-fetch';
 import { allServerKeys, storageKeys } from './storage-keys';
 
 /** Default time a tool call may take; progress notifications reset the clock. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 120_000;
 /** Pages of tools/list followed before Patchbay assumes the server is looping. */
 const MAX_TOOL_PAGES = 100;
+/** Scope step-up re-authorizations tried for one call before giving up. */
+const MAX_STEP_UPS = 3;
+/** When the authorization server is unreachable, try the refresh again after this long. */
+const REFRESH_RETRY_MS = 60_000;
 
 /**
  * One server's live state: the spec's ServerState fields (`client`, `tokens`, `credentials`,
@@ -35,12 +42,17 @@ const MAX_TOOL_PAGES = 100;
 interface ServerRuntimeState {
   config: ServerConfig;
   client: Connection | null;
-  tokens: unknown;
-  credentials: unknown;
+  /**
+   * The OAuth session. The spec's `tokens`, `credentials`, `oauthEndpoints` and `oauthState`
+   * live in it (and in storage under the spec's keys).
+   */
+  auth: AuthSession;
   status: ServerStatus;
-  oauthEndpoints: unknown;
-  oauthState: unknown;
   isEnabled: boolean;
+  /** The server answered 401 without Patchbay holding tokens: it wants a sign-in. */
+  authDemanded: boolean;
+  /** The last WWW-Authenticate challenge, to sign in with what the server asked for. */
+  lastChallenge: AuthChallenge | undefined;
   connecting: Promise<Connection> | null;
   tools: Tool[] | null;
   disabledTools: string[];
@@ -56,6 +68,8 @@ export interface McpManagerOptions {
   store: KeyValueStore;
   broadcaster: Broadcaster;
   keepAlive: KeepAlive;
+  identity: Identity;
+  alarms: Alarms;
   fetch?: FetchLike;
   catalog?: readonly ServerConfig[];
   retryPolicy?: RetryPolicy;
@@ -70,23 +84,47 @@ export type McpManager = ReturnType<typeof createMcpManager>;
  * server-state map, tool caches, and everything the message router exposes.
  */
 export function createMcpManager(options: McpManagerOptions) {
-  const { store, broadcaster, keepAlive } = options;
+  const { store, broadcaster, keepAlive, identity, alarms } = options;
   const catalog = options.catalog ?? CATALOG;
   const retryPolicy = options.retryPolicy ?? RetryPresets.Standard;
   const states = new Map<string, ServerRuntimeState>();
   let customServers: ServerConfig[] = [];
   let initialized: Promise<void> | undefined;
 
+  function createAuthSession(config: ServerConfig): AuthSession {
+    return new AuthSession({
+      serverId: config.id,
+      serverUrl: config.url,
+      store,
+      identity,
+      alarms,
+      // Discovery, registration and token requests: custom headers only to the server's origin.
+      fetch: createServerFetch({
+        serverUrl: new URL(config.url),
+        headers: headersOf(config),
+        ...(options.fetch ? { baseFetch: options.fetch } : {}),
+      }),
+      ...(config.oauth?.clientId
+        ? {
+            preRegistered: {
+              clientId: config.oauth.clientId,
+              ...(config.oauth.clientSecret ? { clientSecret: config.oauth.clientSecret } : {}),
+            },
+          }
+        : {}),
+      ...(config.oauth?.scopes?.length ? { defaultScopes: config.oauth.scopes } : {}),
+    });
+  }
+
   function newState(config: ServerConfig): ServerRuntimeState {
     return {
       config,
       client: null,
-      tokens: null,
-      credentials: null,
+      auth: createAuthSession(config),
       status: { state: 'disconnected' },
-      oauthEndpoints: null,
-      oauthState: null,
       isEnabled: false,
+      authDemanded: false,
+      lastChallenge: undefined,
       connecting: null,
       tools: null,
       disabledTools: [],
@@ -124,6 +162,7 @@ export function createMcpManager(options: McpManagerOptions) {
       // Sessions are not reused by a new client (the spec's rule): forget them; the server
       // expires them on its own.
       if (staleSessions.length) await store.remove(staleSessions.map(storageKeys.sessionId));
+      await Promise.all([...states.values()].map((state) => state.auth.load()));
       for (const state of states.values()) {
         if (state.isEnabled) startConnecting(state);
       }
@@ -155,13 +194,14 @@ export function createMcpManager(options: McpManagerOptions) {
       name: config.name,
       url: config.url,
       description: config.description,
-      requiresAuthentication: config.requiresAuthentication,
+      requiresAuthentication: config.requiresAuthentication || state.authDemanded,
       isCustom: config.isCustom,
       isEnabled: state.isEnabled,
       status: state.status,
       toolCount: state.tools?.length ?? 0,
     };
     if (config.paid) result.paid = true;
+    if (state.auth.tokens) result.isSignedIn = true;
     if (config.iconDataUrl) result.iconDataUrl = config.iconDataUrl;
     if (state.transport && state.client) result.transport = state.transport;
     if (config.headers?.length) result.headerNames = config.headers.map((header) => header.key);
@@ -169,7 +209,11 @@ export function createMcpManager(options: McpManagerOptions) {
   }
 
   function needsSignIn(state: ServerRuntimeState): boolean {
-    return state.config.requiresAuthentication && !state.tokens;
+    return (state.config.requiresAuthentication || state.authDemanded) && !state.auth.tokens;
+  }
+
+  function signInMessage(state: ServerRuntimeState): string {
+    return `Sign in to ${state.config.name} to use its tools.`;
   }
 
   // ---- connecting -------------------------------------------------------------------------
@@ -181,12 +225,11 @@ export function createMcpManager(options: McpManagerOptions) {
   function ensureConnected(state: ServerRuntimeState): Promise<Connection> {
     if (state.client) return Promise.resolve(state.client);
     if (needsSignIn(state)) {
-      setStatus(state, {
-        state: 'needs-auth',
-        error: `Sign in to ${state.config.name} to use its tools.`,
-      });
+      if (state.status.state !== 'invalid-token' && state.status.state !== 'needs-auth') {
+        setStatus(state, { state: 'needs-auth', error: signInMessage(state) });
+      }
       return Promise.reject(
-        new PatchbayError('auth-required', `Sign in to ${state.config.name} to use its tools.`),
+        new PatchbayError('auth-required', state.status.error ?? signInMessage(state)),
       );
     }
     state.connecting ??= connect(state).finally(() => {
@@ -200,12 +243,16 @@ export function createMcpManager(options: McpManagerOptions) {
     const generation = state.generation;
     const release = keepAlive.hold();
     clearRetry(state);
-    setStatus(state, { state: 'connecting' });
     let connection: Connection | undefined;
     try {
+      if (state.auth.tokens && state.auth.isExpired() && !(await refreshTokens(state))) {
+        throw new PatchbayError('auth-required', state.status.error ?? signInMessage(state));
+      }
+      setStatus(state, { state: 'connecting' });
       connection = await openConnection({
         url: config.url,
-        headers: Object.fromEntries((config.headers ?? []).map(({ key, value }) => [key, value])),
+        headers: headersOf(config),
+        auth: bearerAuthFor(state),
         ...(state.transport ? { transport: state.transport } : {}),
         ...(options.fetch ? { fetch: options.fetch } : {}),
         ...(options.connectTimeoutMs ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
@@ -232,11 +279,15 @@ export function createMcpManager(options: McpManagerOptions) {
       if (PatchbayError.isInstance(error)) throw error;
       const connectionError = toConnectionError(error);
       if (generation === state.generation) {
-        setStatus(state, {
-          state: stateForError(connectionError),
-          error: userMessage(connectionError, config.name, config.url),
-        });
-        if (connectionError.retryable) scheduleRetry(state);
+        if (connectionError.kind === 'auth') {
+          authFailed(state, connectionError);
+        } else {
+          setStatus(state, {
+            state: stateForError(connectionError),
+            error: userMessage(connectionError, config.name, config.url),
+          });
+          if (connectionError.retryable) scheduleRetry(state);
+        }
       }
       throw toPatchbayError(connectionError, state);
     } finally {
@@ -282,11 +333,90 @@ export function createMcpManager(options: McpManagerOptions) {
     state.client = null;
     void lost?.close();
     state.retryAttempt = 0;
+    if (error.kind === 'auth') {
+      authFailed(state, error);
+      return;
+    }
     setStatus(state, {
       state: stateForError(error),
       error: userMessage(error, state.config.name, state.config.url),
     });
     if (error.retryable) scheduleRetry(state);
+  }
+
+  /** The access token and refresh hook the server's fetch uses. */
+  function bearerAuthFor(state: ServerRuntimeState) {
+    return {
+      accessToken: () => state.auth.accessToken(),
+      refresh: () => refreshTokens(state),
+    };
+  }
+
+  /**
+   * Refreshes the server's tokens, moving through `token-refresh`. A rejected refresh token
+   * leaves the server enabled and configured, in `invalid-token`, ready for one-click sign-in.
+   */
+  async function refreshTokens(state: ServerRuntimeState): Promise<boolean> {
+    const previous = state.status;
+    const release = keepAlive.hold();
+    setStatus(state, { state: 'token-refresh' });
+    try {
+      const outcome = await state.auth.refresh();
+      if (outcome === 'refreshed') {
+        setStatus(
+          state,
+          state.client || previous.state === 'token-refresh' ? { state: 'connected' } : previous,
+        );
+        return true;
+      }
+      if (outcome === 'unreachable') {
+        setStatus(state, previous);
+        await alarms.schedule(
+          `${REFRESH_ALARM_PREFIX}${state.config.id}`,
+          Date.now() + REFRESH_RETRY_MS,
+        );
+        return false;
+      }
+      setStatus(state, {
+        state: 'invalid-token',
+        error: `Your sign-in to ${state.config.name} expired or was revoked. Sign in again to keep using its tools.`,
+      });
+      return false;
+    } finally {
+      release();
+    }
+  }
+
+  /** A 401 or 403 from the server: sign-in needed, expired, or too narrow. */
+  function authFailed(state: ServerRuntimeState, error: ConnectionError): void {
+    const challenge = error.details.challenge;
+    if (challenge) state.lastChallenge = challenge;
+    if (state.auth.tokens) {
+      // The fetch already tried a refresh: the sign-in is no longer accepted.
+      setStatus(state, {
+        state: 'invalid-token',
+        error: `${state.config.name} no longer accepts your sign-in (HTTP ${error.details.status ?? 401}). Sign in again.`,
+      });
+      return;
+    }
+    const isBearerChallenge =
+      Boolean(challenge?.resourceMetadataUrl) || !state.config.headers?.length;
+    if (isBearerChallenge) {
+      state.authDemanded = true;
+      setStatus(state, { state: 'needs-auth', error: signInMessage(state) });
+      return;
+    }
+    setStatus(state, {
+      state: 'needs-auth',
+      error: userMessage(error, state.config.name, state.config.url),
+    });
+  }
+
+  async function onAlarm(name: string): Promise<void> {
+    if (!name.startsWith(REFRESH_ALARM_PREFIX)) return;
+    await init();
+    const state = states.get(name.slice(REFRESH_ALARM_PREFIX.length));
+    if (state?.auth.tokens) await refreshTokens(state);
   }
 
   function scheduleRetry(state: ServerRuntimeState): void {
@@ -415,9 +545,21 @@ export function createMcpManager(options: McpManagerOptions) {
     customServers = customServers.map((server) => (server.id === config.id ? config : server));
     await store.set({ [storageKeys.customServers]: customServers });
     const endpointChanged = previous.url !== config.url;
+    const authChanged =
+      endpointChanged || JSON.stringify(previous.oauth) !== JSON.stringify(config.oauth);
     const connectionChanged =
-      endpointChanged || JSON.stringify(previous.headers) !== JSON.stringify(config.headers);
+      authChanged || JSON.stringify(previous.headers) !== JSON.stringify(config.headers);
+    if (authChanged) {
+      // Tokens and registrations belong to the old endpoint and client: sign out of them.
+      await state.auth.signOut();
+      await store.remove([storageKeys.client(config.id), storageKeys.oauthEndpoints(config.id)]);
+    }
     state.config = config;
+    if (authChanged) {
+      state.auth = createAuthSession(config);
+      state.authDemanded = false;
+      state.lastChallenge = undefined;
+    }
     if (endpointChanged) {
       state.transport = undefined;
       await store.remove([storageKeys.transport(config.id)]);
@@ -442,6 +584,7 @@ export function createMcpManager(options: McpManagerOptions) {
     }
     state.isEnabled = false;
     await shutDown(state, { terminate: true });
+    await state.auth.signOut();
     states.delete(serverId);
     customServers = customServers.filter((server) => server.id !== serverId);
     await store.set({ [storageKeys.customServers]: customServers });
@@ -457,6 +600,11 @@ export function createMcpManager(options: McpManagerOptions) {
     if (!state.client) {
       state.retryAttempt = 0;
       await ensureConnected(state).catch(() => undefined);
+      // Switching on a server that needs a sign-in starts it (the status moves to
+      // `registering` at once); the browser window is the next step.
+      if (needsSignIn(state) && state.status.state !== 'invalid-token') {
+        signInThenConnect(state).catch(() => undefined); // the status carries the outcome
+      }
     }
     return state.status;
   }
@@ -471,13 +619,77 @@ export function createMcpManager(options: McpManagerOptions) {
     return state.status;
   }
 
+  /** Signs out: ends the session, revokes and forgets the tokens, keeps the configuration. */
   async function disconnect(serverId: string): Promise<ServerStatus> {
     const state = await stateOf(serverId);
     await shutDown(state, { terminate: true });
-    state.tokens = null;
-    setStatus(state, needsSignIn(state) ? { state: 'needs-auth' } : { state: 'disconnected' });
+    await state.auth.signOut();
+    state.lastChallenge = undefined;
+    setStatus(
+      state,
+      needsSignIn(state)
+        ? { state: 'needs-auth', error: signInMessage(state) }
+        : { state: 'disconnected' },
+    );
     broadcaster.broadcast({ type: 'mcp/tools/changed', payload: { serverId } });
     return state.status;
+  }
+
+  /**
+   * Interactive sign-in (`auth/start`): needs-auth → registering → authorizing →
+   * authenticated → connecting → connected. A failed sign-in stores nothing and says why.
+   */
+  async function startSignIn(serverId: string): Promise<ServerStatus> {
+    return signInThenConnect(await stateOf(serverId));
+  }
+
+  async function signInThenConnect(state: ServerRuntimeState): Promise<ServerStatus> {
+    await signInWith(state, {});
+    if (state.isEnabled) {
+      const stale = state.client;
+      state.client = null;
+      await stale?.close({ terminate: true });
+      state.retryAttempt = 0;
+      await ensureConnected(state).catch(() => undefined);
+    }
+    return state.status;
+  }
+
+  async function signInWith(
+    state: ServerRuntimeState,
+    { scope, stepUp = false }: { scope?: string; stepUp?: boolean },
+  ) {
+    const { config } = state;
+    const previous = state.status;
+    const release = keepAlive.hold();
+    setStatus(state, { state: stepUp ? 'authorizing' : 'registering' });
+    try {
+      const challengeScope = scope ?? state.lastChallenge?.scope;
+      await state.auth.signIn({
+        ...(challengeScope ? { scope: challengeScope } : {}),
+        ...(state.lastChallenge?.resourceMetadataUrl
+          ? { resourceMetadataUrl: state.lastChallenge.resourceMetadataUrl }
+          : {}),
+        stepUp,
+        onAuthorizing: () => setStatus(state, { state: 'authorizing' }),
+      });
+      state.lastChallenge = undefined;
+      setStatus(
+        state,
+        stepUp && state.client ? { state: 'connected' } : { state: 'authenticated' },
+      );
+    } catch (error) {
+      const failure = signInFailure(error, config.name, config.url);
+      setStatus(
+        state,
+        stepUp && state.client
+          ? previous
+          : { state: state.auth.tokens ? 'invalid-token' : 'needs-auth', error: failure.message },
+      );
+      throw failure;
+    } finally {
+      release();
+    }
   }
 
   async function healthCheck(
@@ -492,9 +704,8 @@ export function createMcpManager(options: McpManagerOptions) {
       } else {
         const connection = await openConnection({
           url: state.config.url,
-          headers: Object.fromEntries(
-            (state.config.headers ?? []).map(({ key, value }) => [key, value]),
-          ),
+          headers: headersOf(state.config),
+          ...(state.auth.tokens ? { auth: bearerAuthFor(state) } : {}),
           ...(options.fetch ? { fetch: options.fetch } : {}),
         });
         try {
@@ -583,8 +794,8 @@ export function createMcpManager(options: McpManagerOptions) {
     state.calls.set(callId, controller);
     const release = keepAlive.hold();
     const timeout = payload.timeoutMs ?? options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
-    try {
-      const result = await withConnection(state, (connection) =>
+    const call = () =>
+      withConnection(state, (connection) =>
         connection.client.callTool(
           { name: payload.name, arguments: payload.arguments ?? {} },
           CallToolResultSchema,
@@ -600,7 +811,26 @@ export function createMcpManager(options: McpManagerOptions) {
           },
         ),
       );
-      return result as CallToolResultView;
+    try {
+      for (let stepUps = 0; ; stepUps += 1) {
+        try {
+          return (await call()) as CallToolResultView;
+        } catch (error) {
+          const challenge = ConnectionError.isInstance(error) ? error.details.challenge : undefined;
+          if (
+            challenge?.error !== 'insufficient_scope' ||
+            stepUps >= MAX_STEP_UPS ||
+            controller.signal.aborted
+          ) {
+            throw error;
+          }
+          // Scope step-up: ask for what was granted plus what the server now demands, then retry.
+          const scopes = await state.auth.addChallengedScopes(
+            challenge.scope?.split(' ').filter(Boolean) ?? [],
+          );
+          await signInWith(state, { scope: scopes.join(' '), stepUp: true });
+        }
+      }
     } catch (error) {
       if (controller.signal.aborted) {
         const reason: unknown = controller.signal.reason;
@@ -610,6 +840,15 @@ export function createMcpManager(options: McpManagerOptions) {
       }
       if (PatchbayError.isInstance(error)) throw error;
       const connectionError = toConnectionError(error);
+      if (
+        connectionError.kind === 'auth' &&
+        connectionError.details.challenge?.error === 'insufficient_scope'
+      ) {
+        throw new PatchbayError(
+          'auth-required',
+          `${config.name} still refuses ${payload.name} after ${MAX_STEP_UPS} sign-ins asking for more access (it wants: ${connectionError.details.challenge.scope ?? 'more scopes'}).`,
+        );
+      }
       if (connectionError.kind === 'timeout') {
         throw new PatchbayError(
           'timeout',
@@ -658,8 +897,12 @@ export function createMcpManager(options: McpManagerOptions) {
     await Promise.all([...states.values()].map((state) => shutDown(state, { terminate: false })));
   }
 
+  // Registered at once: an alarm may be what woke the worker.
+  alarms.onAlarm((name) => void onAlarm(name));
+
   return {
     init,
+    startSignIn,
     listServers,
     getStatus,
     addServer,
@@ -682,6 +925,48 @@ export function createMcpManager(options: McpManagerOptions) {
 function formatSeconds(milliseconds: number): string {
   const seconds = milliseconds / 1000;
   return `${seconds < 10 ? Number(seconds.toFixed(1)) : Math.round(seconds)} s`;
+}
+
+function headersOf(config: ServerConfig): Record<string, string> {
+  return Object.fromEntries((config.headers ?? []).map(({ key, value }) => [key, value]));
+}
+
+/** A failed sign-in as an error for the page, with a sentence saying what to do. */
+function signInFailure(error: unknown, serverName: string, serverUrl: string): PatchbayError {
+  if (AuthFlowError.isInstance(error)) {
+    switch (error.kind) {
+      case 'cancelled':
+        return new PatchbayError(
+          'auth-cancelled',
+          `Sign-in to ${serverName} was cancelled: the window was closed. Click Sign in to try again.`,
+        );
+      case 'access-denied':
+        return new PatchbayError(
+          'auth-denied',
+          `${serverName} was not given access: ${error.message} Click Sign in to try again.`,
+        );
+      case 'state-mismatch':
+        return new PatchbayError(
+          'auth-failed',
+          `Sign-in to ${serverName} was rejected: ${error.message} Try again.`,
+        );
+      case 'failed':
+        return new PatchbayError(
+          'auth-failed',
+          `Signing in to ${serverName} failed: ${error.message}`,
+        );
+    }
+  }
+  if (ConnectionError.isInstance(error)) {
+    return new PatchbayError(
+      'auth-failed',
+      `Signing in to ${serverName} failed: ${userMessage(error, serverName, serverUrl)}`,
+    );
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  return new PatchbayError('auth-failed', `Signing in to ${serverName} failed: ${detail}`, {
+    cause: error,
+  });
 }
 
 function asStringArray(value: unknown): string[] {

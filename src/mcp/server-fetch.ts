@@ -1,6 +1,14 @@
-import { ConnectionError } from '../errors/connection-error';
+import { extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js';
+import { ConnectionError, type AuthChallenge } from '../errors/connection-error';
 
 export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
+/** OAuth for one server: the current access token, and a way to get a new one after a 401. */
+export interface BearerAuth {
+  accessToken(): string | undefined;
+  /** Resolves true when a new access token is ready to retry with. */
+  refresh(): Promise<boolean>;
+}
 
 export interface ServerFetch extends FetchLike {
   /** The last failure this fetch classified, for transports that drop the original error. */
@@ -9,8 +17,11 @@ export interface ServerFetch extends FetchLike {
 
 /**
  * The fetch every transport of one server uses. It:
- * - adds the server's custom headers only to requests for the server's own origin (the SDK's
- *   `requestInit.headers` would also send them to the authorization server during discovery);
+ * - adds the server's custom headers and its OAuth access token only to requests for the
+ *   server's own origin (the SDK's `requestInit.headers` would also send them to the
+ *   authorization server during discovery);
+ * - on a 401 with a token held, refreshes once and retries the request (the transports get
+ *   no `authProvider`: an interactive sign-in must never start in the middle of a request);
  * - turns failures into typed {@link ConnectionError}s at the source: network errors, Cloudflare
  *   worker error pages, and HTML answers where MCP was expected. The SDK's SSE transport keeps
  *   only a message of what its EventSource saw, so the last error is kept on `lastError` too.
@@ -19,22 +30,45 @@ export function createServerFetch(options: {
   serverUrl: URL;
   headers: Record<string, string>;
   baseFetch?: FetchLike;
+  auth?: BearerAuth;
 }): ServerFetch {
   const baseFetch: FetchLike = options.baseFetch ?? ((url, init) => fetch(url, init));
   const origin = options.serverUrl.origin;
 
   const serverFetch = (async (url: string | URL, init?: RequestInit) => {
     const target = new URL(url);
-    const headers = new Headers(init?.headers);
-    if (target.origin === origin) {
-      for (const [name, value] of Object.entries(options.headers)) headers.set(name, value);
+    const sameOrigin = target.origin === origin;
+    const send = async () => {
+      const headers = new Headers(init?.headers);
+      if (sameOrigin) {
+        for (const [name, value] of Object.entries(options.headers)) headers.set(name, value);
+        const token = options.auth?.accessToken();
+        if (token) headers.set('authorization', `Bearer ${token}`);
+      }
+      try {
+        return await baseFetch(target, { ...init, headers });
+      } catch (error) {
+        if (init?.signal?.aborted) throw error;
+        throw remember(networkError(error, target));
+      }
+    };
+    let response = await send();
+    if (sameOrigin && response.status === 401 && options.auth?.accessToken()) {
+      const challenge = readChallenge(response);
+      if (challenge.error !== 'insufficient_scope' && (await options.auth.refresh())) {
+        await response.body?.cancel();
+        response = await send();
+      }
     }
-    let response: Response;
-    try {
-      response = await baseFetch(target, { ...init, headers });
-    } catch (error) {
-      if (init?.signal?.aborted) throw error;
-      throw remember(networkError(error, target));
+    if (sameOrigin && (response.status === 401 || response.status === 403)) {
+      const challenge = readChallenge(response);
+      await response.body?.cancel();
+      throw remember(
+        new ConnectionError('auth', challenge.error ?? `HTTP ${response.status}`, {
+          status: response.status,
+          challenge,
+        }),
+      );
     }
     const failure = await classifyResponse(response, init?.method ?? 'GET');
     if (failure) throw remember(failure);
@@ -47,6 +81,15 @@ export function createServerFetch(options: {
   }
   serverFetch.lastError = undefined;
   return serverFetch;
+}
+
+function readChallenge(response: Response): AuthChallenge {
+  const { error, scope, resourceMetadataUrl } = extractWWWAuthenticateParams(response);
+  return {
+    ...(error ? { error } : {}),
+    ...(scope ? { scope } : {}),
+    ...(resourceMetadataUrl ? { resourceMetadataUrl: resourceMetadataUrl.href } : {}),
+  };
 }
 
 function networkError(error: unknown, target: URL): ConnectionError {

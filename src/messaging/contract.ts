@@ -47,6 +47,8 @@ export const serverViewSchema = z.object({
   iconDataUrl: z.string().optional(),
   /** The transport found for this server, once it has connected. */
   transport: z.enum(['streamable-http', 'sse']).optional(),
+  /** True while Patchbay holds OAuth tokens for this server. The tokens never leave the background. */
+  isSignedIn: z.boolean().optional(),
   /** Names of the custom headers sent to this server. Values never leave the background. */
   headerNames: z.array(z.string()).optional(),
 });
@@ -175,6 +177,9 @@ export const ERROR_CODES = [
   'not-found',
   'not-enabled',
   'auth-required',
+  'auth-cancelled',
+  'auth-denied',
+  'auth-failed',
   'connection-failed',
   'tool-failed',
   'timeout',

@@ -111,15 +111,8 @@ export function createRouter({ manager, extensionId }: RouterOptions) {
         return { status: await manager.enable(serverId) };
       case 'disable':
         return { status: await manager.disable(serverId) };
-      case 'auth/start': {
-        const view = await manager.viewOf(serverId);
-        throw new PatchbayError(
-          'auth-required',
-          view.requiresAuthentication
-            ? `Signing in to ${view.name} is not available in this build of Patchbay yet.`
-            : `${view.name} does not need a sign-in.`,
-        );
-      }
+      case 'auth/start':
+        return { status: await manager.startSignIn(serverId) };
       case 'disconnect':
         return { status: await manager.disconnect(serverId) };
       case 'status/get':

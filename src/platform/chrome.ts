@@ -5,7 +5,14 @@
 import { browser } from 'wxt/browser';
 import type { Broadcast } from '../messaging/contract';
 import type { MessageTransport } from '../messaging/client';
-import type { Broadcaster, KeepAlive, KeyValueStore } from './ports';
+import {
+  SignInWindowClosedError,
+  type Alarms,
+  type Broadcaster,
+  type Identity,
+  type KeepAlive,
+  type KeyValueStore,
+} from './ports';
 
 export function createChromeStore(): KeyValueStore {
   const area = browser.storage.local;
@@ -68,6 +75,36 @@ export function createRuntimeTransport(): MessageTransport {
       };
       browser.runtime.onMessage.addListener(handler);
       return () => browser.runtime.onMessage.removeListener(handler);
+    },
+  };
+}
+
+export function createChromeIdentity(): Identity {
+  return {
+    redirectUrl: () => browser.identity.getRedirectURL(),
+    async launchWebAuthFlow(url) {
+      let redirect: string | undefined;
+      try {
+        redirect = await browser.identity.launchWebAuthFlow({ url, interactive: true });
+      } catch (error) {
+        // Chrome reports a closed window as "The user did not approve access."
+        throw new SignInWindowClosedError(error instanceof Error ? error.message : String(error));
+      }
+      if (!redirect)
+        throw new SignInWindowClosedError('The sign-in window closed without an answer.');
+      return redirect;
+    },
+  };
+}
+
+export function createChromeAlarms(): Alarms {
+  return {
+    schedule: (name, when) => browser.alarms.create(name, { when }),
+    clear: async (name) => {
+      await browser.alarms.clear(name);
+    },
+    onAlarm(listener) {
+      browser.alarms.onAlarm.addListener((alarm) => listener(alarm.name));
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Broadcast } from '../messaging/contract';
-import type { Broadcaster, KeepAlive, KeyValueStore } from './ports';
+import type { Alarms, Broadcaster, KeepAlive, KeyValueStore } from './ports';
 
 /** A KeyValueStore in memory, copying values as chrome.storage does (JSON round trip). */
 export function createMemoryStore(initial: Record<string, unknown> = {}): KeyValueStore & {
@@ -65,5 +65,34 @@ export function createCountingKeepAlive(): KeepAlive & { readonly active: number
         active -= 1;
       };
     },
+  };
+}
+
+/** Alarms on setTimeout, for tests and Node. */
+export function createTimerAlarms(): Alarms & { scheduled(): Map<string, number> } {
+  const timers = new Map<string, { timer: ReturnType<typeof setTimeout>; when: number }>();
+  const listeners: ((name: string) => void)[] = [];
+  return {
+    async schedule(name, when) {
+      const existing = timers.get(name);
+      if (existing) clearTimeout(existing.timer);
+      const timer = setTimeout(
+        () => {
+          timers.delete(name);
+          for (const listener of listeners) listener(name);
+        },
+        Math.max(0, when - Date.now()),
+      );
+      timers.set(name, { timer, when });
+    },
+    async clear(name) {
+      const existing = timers.get(name);
+      if (existing) clearTimeout(existing.timer);
+      timers.delete(name);
+    },
+    onAlarm(listener) {
+      listeners.push(listener);
+    },
+    scheduled: () => new Map([...timers].map(([name, { when }]) => [name, when])),
   };
 }

@@ -22,3 +22,28 @@ export interface KeepAlive {
   /** Call the returned function when the work is done. */
   hold(): () => void;
 }
+
+/** Browser sign-in: chrome.identity in the extension. */
+export interface Identity {
+  /** The URL the authorization server redirects back to (`https://<id>.chromiumapp.org/`). */
+  redirectUrl(): string;
+  /**
+   * Opens the authorization URL for the person to sign in and resolves with the URL the
+   * authorization server redirected to. Rejects with {@link SignInWindowClosedError} when the
+   * window was closed.
+   */
+  launchWebAuthFlow(url: string): Promise<string>;
+}
+
+/** The sign-in window was closed before the authorization server redirected back. */
+export class SignInWindowClosedError extends Error {
+  override readonly name = 'SignInWindowClosedError';
+}
+
+/** Timers that survive the worker stopping: chrome.alarms in the extension. */
+export interface Alarms {
+  /** Creates or replaces the alarm `name`, firing once at `when` (ms since the epoch). */
+  schedule(name: string, when: number): Promise<void>;
+  clear(name: string): Promise<void>;
+  onAlarm(listener: (name: string) => void): void;
+}

@@ -4,7 +4,15 @@ import {
   createCountingKeepAlive,
   createMemoryStore,
   createRecordingBroadcaster,
+  createTimerAlarms,
 } from '../../src/platform/memory';
+import type { Identity } from '../../src/platform/ports';
+
+/** For tests that never sign in: any attempt fails loudly. */
+const unavailableIdentity: Identity = {
+  redirectUrl: () => 'https://ochopgbekfckekcfildinaeciimoahkb.chromiumapp.org/',
+  launchWebAuthFlow: () => Promise.reject(new Error('This test did not expect a sign-in window.')),
+};
 
 /** A manager wired to in-memory ports, as the background wires it to chrome.*. */
 export function createHarness(
@@ -16,13 +24,16 @@ export function createHarness(
   const store = overrides.store ?? createMemoryStore(overrides.initial);
   const broadcaster = createRecordingBroadcaster();
   const keepAlive = createCountingKeepAlive();
+  const alarms = overrides.alarms ?? createTimerAlarms();
   const manager = createMcpManager({
     catalog: [],
     retryPolicy: { maxRetries: 0, initialDelay: 10, maxDelay: 10, backoffMultiplier: 2 },
     ...overrides,
+    identity: overrides.identity ?? unavailableIdentity,
     store,
     broadcaster,
     keepAlive,
+    alarms,
   });
 
   /** Resolves when the server reaches `state`; rejects with what it did reach if it never does. */
@@ -54,5 +65,5 @@ export function createHarness(
     });
   }
 
-  return { manager, store, broadcaster, keepAlive, waitForState };
+  return { manager, store, broadcaster, keepAlive, alarms, waitForState };
 }

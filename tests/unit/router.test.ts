@@ -114,14 +114,23 @@ describe('router', () => {
     expect(response).toMatchObject({ ok: false, error: { code: 'not-found' } });
   });
 
-  it('marks an enabled OAuth server as needing sign-in instead of connecting without credentials', async () => {
-    const harness = createHarness({ catalog: CATALOG });
+  it('starts the sign-in when an OAuth server is switched on, and says why it failed', async () => {
+    const harness = createHarness({
+      catalog: CATALOG,
+      fetch: () => Promise.reject(new TypeError('fetch failed', { cause: { code: 'ENOTFOUND' } })),
+    });
     const router = createRouter({ manager: harness.manager, extensionId: EXTENSION_ID });
     const response = await router.handle({ type: 'mcp/notion/enable' }, ownPage);
-    expect(response).toEqual({
-      ok: true,
-      result: { status: { state: 'needs-auth', error: 'Sign in to Notion to use its tools.' } },
-    });
+    expect(response).toEqual({ ok: true, result: { status: { state: 'registering' } } });
     expect(harness.store.snapshot()['mcp.notion.enabled']).toBe(true);
+    await harness.waitForState('notion', 'needs-auth');
+    expect(await harness.manager.getStatus('notion')).toEqual({
+      state: 'needs-auth',
+      error:
+        "Signing in to Notion failed: Couldn't reach mcp.notion.com (ENOTFOUND). Check the URL and that the server is running, then retry.",
+    });
+    expect(Object.keys(harness.store.snapshot()).filter((key) => key.startsWith('oauth.'))).toEqual(
+      [],
+    );
   });
 });

@@ -1,0 +1,186 @@
+import type {
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+} from '@modelcontextprotocol/sdk/client/auth.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { KeyValueStore } from '../platform/ports';
+import { storageKeys } from '../mcp/storage-keys';
+
+/** Tokens as Patchbay stores them: what the SDK saved, plus when the access token expires. */
+export type StoredTokens = OAuthTokens & { expires_at?: number };
+
+/** An authorization in progress, persisted so a restarted worker still knows what it asked for. */
+export interface PendingAuthorization {
+  state: string;
+  codeVerifier?: string;
+  scope?: string;
+  startedAt: number;
+}
+
+export interface ExtensionOAuthProviderOptions {
+  serverId: string;
+  store: KeyValueStore;
+  redirectUrl: string;
+  /** A client registered by hand, for servers without dynamic client registration. */
+  preRegistered?: { clientId: string; clientSecret?: string };
+  /** Scopes to ask for when neither a challenge nor the server's metadata names any. */
+  defaultScopes?: string[];
+  /** Called whenever tokens are saved or cleared, so the in-memory state follows storage. */
+  onTokens(tokens: StoredTokens | undefined): void;
+  now?: () => number;
+}
+
+/**
+ * The SDK's `OAuthClientProvider` for the extension, backed by chrome.storage under the spec's
+ * keys. `auth()` from the SDK drives discovery, registration, PKCE, token exchange and refresh;
+ * this only stores what it produces and captures the authorization URL instead of navigating.
+ */
+export class ExtensionOAuthProvider implements OAuthClientProvider {
+  /** The URL `auth()` asked to open, when it started an authorization. */
+  authorizationUrl: URL | undefined;
+  /**
+   * When set, `tokens()` withholds the refresh token. SDK 1.32's `auth()` refreshes whenever a
+   * refresh token is held, even for a scope step-up, and the refreshed token still lacks the
+   * new scope; hiding it makes `auth()` start a new authorization with the wider scope.
+   */
+  forceNewAuthorization = false;
+
+  constructor(private readonly options: ExtensionOAuthProviderOptions) {}
+
+  private key(name: keyof typeof storageKeys): string {
+    const key = storageKeys[name];
+    return typeof key === 'function' ? key(this.options.serverId) : key;
+  }
+
+  private get pendingKey(): string {
+    return `oauth.${this.options.serverId}.pending`;
+  }
+
+  get redirectUrl(): string {
+    return this.options.redirectUrl;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    const metadata: OAuthClientMetadata = {
+      client_name: 'Patchbay',
+      redirect_uris: [this.options.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+    };
+    if (this.options.defaultScopes?.length) metadata.scope = this.options.defaultScopes.join(' ');
+    return metadata;
+  }
+
+  async state(): Promise<string> {
+    const bytes = crypto.getRandomValues(new Uint8Array(24));
+    const state = btoa(String.fromCharCode(...bytes)).replace(
+      /[+/=]/g,
+      (char) => ({ '+': '-', '/': '_', '=': '' })[char] ?? '',
+    );
+    const pending: PendingAuthorization = { state, startedAt: (this.options.now ?? Date.now)() };
+    await this.options.store.set({ [this.pendingKey]: pending });
+    return state;
+  }
+
+  async pending(): Promise<PendingAuthorization | undefined> {
+    return this.options.store.get<PendingAuthorization>(this.pendingKey);
+  }
+
+  async clearPending(): Promise<void> {
+    await this.options.store.remove([this.pendingKey]);
+  }
+
+  async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
+    const { preRegistered } = this.options;
+    if (preRegistered) {
+      return {
+        client_id: preRegistered.clientId,
+        ...(preRegistered.clientSecret ? { client_secret: preRegistered.clientSecret } : {}),
+      };
+    }
+    return this.options.store.get<OAuthClientInformationMixed>(this.key('client'));
+  }
+
+  async saveClientInformation(clientInformation: OAuthClientInformationMixed): Promise<void> {
+    if (this.options.preRegistered) return; // configured by the person, never overwritten
+    await this.options.store.set({ [this.key('client')]: clientInformation });
+  }
+
+  async tokens(): Promise<OAuthTokens | undefined> {
+    const tokens = await this.options.store.get<StoredTokens>(this.key('tokens'));
+    if (!tokens || !this.forceNewAuthorization) return tokens;
+    const withheld = { ...tokens };
+    delete withheld.refresh_token;
+    return withheld;
+  }
+
+  async saveTokens(tokens: OAuthTokens): Promise<void> {
+    const now = (this.options.now ?? Date.now)();
+    const stored: StoredTokens = {
+      ...tokens,
+      ...(tokens.expires_in !== undefined ? { expires_at: now + tokens.expires_in * 1000 } : {}),
+    };
+    // Servers may omit a new refresh token on refresh; the old one stays valid then.
+    if (!stored.refresh_token) {
+      const previous = await this.options.store.get<StoredTokens>(this.key('tokens'));
+      if (previous?.refresh_token && !this.forceNewAuthorization)
+        stored.refresh_token = previous.refresh_token;
+    }
+    const pending = await this.pending();
+    const granted = (tokens.scope ?? pending?.scope ?? '').split(' ').filter(Boolean);
+    await this.options.store.set({
+      [this.key('tokens')]: stored,
+      [this.key('grantedScopes')]: granted,
+    });
+    this.options.onTokens(stored);
+  }
+
+  async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    this.authorizationUrl = authorizationUrl;
+    const pending = await this.pending();
+    const scope = authorizationUrl.searchParams.get('scope') ?? undefined;
+    if (pending)
+      await this.options.store.set({
+        [this.pendingKey]: { ...pending, ...(scope ? { scope } : {}) },
+      });
+  }
+
+  async saveCodeVerifier(codeVerifier: string): Promise<void> {
+    const pending = await this.pending();
+    if (!pending) throw new Error('No authorization in progress to attach a PKCE verifier to.');
+    await this.options.store.set({ [this.pendingKey]: { ...pending, codeVerifier } });
+  }
+
+  async codeVerifier(): Promise<string> {
+    const verifier = (await this.pending())?.codeVerifier;
+    if (!verifier)
+      throw new Error('The PKCE verifier of this sign-in was lost; start the sign-in again.');
+    return verifier;
+  }
+
+  async invalidateCredentials(
+    scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery',
+  ): Promise<void> {
+    const keys: string[] = [];
+    if (scope === 'all' || scope === 'tokens')
+      keys.push(this.key('tokens'), this.key('grantedScopes'));
+    if ((scope === 'all' || scope === 'client') && !this.options.preRegistered)
+      keys.push(this.key('client'));
+    if (scope === 'all' || scope === 'discovery') keys.push(this.key('oauthEndpoints'));
+    if (scope === 'all' || scope === 'verifier') keys.push(this.pendingKey);
+    await this.options.store.remove(keys);
+    if (scope === 'all' || scope === 'tokens') this.options.onTokens(undefined);
+  }
+
+  async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
+    await this.options.store.set({ [this.key('oauthEndpoints')]: state });
+  }
+
+  async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
+    return this.options.store.get<OAuthDiscoveryState>(this.key('oauthEndpoints'));
+  }
+}

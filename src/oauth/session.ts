@@ -1,0 +1,200 @@
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { Alarms, Identity, KeyValueStore } from '../platform/ports';
+import type { FetchLike } from '../mcp/server-fetch';
+import { storageKeys } from '../mcp/storage-keys';
+import { ExtensionOAuthProvider, type StoredTokens } from './provider';
+import { refreshTime, revokeTokens } from './revoke';
+import { signIn } from './sign-in';
+
+export const REFRESH_ALARM_PREFIX = 'mcp-token-refresh-';
+
+export function refreshAlarmName(serverId: string): string {
+  return `${REFRESH_ALARM_PREFIX}${serverId}`;
+}
+
+export interface AuthSessionOptions {
+  serverId: string;
+  serverUrl: string;
+  store: KeyValueStore;
+  identity: Identity;
+  alarms: Alarms;
+  /** Fetch for discovery, registration and token requests (no bearer token attached). */
+  fetch: FetchLike;
+  preRegistered?: { clientId: string; clientSecret?: string };
+  defaultScopes?: string[];
+  now?: () => number;
+}
+
+/** Why a refresh did not produce a usable token. */
+export type RefreshOutcome = 'refreshed' | 'no-refresh-token' | 'rejected' | 'unreachable';
+
+/**
+ * One server's OAuth state in the background: its tokens, sign-in, refresh (coalesced, and
+ * scheduled on a chrome.alarms alarm), scope step-up and sign-out.
+ */
+export class AuthSession {
+  tokens: StoredTokens | undefined;
+  private readonly provider: ExtensionOAuthProvider;
+  private refreshing: Promise<RefreshOutcome> | undefined;
+  private signingIn: Promise<void> | undefined;
+
+  constructor(private readonly options: AuthSessionOptions) {
+    this.provider = new ExtensionOAuthProvider({
+      serverId: options.serverId,
+      store: options.store,
+      redirectUrl: options.identity.redirectUrl(),
+      ...(options.preRegistered ? { preRegistered: options.preRegistered } : {}),
+      ...(options.defaultScopes ? { defaultScopes: options.defaultScopes } : {}),
+      ...(options.now ? { now: options.now } : {}),
+      onTokens: (tokens) => {
+        this.tokens = tokens;
+      },
+    });
+  }
+
+  private get now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  /** Loads stored tokens and re-creates the refresh alarm (alarms may not survive a restart). */
+  async load(): Promise<void> {
+    this.tokens = await this.options.store.get<StoredTokens>(
+      storageKeys.tokens(this.options.serverId),
+    );
+    await this.scheduleRefresh();
+  }
+
+  accessToken(): string | undefined {
+    return this.tokens?.access_token;
+  }
+
+  /** True when the access token is known to have expired. */
+  isExpired(): boolean {
+    return this.tokens?.expires_at !== undefined && this.tokens.expires_at <= this.now;
+  }
+
+  async scheduleRefresh(): Promise<void> {
+    const name = refreshAlarmName(this.options.serverId);
+    const when = this.tokens ? refreshTime(this.tokens, this.now) : undefined;
+    if (when === undefined) await this.options.alarms.clear(name);
+    else await this.options.alarms.schedule(name, Math.max(when, this.now + 1000));
+  }
+
+  /**
+   * Refreshes the access token. Concurrent callers share one request. A refresh the
+   * authorization server rejects (`invalid_grant`) clears the tokens: the person signs in again.
+   */
+  refresh(): Promise<RefreshOutcome> {
+    this.refreshing ??= this.runRefresh().finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  private async runRefresh(): Promise<RefreshOutcome> {
+    if (!this.tokens?.refresh_token) return 'no-refresh-token';
+    const before = this.tokens;
+    this.provider.authorizationUrl = undefined;
+    try {
+      const result = await auth(this.provider, {
+        serverUrl: this.options.serverUrl,
+        fetchFn: this.options.fetch,
+      });
+      if (result === 'AUTHORIZED' && this.tokens && this.tokens !== before) {
+        await this.scheduleRefresh();
+        return 'refreshed';
+      }
+      // auth() went on to prepare a new authorization (nothing opens without the person asking).
+      // It invalidates the tokens only when the server rejected the refresh token
+      // (invalid_grant); with tokens still here, the server was unreachable or failing.
+      if (this.tokens) return 'unreachable';
+      await this.clearTokens();
+      return 'rejected';
+    } catch {
+      return 'unreachable';
+    } finally {
+      await this.provider.clearPending();
+    }
+  }
+
+  /** Interactive sign-in; concurrent requests share the one window. */
+  signIn(options: {
+    scope?: string;
+    resourceMetadataUrl?: string;
+    stepUp?: boolean;
+    onAuthorizing?: () => void;
+  }): Promise<void> {
+    this.signingIn ??= this.runSignIn(options).finally(() => {
+      this.signingIn = undefined;
+    });
+    return this.signingIn;
+  }
+
+  private async runSignIn(options: {
+    scope?: string;
+    resourceMetadataUrl?: string;
+    stepUp?: boolean;
+    onAuthorizing?: () => void;
+  }): Promise<void> {
+    // A fresh sign-in re-discovers, in case the server moved to another authorization server.
+    if (!options.stepUp) await this.provider.invalidateCredentials('discovery');
+    this.provider.forceNewAuthorization = Boolean(options.stepUp) || !this.tokens;
+    try {
+      await signIn({
+        provider: this.provider,
+        serverUrl: this.options.serverUrl,
+        identity: this.options.identity,
+        fetch: this.options.fetch,
+        ...(options.scope ? { scope: options.scope } : {}),
+        ...(options.resourceMetadataUrl
+          ? { resourceMetadataUrl: options.resourceMetadataUrl }
+          : {}),
+        ...(options.onAuthorizing ? { onAuthorizing: options.onAuthorizing } : {}),
+      });
+    } finally {
+      this.provider.forceNewAuthorization = false;
+    }
+    await this.scheduleRefresh();
+  }
+
+  async grantedScopes(): Promise<string[]> {
+    return (
+      (await this.options.store.get<string[]>(storageKeys.grantedScopes(this.options.serverId))) ??
+      []
+    );
+  }
+
+  /** Remembers the scopes a 403 asked for and returns granted ∪ challenged. */
+  async addChallengedScopes(scopes: string[]): Promise<string[]> {
+    const key = storageKeys.challengedScopes(this.options.serverId);
+    const challenged = [
+      ...new Set([...((await this.options.store.get<string[]>(key)) ?? []), ...scopes]),
+    ];
+    await this.options.store.set({ [key]: challenged });
+    return [...new Set([...(await this.grantedScopes()), ...challenged])];
+  }
+
+  /** Revokes the tokens where the server supports it, then forgets them. Keeps the client registration. */
+  async signOut(): Promise<void> {
+    const tokens = this.tokens;
+    if (tokens) {
+      await revokeTokens({
+        discovery: await this.provider.discoveryState(),
+        client: await this.provider.clientInformation(),
+        tokens,
+        fetch: this.options.fetch,
+      }).catch(() => false);
+    }
+    await this.clearTokens();
+    await this.options.store.remove([
+      storageKeys.challengedScopes(this.options.serverId),
+      `oauth.${this.options.serverId}.pending`,
+    ]);
+  }
+
+  private async clearTokens(): Promise<void> {
+    await this.provider.invalidateCredentials('tokens');
+    this.tokens = undefined;
+    await this.options.alarms.clear(refreshAlarmName(this.options.serverId));
+  }
+}

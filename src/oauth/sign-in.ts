@@ -1,0 +1,106 @@
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import { SignInWindowClosedError, type Identity } from '../platform/ports';
+import type { FetchLike } from '../mcp/server-fetch';
+import type { ExtensionOAuthProvider } from './provider';
+
+export type AuthFlowErrorKind = 'cancelled' | 'access-denied' | 'state-mismatch' | 'failed';
+
+const marker = Symbol.for('patchbay.auth-flow-error');
+
+/** A sign-in that did not end with tokens, and why. */
+export class AuthFlowError extends Error {
+  readonly [marker] = true;
+  override readonly name = 'AuthFlowError';
+
+  constructor(
+    readonly kind: AuthFlowErrorKind,
+    message: string,
+    options: { cause?: unknown } = {},
+  ) {
+    super(message, options);
+  }
+
+  static isInstance(value: unknown): value is AuthFlowError {
+    return typeof value === 'object' && value !== null && marker in value;
+  }
+}
+
+export interface SignInOptions {
+  provider: ExtensionOAuthProvider;
+  serverUrl: string;
+  identity: Identity;
+  fetch: FetchLike;
+  /** The scope a challenge asked for; otherwise the SDK uses the metadata's scopes_supported. */
+  scope?: string;
+  /** From a 401's WWW-Authenticate `resource_metadata`. */
+  resourceMetadataUrl?: string;
+  /** The browser window is about to open. */
+  onAuthorizing?: () => void;
+}
+
+/**
+ * An interactive sign-in: the SDK's `auth()` discovers, registers and builds the PKCE
+ * authorization URL; Patchbay opens it with chrome.identity, checks the returned `state`, and
+ * hands the code back to `auth()` for the token exchange. Whatever happens, the pending
+ * authorization (state, verifier) is cleared, and tokens are stored only on success.
+ */
+export async function signIn(options: SignInOptions): Promise<void> {
+  const { provider } = options;
+  const authOptions = {
+    serverUrl: options.serverUrl,
+    fetchFn: options.fetch,
+    ...(options.scope ? { scope: options.scope } : {}),
+    ...(options.resourceMetadataUrl
+      ? { resourceMetadataUrl: new URL(options.resourceMetadataUrl) }
+      : {}),
+  };
+  provider.authorizationUrl = undefined;
+  try {
+    const result = await auth(provider, authOptions);
+    if (result === 'AUTHORIZED') return;
+    const authorizationUrl = provider.authorizationUrl as URL | undefined;
+    if (!authorizationUrl)
+      throw new AuthFlowError('failed', 'The sign-in could not start: no authorization URL.');
+    options.onAuthorizing?.();
+
+    let redirect: URL;
+    try {
+      redirect = new URL(await options.identity.launchWebAuthFlow(authorizationUrl.href));
+    } catch (error) {
+      if (error instanceof SignInWindowClosedError) {
+        throw new AuthFlowError('cancelled', 'The sign-in window was closed before signing in.', {
+          cause: error,
+        });
+      }
+      throw error;
+    }
+
+    const params = redirect.searchParams;
+    const pending = await provider.pending();
+    if (!pending || params.get('state') !== pending.state) {
+      throw new AuthFlowError(
+        'state-mismatch',
+        'The sign-in answer did not match the sign-in Patchbay started, so it was ignored.',
+      );
+    }
+    const error = params.get('error');
+    if (error) {
+      const description = params.get('error_description');
+      throw new AuthFlowError(
+        error === 'access_denied' ? 'access-denied' : 'failed',
+        error === 'access_denied'
+          ? 'Access was denied on the sign-in page.'
+          : `The authorization server refused the sign-in (${error}${description ? `: ${description}` : ''}).`,
+      );
+    }
+    const code = params.get('code');
+    if (!code)
+      throw new AuthFlowError(
+        'failed',
+        'The authorization server answered without an authorization code.',
+      );
+    await auth(provider, { ...authOptions, authorizationCode: code });
+  } finally {
+    await provider.clearPending();
+  }
+}
