@@ -8,11 +8,39 @@ export interface ServerCardProps {
   busy: boolean;
   onToggle(enabled: boolean): void;
   onRetry(): void;
+  onSignIn(): void;
+  onSignOut(): void;
   onRemove?: () => void;
 }
 
-export function ServerCard({ server, tools, busy, onToggle, onRetry, onRemove }: ServerCardProps) {
-  const failed = server.status.state === 'error' || server.status.state === 'cloudflare-error';
+/** The one next step a state calls for, if any. */
+function nextAction(server: ServerView): 'sign-in' | 'retry' | 'sign-out' | undefined {
+  if (!server.isEnabled) return undefined;
+  switch (server.status.state) {
+    case 'needs-auth':
+    case 'invalid-token':
+      return 'sign-in';
+    case 'error':
+    case 'cloudflare-error':
+      return 'retry';
+    case 'connected':
+      return server.isSignedIn ? 'sign-out' : undefined;
+    default:
+      return undefined;
+  }
+}
+
+export function ServerCard({
+  server,
+  tools,
+  busy,
+  onToggle,
+  onRetry,
+  onSignIn,
+  onSignOut,
+  onRemove,
+}: ServerCardProps) {
+  const action = nextAction(server);
   const switchId = `enable-${server.id}`;
   return (
     <li className="server" data-server-id={server.id} aria-busy={busy}>
@@ -60,9 +88,19 @@ export function ServerCard({ server, tools, busy, onToggle, onRetry, onRemove }:
               : ''}
           </span>
         ) : null}
-        {failed && server.isEnabled ? (
+        {action === 'sign-in' ? (
+          <button type="button" className="link" onClick={onSignIn} disabled={busy}>
+            Sign in
+          </button>
+        ) : null}
+        {action === 'retry' ? (
           <button type="button" className="link" onClick={onRetry} disabled={busy}>
             Retry
+          </button>
+        ) : null}
+        {action === 'sign-out' ? (
+          <button type="button" className="link" onClick={onSignOut} disabled={busy}>
+            Sign out
           </button>
         ) : null}
         {onRemove ? (

@@ -61,6 +61,8 @@ export function App({ client }: { client: PatchbayClient }) {
         void withBusy(server.id, () => client.server(server.id, enabled ? 'enable' : 'disable'))
       }
       onRetry={() => void withBusy(server.id, () => client.server(server.id, 'enable'))}
+      onSignIn={() => void withBusy(server.id, () => client.server(server.id, 'auth/start'))}
+      onSignOut={() => void withBusy(server.id, () => client.server(server.id, 'disconnect'))}
       {...(server.isCustom
         ? {
             onRemove: () =>

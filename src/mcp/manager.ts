@@ -391,6 +391,7 @@ export function createMcpManager(options: McpManagerOptions) {
   function authFailed(state: ServerRuntimeState, error: ConnectionError): void {
     const challenge = error.details.challenge;
     if (challenge) state.lastChallenge = challenge;
+    if (state.status.state === 'invalid-token') return; // a failed refresh already said why
     if (state.auth.tokens) {
       // The fetch already tried a refresh: the sign-in is no longer accepted.
       setStatus(state, {
@@ -410,6 +411,25 @@ export function createMcpManager(options: McpManagerOptions) {
       state: 'needs-auth',
       error: userMessage(error, state.config.name, state.config.url),
     });
+  }
+
+  /**
+   * Asks the server for its WWW-Authenticate challenge: its `resource_metadata` may be the only
+   * way to find the authorization server, and its `scope` is what to ask for.
+   */
+  async function probeChallenge(state: ServerRuntimeState): Promise<void> {
+    try {
+      const connection = await openConnection({
+        url: state.config.url,
+        headers: headersOf(state.config),
+        ...(state.transport ? { transport: state.transport } : {}),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      });
+      await connection.close({ terminate: true }); // it did not need a sign-in after all
+    } catch (error) {
+      const challenge = toConnectionError(error).details.challenge;
+      if (challenge) state.lastChallenge = challenge;
+    }
   }
 
   async function onAlarm(name: string): Promise<void> {
@@ -664,6 +684,7 @@ export function createMcpManager(options: McpManagerOptions) {
     const release = keepAlive.hold();
     setStatus(state, { state: stepUp ? 'authorizing' : 'registering' });
     try {
+      if (!stepUp && !state.lastChallenge) await probeChallenge(state);
       const challengeScope = scope ?? state.lastChallenge?.scope;
       await state.auth.signIn({
         ...(challengeScope ? { scope: challengeScope } : {}),
@@ -743,6 +764,7 @@ export function createMcpManager(options: McpManagerOptions) {
       enabled.map(async (state) => {
         // Lazily reconnect: one server's failure contributes no tools and hides no others.
         if (!state.client && !needsSignIn(state)) await ensureConnected(state);
+        if (!state.client) return [];
         const disabled = new Set(state.disabledTools);
         return (state.tools ?? [])
           .filter((tool) => !disabled.has(tool.name))

@@ -38,12 +38,13 @@ export function createServerFetch(options: {
   const serverFetch = (async (url: string | URL, init?: RequestInit) => {
     const target = new URL(url);
     const sameOrigin = target.origin === origin;
+    let sentToken: string | undefined;
     const send = async () => {
       const headers = new Headers(init?.headers);
       if (sameOrigin) {
         for (const [name, value] of Object.entries(options.headers)) headers.set(name, value);
-        const token = options.auth?.accessToken();
-        if (token) headers.set('authorization', `Bearer ${token}`);
+        sentToken = options.auth?.accessToken();
+        if (sentToken) headers.set('authorization', `Bearer ${sentToken}`);
       }
       try {
         return await baseFetch(target, { ...init, headers });
@@ -53,9 +54,11 @@ export function createServerFetch(options: {
       }
     };
     let response = await send();
-    if (sameOrigin && response.status === 401 && options.auth?.accessToken()) {
+    if (sameOrigin && response.status === 401 && sentToken && options.auth) {
       const challenge = readChallenge(response);
-      if (challenge.error !== 'insufficient_scope' && (await options.auth.refresh())) {
+      // A request that raced a refresh already finished by another one just needs the new token.
+      const renewed = options.auth.accessToken() !== sentToken;
+      if (challenge.error !== 'insufficient_scope' && (renewed || (await options.auth.refresh()))) {
         await response.body?.cancel();
         response = await send();
       }

@@ -4,7 +4,7 @@ import type { FetchLike } from '../mcp/server-fetch';
 import { storageKeys } from '../mcp/storage-keys';
 import { ExtensionOAuthProvider, type StoredTokens } from './provider';
 import { refreshTime, revokeTokens } from './revoke';
-import { signIn } from './sign-in';
+import { AuthFlowError, signIn } from './sign-in';
 
 export const REFRESH_ALARM_PREFIX = 'mcp-token-refresh-';
 
@@ -140,21 +140,38 @@ export class AuthSession {
     if (!options.stepUp) await this.provider.invalidateCredentials('discovery');
     this.provider.forceNewAuthorization = Boolean(options.stepUp) || !this.tokens;
     try {
-      await signIn({
-        provider: this.provider,
-        serverUrl: this.options.serverUrl,
-        identity: this.options.identity,
-        fetch: this.options.fetch,
-        ...(options.scope ? { scope: options.scope } : {}),
-        ...(options.resourceMetadataUrl
-          ? { resourceMetadataUrl: options.resourceMetadataUrl }
-          : {}),
-        ...(options.onAuthorizing ? { onAuthorizing: options.onAuthorizing } : {}),
+      await this.signInOnce(options).catch(async (error: unknown) => {
+        // A dynamically registered client may be limited to the scopes it registered with;
+        // for wider scopes (a step-up), register again with them and retry once.
+        if (
+          !AuthFlowError.isInstance(error) ||
+          error.oauthError !== 'invalid_scope' ||
+          this.options.preRegistered
+        )
+          throw error;
+        await this.provider.invalidateCredentials('client');
+        await this.signInOnce(options);
       });
     } finally {
       this.provider.forceNewAuthorization = false;
     }
     await this.scheduleRefresh();
+  }
+
+  private signInOnce(options: {
+    scope?: string;
+    resourceMetadataUrl?: string;
+    onAuthorizing?: () => void;
+  }): Promise<void> {
+    return signIn({
+      provider: this.provider,
+      serverUrl: this.options.serverUrl,
+      identity: this.options.identity,
+      fetch: this.options.fetch,
+      ...(options.scope ? { scope: options.scope } : {}),
+      ...(options.resourceMetadataUrl ? { resourceMetadataUrl: options.resourceMetadataUrl } : {}),
+      ...(options.onAuthorizing ? { onAuthorizing: options.onAuthorizing } : {}),
+    });
   }
 
   async grantedScopes(): Promise<string[]> {

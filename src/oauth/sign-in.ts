@@ -15,10 +15,14 @@ export class AuthFlowError extends Error {
   constructor(
     readonly kind: AuthFlowErrorKind,
     message: string,
-    options: { cause?: unknown } = {},
+    options: { cause?: unknown; oauthError?: string } = {},
   ) {
-    super(message, options);
+    super(message, { cause: options.cause });
+    this.oauthError = options.oauthError;
   }
+
+  /** The authorization server's `error` code, when it sent one. */
+  readonly oauthError: string | undefined;
 
   static isInstance(value: unknown): value is AuthFlowError {
     return typeof value === 'object' && value !== null && marker in value;
@@ -91,6 +95,7 @@ export async function signIn(options: SignInOptions): Promise<void> {
         error === 'access_denied'
           ? 'Access was denied on the sign-in page.'
           : `The authorization server refused the sign-in (${error}${description ? `: ${description}` : ''}).`,
+        { oauthError: error },
       );
     }
     const code = params.get('code');

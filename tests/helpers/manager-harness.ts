@@ -65,5 +65,23 @@ export function createHarness(
     });
   }
 
-  return { manager, store, broadcaster, keepAlive, alarms, waitForState };
+  /** Closes connections and clears pending alarms so nothing outlives the test. */
+  async function dispose(): Promise<void> {
+    await manager.closeAll();
+    const scheduled =
+      'scheduled' in alarms
+        ? (alarms as ReturnType<typeof createTimerAlarms>).scheduled()
+        : new Map();
+    for (const name of scheduled.keys()) await alarms.clear(name);
+  }
+
+  return {
+    manager,
+    store,
+    broadcaster,
+    keepAlive,
+    alarms: alarms as ReturnType<typeof createTimerAlarms>,
+    waitForState,
+    dispose,
+  };
 }

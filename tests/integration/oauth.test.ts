@@ -1,0 +1,395 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  startOAuthFixture,
+  type OAuthFixture,
+  type OAuthFixtureOptions,
+} from '../fixtures/oauth-server';
+import { createHarness } from '../helpers/manager-harness';
+import { createNodeIdentity, REDIRECT_URL } from '../helpers/node-identity';
+import type { Broadcast } from '../../src/messaging/contract';
+import type { StoredTokens } from '../../src/oauth/provider';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()?.();
+});
+
+async function setup(
+  fixtureOptions: OAuthFixtureOptions = {},
+  server: { oauth?: { clientId?: string; clientSecret?: string } } = {},
+) {
+  const fixture = await startOAuthFixture({ consent: 'page', ...fixtureOptions });
+  cleanups.push(() => fixture.close());
+  const identity = createNodeIdentity();
+  const harness = createHarness({ identity });
+  cleanups.push(() => harness.dispose());
+  const { id } = await harness.manager.addServer({ name: 'Notes', url: fixture.mcpUrl, ...server });
+  return { fixture, identity, harness, id };
+}
+
+function statesOf(messages: Broadcast[], serverId: string): string[] {
+  return messages.flatMap((message) =>
+    message.type === 'mcp/status/changed' && message.payload.serverId === serverId
+      ? [message.payload.status.state]
+      : [],
+  );
+}
+
+async function signedIn(fixtureOptions: OAuthFixtureOptions = {}) {
+  const context = await setup(fixtureOptions);
+  await context.harness.manager.enable(context.id);
+  await context.harness.waitForState(context.id, 'connected');
+  return context;
+}
+
+function storedTokens(
+  harness: ReturnType<typeof createHarness>,
+  id: string,
+): StoredTokens | undefined {
+  return harness.store.snapshot()[`oauth.${id}.tokens`] as StoredTokens | undefined;
+}
+
+describe('first sign-in', () => {
+  it('discovers, registers, authorizes with PKCE and connects, moving through every state', async () => {
+    const { fixture, identity, harness, id } = await setup();
+    expect(await harness.manager.enable(id)).toEqual({ state: 'registering' });
+    await harness.waitForState(id, 'connected');
+
+    expect(statesOf(harness.broadcaster.messages, id)).toEqual([
+      'connecting',
+      'needs-auth',
+      'registering',
+      'authorizing',
+      'authenticated',
+      'connecting',
+      'connected',
+    ]);
+    const authorize = identity.opened[0]!;
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('code_challenge')).toBeTruthy();
+    expect(authorize.searchParams.get('state')).toBeTruthy();
+    expect(authorize.searchParams.get('resource')).toBe(fixture.mcpUrl);
+    expect(authorize.searchParams.get('redirect_uri')).toBe(REDIRECT_URL);
+    expect(authorize.searchParams.get('scope')).toBe('read');
+
+    const [client] = await fixture.registeredClients();
+    expect(client).toMatchObject({
+      client_name: 'Patchbay',
+      redirect_uris: [REDIRECT_URL],
+      grant_types: expect.arrayContaining(['authorization_code', 'refresh_token']),
+    });
+    expect(fixture.tokenRequests).toEqual([
+      expect.objectContaining({ grantType: 'authorization_code', resource: fixture.mcpUrl }),
+    ]);
+
+    const stored = harness.store.snapshot();
+    expect(stored[`oauth.${id}.tokens`]).toMatchObject({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+    });
+    expect(stored[`oauth.${id}.client`]).toMatchObject({ client_id: client!.client_id });
+    expect(stored[`mcp.${id}.oauth.endpoints`]).toMatchObject({
+      authorizationServerUrl: expect.any(String),
+    });
+    expect(stored[`oauth.${id}.granted_scopes`]).toEqual(['read']);
+    expect(stored[`oauth.${id}.pending`]).toBeUndefined();
+
+    const whoami = await harness.manager.callTool(id, { name: 'whoami', arguments: {} });
+    expect(whoami.content).toEqual([{ type: 'text', text: 'user: user-1 scopes: read' }]);
+  });
+
+  it('signs in to a legacy HTTP+SSE server (Linear-like) and calls its tools', async () => {
+    const { harness, id } = await signedIn({ transport: 'sse' });
+    expect((await harness.manager.viewOf(id)).transport).toBe('sse');
+    const echo = await harness.manager.callTool(id, {
+      name: 'echo',
+      arguments: { text: 'over sse' },
+    });
+    expect(echo.content).toEqual([{ type: 'text', text: 'over sse' }]);
+  });
+
+  it('keeps tokens in the background: no page-visible data and no authorization-server request carries them', async () => {
+    const { fixture, harness, id } = await signedIn();
+    const tokens = storedTokens(harness, id)!;
+    const visible = JSON.stringify([
+      await harness.manager.listServers(),
+      harness.broadcaster.messages,
+    ]);
+    expect(visible).not.toContain(tokens.access_token);
+    expect(visible).not.toContain(tokens.refresh_token!);
+    expect((await harness.manager.viewOf(id)).isSignedIn).toBe(true);
+    const bearerToAs = fixture.requests.filter(
+      (request) =>
+        request.app === 'as' && String(request.headers.authorization ?? '').startsWith('Bearer'),
+    );
+    expect(bearerToAs).toEqual([]);
+  });
+
+  it('reconnects with stored tokens after a worker restart, without asking again', async () => {
+    const { identity, harness, id } = await signedIn();
+    const restarted = createHarness({ store: harness.store, identity });
+    cleanups.push(() => restarted.dispose());
+    const result = await restarted.manager.callTool(id, {
+      name: 'echo',
+      arguments: { text: 'again' },
+    });
+    expect(result.content).toEqual([{ type: 'text', text: 'again' }]);
+    expect(identity.opened).toHaveLength(1);
+    expect(restarted.alarms.scheduled().has(`mcp-token-refresh-${id}`)).toBe(true);
+  });
+});
+
+describe('discovery variants', () => {
+  it.each([
+    ['resource_metadata in WWW-Authenticate', { resourceMetadata: 'header' }],
+    ['path-aware well-known metadata', { resourceMetadata: 'path-aware' }],
+    ['root well-known metadata', { resourceMetadata: 'root' }],
+    [
+      'OpenID Connect discovery only',
+      { resourceMetadata: 'path-aware', authorizationServerMetadata: 'oidc-only' },
+    ],
+    [
+      'no metadata at all (2025-03-26 defaults at the server root)',
+      { layout: 'same-origin-root', resourceMetadata: 'none', authorizationServerMetadata: 'none' },
+    ],
+  ] as const)('signs in with %s', async (_name, options) => {
+    const { harness, id } = await signedIn(options);
+    const result = await harness.manager.callTool(id, { name: 'whoami', arguments: {} });
+    expect(result.content[0]).toMatchObject({ text: expect.stringContaining('user: user-1') });
+  });
+
+  it('aborts when the metadata names another resource, storing no tokens', async () => {
+    const { harness, id } = await setup({ resourceOverride: 'https://elsewhere.example/mcp' });
+    await harness.manager.enable(id);
+    await harness.waitForState(id, 'needs-auth');
+    // The first needs-auth comes from the 401; wait for the sign-in's own verdict.
+    await expect
+      .poll(async () => (await harness.manager.getStatus(id)).error)
+      .toContain('Signing in to Notes failed');
+    expect((await harness.manager.getStatus(id)).error).toContain('does not match');
+    expect(storedTokens(harness, id)).toBeUndefined();
+  });
+});
+
+describe('failed sign-ins leave nothing half-stored', () => {
+  it.each([
+    [
+      'the window is closed',
+      'close',
+      'auth-cancelled',
+      'Sign-in to Notes was cancelled: the window was closed. Click Sign in to try again.',
+    ],
+    [
+      'access is denied',
+      'deny',
+      'auth-denied',
+      'Notes was not given access: Access was denied on the sign-in page. Click Sign in to try again.',
+    ],
+  ] as const)('when %s', async (_name, behaviour, code, message) => {
+    const { identity, harness, id } = await setup();
+    identity.behaviour = behaviour;
+    await harness.manager.enable(id).catch(() => undefined);
+    await expect(harness.manager.startSignIn(id)).rejects.toMatchObject({ code, message });
+    expect(await harness.manager.getStatus(id)).toEqual({ state: 'needs-auth', error: message });
+    expect(storedTokens(harness, id)).toBeUndefined();
+    expect(harness.store.snapshot()[`oauth.${id}.pending`]).toBeUndefined();
+    expect((await harness.manager.viewOf(id)).isEnabled).toBe(true);
+
+    identity.behaviour = 'approve';
+    expect(await harness.manager.startSignIn(id)).toEqual({ state: 'connected' });
+  });
+
+  it('ignores an answer whose state does not match the sign-in Patchbay started', async () => {
+    const { fixture, identity, harness, id } = await setup();
+    identity.tamper = (redirect) => {
+      const forged = new URL(redirect);
+      forged.searchParams.set('state', 'forged-by-someone-else');
+      return forged;
+    };
+    await harness.manager.enable(id).catch(() => undefined);
+    await expect(harness.manager.startSignIn(id)).rejects.toMatchObject({ code: 'auth-failed' });
+    expect((await harness.manager.getStatus(id)).error).toContain(
+      'did not match the sign-in Patchbay started',
+    );
+    expect(fixture.tokenRequests).toEqual([]);
+    expect(storedTokens(harness, id)).toBeUndefined();
+  });
+});
+
+describe('refresh', () => {
+  it('refreshes on the alarm before the access token expires', async () => {
+    const { fixture, harness, id } = await signedIn({ accessTokenTtl: 3 });
+    const before = storedTokens(harness, id)!;
+    const alarmAt = harness.alarms.scheduled().get(`mcp-token-refresh-${id}`)!;
+    expect(alarmAt).toBeLessThan(before.expires_at!);
+    await expect
+      .poll(
+        () =>
+          fixture.tokenRequests.filter((request) => request.grantType === 'refresh_token').length,
+        { timeout: 8_000 },
+      )
+      .toBe(1);
+    await harness.waitForState(id, 'connected');
+    expect(statesOf(harness.broadcaster.messages, id).slice(-2)).toEqual([
+      'token-refresh',
+      'connected',
+    ]);
+    expect(storedTokens(harness, id)!.access_token).not.toBe(before.access_token);
+    expect(fixture.tokenRequests.at(-1)).toMatchObject({ resource: fixture.mcpUrl });
+    const result = await harness.manager.callTool(id, {
+      name: 'echo',
+      arguments: { text: 'fresh' },
+    });
+    expect(result.content).toEqual([{ type: 'text', text: 'fresh' }]);
+  });
+
+  it('refreshes once on a 401 and retries the call, coalescing concurrent refreshes', async () => {
+    const { fixture, harness, id } = await signedIn();
+    await fixture.expireAccessTokens();
+    const results = await Promise.all(
+      ['a', 'b', 'c'].map((text) =>
+        harness.manager.callTool(id, { name: 'echo', arguments: { text } }),
+      ),
+    );
+    expect(results.map((result) => result.content)).toEqual([
+      [{ type: 'text', text: 'a' }],
+      [{ type: 'text', text: 'b' }],
+      [{ type: 'text', text: 'c' }],
+    ]);
+    expect(
+      fixture.tokenRequests.filter((request) => request.grantType === 'refresh_token'),
+    ).toHaveLength(1);
+  });
+
+  it('turns a revoked refresh token into invalid-token, keeping the server enabled for one-click sign-in', async () => {
+    const { fixture, harness, id } = await signedIn();
+    await fixture.revokeAll();
+    const error = await harness.manager
+      .callTool(id, { name: 'echo', arguments: { text: 'x' } })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'auth-required' });
+    expect(await harness.manager.getStatus(id)).toEqual({
+      state: 'invalid-token',
+      error: 'Your sign-in to Notes expired or was revoked. Sign in again to keep using its tools.',
+    });
+    const view = await harness.manager.viewOf(id);
+    expect(view.isEnabled).toBe(true);
+    expect(view.isSignedIn).toBeUndefined();
+    expect(storedTokens(harness, id)).toBeUndefined();
+    expect(harness.alarms.scheduled().has(`mcp-token-refresh-${id}`)).toBe(false);
+
+    expect(await harness.manager.startSignIn(id)).toEqual({ state: 'connected' });
+    const result = await harness.manager.callTool(id, {
+      name: 'echo',
+      arguments: { text: 'back' },
+    });
+    expect(result.content).toEqual([{ type: 'text', text: 'back' }]);
+  });
+});
+
+describe('scope step-up', () => {
+  it.each([
+    ['without a refresh token', false],
+    ['while holding a refresh token', true],
+  ] as const)(
+    're-authorizes with granted ∪ challenged scopes and retries the call, %s',
+    async (_name, refreshTokens) => {
+      const { identity, harness, id } = await signedIn({ refreshTokens });
+      expect(storedTokens(harness, id)!.refresh_token === undefined).toBe(!refreshTokens);
+      const result = await harness.manager.callTool(id, {
+        name: 'write_note',
+        arguments: { text: 'hello' },
+      });
+      expect(result.isError).toBeFalsy();
+      // The registered client was limited to 'read', so Patchbay registered again for 'read write'.
+      expect(identity.opened.length).toBeGreaterThanOrEqual(2);
+      expect(identity.opened.at(-1)!.searchParams.get('scope')?.split(' ').sort()).toEqual([
+        'read',
+        'write',
+      ]);
+      expect(harness.store.snapshot()[`oauth.${id}.challenged_scopes`]).toEqual(['read', 'write']);
+      expect(harness.store.snapshot()[`oauth.${id}.granted_scopes`]).toEqual(
+        expect.arrayContaining(['read', 'write']),
+      );
+      const whoami = await harness.manager.callTool(id, { name: 'whoami', arguments: {} });
+      expect(whoami.content[0]).toMatchObject({ text: expect.stringContaining('write') });
+    },
+  );
+
+  it('stops, keeping the connection, when the person declines the wider access', async () => {
+    const { identity, harness, id } = await signedIn({ refreshTokens: false });
+    identity.behaviour = 'deny';
+    await expect(
+      harness.manager.callTool(id, { name: 'write_note', arguments: { text: 'x' } }),
+    ).rejects.toMatchObject({
+      code: 'auth-denied',
+    });
+    expect(await harness.manager.getStatus(id)).toEqual({ state: 'connected' });
+  });
+});
+
+describe('clients without dynamic registration', () => {
+  it.each(['client_secret_basic', 'client_secret_post', 'none'] as const)(
+    'uses a pre-registered client authenticating with %s',
+    async (method) => {
+      const { fixture, harness, id } = await setup(
+        {
+          registration: false,
+          tokenEndpointAuthMethods: [method],
+          clients: [
+            {
+              client_id: 'patchbay-pre',
+              ...(method === 'none' ? {} : { client_secret: 'pre-registered-secret' }),
+              token_endpoint_auth_method: method,
+              redirect_uris: [REDIRECT_URL],
+            },
+          ],
+        },
+        {
+          oauth: {
+            clientId: 'patchbay-pre',
+            ...(method === 'none' ? {} : { clientSecret: 'pre-registered-secret' }),
+          },
+        },
+      );
+      await harness.manager.enable(id);
+      await harness.waitForState(id, 'connected');
+      expect(fixture.tokenRequests).toEqual([
+        expect.objectContaining({ grantType: 'authorization_code', clientAuth: method }),
+      ]);
+      expect(harness.store.snapshot()[`oauth.${id}.client`]).toBeUndefined();
+      expect(JSON.stringify(await harness.manager.listServers())).not.toContain(
+        'pre-registered-secret',
+      );
+    },
+  );
+
+  it('says what to do when the server has no registration endpoint and no client is configured', async () => {
+    const { harness, id } = await setup({ registration: false });
+    await harness.manager.enable(id);
+    await expect
+      .poll(async () => (await harness.manager.getStatus(id)).error)
+      .toContain('Signing in to Notes failed');
+    expect(storedTokens(harness, id)).toBeUndefined();
+  });
+});
+
+describe('sign out', () => {
+  it('revokes the tokens, forgets them and keeps the server configured', async () => {
+    const { fixture, harness, id } = await signedIn();
+    expect(await harness.manager.disconnect(id)).toEqual({
+      state: 'needs-auth',
+      error: 'Sign in to Notes to use its tools.',
+    });
+    expect(fixture.revocations.map((revocation) => revocation.tokenTypeHint).sort()).toEqual([
+      'access_token',
+      'refresh_token',
+    ]);
+    expect(storedTokens(harness, id)).toBeUndefined();
+    expect(harness.store.snapshot()[`oauth.${id}.client`]).toBeDefined();
+    expect(harness.alarms.scheduled().has(`mcp-token-refresh-${id}`)).toBe(false);
+    const view = await harness.manager.viewOf(id);
+    expect(view).toMatchObject({ isEnabled: true, url: fixture.mcpUrl });
+    expect(await harness.manager.listEnabledTools()).toEqual([]);
+  });
+});
