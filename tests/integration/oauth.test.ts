@@ -1,9 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  startOAuthFixture,
-  type OAuthFixture,
-  type OAuthFixtureOptions,
-} from '../fixtures/oauth-server';
+import { startOAuthFixture, type OAuthFixtureOptions } from '../fixtures/oauth-server';
 import { createHarness } from '../helpers/manager-harness';
 import { createNodeIdentity, REDIRECT_URL } from '../helpers/node-identity';
 import type { Broadcast } from '../../src/messaging/contract';
