@@ -1,111 +1,170 @@
-import { useEffect, useState } from 'react';
-import { AddServerForm } from '../../components/servers/AddServerForm';
-import { ServerCard } from '../../components/servers/ServerCard';
-import { RequestError, type PatchbayClient } from '../../src/messaging/client';
-import type { AddServerPayload } from '../../src/messaging/contract';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ConversationList } from '../../components/chat/ConversationList';
+import { ModelSettingsForm } from '../../components/settings/ModelSettingsForm';
+import {
+  APPROVALS_STORAGE_KEY,
+  approvalSettingsSchema,
+  type ApprovalSettings,
+} from '../../src/ai/approval';
+import { listModels } from '../../src/ai/model';
+import { MODEL_SETTINGS_KEY, modelSettingsSchema } from '../../src/ai/model-settings';
+import {
+  createIndexedDbConversationStore,
+  type Conversation,
+  type ConversationSummary,
+} from '../../src/chat/history';
+import type { PatchbayClient } from '../../src/messaging/client';
+import type { KeyValueStore } from '../../src/platform/ports';
+import { ChatSession, newConversation } from './ChatPanel';
+import { ServersPanel } from './ServersPanel';
 import { useServers } from './use-servers';
+import { useStored } from './use-stored';
 
-export function App({ client }: { client: PatchbayClient }) {
-  const { servers, loadError, tools, reload, loadTools } = useServers(client);
-  const [adding, setAdding] = useState(false);
-  const [busy, setBusy] = useState<Set<string>>(new Set());
-  const [notice, setNotice] = useState<string | undefined>();
+type Tab = 'chat' | 'servers' | 'settings';
 
-  // Fetch the tools of every connected server the first time it shows as connected.
+export function App({ client, store }: { client: PatchbayClient; store: KeyValueStore }) {
+  const serverState = useServers(client);
+  const settings = useStored(store, MODEL_SETTINGS_KEY, modelSettingsSchema);
+  const [tab, setTab] = useState<Tab>('chat');
+  const history = useMemo(() => createIndexedDbConversationStore(), []);
+  const [conversation, setConversation] = useState<Conversation | undefined>();
+  const [conversations, setConversations] = useState<ConversationSummary[]>([]);
+  const [showHistory, setShowHistory] = useState(false);
+
+  const refreshList = useCallback(() => void history.list().then(setConversations), [history]);
+
+  // Reopening the panel restores the last conversation.
   useEffect(() => {
-    for (const server of servers ?? []) {
-      if (server.isEnabled && server.status.state === 'connected' && !tools[server.id])
-        void loadTools(server.id);
-    }
-  }, [servers, tools, loadTools]);
+    void history.list().then(async (list) => {
+      setConversations(list);
+      const last = list[0] ? await history.get(list[0].id) : undefined;
+      setConversation(last ?? newConversation());
+    });
+  }, [history]);
 
-  async function withBusy(serverId: string, work: () => Promise<unknown>) {
-    setBusy((previous) => new Set(previous).add(serverId));
-    try {
-      await work();
-      setNotice(undefined);
-    } catch (error) {
-      setNotice(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy((previous) => {
-        const next = new Set(previous);
-        next.delete(serverId);
-        return next;
-      });
-      await reload();
-    }
-  }
+  const loadSettings = useCallback(async () => {
+    const parsed = modelSettingsSchema.safeParse(await store.get(MODEL_SETTINGS_KEY));
+    return parsed.success ? parsed.data : undefined;
+  }, [store]);
+  const loadApprovals = useCallback(
+    async (): Promise<ApprovalSettings> =>
+      approvalSettingsSchema.catch({}).parse(await store.get(APPROVALS_STORAGE_KEY)),
+    [store],
+  );
+  const saveApprovals = useCallback(
+    async (next: ApprovalSettings) => store.set({ [APPROVALS_STORAGE_KEY]: next }),
+    [store],
+  );
 
-  async function addServer(input: AddServerPayload) {
-    try {
-      await client.request('mcp/servers/add', input);
-      setAdding(false);
-      await reload();
-      return undefined;
-    } catch (error) {
-      if (RequestError.isInstance(error))
-        return { error: error.message, ...(error.field ? { field: error.field } : {}) };
-      return { error: String(error) };
-    }
-  }
-
-  const builtIn = servers?.filter((server) => !server.isCustom) ?? [];
-  const custom = servers?.filter((server) => server.isCustom) ?? [];
-  const renderCard = (server: (typeof builtIn)[number]) => (
-    <ServerCard
-      key={server.id}
-      server={server}
-      tools={tools[server.id]}
-      busy={busy.has(server.id)}
-      onToggle={(enabled) =>
-        void withBusy(server.id, () => client.server(server.id, enabled ? 'enable' : 'disable'))
-      }
-      onRetry={() => void withBusy(server.id, () => client.server(server.id, 'enable'))}
-      onSignIn={() => void withBusy(server.id, () => client.server(server.id, 'auth/start'))}
-      onSignOut={() => void withBusy(server.id, () => client.server(server.id, 'disconnect'))}
-      {...(server.isCustom
-        ? {
-            onRemove: () =>
-              void withBusy(server.id, () =>
-                client.request('mcp/servers/remove', { id: server.id }),
-              ),
-          }
-        : {})}
+  const saveSettings = async (draft: unknown) => {
+    const parsed = modelSettingsSchema.safeParse(draft);
+    if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Check the settings.' };
+    await settings.save(parsed.data);
+    setTab('chat');
+    return undefined;
+  };
+  const settingsForm = (label: string) => (
+    <ModelSettingsForm
+      initial={settings.value}
+      onLoadModels={(draft) => listModels(draft)}
+      onSave={saveSettings}
+      submitLabel={label}
     />
   );
 
+  if (!settings.loaded) return <main className="panel muted">Loading…</main>;
+
   return (
-    <main className="panel">
-      <header className="panel-header">
-        <h1>Servers</h1>
-        {!adding ? (
-          <button type="button" className="primary" onClick={() => setAdding(true)}>
-            Add server
+    <main className="app">
+      <nav className="tabs" role="tablist" aria-label="Patchbay">
+        {(['chat', 'servers', 'settings'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            onClick={() => setTab(name)}
+          >
+            {name === 'chat' ? 'Chat' : name === 'servers' ? 'Servers' : 'Settings'}
           </button>
-        ) : null}
-      </header>
-      {loadError ? (
-        <p className="server-error" role="alert">
-          {loadError}
-        </p>
-      ) : null}
-      {notice ? (
-        <p className="server-error" role="alert">
-          {notice}
-        </p>
-      ) : null}
-      {adding ? <AddServerForm onSubmit={addServer} onCancel={() => setAdding(false)} /> : null}
-      {servers === undefined && !loadError ? <p className="muted">Loading servers…</p> : null}
-      {custom.length ? (
-        <section aria-label="Your servers">
-          <h2>Your servers</h2>
-          <ul className="server-list">{custom.map(renderCard)}</ul>
+        ))}
+      </nav>
+      {tab === 'chat' && !settings.value ? (
+        <section className="panel first-run" aria-label="Welcome">
+          <h1>Welcome to Patchbay</h1>
+          <p>
+            Patchbay is an AI assistant whose tools come from MCP servers: Notion, Linear, docs
+            search, or your own. First, connect a model. You can switch servers on in the Servers
+            tab at any time.
+          </p>
+          {settingsForm('Start chatting')}
         </section>
       ) : null}
-      {builtIn.length ? (
-        <section aria-label="Built-in servers">
-          <h2>Built in</h2>
-          <ul className="server-list">{builtIn.map(renderCard)}</ul>
+      {tab === 'chat' && settings.value ? (
+        <section className="panel chat-panel" aria-label="Chat">
+          <header className="panel-header">
+            <button
+              type="button"
+              className="link"
+              onClick={() => setShowHistory(!showHistory)}
+              aria-expanded={showHistory}
+            >
+              {conversation?.title ?? 'New chat'} ▾
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                setConversation(newConversation());
+                setShowHistory(false);
+              }}
+            >
+              New chat
+            </button>
+          </header>
+          {showHistory ? (
+            <ConversationList
+              conversations={conversations}
+              currentId={conversation?.id}
+              onOpen={(id) =>
+                void history.get(id).then((found) => {
+                  if (found) setConversation(found);
+                  setShowHistory(false);
+                })
+              }
+              onRename={(id, title) =>
+                void history.rename(id, title).then(() => {
+                  refreshList();
+                  if (conversation?.id === id) setConversation({ ...conversation, title });
+                })
+              }
+              onDelete={(id) =>
+                void history.remove(id).then(() => {
+                  refreshList();
+                  if (conversation?.id === id) setConversation(newConversation());
+                })
+              }
+            />
+          ) : null}
+          {conversation ? (
+            <ChatSession
+              key={conversation.id}
+              client={client}
+              conversation={conversation}
+              history={history}
+              loadSettings={loadSettings}
+              servers={serverState.servers ?? []}
+              loadApprovals={loadApprovals}
+              saveApprovals={saveApprovals}
+              onSaved={refreshList}
+            />
+          ) : null}
+        </section>
+      ) : null}
+      {tab === 'servers' ? <ServersPanel client={client} serverState={serverState} /> : null}
+      {tab === 'settings' ? (
+        <section className="panel" aria-label="Settings">
+          <h1>Model</h1>
+          {settingsForm('Save')}
         </section>
       ) : null}
     </main>

@@ -22,6 +22,8 @@ export interface ExtensionSession {
   extensionId: string;
   errors: string[];
   openSidePanel(): Promise<Page>;
+  /** Opens the side panel on its Servers tab. */
+  openServers(): Promise<Page>;
   /** Sends a request through chrome.runtime from an extension page, as the UI does. */
   send(page: Page, type: string, payload?: unknown): Promise<unknown>;
   /** Stops the service worker through CDP; the next message starts a fresh one. */
@@ -69,14 +71,22 @@ export async function launchExtension(
   };
   context.on('page', watchPage);
 
+  async function openSidePanel() {
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+    return page;
+  }
+
   return {
     context,
     worker,
     extensionId,
     errors,
-    async openSidePanel() {
-      const page = await context.newPage();
-      await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+    openSidePanel,
+    async openServers() {
+      const page = await openSidePanel();
+      await page.getByRole('tab', { name: 'Servers' }).click();
+      await page.getByRole('heading', { name: 'Servers', exact: true }).waitFor();
       return page;
     },
     send(page, type, payload) {

@@ -33,7 +33,7 @@ describe('OAuth sign-in in Chromium', () => {
   it('signs in through the consent page when a protected server is switched on, and keeps working after a worker restart', async () => {
     const fixture = await startOAuthFixture({ consent: 'page' });
     fixtures.push(fixture);
-    const page = await session.openSidePanel();
+    const page = await session.openServers();
     const card = await addServer(page, 'Notion-like', fixture.mcpUrl);
 
     const consentOpened = session.context.waitForEvent('page', { timeout: 15_000 });
@@ -72,7 +72,7 @@ describe('OAuth sign-in in Chromium', () => {
   it('says the sign-in was cancelled when the consent window is closed, and signs in with one click later', async () => {
     const fixture = await startOAuthFixture({ consent: 'page', transport: 'sse' });
     fixtures.push(fixture);
-    const page = await session.openSidePanel();
+    const page = await session.openServers();
     const card = await addServer(page, 'Linear-like', fixture.mcpUrl);
 
     let consentOpened = session.context.waitForEvent('page', { timeout: 15_000 });
@@ -95,7 +95,7 @@ describe('OAuth sign-in in Chromium', () => {
   it('refreshes short-lived tokens on a chrome.alarms alarm', async () => {
     const fixture = await startOAuthFixture({ consent: 'auto', accessTokenTtl: 4 });
     fixtures.push(fixture);
-    const page = await session.openSidePanel();
+    const page = await session.openServers();
     const card = await addServer(page, 'Short-lived', fixture.mcpUrl);
     await card.getByRole('switch', { name: 'Enable Short-lived' }).click();
     await card.locator('[data-state="connected"]').waitFor({ timeout: 15_000 });

@@ -40,7 +40,7 @@ describe('Servers view in real Chromium', () => {
   });
 
   it('adds the fixture server, enables it and shows its tools with descriptions', async () => {
-    const page = await session.openSidePanel();
+    const page = await session.openServers();
     await page.getByRole('heading', { name: 'Servers' }).waitFor();
     await expect(page.locator('[data-server-id="notion"]').textContent()).resolves.toContain(
       'Notion',
@@ -70,7 +70,7 @@ describe('Servers view in real Chromium', () => {
   });
 
   it('shows a specific error for bad input without saving anything', async () => {
-    const page = await session.openSidePanel();
+    const page = await session.openServers();
     await page.getByRole('button', { name: 'Add server' }).click();
     await page.getByLabel('Name').fill('Remote plain http');
     await page.getByLabel('URL').fill('http://example.com/mcp');
@@ -83,7 +83,7 @@ describe('Servers view in real Chromium', () => {
   });
 
   it('answers every request with a response envelope, including unknown types and bad payloads', async () => {
-    const page = await session.openSidePanel();
+    const page = await session.openServers();
     await expect(session.send(page, 'mcp/nope')).resolves.toMatchObject({
       ok: false,
       error: { code: 'unknown-type' },
@@ -99,7 +99,7 @@ describe('Servers view in real Chromium', () => {
   });
 
   it('keeps working after the service worker is stopped', async () => {
-    const page = await session.openSidePanel();
+    const page = await session.openServers();
     const servers = (await session.send(page, 'mcp/servers/get')) as {
       result: { servers: { id: string; name: string }[] };
     };
@@ -128,7 +128,7 @@ describe('Servers view in real Chromium', () => {
     const port = await freePort();
     let keyed = await startFixtureServer({ port, requiredHeaders: { 'X-Api-Key': 'k-123' } });
     try {
-      const page = await session.openSidePanel();
+      const page = await session.openServers();
       await page.getByRole('button', { name: 'Add server' }).click();
       await page.getByLabel('Name').fill('Keyed');
       await page.getByLabel('URL').fill(keyed.mcpUrl);

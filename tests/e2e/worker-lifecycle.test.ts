@@ -77,7 +77,9 @@ describe('service-worker lifecycle', () => {
     await expect
       .poll(() =>
         fixture.requests.some(
-          (entry) => entry.method === 'POST' && entry.headers['mcp-session-id'],
+          (entry) =>
+            (entry.body as { params?: { name?: string } } | undefined)?.params?.name ===
+            'slow_count',
         ),
       )
       .toBe(true);

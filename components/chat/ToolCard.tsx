@@ -1,0 +1,143 @@
+import type { DynamicToolUIPart } from 'ai';
+import type { CallToolResultView } from '../../src/messaging/contract';
+
+export interface ToolCardProps {
+  part: DynamicToolUIPart;
+  serverName: string;
+  iconDataUrl?: string;
+  toolName: string;
+  result?: CallToolResultView;
+  durationMs?: number;
+  progress?: { progress: number; total?: number; message?: string };
+  /** The chat was stopped while this call was still open. */
+  stopped: boolean;
+  onApprove(): void;
+  onDeny(): void;
+  onAlwaysAllow(): void;
+}
+
+function stateOf(props: ToolCardProps): {
+  label: string;
+  tone: 'busy' | 'good' | 'bad' | 'warn' | 'neutral';
+} {
+  const { part, result } = props;
+  switch (part.state) {
+    case 'input-streaming':
+      return props.stopped
+        ? { label: 'Cancelled', tone: 'neutral' }
+        : { label: 'Preparing', tone: 'busy' };
+    case 'input-available':
+    case 'approval-responded':
+      return props.stopped
+        ? { label: 'Cancelled', tone: 'neutral' }
+        : { label: 'Running', tone: 'busy' };
+    case 'approval-requested':
+      return props.stopped
+        ? { label: 'Cancelled', tone: 'neutral' }
+        : { label: 'Awaiting approval', tone: 'warn' };
+    case 'output-available':
+      return result?.isError ? { label: 'Failed', tone: 'bad' } : { label: 'Done', tone: 'good' };
+    case 'output-error':
+      return /cancel|abort/i.test(part.errorText)
+        ? { label: 'Cancelled', tone: 'neutral' }
+        : { label: 'Failed', tone: 'bad' };
+    case 'output-denied':
+      return { label: 'Denied', tone: 'neutral' };
+  }
+}
+
+export function ToolCard(props: ToolCardProps) {
+  const { part, result, progress } = props;
+  const state = stateOf(props);
+  const running = state.label === 'Running';
+  return (
+    <div
+      className="tool-card"
+      data-tool-state={state.label.toLowerCase().replace(/\s+/g, '-')}
+      data-tool-name={props.toolName}
+    >
+      <div className="tool-card-head">
+        {props.iconDataUrl ? (
+          <img className="tool-card-icon" src={props.iconDataUrl} alt="" />
+        ) : null}
+        <span className="tool-card-server">{props.serverName}</span>
+        <code className="tool-card-name">{props.toolName}</code>
+        <span className={`badge badge-${state.tone}`}>{state.label}</span>
+        {props.durationMs !== undefined ? (
+          <span className="muted">{formatDuration(props.durationMs)}</span>
+        ) : null}
+      </div>
+      {running && progress ? (
+        <div
+          className="tool-progress"
+          role="progressbar"
+          aria-valuenow={progress.progress}
+          aria-valuemax={progress.total}
+        >
+          <div
+            style={{
+              width: progress.total
+                ? `${Math.min(100, (progress.progress / progress.total) * 100)}%`
+                : '30%',
+            }}
+          />
+          {progress.message ? <span className="muted">{progress.message}</span> : null}
+        </div>
+      ) : null}
+      <details>
+        <summary>Arguments</summary>
+        <pre className="tool-json">{JSON.stringify(part.input ?? {}, null, 2)}</pre>
+      </details>
+      {part.state === 'approval-requested' && !props.stopped ? (
+        <div className="approval" role="group" aria-label={`Approve ${props.toolName}?`}>
+          <p>
+            Run <code>{props.toolName}</code> on {props.serverName}?
+          </p>
+          <button type="button" className="primary" onClick={props.onApprove}>
+            Approve
+          </button>
+          <button type="button" onClick={props.onDeny}>
+            Deny
+          </button>
+          <button type="button" className="link" onClick={props.onAlwaysAllow}>
+            Always allow this tool
+          </button>
+        </div>
+      ) : null}
+      {result ? (
+        <details open={Boolean(result.isError)}>
+          <summary>Result</summary>
+          <ToolResult result={result} />
+        </details>
+      ) : null}
+      {part.state === 'output-error' ? <p className="server-error">{part.errorText}</p> : null}
+    </div>
+  );
+}
+
+function ToolResult({ result }: { result: CallToolResultView }) {
+  return (
+    <div className="tool-result">
+      {result.content.map((item, index) => {
+        if (item.type === 'text') return <pre key={index}>{String(item.text ?? '')}</pre>;
+        if (
+          item.type === 'image' &&
+          typeof item.data === 'string' &&
+          typeof item.mimeType === 'string'
+        ) {
+          return (
+            <img key={index} src={`data:${item.mimeType};base64,${item.data}`} alt="Tool result" />
+          );
+        }
+        return <pre key={index}>{JSON.stringify(item, null, 2)}</pre>;
+      })}
+      {result.structuredContent ? (
+        <pre>{JSON.stringify(result.structuredContent, null, 2)}</pre>
+      ) : null}
+    </div>
+  );
+}
+
+function formatDuration(milliseconds: number): string {
+  return milliseconds < 1000 ? `${milliseconds} ms` : `${(milliseconds / 1000).toFixed(1)} s`;
+}

@@ -1,0 +1,216 @@
+import { useChat } from '@ai-sdk/react';
+import {
+  lastAssistantMessageIsCompleteWithApprovalResponses,
+  type DynamicToolUIPart,
+  type UIMessage,
+} from 'ai';
+import { useEffect, useMemo, useState } from 'react';
+import { Composer } from '../../components/chat/Composer';
+import { MessageList } from '../../components/chat/MessageList';
+import { ToolCard } from '../../components/chat/ToolCard';
+import { allowAlways, type ApprovalSettings } from '../../src/ai/approval';
+import { createChatTransport } from '../../src/ai/chat-transport';
+import { describeChatError } from '../../src/ai/chat-errors';
+import { createLanguageModel } from '../../src/ai/model';
+import type { ModelSettings } from '../../src/ai/model-settings';
+import { isProxyToolOutput } from '../../src/ai/proxy-tools';
+import { checkToolBudget, type ToolBudget } from '../../src/ai/tool-budget';
+import { createToolNameMap } from '../../src/ai/tool-names';
+import { titleFor, type Conversation, type ConversationStore } from '../../src/chat/history';
+import type { PatchbayClient } from '../../src/messaging/client';
+import type { ServerView, ToolView } from '../../src/messaging/contract';
+
+export interface ChatSessionProps {
+  client: PatchbayClient;
+  conversation: Conversation;
+  history: ConversationStore;
+  /** Read fresh for every request, so a changed model or key applies to the next message. */
+  loadSettings(): Promise<ModelSettings | undefined>;
+  servers: ServerView[];
+  loadApprovals(): Promise<ApprovalSettings>;
+  saveApprovals(next: ApprovalSettings): Promise<void>;
+  onSaved(): void;
+}
+
+/** One conversation: the AI SDK's useChat over Patchbay's in-panel transport. */
+export function ChatSession(props: ChatSessionProps) {
+  const { client, conversation, history, servers } = props;
+  const transport = useMemo(
+    () =>
+      createChatTransport({
+        client,
+        loadSettings: props.loadSettings,
+        loadApprovals: props.loadApprovals,
+        createModel: (current) => createLanguageModel(current),
+      }),
+    [client, props.loadSettings, props.loadApprovals],
+  );
+  const chat = useChat({
+    id: conversation.id,
+    messages: conversation.messages,
+    transport,
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+  });
+  const [tools, setTools] = useState<ToolView[]>([]);
+  const [progress, setProgress] = useState<
+    Record<string, { progress: number; total?: number; message?: string }>
+  >({});
+  const [stoppedCalls, setStoppedCalls] = useState<Set<string>>(new Set());
+
+  useEffect(() => {
+    const refresh = () =>
+      void client.request('mcp/tools/list').then(
+        ({ tools: next }) => setTools(next),
+        () => undefined,
+      );
+    refresh();
+    return client.onBroadcast((message) => {
+      if (message.type === 'mcp/tools/changed' || message.type === 'mcp/status/changed') refresh();
+      if (message.type === 'mcp/tool/progress') {
+        const { callId, progress: value, total, message: text } = message.payload;
+        setProgress((previous) => ({
+          ...previous,
+          [callId]: {
+            progress: value,
+            ...(total !== undefined ? { total } : {}),
+            ...(text ? { message: text } : {}),
+          },
+        }));
+      }
+    });
+  }, [client]);
+
+  // Persist after every settled turn (and when messages are edited away).
+  const { messages, status } = chat;
+  const onSaved = props.onSaved;
+  useEffect(() => {
+    if (status === 'streaming' || status === 'submitted' || messages.length === 0) return;
+    void history
+      .save({
+        ...conversation,
+        title: conversation.title === 'New chat' ? titleFor(messages) : conversation.title,
+        messages,
+        updatedAt: Date.now(),
+      })
+      .then(onSaved);
+  }, [messages, status, history, conversation, onSaved]);
+
+  const names = useMemo(() => createToolNameMap(tools), [tools]);
+  const budget: ToolBudget = useMemo(() => checkToolBudget(tools), [tools]);
+  const busy = status === 'streaming' || status === 'submitted';
+
+  const renderTool = (part: DynamicToolUIPart) => {
+    const output =
+      part.state === 'output-available' && isProxyToolOutput(part.output) ? part.output : undefined;
+    const address = output
+      ? { serverId: output.serverId, name: output.toolName }
+      : names.resolve(part.toolName);
+    const server = servers.find((candidate) => candidate.id === address?.serverId);
+    const respond = (approved: boolean) => {
+      if (part.state !== 'approval-requested') return;
+      void chat.addToolApprovalResponse({
+        id: part.approval.id,
+        approved,
+        ...(approved ? {} : { reason: 'The person denied this tool call.' }),
+      });
+    };
+    return (
+      <ToolCard
+        part={part}
+        serverName={server?.name ?? address?.serverId ?? 'Unknown server'}
+        {...(server?.iconDataUrl ? { iconDataUrl: server.iconDataUrl } : {})}
+        toolName={address?.name ?? part.toolName}
+        {...(output ? { result: output.result, durationMs: output.durationMs } : {})}
+        {...(progress[part.toolCallId] ? { progress: progress[part.toolCallId] } : {})}
+        stopped={stoppedCalls.has(part.toolCallId)}
+        onApprove={() => respond(true)}
+        onDeny={() => respond(false)}
+        onAlwaysAllow={() => {
+          if (!address) return respond(true);
+          void props
+            .loadApprovals()
+            .then((current) =>
+              props.saveApprovals(allowAlways(current, address.serverId, address.name)),
+            )
+            .then(() => respond(true));
+        }}
+      />
+    );
+  };
+
+  const stop = () => {
+    const open = chat.messages
+      .flatMap((message) => message.parts)
+      .filter((part): part is DynamicToolUIPart => part.type === 'dynamic-tool')
+      .filter((part) => !['output-available', 'output-error', 'output-denied'].includes(part.state))
+      .map((part) => part.toolCallId);
+    setStoppedCalls((previous) => new Set([...previous, ...open]));
+    void chat.stop();
+  };
+
+  const edit = (messageId: string, text: string) => {
+    const index = chat.messages.findIndex((message) => message.id === messageId);
+    if (index < 0) return;
+    chat.setMessages(chat.messages.slice(0, index));
+    void chat.sendMessage({ text });
+  };
+
+  const lastIsAssistant = chat.messages.at(-1)?.role === 'assistant';
+  return (
+    <div className="chat">
+      {chat.messages.length === 0 ? (
+        <div className="empty-chat">
+          <p>
+            Ask something. Patchbay can use{' '}
+            {tools.length === 1 ? '1 tool' : `${tools.length} tools`} from your switched-on servers.
+          </p>
+        </div>
+      ) : (
+        <MessageList
+          messages={chat.messages}
+          streaming={busy}
+          renderTool={renderTool}
+          onEdit={edit}
+        />
+      )}
+      {status === 'submitted' ? <p className="muted thinking">Thinking…</p> : null}
+      {chat.error ? (
+        <div className="chat-error" role="alert">
+          <p>{describeChatError(chat.error)}</p>
+          <button type="button" onClick={() => void chat.regenerate()}>
+            Retry
+          </button>
+        </div>
+      ) : null}
+      {!budget.ok ? (
+        <p className="chat-error" role="alert">
+          {budget.message}
+        </p>
+      ) : null}
+      <div className="chat-actions">
+        {lastIsAssistant && !busy ? (
+          <button type="button" className="link" onClick={() => void chat.regenerate()}>
+            Regenerate
+          </button>
+        ) : null}
+      </div>
+      <Composer
+        busy={busy}
+        {...(!budget.ok ? { disabledReason: 'Too many tools are switched on (see above).' } : {})}
+        onSend={(text) => void chat.sendMessage({ text })}
+        onStop={stop}
+      />
+    </div>
+  );
+}
+
+export function newConversation(): Conversation {
+  const now = Date.now();
+  return {
+    id: crypto.randomUUID(),
+    title: 'New chat',
+    createdAt: now,
+    updatedAt: now,
+    messages: [] as UIMessage[],
+  };
+}

@@ -1,0 +1,72 @@
+import { dynamicTool, jsonSchema, type ToolSet } from 'ai';
+import type { PatchbayClient } from '../messaging/client';
+import type { CallToolResultView, ToolView } from '../messaging/contract';
+import { needsApproval, type ApprovalSettings } from './approval';
+import { createToolNameMap, type ToolNameMap } from './tool-names';
+import { toModelToolOutput } from './tool-result';
+import { normalizeToolSchema } from './tool-schema';
+
+/** What a proxy tool's execute returns: shown on the tool card, mapped for the model. */
+export interface ProxyToolOutput {
+  serverId: string;
+  toolName: string;
+  result: CallToolResultView;
+  durationMs: number;
+}
+
+export function isProxyToolOutput(value: unknown): value is ProxyToolOutput {
+  return typeof value === 'object' && value !== null && 'result' in value && 'serverId' in value;
+}
+
+/**
+ * AI SDK tools for the enabled MCP tools. Each uses the server's JSON Schema (normalized for
+ * what providers accept, never converted lossily) and executes in the background over the
+ * message contract; aborting the step cancels the call there too.
+ */
+export function buildProxyTools(
+  views: readonly ToolView[],
+  options: { client: PatchbayClient; approvals: ApprovalSettings },
+): { tools: ToolSet; names: ToolNameMap } {
+  const names = createToolNameMap(views);
+  const tools: ToolSet = {};
+  for (const view of views) {
+    tools[names.nameFor(view)] = dynamicTool({
+      description: view.description || view.name,
+      inputSchema: jsonSchema(normalizeToolSchema(view.inputSchema)),
+      needsApproval: needsApproval(view, options.approvals),
+      execute: async (input, { toolCallId, abortSignal }) => {
+        const started = performance.now();
+        const cancel = () =>
+          void options.client
+            .server(view.serverId, 'tool/cancel', { callId: toolCallId })
+            .catch(() => undefined);
+        abortSignal?.addEventListener('abort', cancel, { once: true });
+        try {
+          const result = await options.client.server(view.serverId, 'tool/call', {
+            name: view.name,
+            arguments: isRecord(input) ? input : {},
+            callId: toolCallId,
+          });
+          const output: ProxyToolOutput = {
+            serverId: view.serverId,
+            toolName: view.name,
+            result,
+            durationMs: Math.round(performance.now() - started),
+          };
+          return output;
+        } finally {
+          abortSignal?.removeEventListener('abort', cancel);
+        }
+      },
+      toModelOutput: ({ output }) =>
+        isProxyToolOutput(output)
+          ? toModelToolOutput(output.result)
+          : { type: 'error-text', value: 'The tool returned nothing Patchbay could read.' },
+    });
+  }
+  return { tools, names };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
