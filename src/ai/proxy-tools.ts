@@ -4,7 +4,7 @@ import type { CallToolResultView, ToolView } from '../messaging/contract';
 import { needsApproval, type ApprovalSettings } from './approval';
 import { createToolNameMap, type ToolNameMap } from './tool-names';
 import { toModelToolOutput } from './tool-result';
-import { normalizeToolSchema } from './tool-schema';
+import { isWrappedToolSchema, normalizeToolSchema, WRAPPED_INPUT_KEY } from './tool-schema';
 
 /** What a proxy tool's execute returns: shown on the tool card, mapped for the model. */
 export interface ProxyToolOutput {
@@ -30,6 +30,7 @@ export function buildProxyTools(
   const names = createToolNameMap(views);
   const tools: ToolSet = {};
   for (const view of views) {
+    const wrapped = isWrappedToolSchema(view.inputSchema);
     tools[names.nameFor(view)] = dynamicTool({
       description: view.description || view.name,
       inputSchema: jsonSchema(normalizeToolSchema(view.inputSchema)),
@@ -44,7 +45,7 @@ export function buildProxyTools(
         try {
           const result = await options.client.server(view.serverId, 'tool/call', {
             name: view.name,
-            arguments: isRecord(input) ? input : {},
+            arguments: toArguments(wrapped && isRecord(input) ? input[WRAPPED_INPUT_KEY] : input),
             callId: toolCallId,
           });
           const output: ProxyToolOutput = {
@@ -65,6 +66,12 @@ export function buildProxyTools(
     });
   }
   return { tools, names };
+}
+
+/** MCP takes an arguments object; anything else (a wrapped scalar) goes under its key. */
+function toArguments(input: unknown): Record<string, unknown> {
+  if (isRecord(input)) return input;
+  return input === undefined ? {} : { [WRAPPED_INPUT_KEY]: input };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

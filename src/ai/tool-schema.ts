@@ -23,8 +23,8 @@ export function normalizeToolSchema(schema: unknown): JsonSchemaObject {
   const root = { ...normalized };
   delete root.$schema;
   delete root.$id;
-  const isObjectRoot = root.type === 'object' || (root.type === undefined && 'properties' in root);
-  if (!isObjectRoot) {
+  if (Object.keys(root).length === 0) return { type: 'object', properties: {} };
+  if (needsWrapping(root)) {
     // A root that is not a plain object (a union, a scalar): wrap it as the one argument.
     return {
       type: 'object',
@@ -38,6 +38,21 @@ export function normalizeToolSchema(schema: unknown): JsonSchemaObject {
     ? root.required.filter((name): name is string => typeof name === 'string' && name in properties)
     : undefined;
   return { ...root, type: 'object', properties, ...(required ? { required } : {}) };
+}
+
+/** The property a non-object root schema is wrapped in; the proxy unwraps it before calling. */
+export const WRAPPED_INPUT_KEY = 'input';
+
+/** True when {@link normalizeToolSchema} wraps the schema, so arguments arrive wrapped too. */
+export function isWrappedToolSchema(schema: unknown): boolean {
+  const root = normalizeNode(schema, 0);
+  delete root.$schema;
+  delete root.$id;
+  return Object.keys(root).length > 0 && needsWrapping(root);
+}
+
+function needsWrapping(root: JsonSchemaObject): boolean {
+  return !(root.type === 'object' || (root.type === undefined && 'properties' in root));
 }
 
 function normalizeNode(schema: unknown, depth: number): JsonSchemaObject {

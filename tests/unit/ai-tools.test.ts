@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { allowAlways, needsApproval, setReadOnlyWithoutAsking } from '../../src/ai/approval';
+import { checkToolBudget } from '../../src/ai/tool-budget';
+import { createToolNameMap, TOOL_NAME_PATTERN } from '../../src/ai/tool-names';
+import { toModelToolOutput } from '../../src/ai/tool-result';
+import { normalizeToolSchema } from '../../src/ai/tool-schema';
+import type { ToolView } from '../../src/messaging/contract';
+
+const tool = (serverId: string, name: string, extra: Partial<ToolView> = {}): ToolView => ({
+  serverId,
+  name,
+  description: `${name} tool`,
+  inputSchema: { type: 'object', properties: {} },
+  ...extra,
+});
+
+describe('tool names', () => {
+  it('keeps valid unique names as they are', () => {
+    const names = createToolNameMap([tool('notion', 'search'), tool('linear', 'create_issue')]);
+    expect(names.nameFor({ serverId: 'notion', name: 'search' })).toBe('search');
+    expect(names.resolve('create_issue')).toEqual({ serverId: 'linear', name: 'create_issue' });
+  });
+
+  it('prefixes names that collide across servers with their server id, and maps them back', () => {
+    const names = createToolNameMap([tool('custom-a1', 'echo'), tool('custom-b2', 'echo')]);
+    const a = names.nameFor({ serverId: 'custom-a1', name: 'echo' });
+    const b = names.nameFor({ serverId: 'custom-b2', name: 'echo' });
+    expect([a, b]).toEqual(['custom-a1__echo', 'custom-b2__echo']);
+    expect(names.resolve(b)).toEqual({ serverId: 'custom-b2', name: 'echo' });
+  });
+
+  it('makes any name valid for the provider and keeps long ones distinct', () => {
+    const long = 'x'.repeat(80);
+    const names = createToolNameMap([
+      tool('s', 'get weather (v2)!'),
+      tool('s', 'notion.pages/create'),
+      tool('s', `${long}a`),
+      tool('s', `${long}b`),
+      tool('s', '💥'),
+    ]);
+    const all = [`get weather (v2)!`, 'notion.pages/create', `${long}a`, `${long}b`, '💥'].map(
+      (name) => names.nameFor({ serverId: 's', name }),
+    );
+    for (const name of all) expect(name).toMatch(TOOL_NAME_PATTERN);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all[0]).toBe('get_weather_v2');
+    expect(names.resolve(all[3]!)).toEqual({ serverId: 's', name: `${long}b` });
+  });
+
+  it('gives the same names for the same tools in any order', () => {
+    const tools = [tool('b', 'echo'), tool('a', 'echo'), tool('a', 'sum')];
+    const forward = createToolNameMap(tools);
+    const backward = createToolNameMap([...tools].reverse());
+    for (const entry of tools) expect(forward.nameFor(entry)).toBe(backward.nameFor(entry));
+  });
+});
+
+describe('schema normalization', () => {
+  it('leaves an ordinary object schema as the server wrote it, minus the dialect', () => {
+    const schema = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { city: { type: 'string', description: 'City', enum: ['Oslo', 'Lima'] } },
+      required: ['city'],
+      additionalProperties: false,
+    };
+    expect(normalizeToolSchema(schema)).toEqual({
+      type: 'object',
+      properties: { city: { type: 'string', description: 'City', enum: ['Oslo', 'Lima'] } },
+      required: ['city'],
+      additionalProperties: false,
+    });
+  });
+
+  it('wraps a root that is not an object, adds missing items, replaces boolean schemas', () => {
+    expect(normalizeToolSchema({ anyOf: [{ type: 'string' }, { type: 'number' }] })).toEqual({
+      type: 'object',
+      properties: { input: { anyOf: [{ type: 'string' }, { type: 'number' }] } },
+      required: ['input'],
+      additionalProperties: false,
+    });
+    expect(
+      normalizeToolSchema({
+        type: 'object',
+        properties: {
+          tags: { type: 'array' },
+          anything: true,
+          nothing: false,
+          nested: { type: 'object', properties: { list: { type: ['array', 'null'] } } },
+        },
+        required: ['tags', 'ghost'],
+      }),
+    ).toEqual({
+      type: 'object',
+      properties: {
+        tags: { type: 'array', items: {} },
+        anything: {},
+        nothing: { not: {} },
+        nested: { type: 'object', properties: { list: { type: ['array', 'null'], items: {} } } },
+      },
+      required: ['tags'],
+    });
+    expect(normalizeToolSchema(undefined)).toEqual({ type: 'object', properties: {} });
+  });
+});
+
+describe('tool results for the model', () => {
+  it('maps text, images and structured content', () => {
+    expect(
+      toModelToolOutput({
+        content: [
+          { type: 'text', text: 'A pixel.' },
+          { type: 'image', data: 'iVBOR', mimeType: 'image/png' },
+        ],
+      }),
+    ).toEqual({
+      type: 'content',
+      value: [
+        { type: 'text', text: 'A pixel.' },
+        { type: 'file', data: { type: 'data', data: 'iVBOR' }, mediaType: 'image/png' },
+      ],
+    });
+    expect(toModelToolOutput({ content: [], structuredContent: { temperature: 21 } })).toEqual({
+      type: 'content',
+      value: [{ type: 'text', text: '{"temperature":21}' }],
+    });
+  });
+
+  it('passes tool errors on as errors the model can read', () => {
+    expect(
+      toModelToolOutput({ content: [{ type: 'text', text: 'Not found' }], isError: true }),
+    ).toEqual({
+      type: 'error-text',
+      value: 'Not found',
+    });
+  });
+
+  it('truncates long results and says so', () => {
+    const output = toModelToolOutput({ content: [{ type: 'text', text: 'a'.repeat(50) }] }, 20);
+    expect(output).toEqual({
+      type: 'content',
+      value: [
+        { type: 'text', text: 'a'.repeat(20) },
+        { type: 'text', text: '[Patchbay truncated this result: 20 of 50 characters shown.]' },
+      ],
+    });
+  });
+});
+
+describe('approval', () => {
+  const readOnly = tool('notion', 'search', { annotations: { readOnlyHint: true } });
+  const writer = tool('notion', 'create_page', { annotations: { destructiveHint: false } });
+
+  it('asks before every tool by default', () => {
+    expect(needsApproval(readOnly, {})).toBe(true);
+    expect(needsApproval(writer, {})).toBe(true);
+  });
+
+  it('runs read-only tools without asking only when the server’s switch says so', () => {
+    const settings = setReadOnlyWithoutAsking({}, 'notion', true);
+    expect(needsApproval(readOnly, settings)).toBe(false);
+    expect(needsApproval(writer, settings)).toBe(true);
+  });
+
+  it('remembers "always allow" per server and tool', () => {
+    const settings = allowAlways({}, 'notion', 'create_page');
+    expect(needsApproval(writer, settings)).toBe(false);
+    expect(needsApproval(tool('linear', 'create_page'), settings)).toBe(true);
+    expect(allowAlways(settings, 'notion', 'create_page')).toBe(settings);
+  });
+});
+
+describe('tool budget', () => {
+  it('refuses more tools than the provider accepts, saying how many to switch off', () => {
+    const tools = Array.from({ length: 130 }, (_, index) => tool('s', `t${index}`));
+    expect(checkToolBudget(tools)).toMatchObject({
+      ok: false,
+      count: 130,
+      message:
+        '130 tools are switched on, but the model accepts at most 128. Switch off 2 or more in Servers (a whole server, or single tools).',
+    });
+    expect(checkToolBudget(tools.slice(0, 128))).toMatchObject({ ok: true, count: 128 });
+  });
+
+  it('refuses tool definitions that would crowd out the conversation', () => {
+    const huge = tool('s', 'huge', { description: 'd'.repeat(200_000) });
+    expect(checkToolBudget([huge])).toMatchObject({ ok: false });
+  });
+});
