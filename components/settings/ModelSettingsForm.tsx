@@ -26,6 +26,9 @@ export function ModelSettingsForm({
   const [baseUrl, setBaseUrl] = useState(
     initial?.provider === 'compatible' ? initial.baseUrl : 'http://localhost:11434/v1',
   );
+  const [gatewayUrl, setGatewayUrl] = useState(
+    initial?.provider === 'openai' ? (initial.baseUrl ?? '') : '',
+  );
   const [model, setModel] = useState(initial?.model ?? '');
   const [models, setModels] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | undefined>();
@@ -36,9 +39,10 @@ export function ModelSettingsForm({
     setWorking(true);
     setError(undefined);
     try {
+      const endpoint = provider === 'compatible' ? baseUrl : gatewayUrl.trim();
       const found = await onLoadModels({
         provider,
-        ...(provider === 'compatible' ? { baseUrl } : {}),
+        ...(endpoint ? { baseUrl: endpoint } : {}),
         ...(apiKey ? { apiKey } : {}),
       });
       setModels(found);
@@ -60,7 +64,7 @@ export function ModelSettingsForm({
     setWorking(true);
     const outcome = await onSave(
       provider === 'openai'
-        ? { provider, apiKey, model }
+        ? { provider, apiKey, model, ...(gatewayUrl.trim() ? { baseUrl: gatewayUrl.trim() } : {}) }
         : { provider, baseUrl, model, ...(apiKey ? { apiKey } : {}) },
     );
     setWorking(false);
@@ -103,11 +107,24 @@ export function ModelSettingsForm({
             placeholder="http://localhost:11434/v1"
           />
         </label>
-      ) : null}
+      ) : (
+        <details className="advanced">
+          <summary>Advanced</summary>
+          <label>
+            API base URL (for a gateway or proxy)
+            <input
+              value={gatewayUrl}
+              onChange={(event) => setGatewayUrl(event.target.value)}
+              placeholder="https://api.openai.com/v1"
+            />
+          </label>
+        </details>
+      )}
       <label>
         API key{provider === 'compatible' ? ' (optional)' : ''}
         <span className="secret">
           <input
+            aria-label="API key"
             type={revealKey ? 'text' : 'password'}
             value={apiKey}
             autoComplete="off"
@@ -128,6 +145,7 @@ export function ModelSettingsForm({
         Model
         <span className="secret">
           <input
+            aria-label="Model"
             list="model-options"
             value={model}
             onChange={(event) => setModel(event.target.value)}

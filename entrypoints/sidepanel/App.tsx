@@ -32,6 +32,15 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
   const [showHistory, setShowHistory] = useState(false);
 
   const refreshList = useCallback(() => void history.list().then(setConversations), [history]);
+  const onConversationSaved = useCallback(
+    (title: string) => {
+      refreshList();
+      setConversation((current) =>
+        current && current.title !== title ? { ...current, title } : current,
+      );
+    },
+    [refreshList],
+  );
 
   // Reopening the panel restores the last conversation.
   useEffect(() => {
@@ -155,7 +164,7 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
               servers={serverState.servers ?? []}
               loadApprovals={loadApprovals}
               saveApprovals={saveApprovals}
-              onSaved={refreshList}
+              onSaved={onConversationSaved}
             />
           ) : null}
         </section>

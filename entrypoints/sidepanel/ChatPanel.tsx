@@ -29,7 +29,7 @@ export interface ChatSessionProps {
   servers: ServerView[];
   loadApprovals(): Promise<ApprovalSettings>;
   saveApprovals(next: ApprovalSettings): Promise<void>;
-  onSaved(): void;
+  onSaved(title: string): void;
 }
 
 /** One conversation: the AI SDK's useChat over Patchbay's in-panel transport. */
@@ -50,6 +50,8 @@ export function ChatSession(props: ChatSessionProps) {
     messages: conversation.messages,
     transport,
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+    // Errors are shown inline (chat.error) with a sentence and a Retry; nothing to log.
+    onError: () => undefined,
   });
   const [tools, setTools] = useState<ToolView[]>([]);
   const [progress, setProgress] = useState<
@@ -85,14 +87,15 @@ export function ChatSession(props: ChatSessionProps) {
   const onSaved = props.onSaved;
   useEffect(() => {
     if (status === 'streaming' || status === 'submitted' || messages.length === 0) return;
+    const title = conversation.title === 'New chat' ? titleFor(messages) : conversation.title;
     void history
       .save({
         ...conversation,
-        title: conversation.title === 'New chat' ? titleFor(messages) : conversation.title,
+        title,
         messages,
         updatedAt: Date.now(),
       })
-      .then(onSaved);
+      .then(() => onSaved(title));
   }, [messages, status, history, conversation, onSaved]);
 
   const names = useMemo(() => createToolNameMap(tools), [tools]);
@@ -155,7 +158,11 @@ export function ChatSession(props: ChatSessionProps) {
     void chat.sendMessage({ text });
   };
 
-  const lastIsAssistant = chat.messages.at(-1)?.role === 'assistant';
+  const lastMessage = chat.messages.at(-1);
+  const awaitingApproval = lastMessage?.parts.some(
+    (part) => part.type === 'dynamic-tool' && part.state === 'approval-requested',
+  );
+  const lastIsAssistant = lastMessage?.role === 'assistant' && !awaitingApproval;
   return (
     <div className="chat">
       {chat.messages.length === 0 ? (

@@ -65,6 +65,8 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
         // Tools switched off since the request started are not offered again.
         prepareStep: async ({ stepNumber }) =>
           stepNumber === 0 ? {} : { activeTools: await available() },
+        // Errors reach the page through the UI stream (onError below); streamText would also log them.
+        onError: () => undefined,
       });
       return result.toUIMessageStream({ originalMessages: messages, onError: describeChatError });
     },

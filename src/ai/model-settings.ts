@@ -8,6 +8,8 @@ export const modelSettingsSchema = z.discriminatedUnion('provider', [
     provider: z.literal('openai'),
     apiKey: z.string().min(1, 'Enter your OpenAI API key.'),
     model: z.string().min(1, 'Pick a model.'),
+    /** A gateway or proxy in front of OpenAI; https://api.openai.com/v1 when absent. */
+    baseUrl: z.string().url('Enter a valid URL.').optional(),
   }),
   z.object({
     provider: z.literal('compatible'),
@@ -21,10 +23,14 @@ export type ModelSettings = z.infer<typeof modelSettingsSchema>;
 /** The most tools each provider's API accepts in one request. */
 export const MAX_TOOLS = 128;
 
+export const OPENAI_API_URL = 'https://api.openai.com/v1';
+
 export function endpointOf(
   settings: Pick<ModelSettings, 'provider'> & { baseUrl?: string },
 ): string {
-  return settings.provider === 'openai'
-    ? 'https://api.openai.com/v1'
-    : (settings.baseUrl ?? '').replace(/\/+$/, '');
+  const base =
+    settings.provider === 'openai'
+      ? (settings.baseUrl ?? OPENAI_API_URL)
+      : (settings.baseUrl ?? '');
+  return base.replace(/\/+$/, '');
 }

@@ -21,6 +21,11 @@ export interface ExtensionSession {
   worker: Worker;
   extensionId: string;
   errors: string[];
+  /**
+   * Console errors a test expects (a 401 the browser logs as "Failed to load resource", say).
+   * Matching messages are not collected; clear the list when the test ends.
+   */
+  expectedErrors: RegExp[];
   openSidePanel(): Promise<Page>;
   /** Opens the side panel on its Servers tab. */
   openServers(): Promise<Page>;
@@ -51,9 +56,13 @@ export async function launchExtension(
     ],
   });
   const errors: string[] = [];
+  const expectedErrors: RegExp[] = [];
+  const collect = (message: string) => {
+    if (!expectedErrors.some((pattern) => pattern.test(message))) errors.push(message);
+  };
   const watchWorker = (worker: Worker) => {
     worker.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`worker: ${message.text()}`);
+      if (message.type() === 'error') collect(`worker: ${message.text()}`);
     });
   };
   context.on('serviceworker', watchWorker);
@@ -64,10 +73,10 @@ export async function launchExtension(
   const watchPage = (page: Page) => {
     page.on('console', (message) => {
       if (message.type() === 'error' && page.url().startsWith('chrome-extension://')) {
-        errors.push(`page: ${message.text()}`);
+        collect(`page: ${message.text()}`);
       }
     });
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    page.on('pageerror', (error) => collect(`pageerror: ${error.message}`));
   };
   context.on('page', watchPage);
 
@@ -82,6 +91,7 @@ export async function launchExtension(
     worker,
     extensionId,
     errors,
+    expectedErrors,
     openSidePanel,
     async openServers() {
       const page = await openSidePanel();

@@ -1,0 +1,233 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
+import { startPaginatedServer } from '../fixtures/paginated-server';
+import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
+import { launchExtension, type ExtensionSession } from './harness';
+
+let session: ExtensionSession;
+let model: ScriptedOpenAI;
+let fixture: FixtureServer;
+let page: Page;
+let serverId: string;
+
+type Envelope<T> = { ok: true; result: T } | { ok: false; error: { message: string } };
+
+async function request<T>(type: string, payload?: unknown): Promise<T> {
+  const response = (await session.send(page, type, payload)) as Envelope<T>;
+  if (!response.ok) throw new Error(response.error.message);
+  return response.result;
+}
+
+/** Writes model settings the way the Settings form saves them. */
+async function useModel(settings: Record<string, unknown>) {
+  await page.evaluate(
+    (value) =>
+      (
+        globalThis as unknown as {
+          chrome: { storage: { local: { set(items: unknown): Promise<void> } } };
+        }
+      ).chrome.storage.local.set({ 'chat.model': value }),
+    settings,
+  );
+  await page.reload();
+}
+
+async function ask(text: string) {
+  await page.getByRole('button', { name: 'New chat', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+}
+
+beforeAll(async () => {
+  [session, model, fixture] = await Promise.all([
+    launchExtension(),
+    startScriptedOpenAI(),
+    startFixtureServer(),
+  ]);
+  page = await session.openSidePanel();
+  const { server } = await request<{ server: { id: string } }>('mcp/servers/add', {
+    name: 'Fixture',
+    url: fixture.mcpUrl,
+  });
+  serverId = server.id;
+  await request(`mcp/${serverId}/enable`);
+});
+
+afterEach(() => {
+  expect(session.errors).toEqual([]);
+});
+
+afterAll(async () => {
+  await session?.close();
+  await Promise.all([model?.close(), fixture?.close()]);
+});
+
+describe('chat in the side panel', () => {
+  it('leads a new user through setup, asks before running a tool, and answers with its result', async () => {
+    await page.getByRole('heading', { name: 'Welcome to Patchbay' }).waitFor();
+    await page.getByLabel('OpenAI-compatible (Ollama, LM Studio, vLLM, OpenRouter…)').check();
+    await page.getByLabel('Endpoint URL').fill(model.baseUrl);
+    await page.getByRole('button', { name: 'Load models' }).click();
+    await page.getByText('2 models found.').waitFor();
+    await expect(page.getByLabel('Model', { exact: true }).inputValue()).resolves.toBe(
+      'scripted-mini',
+    );
+    await session.screenshot(page, 'chat-first-run');
+    await page.getByRole('button', { name: 'Start chatting' }).click();
+
+    model.script(
+      {
+        type: 'tool-call',
+        toolName: 'create_event',
+        input: { title: 'Standup', schedule: { start: '2026-11-23T09:00:00Z' } },
+      },
+      { type: 'text', text: 'Done: **Standup** is on the calendar for 09:00.' },
+    );
+    await page
+      .getByRole('textbox', { name: 'Message' })
+      .fill('Put a standup on my calendar tomorrow at nine');
+    await page.getByRole('button', { name: 'Send' }).click();
+
+    const card = page.locator('.tool-card[data-tool-name="create_event"]');
+    await card
+      .locator('[data-tool-state="awaiting-approval"]')
+      .or(card.and(page.locator('[data-tool-state="awaiting-approval"]')))
+      .first()
+      .waitFor();
+    await expect(card.textContent()).resolves.toContain('Fixture');
+    await session.screenshot(page, 'chat-approval');
+    await card.getByRole('button', { name: 'Approve' }).click();
+
+    await page.getByText('is on the calendar for 09:00.').waitFor();
+    await expect(card.getAttribute('data-tool-state')).resolves.toBe('done');
+    await card.getByText('Result').click();
+    await card.getByText('Created "Standup" at 2026-11-23T09:00:00Z with 0 attendee(s).').waitFor();
+    await session.screenshot(page, 'chat-answer');
+
+    const chatRequests = model.requests.filter((entry) => entry.api === 'chat');
+    expect(chatRequests).toHaveLength(2);
+    expect(chatRequests[0]!.toolNames).toEqual(
+      expect.arrayContaining(['echo', 'create_event', 'get_image']),
+    );
+    expect(JSON.stringify(chatRequests[1]!.body)).toContain('with 0 attendee(s)');
+  });
+
+  it('restores the last conversation when the panel is reopened', async () => {
+    await page.reload();
+    await page.getByText('is on the calendar for 09:00.').waitFor();
+    await page.getByRole('button', { name: /Put a standup on my calendar/ }).click();
+    await page.getByRole('list', { name: 'Chats' }).waitFor();
+  });
+
+  it('shows a failed tool call and lets the model read the error', async () => {
+    model.script(
+      { type: 'tool-call', toolName: 'fail', input: { reason: 'quota exceeded' } },
+      { type: 'text', text: 'The tool failed because the quota is exceeded.' },
+    );
+    await ask('Try the failing tool');
+    const card = page.locator('.tool-card[data-tool-name="fail"]');
+    await card.getByRole('button', { name: 'Always allow this tool' }).click();
+    await page.getByText('The tool failed because the quota is exceeded.').waitFor();
+    await expect(card.getAttribute('data-tool-state')).resolves.toBe('failed');
+    expect(JSON.stringify(model.requests.at(-1)!.body)).toContain('Failed: quota exceeded');
+
+    // "Always allow" is remembered: the next call runs without asking.
+    model.script(
+      { type: 'tool-call', toolName: 'fail', input: { reason: 'again' } },
+      { type: 'text', text: 'Failed again, as expected.' },
+    );
+    await ask('Once more');
+    await page.getByText('Failed again, as expected.').waitFor();
+  });
+
+  it('stops a streaming answer and a running tool', async () => {
+    model.script({ type: 'slow-text', text: 'This answer goes on and on ', delayMs: 100 });
+    await ask('Talk slowly');
+    await page.getByText('This answer goes on').first().waitFor();
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+    await expect.poll(() => model.requests.at(-1)!.aborted).toBe(true);
+    await expect(page.locator('.chat-error').count()).resolves.toBe(0);
+
+    model.script({
+      type: 'tool-call',
+      toolName: 'slow_count',
+      input: { steps: 100, delayMs: 100 },
+    });
+    await ask('Count slowly');
+    const card = page.locator('.tool-card[data-tool-name="slow_count"]');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await card.locator('[role="progressbar"]').waitFor();
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => fixture.cancellations, { timeout: 10_000 }).toBe(1);
+    await expect(card.getAttribute('data-tool-state')).resolves.toBe('cancelled');
+  });
+
+  it('explains a rejected API key inline, with a retry', async () => {
+    model.requiredApiKey = 'sk-right';
+    // The browser itself logs the 401 response.
+    session.expectedErrors.push(
+      /Failed to load resource: the server responded with a status of 401/,
+    );
+    await useModel({
+      provider: 'compatible',
+      baseUrl: model.baseUrl,
+      model: 'scripted-model',
+      apiKey: 'sk-wrong',
+    });
+    await ask('Hello?');
+    const error = page.locator('.chat-error');
+    await error
+      .getByText('The provider rejected the API key (HTTP 401). Check it in Settings.')
+      .waitFor();
+    await expect(error.getByRole('button', { name: 'Retry' }).isVisible()).resolves.toBe(true);
+    await session.screenshot(page, 'chat-bad-key');
+    model.requiredApiKey = undefined;
+    session.expectedErrors.length = 0;
+  });
+
+  it('talks to OpenAI through the Responses API', async () => {
+    await useModel({
+      provider: 'openai',
+      baseUrl: model.baseUrl,
+      model: 'scripted-model',
+      apiKey: 'sk-test',
+    });
+    await request(`mcp/${serverId}/tools/disabled/set`, { names: [] });
+    model.script(
+      { type: 'tool-call', toolName: 'get_weather', input: { city: 'Oslo' } },
+      { type: 'text', text: 'It is 21.5 °C and sunny in Oslo.' },
+    );
+    await ask('Weather in Oslo?');
+    await page
+      .locator('.tool-card[data-tool-name="get_weather"]')
+      .getByRole('button', { name: 'Approve' })
+      .click();
+    await page.getByText('It is 21.5 °C and sunny in Oslo.').waitFor();
+    const responses = model.requests.filter((entry) => entry.api === 'responses');
+    expect(responses).toHaveLength(2);
+    expect(JSON.stringify(responses[1]!.body)).toContain('sunny');
+  });
+
+  it('refuses to send 130 tools and says how to narrow them', async () => {
+    const big = await startPaginatedServer({ toolCount: 130, pageSize: 100 });
+    try {
+      const { server } = await request<{ server: { id: string } }>('mcp/servers/add', {
+        name: 'Huge',
+        url: big.url,
+      });
+      await request(`mcp/${server.id}/enable`);
+      await page.reload();
+      const before = model.requests.length;
+      await page.getByText('tools are switched on, but the model accepts at most 128').waitFor();
+      await expect(page.getByRole('textbox', { name: 'Message' }).isDisabled()).resolves.toBe(true);
+      await session.screenshot(page, 'chat-tool-budget');
+      expect(model.requests.length).toBe(before);
+      await request(`mcp/${server.id}/disable`);
+      await page.getByRole('textbox', { name: 'Message' }).and(page.locator(':enabled')).waitFor();
+    } finally {
+      await big.close();
+    }
+  });
+});
