@@ -11,6 +11,9 @@ export interface ServerCardProps {
   onSignIn(): void;
   onSignOut(): void;
   onRemove?: () => void;
+  readOnlyWithoutAsking: boolean;
+  onDisabledToolsChange(names: string[]): void;
+  onReadOnlyWithoutAskingChange(value: boolean): void;
 }
 
 /** The one next step a state calls for, if any. */
@@ -39,6 +42,9 @@ export function ServerCard({
   onSignIn,
   onSignOut,
   onRemove,
+  readOnlyWithoutAsking,
+  onDisabledToolsChange,
+  onReadOnlyWithoutAskingChange,
 }: ServerCardProps) {
   const action = nextAction(server);
   const switchId = `enable-${server.id}`;
@@ -111,7 +117,14 @@ export function ServerCard({
       </div>
       {server.status.error ? <p className="server-error">{server.status.error}</p> : null}
       {server.isEnabled && server.status.state === 'connected' && tools ? (
-        <ToolList tools={tools.tools} disabled={tools.disabled} />
+        <ToolList
+          serverName={server.name}
+          tools={tools.tools}
+          disabled={tools.disabled}
+          readOnlyWithoutAsking={readOnlyWithoutAsking}
+          onDisabledChange={onDisabledToolsChange}
+          onReadOnlyWithoutAskingChange={onReadOnlyWithoutAskingChange}
+        />
       ) : null}
     </li>
   );

@@ -1,23 +1,80 @@
 import type { ToolView } from '../../src/messaging/contract';
 
-export function ToolList({ tools, disabled }: { tools: ToolView[]; disabled: string[] }) {
+export interface ToolListProps {
+  serverName: string;
+  tools: ToolView[];
+  disabled: string[];
+  readOnlyWithoutAsking: boolean;
+  onDisabledChange(names: string[]): void;
+  onReadOnlyWithoutAskingChange(value: boolean): void;
+}
+
+export function ToolList(props: ToolListProps) {
+  const { tools, disabled } = props;
   if (tools.length === 0) return <p className="muted">This server offers no tools.</p>;
   const off = new Set(disabled);
+  const enabledCount = tools.filter((tool) => !off.has(tool.name)).length;
   return (
-    <ul className="tool-list" aria-label="Tools">
-      {tools.map((tool) => (
-        <li key={tool.name} className="tool" data-tool={tool.name}>
-          <div className="tool-head">
-            <code className="tool-name">{tool.name}</code>
-            {tool.annotations?.readOnlyHint ? <span className="label">read-only</span> : null}
-            {tool.annotations?.destructiveHint ? (
-              <span className="label label-bad">destructive</span>
-            ) : null}
-            {off.has(tool.name) ? <span className="label">off</span> : null}
-          </div>
-          {tool.description ? <p className="tool-description">{tool.description}</p> : null}
-        </li>
-      ))}
-    </ul>
+    <div className="tools">
+      <div className="tools-head">
+        <span className="muted">
+          {enabledCount} of {tools.length} tools on
+        </span>
+        <button
+          type="button"
+          className="link"
+          onClick={() => props.onDisabledChange([])}
+          disabled={enabledCount === tools.length}
+        >
+          All on
+        </button>
+        <button
+          type="button"
+          className="link"
+          onClick={() => props.onDisabledChange(tools.map((tool) => tool.name))}
+          disabled={enabledCount === 0}
+        >
+          All off
+        </button>
+      </div>
+      <label className="inline-check">
+        <input
+          type="checkbox"
+          checked={props.readOnlyWithoutAsking}
+          onChange={(event) => props.onReadOnlyWithoutAskingChange(event.target.checked)}
+        />
+        Run read-only tools without asking
+      </label>
+      <ul className="tool-list" aria-label={`Tools of ${props.serverName}`}>
+        {tools.map((tool) => (
+          <li key={tool.name} className="tool" data-tool={tool.name}>
+            <div className="tool-head">
+              <label className="switch small">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  checked={!off.has(tool.name)}
+                  aria-label={`Use ${tool.name}`}
+                  onChange={(event) =>
+                    props.onDisabledChange(
+                      event.target.checked
+                        ? disabled.filter((name) => name !== tool.name)
+                        : [...disabled, tool.name],
+                    )
+                  }
+                />
+                <span aria-hidden="true" />
+              </label>
+              <code className="tool-name">{tool.name}</code>
+              {tool.annotations?.readOnlyHint ? <span className="label">read-only</span> : null}
+              {tool.annotations?.destructiveHint ? (
+                <span className="label label-bad">destructive</span>
+              ) : null}
+            </div>
+            {tool.description ? <p className="tool-description">{tool.description}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -169,7 +169,9 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
           ) : null}
         </section>
       ) : null}
-      {tab === 'servers' ? <ServersPanel client={client} serverState={serverState} /> : null}
+      {tab === 'servers' ? (
+        <ServersPanel client={client} serverState={serverState} store={store} />
+      ) : null}
       {tab === 'settings' ? (
         <section className="panel" aria-label="Settings">
           <h1>Model</h1>

@@ -4,18 +4,28 @@ import { ServerCard } from '../../components/servers/ServerCard';
 import { RequestError, type PatchbayClient } from '../../src/messaging/client';
 import type { AddServerPayload } from '../../src/messaging/contract';
 import type { useServers } from './use-servers';
+import { useStored } from './use-stored';
+import {
+  APPROVALS_STORAGE_KEY,
+  approvalSettingsSchema,
+  setReadOnlyWithoutAsking,
+} from '../../src/ai/approval';
+import type { KeyValueStore } from '../../src/platform/ports';
 
 export function ServersPanel({
   client,
   serverState,
+  store,
 }: {
   client: PatchbayClient;
   serverState: ReturnType<typeof useServers>;
+  store: KeyValueStore;
 }) {
   const { servers, loadError, tools, reload, loadTools } = serverState;
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState<Set<string>>(new Set());
   const [notice, setNotice] = useState<string | undefined>();
+  const approvals = useStored(store, APPROVALS_STORAGE_KEY, approvalSettingsSchema);
 
   // Fetch the tools of every connected server the first time it shows as connected.
   useEffect(() => {
@@ -67,6 +77,16 @@ export function ServersPanel({
         void withBusy(server.id, () => client.server(server.id, enabled ? 'enable' : 'disable'))
       }
       onRetry={() => void withBusy(server.id, () => client.server(server.id, 'enable'))}
+      readOnlyWithoutAsking={approvals.value?.[server.id]?.readOnlyWithoutAsking ?? false}
+      onReadOnlyWithoutAskingChange={(value) =>
+        void approvals.save(setReadOnlyWithoutAsking(approvals.value ?? {}, server.id, value))
+      }
+      onDisabledToolsChange={(names) =>
+        void client.server(server.id, 'tools/disabled/set', { names }).then(
+          () => loadTools(server.id),
+          (error: unknown) => setNotice(error instanceof Error ? error.message : String(error)),
+        )
+      }
       onSignIn={() => void withBusy(server.id, () => client.server(server.id, 'auth/start'))}
       onSignOut={() => void withBusy(server.id, () => client.server(server.id, 'disconnect'))}
       {...(server.isCustom

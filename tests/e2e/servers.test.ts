@@ -67,6 +67,30 @@ describe('Servers view in real Chromium', () => {
     };
     expect(response.ok).toBe(true);
     expect(response.result.tools.map((tool) => tool.name)).toContain('create_event');
+
+    // Switching a tool off takes it out of what the model is offered.
+    await card.getByRole('switch', { name: 'Use fail' }).click();
+    await card.getByText('6 of 7 tools on').waitFor();
+    const afterSwitch = (await session.send(page, 'mcp/tools/list')) as {
+      result: { tools: { name: string }[] };
+    };
+    expect(afterSwitch.result.tools.map((tool) => tool.name)).not.toContain('fail');
+    await card.getByRole('button', { name: 'All on' }).click();
+    await card.getByText('7 of 7 tools on').waitFor();
+
+    await card.getByLabel('Run read-only tools without asking').click();
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const { chrome } = globalThis as unknown as {
+            chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
+          };
+          return (await chrome.storage.local.get('chat.approvals'))['chat.approvals'];
+        }),
+      )
+      .toMatchObject({
+        [(await card.getAttribute('data-server-id'))!]: { readOnlyWithoutAsking: true },
+      });
   });
 
   it('shows a specific error for bad input without saving anything', async () => {
