@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { ServerView, ToolView } from '../../src/messaging/contract';
 import { StatusBadge } from './StatusBadge';
 import { ToolList } from './ToolList';
@@ -12,6 +13,9 @@ export interface ServerCardProps {
   onSignOut(): void;
   onRemove?: () => void;
   readOnlyWithoutAsking: boolean;
+  onEdit?: () => void;
+  onHealthCheck(): void;
+  health?: { ok: boolean; latencyMs: number; error?: string } | 'checking';
   onDisabledToolsChange(names: string[]): void;
   onReadOnlyWithoutAskingChange(value: boolean): void;
 }
@@ -42,11 +46,15 @@ export function ServerCard({
   onSignIn,
   onSignOut,
   onRemove,
+  onEdit,
+  onHealthCheck,
+  health,
   readOnlyWithoutAsking,
   onDisabledToolsChange,
   onReadOnlyWithoutAskingChange,
 }: ServerCardProps) {
   const action = nextAction(server);
+  const [confirmingRemove, setConfirmingRemove] = useState(false);
   const switchId = `enable-${server.id}`;
   return (
     <li className="server" data-server-id={server.id} aria-busy={busy}>
@@ -109,12 +117,48 @@ export function ServerCard({
             Sign out
           </button>
         ) : null}
-        {onRemove ? (
-          <button type="button" className="link danger" onClick={onRemove} disabled={busy}>
+        {server.isEnabled && server.status.state === 'connected' ? (
+          <button
+            type="button"
+            className="link"
+            onClick={onHealthCheck}
+            disabled={health === 'checking'}
+          >
+            Check
+          </button>
+        ) : null}
+        {health && health !== 'checking' ? (
+          <span className={health.ok ? 'muted' : 'field-error'} role="status">
+            {health.ok ? `${health.latencyMs} ms` : health.error}
+          </span>
+        ) : null}
+        {onEdit ? (
+          <button type="button" className="link" onClick={onEdit} disabled={busy}>
+            Edit
+          </button>
+        ) : null}
+        {onRemove && !confirmingRemove ? (
+          <button
+            type="button"
+            className="link danger"
+            onClick={() => setConfirmingRemove(true)}
+            disabled={busy}
+          >
             Remove
           </button>
         ) : null}
       </div>
+      {onRemove && confirmingRemove ? (
+        <div className="confirm" role="alertdialog" aria-label={`Remove ${server.name}?`}>
+          <p>Remove {server.name}? Its sign-in, registration and settings are deleted too.</p>
+          <button type="button" className="danger-button" onClick={onRemove}>
+            Remove
+          </button>
+          <button type="button" onClick={() => setConfirmingRemove(false)}>
+            Keep
+          </button>
+        </div>
+      ) : null}
       {server.status.error ? <p className="server-error">{server.status.error}</p> : null}
       {server.isEnabled && server.status.state === 'connected' && tools ? (
         <ToolList

@@ -1,16 +1,28 @@
 import { useEffect, useState } from 'react';
-import { AddServerForm } from '../../components/servers/AddServerForm';
+import { ImportPanel } from '../../components/servers/ImportPanel';
 import { ServerCard } from '../../components/servers/ServerCard';
-import { RequestError, type PatchbayClient } from '../../src/messaging/client';
-import type { AddServerPayload } from '../../src/messaging/contract';
-import type { useServers } from './use-servers';
-import { useStored } from './use-stored';
+import { ServerForm } from '../../components/servers/ServerForm';
 import {
   APPROVALS_STORAGE_KEY,
   approvalSettingsSchema,
   setReadOnlyWithoutAsking,
 } from '../../src/ai/approval';
+import { MAX_TOOLS } from '../../src/ai/model-settings';
+import { parseServerImport } from '../../src/mcp/import-export';
+import { RequestError, type PatchbayClient } from '../../src/messaging/client';
+import type { AddServerPayload, ServerView } from '../../src/messaging/contract';
 import type { KeyValueStore } from '../../src/platform/ports';
+import { readIconFile } from '../../src/ui/icon-file';
+import type { useServers } from './use-servers';
+import { useStored } from './use-stored';
+
+type Health = { ok: boolean; latencyMs: number; error?: string } | 'checking';
+
+function formError(error: unknown) {
+  if (RequestError.isInstance(error))
+    return { error: error.message, ...(error.field ? { field: error.field } : {}) };
+  return { error: error instanceof Error ? error.message : String(error) };
+}
 
 export function ServersPanel({
   client,
@@ -22,9 +34,13 @@ export function ServersPanel({
   store: KeyValueStore;
 }) {
   const { servers, loadError, tools, reload, loadTools } = serverState;
-  const [adding, setAdding] = useState(false);
+  const [mode, setMode] = useState<'list' | 'add' | 'import' | 'export'>('list');
+  const [editing, setEditing] = useState<string | undefined>();
   const [busy, setBusy] = useState<Set<string>>(new Set());
   const [notice, setNotice] = useState<string | undefined>();
+  const [health, setHealth] = useState<Record<string, Health>>({});
+  const [exported, setExported] = useState<string | undefined>();
+  const [enabledToolCount, setEnabledToolCount] = useState(0);
   const approvals = useStored(store, APPROVALS_STORAGE_KEY, approvalSettingsSchema);
 
   // Fetch the tools of every connected server the first time it shows as connected.
@@ -34,6 +50,14 @@ export function ServersPanel({
         void loadTools(server.id);
     }
   }, [servers, tools, loadTools]);
+
+  // The count the model's tool budget applies to: enabled servers minus switched-off tools.
+  useEffect(() => {
+    void client.request('mcp/tools/list').then(
+      ({ tools: list }) => setEnabledToolCount(list.length),
+      () => undefined,
+    );
+  }, [client, servers, tools]);
 
   async function withBusy(serverId: string, work: () => Promise<unknown>) {
     setBusy((previous) => new Set(previous).add(serverId));
@@ -52,64 +76,133 @@ export function ServersPanel({
     }
   }
 
-  async function addServer(input: AddServerPayload) {
+  const test = (input: AddServerPayload) => client.request('mcp/servers/test', input);
+
+  async function add(input: AddServerPayload) {
     try {
       await client.request('mcp/servers/add', input);
-      setAdding(false);
+      setMode('list');
       await reload();
       return undefined;
     } catch (error) {
-      if (RequestError.isInstance(error))
-        return { error: error.message, ...(error.field ? { field: error.field } : {}) };
-      return { error: String(error) };
+      return formError(error);
     }
+  }
+
+  async function update(id: string, input: AddServerPayload) {
+    try {
+      await client.request('mcp/servers/update', { id, ...input });
+      setEditing(undefined);
+      await reload();
+      return undefined;
+    } catch (error) {
+      return formError(error);
+    }
+  }
+
+  async function openExport() {
+    const configuration = await client.request('mcp/servers/export');
+    setExported(JSON.stringify(configuration, null, 2));
+    setMode('export');
   }
 
   const builtIn = servers?.filter((server) => !server.isCustom) ?? [];
   const custom = servers?.filter((server) => server.isCustom) ?? [];
-  const renderCard = (server: (typeof builtIn)[number]) => (
-    <ServerCard
-      key={server.id}
-      server={server}
-      tools={tools[server.id]}
-      busy={busy.has(server.id)}
-      onToggle={(enabled) =>
-        void withBusy(server.id, () => client.server(server.id, enabled ? 'enable' : 'disable'))
-      }
-      onRetry={() => void withBusy(server.id, () => client.server(server.id, 'enable'))}
-      readOnlyWithoutAsking={approvals.value?.[server.id]?.readOnlyWithoutAsking ?? false}
-      onReadOnlyWithoutAskingChange={(value) =>
-        void approvals.save(setReadOnlyWithoutAsking(approvals.value ?? {}, server.id, value))
-      }
-      onDisabledToolsChange={(names) =>
-        void client.server(server.id, 'tools/disabled/set', { names }).then(
-          () => loadTools(server.id),
-          (error: unknown) => setNotice(error instanceof Error ? error.message : String(error)),
-        )
-      }
-      onSignIn={() => void withBusy(server.id, () => client.server(server.id, 'auth/start'))}
-      onSignOut={() => void withBusy(server.id, () => client.server(server.id, 'disconnect'))}
-      {...(server.isCustom
-        ? {
-            onRemove: () =>
-              void withBusy(server.id, () =>
-                client.request('mcp/servers/remove', { id: server.id }),
-              ),
-          }
-        : {})}
-    />
-  );
+  const renderCard = (server: ServerView) =>
+    editing === server.id ? (
+      <li key={server.id} className="server">
+        <ServerForm
+          mode="edit"
+          initial={{
+            name: server.name,
+            url: server.url,
+            headerNames: server.headerNames ?? [],
+            ...(server.iconDataUrl ? { iconDataUrl: server.iconDataUrl } : {}),
+            ...(server.oauthClientId ? { oauthClientId: server.oauthClientId } : {}),
+          }}
+          onTest={test}
+          onSubmit={(input) => update(server.id, input)}
+          onCancel={() => setEditing(undefined)}
+          readIcon={readIconFile}
+        />
+      </li>
+    ) : (
+      <ServerCard
+        key={server.id}
+        server={server}
+        tools={tools[server.id]}
+        busy={busy.has(server.id)}
+        onToggle={(enabled) =>
+          void withBusy(server.id, () => client.server(server.id, enabled ? 'enable' : 'disable'))
+        }
+        onRetry={() => void withBusy(server.id, () => client.server(server.id, 'enable'))}
+        onSignIn={() => void withBusy(server.id, () => client.server(server.id, 'auth/start'))}
+        onSignOut={() => void withBusy(server.id, () => client.server(server.id, 'disconnect'))}
+        onHealthCheck={() => {
+          setHealth((previous) => ({ ...previous, [server.id]: 'checking' }));
+          void client.server(server.id, 'health/check').then(
+            (result) => setHealth((previous) => ({ ...previous, [server.id]: result })),
+            (error: unknown) =>
+              setHealth((previous) => ({
+                ...previous,
+                [server.id]: { ok: false, latencyMs: 0, error: String(error) },
+              })),
+          );
+        }}
+        {...(health[server.id] ? { health: health[server.id] } : {})}
+        readOnlyWithoutAsking={approvals.value?.[server.id]?.readOnlyWithoutAsking ?? false}
+        onReadOnlyWithoutAskingChange={(value) =>
+          void approvals.save(setReadOnlyWithoutAsking(approvals.value ?? {}, server.id, value))
+        }
+        onDisabledToolsChange={(names) =>
+          void client.server(server.id, 'tools/disabled/set', { names }).then(
+            () => loadTools(server.id),
+            (error: unknown) => setNotice(error instanceof Error ? error.message : String(error)),
+          )
+        }
+        {...(server.isCustom
+          ? {
+              onEdit: () => setEditing(server.id),
+              onRemove: () =>
+                void withBusy(server.id, () =>
+                  client.request('mcp/servers/remove', { id: server.id }),
+                ),
+            }
+          : {})}
+      />
+    );
 
   return (
     <section className="panel" aria-label="Servers">
       <header className="panel-header">
         <h1>Servers</h1>
-        {!adding ? (
-          <button type="button" className="primary" onClick={() => setAdding(true)}>
+        <div className="header-actions">
+          <button type="button" onClick={() => setMode('import')} disabled={mode !== 'list'}>
+            Import
+          </button>
+          <button
+            type="button"
+            onClick={() => void openExport()}
+            disabled={mode !== 'list' || custom.length === 0}
+          >
+            Export
+          </button>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => setMode('add')}
+            disabled={mode !== 'list'}
+          >
             Add server
           </button>
-        ) : null}
+        </div>
       </header>
+      <p className={enabledToolCount > MAX_TOOLS ? 'field-error' : 'muted'} role="status">
+        {enabledToolCount} of {MAX_TOOLS} tools on
+        {enabledToolCount > MAX_TOOLS
+          ? ' — more than the model accepts; switch some off below.'
+          : ''}
+      </p>
       {loadError ? (
         <p className="server-error" role="alert">
           {loadError}
@@ -120,7 +213,59 @@ export function ServersPanel({
           {notice}
         </p>
       ) : null}
-      {adding ? <AddServerForm onSubmit={addServer} onCancel={() => setAdding(false)} /> : null}
+      {mode === 'add' ? (
+        <ServerForm
+          mode="add"
+          onTest={test}
+          onSubmit={add}
+          onCancel={() => setMode('list')}
+          readIcon={readIconFile}
+        />
+      ) : null}
+      {mode === 'import' ? (
+        <ImportPanel
+          preview={(text) => parseServerImport(text, servers ?? [])}
+          onImport={async (entries) => {
+            const results = [];
+            for (const entry of entries) {
+              if (!entry.payload) continue;
+              try {
+                await client.request('mcp/servers/add', entry.payload);
+                results.push({ name: entry.name });
+              } catch (error) {
+                results.push({
+                  name: entry.name,
+                  error: error instanceof Error ? error.message : String(error),
+                });
+              }
+            }
+            await reload();
+            return results;
+          }}
+          onClose={() => setMode('list')}
+        />
+      ) : null}
+      {mode === 'export' && exported ? (
+        <section className="import-panel" aria-label="Export servers">
+          <p className="muted">Your custom servers, without header values or secrets.</p>
+          <textarea readOnly rows={8} value={exported} aria-label="Exported configuration" />
+          <div className="form-actions">
+            <button type="button" onClick={() => void navigator.clipboard.writeText(exported)}>
+              Copy
+            </button>
+            <a
+              className="button"
+              download="patchbay-servers.json"
+              href={`data:application/json;charset=utf-8,${encodeURIComponent(exported)}`}
+            >
+              Download
+            </a>
+            <button type="button" onClick={() => setMode('list')}>
+              Close
+            </button>
+          </div>
+        </section>
+      ) : null}
       {servers === undefined && !loadError ? <p className="muted">Loading servers…</p> : null}
       {custom.length ? (
         <section aria-label="Your servers">

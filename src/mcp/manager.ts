@@ -22,6 +22,7 @@ import {
   type TransportKind,
 } from './connection';
 import { validateCustomServerInput } from './custom-server-input';
+import { exportServers } from './import-export';
 import { RetryPresets, retryDelay, type RetryPolicy } from './retry';
 import { createServerFetch, type FetchLike } from './server-fetch';
 import { allServerKeys, storageKeys } from './storage-keys';
@@ -202,6 +203,7 @@ export function createMcpManager(options: McpManagerOptions) {
     };
     if (config.paid) result.paid = true;
     if (state.auth.tokens) result.isSignedIn = true;
+    if (config.isCustom && config.oauth?.clientId) result.oauthClientId = config.oauth.clientId;
     if (config.iconDataUrl) result.iconDataUrl = config.iconDataUrl;
     if (state.transport && state.client) result.transport = state.transport;
     if (config.headers?.length) result.headerNames = config.headers.map((header) => header.key);
@@ -538,6 +540,14 @@ export function createMcpManager(options: McpManagerOptions) {
       );
     }
     const previous = state.config;
+    // Like header values, a client secret never reaches the page: empty means "keep it".
+    const mergedOAuth =
+      input.oauth &&
+      previous.oauth?.clientSecret &&
+      !input.oauth.clientSecret &&
+      input.oauth.clientId === previous.oauth.clientId
+        ? { ...input.oauth, clientSecret: previous.oauth.clientSecret }
+        : (input.oauth ?? previous.oauth);
     // Header values never reach the UI, so a header sent back with an empty value keeps its value.
     const headers = input.headers?.map((header) => ({
       key: header.key,
@@ -550,7 +560,7 @@ export function createMcpManager(options: McpManagerOptions) {
       ...((input.iconDataUrl ?? previous.iconDataUrl)
         ? { iconDataUrl: input.iconDataUrl ?? previous.iconDataUrl }
         : {}),
-      ...((input.oauth ?? previous.oauth) ? { oauth: input.oauth ?? previous.oauth } : {}),
+      ...(mergedOAuth ? { oauth: mergedOAuth } : {}),
     };
     const others = [...states.values()]
       .filter((other) => other !== state)
@@ -592,6 +602,67 @@ export function createMcpManager(options: McpManagerOptions) {
     }
     broadcaster.broadcast({ type: 'mcp/servers/changed', payload: {} });
     return view(state);
+  }
+
+  /**
+   * "Test connection" before saving: connects with what the form holds, lists the tools, and
+   * closes again. Nothing is stored.
+   */
+  async function testConnection(
+    input: Omit<AddServerPayload, 'name'> & { name?: string },
+  ): Promise<
+    | { ok: true; transport: TransportKind; toolCount: number; latencyMs: number }
+    | { ok: false; error: string; needsSignIn?: boolean }
+  > {
+    await init();
+    const fields = validateCustomServerInput({ ...input, name: input.name?.trim() || 'Test' }, []);
+    const name = input.name?.trim() || new URL(fields.url).host;
+    const release = keepAlive.hold();
+    const started = performance.now();
+    try {
+      const connection = await openConnection({
+        url: fields.url,
+        headers: Object.fromEntries((fields.headers ?? []).map(({ key, value }) => [key, value])),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.connectTimeoutMs ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
+      });
+      try {
+        const tools = await listAllTools(connection);
+        return {
+          ok: true,
+          transport: connection.transport,
+          toolCount: tools.length,
+          latencyMs: Math.round(performance.now() - started),
+        };
+      } finally {
+        await connection.close({ terminate: true });
+      }
+    } catch (error) {
+      const connectionError = toConnectionError(error);
+      if (
+        connectionError.kind === 'auth' &&
+        (connectionError.details.challenge?.resourceMetadataUrl || !fields.headers?.length)
+      ) {
+        return {
+          ok: false,
+          needsSignIn: true,
+          error: `${name} needs a sign-in. Save it, then click Sign in.`,
+        };
+      }
+      return { ok: false, error: userMessage(connectionError, name, fields.url) };
+    } finally {
+      release();
+    }
+  }
+
+  async function exportConfiguration(): Promise<{ mcpServers: Record<string, unknown> }> {
+    await init();
+    return exportServers(
+      [...states.values()].map((state) => ({
+        ...state.config,
+        ...(state.transport ? { transport: state.transport } : {}),
+      })),
+    );
   }
 
   async function removeServer(serverId: string): Promise<void> {
@@ -925,6 +996,8 @@ export function createMcpManager(options: McpManagerOptions) {
   return {
     init,
     startSignIn,
+    testConnection,
+    exportConfiguration,
     listServers,
     getStatus,
     addServer,

@@ -49,6 +49,8 @@ export const serverViewSchema = z.object({
   transport: z.enum(['streamable-http', 'sse']).optional(),
   /** True while Patchbay holds OAuth tokens for this server. The tokens never leave the background. */
   isSignedIn: z.boolean().optional(),
+  /** The pre-registered OAuth client id of a custom server (its secret never leaves the background). */
+  oauthClientId: z.string().optional(),
   /** Names of the custom headers sent to this server. Values never leave the background. */
   headerNames: z.array(z.string()).optional(),
 });
@@ -125,6 +127,10 @@ export const globalRequests = {
   'mcp/servers/update': updateServerPayloadSchema,
   'mcp/servers/remove': idPayload,
   'mcp/tools/list': noPayload,
+  /** Connects to a server that is not saved yet and reports what it found. */
+  'mcp/servers/test': addServerPayloadSchema.extend({ name: z.string().optional() }),
+  /** The custom servers as `mcpServers` JSON, without secrets. */
+  'mcp/servers/export': noPayload,
 } as const;
 export type GlobalRequestType = keyof typeof globalRequests;
 
@@ -151,6 +157,10 @@ export interface GlobalResults {
   'mcp/servers/update': { server: ServerView };
   'mcp/servers/remove': { id: string };
   'mcp/tools/list': { tools: ToolView[] };
+  'mcp/servers/test':
+    | { ok: true; transport: 'streamable-http' | 'sse'; toolCount: number; latencyMs: number }
+    | { ok: false; error: string; needsSignIn?: boolean };
+  'mcp/servers/export': { mcpServers: Record<string, unknown> };
 }
 export interface ServerResults {
   enable: { status: ServerStatus };

@@ -98,6 +98,12 @@ export function createRouter({ manager, extensionId }: RouterOptions) {
       }
       case 'mcp/tools/list':
         return { tools: await manager.listEnabledTools() };
+      case 'mcp/servers/test':
+        return manager.testConnection(
+          payload as z.output<(typeof globalRequests)['mcp/servers/test']>,
+        );
+      case 'mcp/servers/export':
+        return manager.exportConfiguration();
     }
   }
 

@@ -23,7 +23,10 @@ async function addServer(page: Page, name: string, url: string) {
   await page.getByRole('button', { name: 'Add server' }).click();
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('URL').fill(url);
-  await page.getByRole('button', { name: 'Add server' }).click();
+  await page
+    .getByRole('form', { name: 'Add a server' })
+    .getByRole('button', { name: 'Add server' })
+    .click();
   const card = page.locator('li.server', { hasText: name });
   await card.waitFor();
   return card;

@@ -49,7 +49,10 @@ describe('Servers view in real Chromium', () => {
     await page.getByRole('button', { name: 'Add server' }).click();
     await page.getByLabel('Name').fill('Fixture');
     await page.getByLabel('URL').fill(fixture.mcpUrl);
-    await page.getByRole('button', { name: 'Add server' }).click();
+    await page
+      .getByRole('form', { name: 'Add a server' })
+      .getByRole('button', { name: 'Add server' })
+      .click();
 
     const card = page.locator('li.server', { hasText: 'Fixture' });
     await card.waitFor();
@@ -98,7 +101,10 @@ describe('Servers view in real Chromium', () => {
     await page.getByRole('button', { name: 'Add server' }).click();
     await page.getByLabel('Name').fill('Remote plain http');
     await page.getByLabel('URL').fill('http://example.com/mcp');
-    await page.getByRole('button', { name: 'Add server' }).click();
+    await page
+      .getByRole('form', { name: 'Add a server' })
+      .getByRole('button', { name: 'Add server' })
+      .click();
     await page.getByText('Plain http is only allowed for servers on this machine').waitFor();
     const response = (await session.send(page, 'mcp/servers/get')) as {
       result: { servers: { name: string }[] };
@@ -159,7 +165,10 @@ describe('Servers view in real Chromium', () => {
       await page.getByRole('button', { name: 'Add header' }).click();
       await page.getByLabel('Header 1 name').fill('X-Api-Key');
       await page.getByLabel('Header 1 value').fill('k-123');
-      await page.getByRole('button', { name: 'Add server' }).click();
+      await page
+        .getByRole('form', { name: 'Add a server' })
+        .getByRole('button', { name: 'Add server' })
+        .click();
 
       const card = page.locator('li.server', { hasText: 'Keyed' });
       await card.getByRole('switch', { name: 'Enable Keyed' }).click();
