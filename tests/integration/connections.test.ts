@@ -242,3 +242,30 @@ describe('tools', () => {
     );
   });
 });
+
+describe('testing a server before saving it', () => {
+  it('reports the transport and tool count, and stores nothing', async () => {
+    const result = await harness.manager.testConnection({ name: 'Probe', url: fixture.sseUrl });
+    expect(result).toMatchObject({ ok: true, transport: 'sse', toolCount: 7 });
+    expect(await harness.manager.listServers()).toEqual([]);
+    expect(harness.store.snapshot()).toEqual({});
+  });
+
+  it('explains a failure the way the status would', async () => {
+    const result = await harness.manager.testConnection({ url: `${fixture.url}/nowhere` });
+    expect(result).toEqual({
+      ok: false,
+      error: `No MCP endpoint at ${fixture.url}/nowhere (HTTP 404). Check the path: MCP servers usually end in /mcp or /sse.`,
+    });
+  });
+
+  it('exports custom servers with the transport found and no secrets', async () => {
+    await addAndEnable(fixture.sseUrl, 'Legacy', [{ key: 'X-Api-Key', value: 'very-secret' }]);
+    const exported = await harness.manager.exportConfiguration();
+    expect(exported).toEqual({
+      mcpServers: {
+        Legacy: { type: 'sse', url: fixture.sseUrl, headers: { 'X-Api-Key': '<X-Api-Key>' } },
+      },
+    });
+  });
+});

@@ -1,0 +1,132 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
+import { launchExtension, type ExtensionSession } from './harness';
+
+let session: ExtensionSession;
+let fixture: FixtureServer;
+let keyed: FixtureServer;
+let page: Page;
+
+beforeAll(async () => {
+  [session, fixture, keyed] = await Promise.all([
+    launchExtension(),
+    startFixtureServer(),
+    startFixtureServer({ requiredHeaders: { 'X-Team': 'blue' } }),
+  ]);
+  page = await session.openServers();
+});
+
+afterEach(() => {
+  expect(session.errors).toEqual([]);
+});
+
+afterAll(async () => {
+  await session?.close();
+  await Promise.all([fixture?.close(), keyed?.close()]);
+});
+
+async function toolsList(): Promise<string[]> {
+  const response = (await session.send(page, 'mcp/tools/list')) as {
+    result: { tools: { name: string }[] };
+  };
+  return response.result.tools.map((tool) => tool.name);
+}
+
+describe('Servers panel', () => {
+  it('adds, tests, saves, enables, narrows, edits and removes a custom server', async () => {
+    await page.getByRole('button', { name: 'Add server' }).click();
+    const form = page.getByRole('form', { name: 'Add a server' });
+    await form.getByLabel('Name', { exact: true }).fill('Team docs');
+    await form.getByLabel('URL').fill(keyed.sseUrl);
+
+    // Without its header the server refuses; the test says so before anything is saved.
+    await form.getByRole('button', { name: 'Test connection' }).click();
+    await form.getByText('Team docs needs a sign-in. Save it, then click Sign in.').waitFor();
+    await form.getByRole('button', { name: 'Add header' }).click();
+    await form.getByLabel('Header 1 name').fill('X-Team');
+    await form.getByLabel('Header 1 value').fill('blue');
+    await form.getByRole('button', { name: 'Test connection' }).click();
+    await form.getByText('Connected over HTTP+SSE: 7 tools').waitFor();
+    await session.screenshot(page, 'servers-add-form');
+    await form.getByRole('button', { name: 'Add server' }).click();
+
+    const card = page.locator('li.server', { hasText: 'Team docs' });
+    await card.getByRole('switch', { name: 'Enable Team docs' }).click();
+    await card.locator('[data-state="connected"]').waitFor({ timeout: 15_000 });
+    await card.getByRole('switch', { name: 'Use create_event' }).click();
+    await card.getByText('6 of 7 tools on').waitFor();
+    expect(await toolsList()).not.toContain('create_event');
+    await card.getByRole('button', { name: 'Check' }).click();
+    await card.getByText(/^\d+ ms$/).waitFor();
+
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('form', { name: 'Edit Team docs' });
+    await expect(edit.getByLabel('Header 1 value').getAttribute('placeholder')).resolves.toBe(
+      '(unchanged)',
+    );
+    await edit.getByLabel('Name', { exact: true }).fill('Team wiki');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    const renamed = page.locator('li.server', { hasText: 'Team wiki' });
+    await renamed.locator('[data-state="connected"]').waitFor({ timeout: 15_000 });
+    // The header value, kept through the edit, still goes with the stream request.
+    const streams = keyed.requests.filter((request) => request.path === '/sse');
+    expect(streams.at(-1)?.headers['x-team']).toBe('blue');
+
+    await renamed.getByRole('button', { name: 'Remove' }).click();
+    await renamed
+      .getByRole('alertdialog', { name: 'Remove Team wiki?' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await renamed.waitFor({ state: 'detached' });
+    expect(await toolsList()).not.toContain('create_event');
+  });
+
+  it('imports servers from an mcpServers JSON with a preview and per-entry errors', async () => {
+    await page.getByRole('button', { name: 'Import' }).click();
+    const panel = page.getByRole('region', { name: 'Import servers' });
+    await panel.getByRole('textbox').fill(
+      JSON.stringify({
+        mcpServers: {
+          fixture: { type: 'http', url: fixture.mcpUrl },
+          'local-only': { command: 'npx', args: ['some-server'] },
+          insecure: { url: 'http://example.com/mcp' },
+        },
+      }),
+    );
+    await panel.getByRole('button', { name: 'Preview' }).click();
+    await panel.getByText('This runs a local program (stdio)').waitFor();
+    await panel.getByText('Plain http is only allowed for servers on this machine').waitFor();
+    await session.screenshot(page, 'servers-import');
+    await panel.getByRole('button', { name: 'Add 1 server' }).click();
+    await panel.getByText('Added.').waitFor();
+    await panel.getByRole('button', { name: 'Done' }).click();
+    await page.locator('li.server', { hasText: 'fixture' }).waitFor();
+
+    await page.getByRole('button', { name: 'Export' }).click();
+    const exported = await page.getByLabel('Exported configuration').inputValue();
+    expect(JSON.parse(exported)).toEqual({
+      mcpServers: { fixture: { type: 'http', url: fixture.mcpUrl } },
+    });
+    await page.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it.each(['light', 'dark'] as const)(
+    'reads well at 360 px in the %s theme',
+    async (colorScheme) => {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize({ width: 360, height: 720 });
+      const card = page.locator('li.server', { hasText: 'fixture' });
+      await card.getByRole('switch', { name: 'Enable fixture' }).click();
+      await card.locator('[data-state="connected"]').waitFor({ timeout: 15_000 });
+      await card.locator('[data-tool="echo"]').waitFor();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      await session.screenshot(page, `servers-360-${colorScheme}`);
+      await card.getByRole('switch', { name: 'Enable fixture' }).click();
+      await card.locator('[data-state="disconnected"]').waitFor();
+    },
+  );
+});

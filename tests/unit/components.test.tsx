@@ -1,0 +1,225 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ServerCard, type ServerCardProps } from '../../components/servers/ServerCard';
+import { ServerForm } from '../../components/servers/ServerForm';
+import { STATUS_LABELS } from '../../components/servers/status-labels';
+import { SERVER_STATES, type ServerView } from '../../src/messaging/contract';
+import { sanitizeSvg } from '../../src/ui/icon-file';
+
+afterEach(cleanup);
+
+const server: ServerView = {
+  id: 'custom-1',
+  name: 'Docs',
+  url: 'https://docs.example.com/mcp',
+  description: 'Custom server at docs.example.com',
+  requiresAuthentication: false,
+  isCustom: true,
+  isEnabled: true,
+  status: { state: 'connected' },
+  toolCount: 2,
+};
+
+function card(overrides: Partial<ServerCardProps> = {}) {
+  const props: ServerCardProps = {
+    server,
+    tools: undefined,
+    busy: false,
+    onToggle: vi.fn(),
+    onRetry: vi.fn(),
+    onSignIn: vi.fn(),
+    onSignOut: vi.fn(),
+    onHealthCheck: vi.fn(),
+    readOnlyWithoutAsking: false,
+    onDisabledToolsChange: vi.fn(),
+    onReadOnlyWithoutAskingChange: vi.fn(),
+    ...overrides,
+  };
+  render(
+    <ul>
+      <ServerCard {...props} />
+    </ul>,
+  );
+  return props;
+}
+
+describe('ServerCard', () => {
+  it.each(SERVER_STATES)('shows the %s state in plain words', (state) => {
+    card({ server: { ...server, status: { state } } });
+    expect(screen.getByRole('status').textContent).toBe(STATUS_LABELS[state].label);
+  });
+
+  it('offers the one next action each state calls for', () => {
+    const signIn = card({
+      server: { ...server, status: { state: 'invalid-token', error: 'Your sign-in expired.' } },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(signIn.onSignIn).toHaveBeenCalled();
+    expect(screen.getByText('Your sign-in expired.')).toBeTruthy();
+    cleanup();
+
+    const retry = card({
+      server: { ...server, status: { state: 'cloudflare-error', error: 'Worker crashed.' } },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry.onRetry).toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
+    cleanup();
+
+    const signOut = card({ server: { ...server, isSignedIn: true } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(signOut.onSignOut).toHaveBeenCalled();
+  });
+
+  it('asks before removing a server', () => {
+    const onRemove = vi.fn();
+    card({ onRemove });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(onRemove).not.toHaveBeenCalled();
+    expect(screen.getByRole('alertdialog', { name: 'Remove Docs?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Remove' }).at(-1)!);
+    expect(onRemove).toHaveBeenCalledTimes(1);
+  });
+
+  it('switches single tools and all of them', () => {
+    const props = card({
+      tools: {
+        tools: [
+          {
+            serverId: 'custom-1',
+            name: 'search',
+            description: 'Search docs',
+            inputSchema: {},
+            annotations: { readOnlyHint: true },
+          },
+          {
+            serverId: 'custom-1',
+            name: 'delete',
+            description: 'Delete a page',
+            inputSchema: {},
+            annotations: { destructiveHint: true },
+          },
+        ],
+        disabled: ['delete'],
+      },
+    });
+    expect(screen.getByText('1 of 2 tools on')).toBeTruthy();
+    expect(screen.getByText('destructive')).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: 'Use search' }));
+    expect(props.onDisabledToolsChange).toHaveBeenLastCalledWith(['delete', 'search']);
+    fireEvent.click(screen.getByRole('button', { name: 'All on' }));
+    expect(props.onDisabledToolsChange).toHaveBeenLastCalledWith([]);
+  });
+});
+
+describe('ServerForm', () => {
+  it('shows the background’s error next to the field it is about', async () => {
+    const onSubmit = vi
+      .fn()
+      .mockResolvedValue({ field: 'url', error: 'Use an https:// URL (got ftp:).' });
+    render(
+      <ServerForm
+        mode="add"
+        onTest={vi.fn()}
+        onSubmit={onSubmit}
+        onCancel={vi.fn()}
+        readIcon={vi.fn()}
+      />,
+    );
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Files' } });
+    fireEvent.change(screen.getByLabelText('URL'), { target: { value: 'ftp://files' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add server' }));
+    await screen.findByText('Use an https:// URL (got ftp:).');
+    expect(screen.getByLabelText('URL').getAttribute('aria-invalid')).toBe('true');
+    expect(onSubmit).toHaveBeenCalledWith({ name: 'Files', url: 'ftp://files', headers: [] });
+  });
+
+  it('masks header values until revealed and sends them with the test', async () => {
+    const onTest = vi
+      .fn()
+      .mockResolvedValue({ ok: true, transport: 'sse', toolCount: 3, latencyMs: 12 });
+    render(
+      <ServerForm
+        mode="add"
+        onTest={onTest}
+        onSubmit={vi.fn()}
+        onCancel={vi.fn()}
+        readIcon={vi.fn()}
+      />,
+    );
+    fireEvent.change(screen.getByLabelText('URL'), { target: { value: 'https://a.example/sse' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add header' }));
+    fireEvent.change(screen.getByLabelText('Header 1 name'), { target: { value: 'X-Api-Key' } });
+    const value = screen.getByLabelText('Header 1 value');
+    fireEvent.change(value, { target: { value: 'k-1' } });
+    expect(value.getAttribute('type')).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(value.getAttribute('type')).toBe('text');
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    await screen.findByText('Connected over HTTP+SSE: 3 tools (12 ms).');
+    expect(onTest.mock.calls[0]![0]).toMatchObject({
+      headers: [{ key: 'X-Api-Key', value: 'k-1' }],
+    });
+  });
+
+  it('keeps stored header values when editing, shown as unchanged', async () => {
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    render(
+      <ServerForm
+        mode="edit"
+        initial={{
+          name: 'Docs',
+          url: 'https://docs.example.com/mcp',
+          headerNames: ['Authorization'],
+        }}
+        onTest={vi.fn()}
+        onSubmit={onSubmit}
+        onCancel={vi.fn()}
+        readIcon={vi.fn()}
+      />,
+    );
+    expect(screen.getByLabelText('Header 1 value').getAttribute('placeholder')).toBe('(unchanged)');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        name: 'Docs',
+        url: 'https://docs.example.com/mcp',
+        headers: [{ key: 'Authorization', value: '' }],
+      }),
+    );
+  });
+
+  it('shows why an icon was refused', async () => {
+    const readIcon = vi.fn().mockRejectedValue(new Error('The icon is 80 KB; the limit is 64 KB.'));
+    render(
+      <ServerForm
+        mode="add"
+        onTest={vi.fn()}
+        onSubmit={vi.fn()}
+        onCancel={vi.fn()}
+        readIcon={readIcon}
+      />,
+    );
+    const file = new File(['x'], 'big.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Icon (PNG, JPEG or SVG, up to 64 KB)'), {
+      target: { files: [file] },
+    });
+    await screen.findByText('The icon is 80 KB; the limit is 64 KB.');
+  });
+});
+
+describe('sanitizeSvg', () => {
+  it('removes scripts, handlers and outside links, and keeps the drawing', () => {
+    const clean = sanitizeSvg(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><rect width="4" height="4" fill="red" onclick="x()"/><a href="javascript:alert(3)"><circle r="2"/></a><image href="https://tracker.example/x.png"/></svg>',
+    );
+    expect(clean).not.toMatch(/script|onload|onclick|javascript|tracker/);
+    expect(clean).toContain('<rect');
+    expect(clean).toContain('<circle');
+    expect(() => sanitizeSvg('<html>not svg</html>')).toThrow('The SVG file could not be read.');
+  });
+});
