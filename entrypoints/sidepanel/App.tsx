@@ -146,12 +146,11 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
                   if (conversation?.id === id) setConversation({ ...conversation, title });
                 })
               }
-              onDelete={(id) =>
-                void history.remove(id).then(() => {
-                  refreshList();
-                  if (conversation?.id === id) setConversation(newConversation());
-                })
-              }
+              onDelete={(id) => {
+                // Close the conversation first, so nothing saves it again after it is gone.
+                if (conversation?.id === id) setConversation(newConversation());
+                void history.remove(id).then(refreshList);
+              }}
             />
           ) : null}
           {conversation ? (

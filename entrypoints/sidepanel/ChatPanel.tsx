@@ -4,7 +4,7 @@ import {
   type DynamicToolUIPart,
   type UIMessage,
 } from 'ai';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Composer } from '../../components/chat/Composer';
 import { MessageList } from '../../components/chat/MessageList';
 import { ToolCard } from '../../components/chat/ToolCard';
@@ -82,21 +82,24 @@ export function ChatSession(props: ChatSessionProps) {
     });
   }, [client]);
 
-  // Persist after every settled turn (and when messages are edited away).
+  // Persist after every settled turn (and when messages are edited away). Only a change of the
+  // messages saves: a rename or delete elsewhere must not be overwritten by a stale copy.
   const { messages, status } = chat;
   const onSaved = props.onSaved;
+  const conversationRef = useRef(conversation);
+  useEffect(() => {
+    conversationRef.current = conversation;
+  }, [conversation]);
   useEffect(() => {
     if (status === 'streaming' || status === 'submitted' || messages.length === 0) return;
-    const title = conversation.title === 'New chat' ? titleFor(messages) : conversation.title;
-    void history
-      .save({
-        ...conversation,
-        title,
-        messages,
-        updatedAt: Date.now(),
-      })
-      .then(() => onSaved(title));
-  }, [messages, status, history, conversation, onSaved]);
+    void history.get(conversationRef.current.id).then((stored) => {
+      const base = stored ?? conversationRef.current;
+      const title = base.title === 'New chat' ? titleFor(messages) : base.title;
+      return history
+        .save({ ...base, title, messages, updatedAt: Date.now() })
+        .then(() => onSaved(title));
+    });
+  }, [messages, status, history, onSaved]);
 
   const names = useMemo(() => createToolNameMap(tools), [tools]);
   const budget: ToolBudget = useMemo(() => checkToolBudget(tools), [tools]);

@@ -120,6 +120,40 @@ describe('chat in the side panel', () => {
     await page.getByRole('list', { name: 'Chats' }).waitFor();
   });
 
+  it('edits and resends a question, regenerates an answer, renames and deletes chats', async () => {
+    model.script({ type: 'text', text: 'Paris is the capital of France.' });
+    await ask('What is the capital of Frnace?');
+    await page.getByText('Paris is the capital of France.').waitFor();
+
+    model.script({ type: 'text', text: 'Berlin is the capital of Germany.' });
+    await page.locator('.message-user').getByRole('button', { name: 'Edit' }).click();
+    await page
+      .getByRole('textbox', { name: 'Edit message' })
+      .fill('What is the capital of Germany?');
+    await page.locator('.edit-message').getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Berlin is the capital of Germany.').waitFor();
+    await expect(page.getByText('Paris is the capital of France.').count()).resolves.toBe(0);
+    const edited = model.requests.at(-1)!;
+    expect(JSON.stringify(edited.body)).toContain('capital of Germany');
+    expect(JSON.stringify(edited.body)).not.toContain('Frnace');
+
+    model.script({ type: 'text', text: 'Berlin, on the Spree.' });
+    await page.getByRole('button', { name: 'Regenerate' }).click();
+    await page.getByText('Berlin, on the Spree.').waitFor();
+    await expect(page.getByText('Berlin is the capital of Germany.').count()).resolves.toBe(0);
+
+    await page.getByRole('button', { name: /What is the capital of Frnace\?/ }).click();
+    const chats = page.getByRole('list', { name: 'Chats' });
+    await chats.getByRole('button', { name: 'Rename What is the capital of Frnace?' }).click();
+    await chats.getByRole('textbox', { name: 'Chat title' }).fill('Capitals');
+    await chats.getByRole('button', { name: 'Save' }).click();
+    await chats.getByRole('button', { name: 'Capitals', exact: true }).waitFor();
+    await chats.getByRole('button', { name: 'Delete Capitals' }).click();
+    await chats
+      .getByRole('button', { name: 'Capitals', exact: true })
+      .waitFor({ state: 'detached' });
+  });
+
   it('shows a failed tool call and lets the model read the error', async () => {
     model.script(
       { type: 'tool-call', toolName: 'fail', input: { reason: 'quota exceeded' } },
