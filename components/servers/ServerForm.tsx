@@ -52,10 +52,13 @@ export function ServerForm({
     name,
     url,
     headers: headers.map(({ key, value }) => ({ key, value })),
-    ...(iconDataUrl ? { iconDataUrl } : {}),
+    // When editing, an empty value says "remove"; leaving the field out would keep the old one.
+    ...(iconDataUrl ? { iconDataUrl } : initial?.iconDataUrl ? { iconDataUrl: '' } : {}),
     ...(clientId.trim()
       ? { oauth: { clientId: clientId.trim(), ...(clientSecret ? { clientSecret } : {}) } }
-      : {}),
+      : initial?.oauthClientId
+        ? { oauth: {} }
+        : {}),
   });
 
   async function submit(event: FormEvent) {

@@ -90,8 +90,10 @@ export function ChatSession(props: ChatSessionProps) {
   useEffect(() => {
     conversationRef.current = conversation;
   }, [conversation]);
+  const initialMessages = useRef(conversation.messages);
   useEffect(() => {
     if (status === 'streaming' || status === 'submitted' || messages.length === 0) return;
+    if (messages === initialMessages.current) return; // opened, not changed: keep its place in history
     void history.get(conversationRef.current.id).then((stored) => {
       const base = stored ?? conversationRef.current;
       const title = base.title === 'New chat' ? titleFor(messages) : base.title;

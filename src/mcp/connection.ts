@@ -153,10 +153,22 @@ async function connectWith(
   }
 
   try {
-    await Promise.race([
-      client.connect(transport, { timeout: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS }),
-      malformed,
-    ]);
+    // The SDK's timeout covers initialize only; the legacy transport's start() waits for its
+    // `endpoint` event with no limit, so the whole handshake gets one.
+    const limit = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(new ConnectionError('timeout', 'The server did not finish the handshake in time')),
+        limit,
+      );
+    });
+    try {
+      await Promise.race([client.connect(transport, { timeout: limit }), malformed, timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
   } catch (error) {
     closing = true;
     await client.close().catch(() => undefined);

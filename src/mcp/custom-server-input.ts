@@ -122,6 +122,9 @@ function validateHeaders(
     if (RESERVED_HEADERS.has(key.toLowerCase())) {
       throw invalidInput(`${field}.key`, `Patchbay sets ${key} itself; remove this header.`);
     }
+    if (!value) {
+      throw invalidInput(`${field}.value`, `Enter a value for ${key}, or remove the header.`);
+    }
     if (seen.has(key.toLowerCase()))
       throw invalidInput(`${field}.key`, `The header ${key} is listed twice.`);
     // eslint-disable-next-line no-control-regex -- control characters are exactly what is rejected

@@ -60,6 +60,8 @@ interface ServerRuntimeState {
   transport: TransportKind | undefined;
   retryAttempt: number;
   retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The refresh in flight, shared by everyone who needs a new token meanwhile. */
+  refreshing?: Promise<boolean> | undefined;
   /** Bumped when the server is disabled or changed, so stale connection attempts give up. */
   generation: number;
   calls: Map<string, AbortController>;
@@ -210,6 +212,14 @@ export function createMcpManager(options: McpManagerOptions) {
     return result;
   }
 
+  function isFailing(state: ServerRuntimeState): boolean {
+    return (
+      state.status.state === 'error' ||
+      state.status.state === 'cloudflare-error' ||
+      state.status.state === 'invalid-token'
+    );
+  }
+
   function needsSignIn(state: ServerRuntimeState): boolean {
     return (state.config.requiresAuthentication || state.authDemanded) && !state.auth.tokens;
   }
@@ -234,9 +244,13 @@ export function createMcpManager(options: McpManagerOptions) {
         new PatchbayError('auth-required', state.status.error ?? signInMessage(state)),
       );
     }
-    state.connecting ??= connect(state).finally(() => {
-      state.connecting = null;
-    });
+    if (!state.connecting) {
+      const attempt: Promise<Connection> = connect(state).finally(() => {
+        // A newer attempt (after a disable/enable) may have replaced this one.
+        if (state.connecting === attempt) state.connecting = null;
+      });
+      state.connecting = attempt;
+    }
     return state.connecting;
   }
 
@@ -248,8 +262,16 @@ export function createMcpManager(options: McpManagerOptions) {
     let connection: Connection | undefined;
     try {
       if (state.auth.tokens && state.auth.isExpired() && !(await refreshTokens(state))) {
-        throw new PatchbayError('auth-required', state.status.error ?? signInMessage(state));
+        if (!state.auth.tokens) {
+          throw new PatchbayError('auth-required', state.status.error ?? signInMessage(state));
+        }
+        // The authorization server could not be reached; the sign-in itself may still be fine.
+        const message = `Couldn't reach ${config.name}'s sign-in server to renew your sign-in. Patchbay tries again in a minute; Retry to try now.`;
+        if (generation === state.generation) setStatus(state, { state: 'error', error: message });
+        throw new PatchbayError('connection-failed', message, { retryable: true });
       }
+      if (generation !== state.generation)
+        throw new PatchbayError('cancelled', 'The server was switched off.');
       setStatus(state, { state: 'connecting' });
       connection = await openConnection({
         url: config.url,
@@ -278,7 +300,11 @@ export function createMcpManager(options: McpManagerOptions) {
       return connection;
     } catch (error) {
       await connection?.close({ terminate: true });
-      if (PatchbayError.isInstance(error)) throw error;
+      if (PatchbayError.isInstance(error)) {
+        if (error.code === 'cancelled' && !state.isEnabled)
+          setStatus(state, { state: 'disconnected' });
+        throw error;
+      }
       const connectionError = toConnectionError(error);
       if (generation === state.generation) {
         if (connectionError.kind === 'auth') {
@@ -358,21 +384,40 @@ export function createMcpManager(options: McpManagerOptions) {
    * Refreshes the server's tokens, moving through `token-refresh`. A rejected refresh token
    * leaves the server enabled and configured, in `invalid-token`, ready for one-click sign-in.
    */
-  async function refreshTokens(state: ServerRuntimeState): Promise<boolean> {
+  function refreshTokens(state: ServerRuntimeState): Promise<boolean> {
+    // One refresh at a time per server: only the first caller moves the status and restores it.
+    if (!state.refreshing) {
+      const refreshing: Promise<boolean> = runRefresh(state).finally(() => {
+        if (state.refreshing === refreshing) state.refreshing = undefined;
+      });
+      state.refreshing = refreshing;
+    }
+    return state.refreshing;
+  }
+
+  async function runRefresh(state: ServerRuntimeState): Promise<boolean> {
     const previous = state.status;
     const release = keepAlive.hold();
     setStatus(state, { state: 'token-refresh' });
+    // What the status is once the refresh is over, from the state itself, not a saved copy.
+    const settled = (): ServerStatus =>
+      state.client
+        ? { state: 'connected' }
+        : !state.isEnabled
+          ? { state: 'disconnected' }
+          : state.connecting
+            ? { state: 'connecting' }
+            : previous.state === 'token-refresh'
+              ? { state: 'authenticated' }
+              : previous;
     try {
       const outcome = await state.auth.refresh();
       if (outcome === 'refreshed') {
-        setStatus(
-          state,
-          state.client || previous.state === 'token-refresh' ? { state: 'connected' } : previous,
-        );
+        setStatus(state, settled());
         return true;
       }
       if (outcome === 'unreachable') {
-        setStatus(state, previous);
+        setStatus(state, settled());
         await alarms.schedule(
           `${REFRESH_ALARM_PREFIX}${state.config.id}`,
           Date.now() + REFRESH_RETRY_MS,
@@ -766,17 +811,24 @@ export function createMcpManager(options: McpManagerOptions) {
         onAuthorizing: () => setStatus(state, { state: 'authorizing' }),
       });
       state.lastChallenge = undefined;
+      // The server may have been switched off while the window was open.
       setStatus(
         state,
-        stepUp && state.client ? { state: 'connected' } : { state: 'authenticated' },
+        !state.isEnabled
+          ? { state: 'disconnected' }
+          : stepUp && state.client
+            ? { state: 'connected' }
+            : { state: 'authenticated' },
       );
     } catch (error) {
       const failure = signInFailure(error, config.name, config.url);
       setStatus(
         state,
-        stepUp && state.client
-          ? previous
-          : { state: state.auth.tokens ? 'invalid-token' : 'needs-auth', error: failure.message },
+        !state.isEnabled
+          ? { state: 'disconnected' }
+          : stepUp && state.client
+            ? previous
+            : { state: state.auth.tokens ? 'invalid-token' : 'needs-auth', error: failure.message },
       );
       throw failure;
     } finally {
@@ -833,8 +885,9 @@ export function createMcpManager(options: McpManagerOptions) {
     const enabled = [...states.values()].filter((state) => state.isEnabled);
     const perServer = await Promise.allSettled(
       enabled.map(async (state) => {
-        // Lazily reconnect: one server's failure contributes no tools and hides no others.
-        if (!state.client && !needsSignIn(state)) await ensureConnected(state);
+        // Lazily reconnect a server that is not known to be failing (its backoff retries, or the
+        // Retry button, handle those): listing tools must not hammer a server that is down.
+        if (!state.client && !needsSignIn(state) && !isFailing(state)) await ensureConnected(state);
         if (!state.client) return [];
         const disabled = new Set(state.disabledTools);
         return (state.tools ?? [])

@@ -85,6 +85,14 @@ export class AuthSession {
    * authorization server rejects (`invalid_grant`) clears the tokens: the person signs in again.
    */
   refresh(): Promise<RefreshOutcome> {
+    // A sign-in in progress owns the pending authorization; a refresh meanwhile would replace
+    // it. Wait for the sign-in instead: its tokens are the fresh ones.
+    if (this.signingIn) {
+      return this.signingIn.then(
+        () => (this.tokens ? 'refreshed' : 'rejected'),
+        () => (this.tokens ? 'unreachable' : 'rejected'),
+      );
+    }
     this.refreshing ??= this.runRefresh().finally(() => {
       this.refreshing = undefined;
     });
@@ -136,6 +144,8 @@ export class AuthSession {
     stepUp?: boolean;
     onAuthorizing?: () => void;
   }): Promise<void> {
+    // A refresh in flight would clear this sign-in's pending state when it ends: let it finish.
+    await this.refreshing?.catch(() => undefined);
     // A fresh sign-in re-discovers, in case the server moved to another authorization server.
     if (!options.stepUp) await this.provider.invalidateCredentials('discovery');
     this.provider.forceNewAuthorization = Boolean(options.stepUp) || !this.tokens;

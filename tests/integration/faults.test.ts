@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
 import { startPaginatedServer } from '../fixtures/paginated-server';
@@ -162,6 +164,43 @@ describe('connection faults', () => {
       fixture.requests.some((request) => request.path === '/mcp' && request.method === 'GET'),
     ).toBe(false);
     expect(fixture.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+  });
+});
+
+describe('not making things worse', () => {
+  it('does not reconnect a failing server every time the tools are listed', async () => {
+    const fixture = await fixtureServer();
+    fixture.inject({ path: '/mcp', method: 'POST', status: 503, times: 1000 });
+    const { manager } = harness();
+    const server = await manager.addServer({ name: 'Down', url: fixture.mcpUrl });
+    await manager.enable(server.id);
+    const attempts = fixture.requests.length;
+    for (let round = 0; round < 5; round += 1) expect(await manager.listEnabledTools()).toEqual([]);
+    expect(fixture.requests.length).toBe(attempts);
+    expect((await manager.getStatus(server.id)).state).toBe('error');
+  });
+
+  it('gives up on a legacy SSE stream that never announces its endpoint', async () => {
+    const silent = createServer((_request, response) => {
+      response.writeHead(_request.method === 'GET' ? 200 : 405, {
+        'content-type': 'text/event-stream',
+      });
+      if (_request.method !== 'GET') response.end();
+      // GET: headers sent, then nothing, ever.
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    cleanups.push(async () => {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    });
+    const { port } = silent.address() as AddressInfo;
+    const { manager } = harness({ connectTimeoutMs: 500 });
+    const server = await manager.addServer({ name: 'Silent', url: `http://127.0.0.1:${port}/sse` });
+    expect(await manager.enable(server.id)).toEqual({
+      state: 'error',
+      error:
+        'Silent did not answer in time. The server may be overloaded or unreachable; retry in a moment.',
+    });
   });
 });
 

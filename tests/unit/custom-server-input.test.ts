@@ -104,6 +104,11 @@ describe('validateCustomServerInput', () => {
       'Patchbay sets Mcp-Session-Id itself; remove this header.',
     ],
     [
+      { name: 'A', url: 'https://a.example/mcp', headers: [{ key: 'X-Key', value: ' ' }] },
+      'headers.0.value',
+      'Enter a value for X-Key, or remove the header.',
+    ],
+    [
       { name: 'A', url: 'https://a.example/mcp', iconDataUrl: 'data:text/html;base64,PGI+' },
       'iconDataUrl',
       'The icon must be a PNG, JPEG or SVG image.',
