@@ -129,4 +129,25 @@ describe('Servers panel', () => {
       await card.locator('[data-state="disconnected"]').waitFor();
     },
   );
+
+  it.each([320, 600])(
+    'has no horizontal scrolling at %i px, with the add form open',
+    async (width) => {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width, height: 720 });
+      await page.getByRole('button', { name: 'Add server' }).click();
+      await page
+        .getByRole('form', { name: 'Add a server' })
+        .getByRole('button', { name: 'Add header' })
+        .click();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      await page
+        .getByRole('form', { name: 'Add a server' })
+        .getByRole('button', { name: 'Cancel' })
+        .click();
+    },
+  );
 });
