@@ -38,15 +38,15 @@ export function createToolNameMap(
     const base = sanitize(tool.name);
     let candidate =
       (baseCounts.get(base) ?? 0) > 1
-        ? fit(`${sanitize(tool.serverId)}__${base}`, tool)
-        : fit(base, tool);
+        ? shorten(`${sanitize(tool.serverId)}__${base}`, tool)
+        : shorten(base, tool);
     for (let suffix = 2; byName.has(candidate); suffix += 1)
-      candidate = fit(`${base}_${suffix}`, tool);
+      candidate = shorten(`${base}_${suffix}`, tool);
     byAddress.set(key(tool), candidate);
     byName.set(candidate, { serverId: tool.serverId, name: tool.name });
   }
   return {
-    nameFor: (address) => byAddress.get(key(address)) ?? fit(sanitize(address.name), address),
+    nameFor: (address) => byAddress.get(key(address)) ?? shorten(sanitize(address.name), address),
     resolve: (providerName) => byName.get(providerName),
   };
 }
@@ -61,7 +61,7 @@ function sanitize(name: string): string {
 }
 
 /** Shortens to 64 characters, keeping names distinct with a hash of the original. */
-function fit(name: string, address: ToolAddress): string {
+function shorten(name: string, address: ToolAddress): string {
   if (name.length <= MAX_LENGTH) return name;
   const hash = fnv1a(key(address)).toString(36).slice(0, 6);
   return `${name.slice(0, MAX_LENGTH - hash.length - 1)}_${hash}`;
