@@ -407,9 +407,7 @@ export function createMcpManager(options: McpManagerOptions) {
           ? { state: 'disconnected' }
           : state.connecting
             ? { state: 'connecting' }
-            : previous.state === 'token-refresh'
-              ? { state: 'authenticated' }
-              : previous;
+            : previous;
     try {
       const outcome = await state.auth.refresh();
       if (outcome === 'refreshed') {
