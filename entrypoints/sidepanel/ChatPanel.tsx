@@ -18,7 +18,7 @@ import { checkToolBudget, type ToolBudget } from '../../src/ai/tool-budget';
 import { createToolNameMap } from '../../src/ai/tool-names';
 import { titleFor, type Conversation, type ConversationStore } from '../../src/chat/history';
 import type { PatchbayClient } from '../../src/messaging/client';
-import type { ServerView, ToolView } from '../../src/messaging/contract';
+import type { ServerState, ServerView, ToolView } from '../../src/messaging/contract';
 
 export interface ChatSessionProps {
   client: PatchbayClient;
@@ -33,6 +33,16 @@ export interface ChatSessionProps {
 }
 
 /** One conversation: the AI SDK's useChat over Patchbay's in-panel transport. */
+/** Statuses after which the set of usable tools may differ. */
+const SETTLED_STATES = new Set<ServerState>([
+  'connected',
+  'disconnected',
+  'error',
+  'needs-auth',
+  'invalid-token',
+  'cloudflare-error',
+]);
+
 export function ChatSession(props: ChatSessionProps) {
   const { client, conversation, history, servers } = props;
   const transport = useMemo(
@@ -67,7 +77,13 @@ export function ChatSession(props: ChatSessionProps) {
       );
     refresh();
     return client.onBroadcast((message) => {
-      if (message.type === 'mcp/tools/changed' || message.type === 'mcp/status/changed') refresh();
+      // The tool set changes when a server connects, goes away or changes its list; passing
+      // states (connecting, refreshing a sign-in) leave it as it is.
+      if (
+        message.type === 'mcp/tools/changed' ||
+        (message.type === 'mcp/status/changed' && SETTLED_STATES.has(message.payload.status.state))
+      )
+        refresh();
       if (message.type === 'mcp/tool/progress') {
         const { callId, progress: value, total, message: text } = message.payload;
         setProgress((previous) => ({

@@ -35,18 +35,24 @@ export function useServers(client: PatchbayClient) {
   );
 
   useEffect(() => {
+    // Broadcasts carry the whole server as it is after the change: one store, no re-fetching.
+    const apply = (server: ServerView) =>
+      setServers((previous) => previous?.map((item) => (item.id === server.id ? server : item)));
     const unsubscribe = client.onBroadcast((message) => {
       if (message.type === 'mcp/status/changed') {
-        const { serverId, status } = message.payload;
-        setServers((previous) =>
-          previous?.map((server) => (server.id === serverId ? { ...server, status } : server)),
-        );
-        if (status.state === 'connected' || status.state === 'disconnected') void reload();
+        const { serverId, status, server } = message.payload;
+        if (server) apply(server);
+        else
+          setServers((previous) =>
+            previous?.map((item) => (item.id === serverId ? { ...item, status } : item)),
+          );
       } else if (message.type === 'mcp/servers/changed') {
         void reload();
       } else if (message.type === 'mcp/tools/changed') {
-        void reload();
-        void loadTools(message.payload.serverId);
+        const { serverId, server } = message.payload;
+        if (server) apply(server);
+        else void reload();
+        void loadTools(serverId);
       }
     });
     void reload();

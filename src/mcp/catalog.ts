@@ -89,3 +89,8 @@ export const CATALOG: readonly ServerConfig[] = [
     transport: 'streamable-http',
   },
 ];
+
+/** The custom headers of a server as a plain record (values are secrets: background only). */
+export function headersOf(config: ServerConfig): Record<string, string> {
+  return Object.fromEntries((config.headers ?? []).map(({ key, value }) => [key, value]));
+}

@@ -1,5 +1,8 @@
+import type { z } from 'zod';
 import {
   broadcastSchema,
+  globalResults,
+  serverResults,
   responseSchema,
   serverRequestType,
   type Broadcast,
@@ -17,6 +20,11 @@ export interface MessageTransport {
   send(message: { type: string; payload?: unknown }): Promise<unknown>;
   subscribe(listener: (message: unknown) => void): () => void;
 }
+
+// The result schemas, typed per request so an indexed lookup keeps its request's result type.
+const globalResultSchemas: { [K in GlobalRequestType]: z.ZodType<GlobalResults[K]> } =
+  globalResults;
+const serverResultSchemas: { [A in ServerAction]: z.ZodType<ServerResults[A]> } = serverResults;
 
 const marker = Symbol.for('patchbay.request-error');
 
@@ -46,7 +54,7 @@ export class RequestError extends Error {
  * `worker-restarted` error instead of a hang or an untyped rejection.
  */
 export function createPatchbayClient(transport: MessageTransport) {
-  async function send(type: string, payload: unknown): Promise<unknown> {
+  async function send<R>(type: string, payload: unknown, resultSchema: z.ZodType<R>): Promise<R> {
     let raw: unknown;
     try {
       raw = await transport.send(payload === undefined ? { type } : { type, payload });
@@ -67,7 +75,15 @@ export function createPatchbayClient(transport: MessageTransport) {
       });
     }
     if (!response.data.ok) throw new RequestError(response.data.error);
-    return response.data.result;
+    const result = resultSchema.safeParse(response.data.result);
+    if (!result.success) {
+      // The background and this page disagree about the contract: an update half applied.
+      throw new RequestError({
+        code: 'internal',
+        message: `Patchbay’s background answered ${type} in an unexpected shape. Reload the extension.`,
+      });
+    }
+    return result.data;
   }
 
   return {
@@ -75,14 +91,14 @@ export function createPatchbayClient(transport: MessageTransport) {
       type: T,
       ...payload: PayloadArgs<GlobalPayloads[T]>
     ): Promise<GlobalResults[T]> {
-      return send(type, payload[0]) as Promise<GlobalResults[T]>;
+      return send(type, payload[0], globalResultSchemas[type]);
     },
     server<A extends ServerAction>(
       serverId: string,
       action: A,
       ...payload: PayloadArgs<ServerPayloads[A]>
     ): Promise<ServerResults[A]> {
-      return send(serverRequestType(serverId, action), payload[0]) as Promise<ServerResults[A]>;
+      return send(serverRequestType(serverId, action), payload[0], serverResultSchemas[action]);
     },
     /** Listens to the background's broadcasts; returns the unsubscribe function. */
     onBroadcast(listener: (message: Broadcast) => void): () => void {

@@ -150,30 +150,49 @@ export const serverRequests = {
 } as const;
 export type ServerAction = keyof typeof serverRequests;
 
-/** What each request answers with. */
-export interface GlobalResults {
-  'mcp/servers/get': { servers: ServerView[] };
-  'mcp/servers/add': { server: ServerView };
-  'mcp/servers/update': { server: ServerView };
-  'mcp/servers/remove': { id: string };
-  'mcp/tools/list': { tools: ToolView[] };
-  'mcp/servers/test':
-    | { ok: true; transport: 'streamable-http' | 'sse'; toolCount: number; latencyMs: number }
-    | { ok: false; error: string; needsSignIn?: boolean };
-  'mcp/servers/export': { mcpServers: Record<string, unknown> };
-}
-export interface ServerResults {
-  enable: { status: ServerStatus };
-  disable: { status: ServerStatus };
-  'auth/start': { status: ServerStatus };
-  disconnect: { status: ServerStatus };
-  'status/get': { status: ServerStatus };
-  'health/check': { ok: boolean; latencyMs: number; error?: string };
-  'tool/call': CallToolResultView;
-  'tool/cancel': { cancelled: boolean };
-  'tools/disabled/set': { names: string[] };
-  'tools/get': { tools: ToolView[]; disabled: string[] };
-}
+const statusResult = z.object({ status: serverStatusSchema });
+
+/**
+ * What each request answers with, as schemas: the router's handlers are typed from them and
+ * the page client checks every answer against them.
+ */
+export const globalResults = {
+  'mcp/servers/get': z.object({ servers: z.array(serverViewSchema) }),
+  'mcp/servers/add': z.object({ server: serverViewSchema }),
+  'mcp/servers/update': z.object({ server: serverViewSchema }),
+  'mcp/servers/remove': z.object({ id: z.string() }),
+  'mcp/tools/list': z.object({ tools: z.array(toolViewSchema) }),
+  'mcp/servers/test': z.discriminatedUnion('ok', [
+    z.object({
+      ok: z.literal(true),
+      transport: z.enum(['streamable-http', 'sse']),
+      toolCount: z.number(),
+      latencyMs: z.number(),
+    }),
+    z.object({ ok: z.literal(false), error: z.string(), needsSignIn: z.boolean().optional() }),
+  ]),
+  'mcp/servers/export': z.object({ mcpServers: z.record(z.string(), z.unknown()) }),
+} as const satisfies Record<GlobalRequestType, z.ZodType>;
+
+export const serverResults = {
+  enable: statusResult,
+  disable: statusResult,
+  'auth/start': statusResult,
+  disconnect: statusResult,
+  'status/get': statusResult,
+  'health/check': z.object({
+    ok: z.boolean(),
+    latencyMs: z.number(),
+    error: z.string().optional(),
+  }),
+  'tool/call': callToolResultSchema,
+  'tool/cancel': z.object({ cancelled: z.boolean() }),
+  'tools/disabled/set': z.object({ names: z.array(z.string()) }),
+  'tools/get': z.object({ tools: z.array(toolViewSchema), disabled: z.array(z.string()) }),
+} as const satisfies Record<ServerAction, z.ZodType>;
+
+export type GlobalResults = { [K in GlobalRequestType]: z.output<(typeof globalResults)[K]> };
+export type ServerResults = { [K in ServerAction]: z.output<(typeof serverResults)[K]> };
 
 export type GlobalPayloads = { [K in GlobalRequestType]: z.input<(typeof globalRequests)[K]> };
 export type ServerPayloads = { [K in ServerAction]: z.input<(typeof serverRequests)[K]> };
@@ -253,9 +272,21 @@ export function parseRequestType(type: string): ParsedRequestType | undefined {
 export const broadcastSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('mcp/status/changed'),
-    payload: z.object({ serverId: z.string(), status: serverStatusSchema }),
+    payload: z.object({
+      serverId: z.string(),
+      status: serverStatusSchema,
+      /** The whole server as it is after the change, so pages need not ask again. */
+      server: serverViewSchema.optional(),
+    }),
   }),
-  z.object({ type: z.literal('mcp/tools/changed'), payload: z.object({ serverId: z.string() }) }),
+  z.object({
+    type: z.literal('mcp/tools/changed'),
+    payload: z.object({
+      serverId: z.string(),
+      /** The server after the change; absent when it was removed. */
+      server: serverViewSchema.optional(),
+    }),
+  }),
   z.object({ type: z.literal('mcp/servers/changed'), payload: z.object({}) }),
   z.object({
     type: z.literal('mcp/tool/progress'),

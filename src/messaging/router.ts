@@ -3,9 +3,11 @@ import { PatchbayError } from '../errors/patchbay-error';
 import type { McpManager } from '../mcp/manager';
 import {
   globalRequests,
+  type globalResults,
   parseRequestType,
   requestEnvelopeSchema,
   serverRequests,
+  type serverResults,
   type ErrorBody,
   type GlobalRequestType,
   type Response,
@@ -17,6 +19,25 @@ export interface MessageSenderInfo {
   id?: string;
   url?: string;
   origin?: string;
+}
+
+/** A request's handler behind its payload schema: the handler only ever sees valid input. */
+type Route<R> = (payload: unknown, type: string, serverId?: string) => Promise<R>;
+type GlobalRoutes = { [K in GlobalRequestType]: Route<z.input<(typeof globalResults)[K]>> };
+type ServerRoutes = { [A in ServerAction]: Route<z.input<(typeof serverResults)[A]>> };
+
+function route<S extends z.ZodType, R>(
+  schema: S,
+  handler: (payload: z.output<S>) => Promise<R>,
+): Route<R> {
+  return (payload, type) => handler(validate(schema, payload, type));
+}
+
+function serverRoute<S extends z.ZodType, R>(
+  schema: S,
+  handler: (serverId: string, payload: z.output<S>) => Promise<R>,
+): Route<R> {
+  return (payload, type, serverId = '') => handler(serverId, validate(schema, payload, type));
 }
 
 export interface RouterOptions {
@@ -63,90 +84,79 @@ export function createRouter({ manager, extensionId }: RouterOptions) {
         );
       const result =
         parsed.scope === 'global'
-          ? await handleGlobal(parsed.type, validate(globalRequests[parsed.type], payload, type))
-          : await handleServer(
-              parsed.serverId,
-              parsed.action,
-              validate(serverRequests[parsed.action], payload, type),
-            );
+          ? await dispatchGlobal(parsed.type, payload)
+          : await dispatchServer(parsed.serverId, parsed.action, payload, type);
       return { ok: true, result };
     } catch (error) {
       return { ok: false, error: toErrorBody(error) };
     }
   }
 
-  async function handleGlobal(type: GlobalRequestType, payload: unknown): Promise<unknown> {
-    switch (type) {
-      case 'mcp/servers/get':
-        return { servers: await manager.listServers() };
-      case 'mcp/servers/add':
-        return {
-          server: await manager.addServer(
-            payload as z.output<(typeof globalRequests)['mcp/servers/add']>,
-          ),
-        };
-      case 'mcp/servers/update':
-        return {
-          server: await manager.updateServer(
-            payload as z.output<(typeof globalRequests)['mcp/servers/update']>,
-          ),
-        };
-      case 'mcp/servers/remove': {
-        const { id } = payload as { id: string };
-        await manager.removeServer(id);
-        return { id };
-      }
-      case 'mcp/tools/list':
-        return { tools: await manager.listEnabledTools() };
-      case 'mcp/servers/test':
-        return manager.testConnection(
-          payload as z.output<(typeof globalRequests)['mcp/servers/test']>,
-        );
-      case 'mcp/servers/export':
-        return manager.exportConfiguration();
-    }
+  // One route per request type, its payload validated by the contract's schema: the compiler
+  // checks that every type has a handler and that each answers with what its result schema says.
+  const g = globalRequests;
+  const globalRoutes: GlobalRoutes = {
+    'mcp/servers/get': route(g['mcp/servers/get'], async () => ({
+      servers: await manager.listServers(),
+    })),
+    'mcp/servers/add': route(g['mcp/servers/add'], async (input) => ({
+      server: await manager.addServer(input),
+    })),
+    'mcp/servers/update': route(g['mcp/servers/update'], async (input) => ({
+      server: await manager.updateServer(input),
+    })),
+    'mcp/servers/remove': route(g['mcp/servers/remove'], async ({ id }) => {
+      await manager.removeServer(id);
+      return { id };
+    }),
+    'mcp/tools/list': route(g['mcp/tools/list'], async () => ({
+      tools: await manager.listEnabledTools(),
+    })),
+    'mcp/servers/test': route(g['mcp/servers/test'], (input) => manager.testConnection(input)),
+    'mcp/servers/export': route(g['mcp/servers/export'], () => manager.exportConfiguration()),
+  };
+
+  const r = serverRequests;
+  const serverRoutes: ServerRoutes = {
+    enable: serverRoute(r.enable, async (id) => ({ status: await manager.enable(id) })),
+    disable: serverRoute(r.disable, async (id) => ({ status: await manager.disable(id) })),
+    'auth/start': serverRoute(r['auth/start'], async (id) => ({
+      status: await manager.startSignIn(id),
+    })),
+    disconnect: serverRoute(r.disconnect, async (id) => ({
+      status: await manager.disconnect(id),
+    })),
+    'status/get': serverRoute(r['status/get'], async (id) => ({
+      status: await manager.getStatus(id),
+    })),
+    'health/check': serverRoute(r['health/check'], (id) => manager.healthCheck(id)),
+    'tool/call': serverRoute(r['tool/call'], (id, input) => manager.callTool(id, input)),
+    'tool/cancel': serverRoute(r['tool/cancel'], async (id, { callId }) => ({
+      cancelled: await manager.cancelTool(id, callId),
+    })),
+    'tools/disabled/set': serverRoute(r['tools/disabled/set'], async (id, { names }) => ({
+      names: await manager.setDisabledTools(id, names),
+    })),
+    'tools/get': serverRoute(r['tools/get'], (id) => manager.getServerTools(id)),
+  };
+
+  function dispatchGlobal(type: GlobalRequestType, payload: unknown): Promise<unknown> {
+    return globalRoutes[type](payload, type);
   }
 
-  async function handleServer(
+  function dispatchServer(
     serverId: string,
     action: ServerAction,
     payload: unknown,
+    type: string,
   ): Promise<unknown> {
-    switch (action) {
-      case 'enable':
-        return { status: await manager.enable(serverId) };
-      case 'disable':
-        return { status: await manager.disable(serverId) };
-      case 'auth/start':
-        return { status: await manager.startSignIn(serverId) };
-      case 'disconnect':
-        return { status: await manager.disconnect(serverId) };
-      case 'status/get':
-        return { status: await manager.getStatus(serverId) };
-      case 'health/check':
-        return manager.healthCheck(serverId);
-      case 'tool/call':
-        return manager.callTool(
-          serverId,
-          payload as z.output<(typeof serverRequests)['tool/call']>,
-        );
-      case 'tool/cancel':
-        return {
-          cancelled: await manager.cancelTool(serverId, (payload as { callId: string }).callId),
-        };
-      case 'tools/disabled/set':
-        return {
-          names: await manager.setDisabledTools(serverId, (payload as { names: string[] }).names),
-        };
-      case 'tools/get':
-        return manager.getServerTools(serverId);
-    }
+    return serverRoutes[action](payload, type, serverId);
   }
 
   return { handle, isOwnPage };
 }
 
-function validate(schema: z.ZodType, payload: unknown, type: string): unknown {
+function validate<S extends z.ZodType>(schema: S, payload: unknown, type: string): z.output<S> {
   const result = schema.safeParse(payload);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -75,6 +75,14 @@ describe('connecting', () => {
         message.type === 'mcp/status/changed' ? message.payload.status.state : '',
       );
     expect(states).toEqual(['connecting', 'connected']);
+    // Each broadcast carries the whole server as it is after the change, for the panel's store.
+    const connected = harness.broadcaster.messages.find(
+      (message) =>
+        message.type === 'mcp/status/changed' && message.payload.status.state === 'connected',
+    );
+    expect(connected?.payload).toMatchObject({
+      server: { id, status: { state: 'connected' }, transport: 'streamable-http', toolCount: 7 },
+    });
     await harness.manager.disable(id);
     expect(await harness.manager.getStatus(id)).toEqual({ state: 'disconnected' });
   });

@@ -5,7 +5,9 @@ import {
   createChromeKeepAlive,
   createChromeStore,
 } from '../../src/platform/chrome';
+import type { z } from 'zod';
 import { createPatchbayClient, RequestError } from '../../src/messaging/client';
+import { globalResults, serverResults } from '../../src/messaging/contract';
 import { createRouter } from '../../src/messaging/router';
 import { createHarness } from '../helpers/manager-harness';
 
@@ -79,6 +81,46 @@ describe('side-panel client', () => {
     await expect(client.request('mcp/servers/get')).rejects.toMatchObject({
       code: 'worker-restarted',
     });
+  });
+});
+
+describe('the contract at both ends', () => {
+  it('rejects an answer whose result does not match the request’s result schema', async () => {
+    const client = createPatchbayClient({
+      send: async () => ({ ok: true, result: { servers: [{ id: 'x' }] } }),
+      subscribe: () => () => undefined,
+    });
+    await expect(client.request('mcp/servers/get')).rejects.toMatchObject({
+      code: 'internal',
+      message: expect.stringContaining('mcp/servers/get'),
+    });
+  });
+
+  it('answers every request type with a result its schema accepts', async () => {
+    const harness = createHarness();
+    const router = createRouter({ manager: harness.manager, extensionId: 'self' });
+    const sender = { id: 'self', origin: 'chrome-extension://self' };
+    const added = await router.handle(
+      { type: 'mcp/servers/add', payload: { name: 'A', url: 'https://a.example/mcp' } },
+      sender,
+    );
+    const id = added.ok ? (added.result as { server: { id: string } }).server.id : '';
+    const checks: [string, unknown, z.ZodType][] = [
+      ['mcp/servers/get', undefined, globalResults['mcp/servers/get']],
+      ['mcp/servers/export', undefined, globalResults['mcp/servers/export']],
+      ['mcp/tools/list', undefined, globalResults['mcp/tools/list']],
+      [`mcp/${id}/status/get`, undefined, serverResults['status/get']],
+      [`mcp/${id}/tools/get`, undefined, serverResults['tools/get']],
+      [`mcp/${id}/tools/disabled/set`, { names: ['a'] }, serverResults['tools/disabled/set']],
+      [`mcp/${id}/tool/cancel`, { callId: 'c' }, serverResults['tool/cancel']],
+      [`mcp/${id}/disable`, undefined, serverResults.disable],
+    ];
+    for (const [type, payload, schema] of checks) {
+      const response = await router.handle({ type, payload }, sender);
+      expect(response.ok, type).toBe(true);
+      if (response.ok) expect(schema.safeParse(response.result).success, type).toBe(true);
+    }
+    await harness.dispose();
   });
 });
 

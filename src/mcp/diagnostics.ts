@@ -1,0 +1,89 @@
+import { userMessage } from '../errors/connection-error';
+import { PatchbayError } from '../errors/patchbay-error';
+import type { AddServerPayload, GlobalResults, ServerResults } from '../messaging/contract';
+import { openConnection, toConnectionError } from './connection';
+import { validateCustomServerInput } from './custom-server-input';
+import type { SessionContext } from './session/context';
+import { headersOf } from './catalog';
+import { listAllTools } from './list-tools';
+import type { ServerSession } from './session/server-session';
+
+/**
+ * "Test connection" before saving: connects with what the form holds, lists the tools, and
+ * closes again. Nothing is stored.
+ */
+export async function testConnection(
+  context: SessionContext,
+  input: Omit<AddServerPayload, 'name'> & { name?: string },
+): Promise<GlobalResults['mcp/servers/test']> {
+  const fields = validateCustomServerInput({ ...input, name: input.name?.trim() || 'Test' }, []);
+  const name = input.name?.trim() || new URL(fields.url).host;
+  const release = context.keepAlive.hold();
+  const started = performance.now();
+  try {
+    const connection = await openConnection({
+      url: fields.url,
+      headers: Object.fromEntries((fields.headers ?? []).map(({ key, value }) => [key, value])),
+      ...(context.fetch ? { fetch: context.fetch } : {}),
+      ...(context.connectTimeoutMs ? { connectTimeoutMs: context.connectTimeoutMs } : {}),
+    });
+    try {
+      const tools = await listAllTools(connection);
+      return {
+        ok: true,
+        transport: connection.transport,
+        toolCount: tools.length,
+        latencyMs: Math.round(performance.now() - started),
+      };
+    } finally {
+      await connection.close({ terminate: true });
+    }
+  } catch (error) {
+    const connectionError = toConnectionError(error);
+    if (
+      connectionError.kind === 'auth' &&
+      (connectionError.details.challenge?.resourceMetadataUrl || !fields.headers?.length)
+    ) {
+      return {
+        ok: false,
+        needsSignIn: true,
+        error: `${name} needs a sign-in. Save it, then click Sign in.`,
+      };
+    }
+    return { ok: false, error: userMessage(connectionError, name, fields.url) };
+  } finally {
+    release();
+  }
+}
+
+/** Pings the server: over its live connection when switched on, else over a short-lived one. */
+export async function healthCheck(session: ServerSession): Promise<ServerResults['health/check']> {
+  const { config, context } = session;
+  const release = context.keepAlive.hold();
+  const started = performance.now();
+  try {
+    if (session.isEnabled) {
+      await session.withConnection((connection) => connection.client.ping());
+    } else {
+      const connection = await openConnection({
+        url: config.url,
+        headers: headersOf(config),
+        ...(session.auth.tokens ? { auth: session.bearerAuth() } : {}),
+        ...(context.fetch ? { fetch: context.fetch } : {}),
+      });
+      try {
+        await connection.client.ping();
+      } finally {
+        await connection.close({ terminate: true });
+      }
+    }
+    return { ok: true, latencyMs: Math.round(performance.now() - started) };
+  } catch (error) {
+    const message = PatchbayError.isInstance(error)
+      ? error.message
+      : userMessage(toConnectionError(error), config.name, config.url);
+    return { ok: false, latencyMs: Math.round(performance.now() - started), error: message };
+  } finally {
+    release();
+  }
+}

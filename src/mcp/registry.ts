@@ -1,0 +1,100 @@
+import { PatchbayError } from '../errors/patchbay-error';
+import type { AddServerPayload, UpdateServerPayload } from '../messaging/contract';
+import type { KeyValueStore } from '../platform/ports';
+import { CATALOG, type ServerConfig } from './catalog';
+import { validateCustomServerInput } from './custom-server-input';
+import { storageKeys } from './storage-keys';
+
+/**
+ * The servers Patchbay knows: the built-in catalog and the person's own, stored under
+ * `customMcpServers`. Validates what is added or edited; secrets the page never saw (header
+ * values, a client secret) are kept when an edit sends them back empty.
+ */
+export class ServerRegistry {
+  private custom: ServerConfig[] = [];
+
+  constructor(
+    private readonly store: KeyValueStore,
+    private readonly catalog: readonly ServerConfig[] = CATALOG,
+  ) {}
+
+  async load(): Promise<ServerConfig[]> {
+    this.custom = (await this.store.get<ServerConfig[]>(storageKeys.customServers)) ?? [];
+    return [...this.catalog, ...this.custom];
+  }
+
+  /** Validates a new custom server against the others and stores it. */
+  async add(input: AddServerPayload, others: readonly ServerConfig[]): Promise<ServerConfig> {
+    const fields = validateCustomServerInput(input, others);
+    const config: ServerConfig = {
+      ...fields,
+      id: `custom-${crypto.randomUUID().slice(0, 8)}`,
+      isCustom: true,
+      requiresAuthentication: Boolean(fields.oauth?.clientId),
+    };
+    await this.save([...this.custom, config]);
+    return config;
+  }
+
+  /** Merges an edit into a custom server, validates it and stores it. */
+  async update(
+    input: UpdateServerPayload,
+    previous: ServerConfig,
+    others: readonly ServerConfig[],
+  ): Promise<ServerConfig> {
+    if (!previous.isCustom) {
+      throw new PatchbayError(
+        'invalid-request',
+        `${previous.name} is built in and cannot be edited.`,
+      );
+    }
+    const fields = validateCustomServerInput(mergeEdit(input, previous), others);
+    const config: ServerConfig = {
+      ...fields,
+      id: previous.id,
+      isCustom: true,
+      requiresAuthentication: Boolean(fields.oauth?.clientId),
+    };
+    await this.save(this.custom.map((server) => (server.id === config.id ? config : server)));
+    return config;
+  }
+
+  async remove(config: ServerConfig): Promise<void> {
+    if (!config.isCustom) {
+      throw new PatchbayError(
+        'invalid-request',
+        `${config.name} is built in; switch it off instead.`,
+      );
+    }
+    await this.save(this.custom.filter((server) => server.id !== config.id));
+  }
+
+  private async save(custom: ServerConfig[]): Promise<void> {
+    this.custom = custom;
+    await this.store.set({ [storageKeys.customServers]: custom });
+  }
+}
+
+/** An edit as the form sends it, with the secrets it never saw filled back in. */
+function mergeEdit(input: UpdateServerPayload, previous: ServerConfig): AddServerPayload {
+  // Like header values, a client secret never reaches the page: empty means "keep it".
+  const oauth =
+    input.oauth &&
+    previous.oauth?.clientSecret &&
+    !input.oauth.clientSecret &&
+    input.oauth.clientId === previous.oauth.clientId
+      ? { ...input.oauth, clientSecret: previous.oauth.clientSecret }
+      : (input.oauth ?? previous.oauth);
+  const headers = input.headers?.map((header) => ({
+    key: header.key,
+    value: header.value || (previous.headers?.find((old) => old.key === header.key)?.value ?? ''),
+  }));
+  const iconDataUrl = input.iconDataUrl ?? previous.iconDataUrl;
+  return {
+    name: input.name ?? previous.name,
+    url: input.url ?? previous.url,
+    headers: headers ?? previous.headers ?? [],
+    ...(iconDataUrl ? { iconDataUrl } : {}),
+    ...(oauth ? { oauth } : {}),
+  };
+}

@@ -1,0 +1,219 @@
+import { ConnectionError, userMessage } from '../../errors/connection-error';
+import { PatchbayError } from '../../errors/patchbay-error';
+import type { ServerStatus } from '../../messaging/contract';
+import { AuthSession, REFRESH_ALARM_PREFIX } from '../../oauth/session';
+import { AuthFlowError } from '../../oauth/sign-in';
+import { openConnection, toConnectionError } from '../connection';
+import { headersOf, type ServerConfig } from '../catalog';
+import { createServerFetch } from '../server-fetch';
+import type { SessionContext } from './context';
+import type { ServerSession } from './server-session';
+import { signInExpired, signInNeeded, signInRefused } from './status';
+
+/** When the authorization server is unreachable, try the refresh again after this long. */
+const REFRESH_RETRY_MS = 60_000;
+
+/**
+ * How a server session's OAuth state meets its status: refresh, sign-in, step-up and what a
+ * 401/403 means. The OAuth mechanics themselves live in `src/oauth/` (the SDK's `auth()`).
+ */
+
+/**
+ * Refreshes the server's tokens, moving through `token-refresh`. One refresh at a time per
+ * server, shared by the alarm path and the 401 path. A rejected refresh token leaves the server
+ * enabled and configured, in `invalid-token`, ready for one-click sign-in.
+ */
+export function refreshTokens(session: ServerSession): Promise<boolean> {
+  if (!session.refreshing) {
+    const refreshing: Promise<boolean> = runRefresh(session).finally(() => {
+      if (session.refreshing === refreshing) session.refreshing = undefined;
+    });
+    session.refreshing = refreshing;
+  }
+  return session.refreshing;
+}
+
+async function runRefresh(session: ServerSession): Promise<boolean> {
+  const previous = session.status;
+  const release = session.context.keepAlive.hold();
+  session.setStatus({ state: 'token-refresh' });
+  // What the status is once the refresh is over, from the session itself, not a saved copy.
+  const settled = (): ServerStatus =>
+    session.isConnected
+      ? { state: 'connected' }
+      : !session.isEnabled
+        ? { state: 'disconnected' }
+        : session.isConnecting
+          ? { state: 'connecting' }
+          : previous;
+  try {
+    const outcome = await session.auth.refresh();
+    if (outcome === 'refreshed') {
+      session.setStatus(settled());
+      return true;
+    }
+    if (outcome === 'unreachable') {
+      session.setStatus(settled());
+      await session.context.alarms.schedule(
+        `${REFRESH_ALARM_PREFIX}${session.id}`,
+        Date.now() + REFRESH_RETRY_MS,
+      );
+      return false;
+    }
+    session.setStatus(signInExpired(session.config.name));
+    return false;
+  } finally {
+    release();
+  }
+}
+
+/** A 401 or 403 from the server: sign-in needed, expired, or too narrow. */
+export function authFailed(session: ServerSession, error: ConnectionError): void {
+  const challenge = error.details.challenge;
+  if (challenge) session.lastChallenge = challenge;
+  if (session.status.state === 'invalid-token') return; // a failed refresh already said why
+  const { config } = session;
+  if (session.auth.tokens) {
+    // The fetch already tried a refresh: the sign-in is no longer accepted.
+    session.setStatus(signInRefused(config.name, error.details.status));
+    return;
+  }
+  const isBearerChallenge = Boolean(challenge?.resourceMetadataUrl) || !config.headers?.length;
+  if (isBearerChallenge) {
+    session.authDemanded = true;
+    session.setStatus(signInNeeded(config.name));
+    return;
+  }
+  session.setStatus({ state: 'needs-auth', error: userMessage(error, config.name, config.url) });
+}
+
+/**
+ * Asks the server for its WWW-Authenticate challenge: its `resource_metadata` may be the only
+ * way to find the authorization server, and its `scope` is what to ask for.
+ */
+async function probeChallenge(session: ServerSession): Promise<void> {
+  const { config, context } = session;
+  try {
+    const connection = await openConnection({
+      url: config.url,
+      headers: headersOf(config),
+      ...(session.transport ? { transport: session.transport } : {}),
+      ...(context.fetch ? { fetch: context.fetch } : {}),
+    });
+    await connection.close({ terminate: true }); // it did not need a sign-in after all
+  } catch (error) {
+    const challenge = toConnectionError(error).details.challenge;
+    if (challenge) session.lastChallenge = challenge;
+  }
+}
+
+/**
+ * Signs in through the browser window. A step-up (wider scopes for a connected server) keeps
+ * the connection's status when it fails; a first sign-in says why in `needs-auth`.
+ */
+export async function signInWith(
+  session: ServerSession,
+  { scope, stepUp = false }: { scope?: string; stepUp?: boolean },
+): Promise<void> {
+  const { config } = session;
+  const previous = session.status;
+  const release = session.context.keepAlive.hold();
+  session.setStatus({ state: stepUp ? 'authorizing' : 'registering' });
+  try {
+    if (!stepUp && !session.lastChallenge) await probeChallenge(session);
+    const challengeScope = scope ?? session.lastChallenge?.scope;
+    await session.auth.signIn({
+      ...(challengeScope ? { scope: challengeScope } : {}),
+      ...(session.lastChallenge?.resourceMetadataUrl
+        ? { resourceMetadataUrl: session.lastChallenge.resourceMetadataUrl }
+        : {}),
+      stepUp,
+      onAuthorizing: () => session.setStatus({ state: 'authorizing' }),
+    });
+    session.lastChallenge = undefined;
+    // The server may have been switched off while the window was open.
+    session.setStatus(
+      !session.isEnabled
+        ? { state: 'disconnected' }
+        : stepUp && session.isConnected
+          ? { state: 'connected' }
+          : { state: 'authenticated' },
+    );
+  } catch (error) {
+    const failure = signInFailure(error, config.name, config.url);
+    session.setStatus(
+      !session.isEnabled
+        ? { state: 'disconnected' }
+        : stepUp && session.isConnected
+          ? previous
+          : { state: session.auth.tokens ? 'invalid-token' : 'needs-auth', error: failure.message },
+    );
+    throw failure;
+  } finally {
+    release();
+  }
+}
+
+/** A failed sign-in as an error for the page, with a sentence saying what to do. */
+function signInFailure(error: unknown, serverName: string, serverUrl: string): PatchbayError {
+  if (AuthFlowError.isInstance(error)) {
+    switch (error.kind) {
+      case 'cancelled':
+        return new PatchbayError(
+          'auth-cancelled',
+          `Sign-in to ${serverName} was cancelled: the window was closed. Click Sign in to try again.`,
+        );
+      case 'access-denied':
+        return new PatchbayError(
+          'auth-denied',
+          `${serverName} was not given access: ${error.message} Click Sign in to try again.`,
+        );
+      case 'state-mismatch':
+        return new PatchbayError(
+          'auth-failed',
+          `Sign-in to ${serverName} was rejected: ${error.message} Try again.`,
+        );
+      case 'failed':
+        return new PatchbayError(
+          'auth-failed',
+          `Signing in to ${serverName} failed: ${error.message}`,
+        );
+    }
+  }
+  if (ConnectionError.isInstance(error)) {
+    return new PatchbayError(
+      'auth-failed',
+      `Signing in to ${serverName} failed: ${userMessage(error, serverName, serverUrl)}`,
+    );
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  return new PatchbayError('auth-failed', `Signing in to ${serverName} failed: ${detail}`, {
+    cause: error,
+  });
+}
+
+/** The OAuth state of one server, over the context's storage, identity and alarms. */
+export function createAuthSession(config: ServerConfig, context: SessionContext): AuthSession {
+  return new AuthSession({
+    serverId: config.id,
+    serverUrl: config.url,
+    store: context.store,
+    identity: context.identity,
+    alarms: context.alarms,
+    // Discovery, registration and token requests: custom headers only to the server's origin.
+    fetch: createServerFetch({
+      serverUrl: new URL(config.url),
+      headers: headersOf(config),
+      ...(context.fetch ? { baseFetch: context.fetch } : {}),
+    }),
+    ...(config.oauth?.clientId
+      ? {
+          preRegistered: {
+            clientId: config.oauth.clientId,
+            ...(config.oauth.clientSecret ? { clientSecret: config.oauth.clientSecret } : {}),
+          },
+        }
+      : {}),
+    ...(config.oauth?.scopes?.length ? { defaultScopes: config.oauth.scopes } : {}),
+  });
+}

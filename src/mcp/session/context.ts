@@ -1,0 +1,17 @@
+import type { Alarms, Broadcaster, Identity, KeepAlive, KeyValueStore } from '../../platform/ports';
+import type { RetryPolicy } from '../retry';
+import type { FetchLike } from '../server-fetch';
+
+/** What every server session shares: the host's ports and the connection settings. */
+export interface SessionContext {
+  store: KeyValueStore;
+  broadcaster: Broadcaster;
+  keepAlive: KeepAlive;
+  identity: Identity;
+  alarms: Alarms;
+  retryPolicy: RetryPolicy;
+  /** Replaces `fetch` for every request to servers and authorization servers (tests). */
+  fetch?: FetchLike;
+  connectTimeoutMs?: number;
+  toolTimeoutMs?: number;
+}

@@ -1,0 +1,325 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ConnectionError,
+  stateForError,
+  userMessage,
+  type AuthChallenge,
+} from '../../errors/connection-error';
+import { PatchbayError } from '../../errors/patchbay-error';
+import type { ServerStatus } from '../../messaging/contract';
+import type { AuthSession } from '../../oauth/session';
+import { headersOf, type ServerConfig } from '../catalog';
+import {
+  openConnection,
+  toConnectionError,
+  type Connection,
+  type TransportKind,
+} from '../connection';
+import { retryDelay } from '../retry';
+import { listAllTools } from '../list-tools';
+import { storageKeys } from '../storage-keys';
+import { serverView } from '../view';
+import { authFailed, createAuthSession, refreshTokens } from './auth-flow';
+import type { SessionContext } from './context';
+import { refreshUnreachable, sameStatus, signInNeeded } from './status';
+
+/**
+ * One server, live: the spec's ServerState (`client`, `tokens`, `status`, `isEnabled`, …) and
+ * everything that happens to it: connecting (with the transport found earlier), retrying with
+ * backoff, its tool cache, sign-in state, and shutting down. The manager holds one per server.
+ */
+export class ServerSession {
+  status: ServerStatus = { state: 'disconnected' };
+  isEnabled = false;
+  /** The server answered 401 without Patchbay holding tokens: it wants a sign-in. */
+  authDemanded = false;
+  /** The last WWW-Authenticate challenge, to sign in with what the server asked for. */
+  lastChallenge: AuthChallenge | undefined;
+  tools: Tool[] | null = null;
+  disabledTools: string[] = [];
+  transport: TransportKind | undefined;
+  auth: AuthSession;
+  /** The refresh in flight, shared by everyone who needs a new token meanwhile. */
+  refreshing: Promise<boolean> | undefined;
+  /** Tool calls in flight, by call id. */
+  readonly calls = new Map<string, AbortController>();
+
+  private connection: Connection | null = null;
+  private connecting: Promise<Connection> | null = null;
+  private retryAttempt = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Bumped when the server is switched off or changed, so stale attempts give up. */
+  private generation = 0;
+
+  constructor(
+    public config: ServerConfig,
+    readonly context: SessionContext,
+  ) {
+    this.transport = config.transport;
+    this.auth = createAuthSession(config, context);
+  }
+
+  get id(): string {
+    return this.config.id;
+  }
+
+  get isConnected(): boolean {
+    return this.connection !== null;
+  }
+
+  get isConnecting(): boolean {
+    return this.connecting !== null;
+  }
+
+  /** The transport of the live connection, if any. */
+  get connectedTransport(): TransportKind | undefined {
+    return this.connection ? this.transport : undefined;
+  }
+
+  needsSignIn(): boolean {
+    return (this.config.requiresAuthentication || this.authDemanded) && !this.auth.tokens;
+  }
+
+  /** Moves to `status` and tells every open page, with the whole server view. */
+  setStatus(status: ServerStatus): void {
+    if (sameStatus(this.status, status)) return;
+    this.status = status;
+    this.context.broadcaster.broadcast({
+      type: 'mcp/status/changed',
+      payload: { serverId: this.id, status, server: serverView(this) },
+    });
+  }
+
+  toolsChanged(): void {
+    this.context.broadcaster.broadcast({
+      type: 'mcp/tools/changed',
+      payload: { serverId: this.id, server: serverView(this) },
+    });
+  }
+
+  /** Restores what storage says about this server (a worker may have just started). */
+  restore(stored: Record<string, unknown>): void {
+    this.isEnabled = stored[storageKeys.enabled(this.id)] === true;
+    const disabled = stored[storageKeys.disabledTools(this.id)];
+    this.disabledTools = Array.isArray(disabled)
+      ? disabled.filter((name): name is string => typeof name === 'string')
+      : [];
+    const transport = stored[storageKeys.transport(this.id)];
+    if (transport === 'streamable-http' || transport === 'sse') this.transport = transport;
+  }
+
+  // ---- connecting -------------------------------------------------------------------------
+
+  /** Connects in the background; the status carries any failure. */
+  startConnecting(): void {
+    this.ensureConnected().catch(() => undefined);
+  }
+
+  /** The live connection, connecting first if needed; `fresh` starts the backoff over. */
+  ensureConnected({ fresh = false }: { fresh?: boolean } = {}): Promise<Connection> {
+    if (this.connection) return Promise.resolve(this.connection);
+    if (fresh) this.retryAttempt = 0;
+    if (this.needsSignIn()) {
+      if (this.status.state !== 'invalid-token' && this.status.state !== 'needs-auth') {
+        this.setStatus(signInNeeded(this.config.name));
+      }
+      const message = this.status.error ?? signInNeeded(this.config.name).error ?? '';
+      return Promise.reject(new PatchbayError('auth-required', message));
+    }
+    if (!this.connecting) {
+      const attempt: Promise<Connection> = this.connect().finally(() => {
+        // A newer attempt (after a switch off and on) may have replaced this one.
+        if (this.connecting === attempt) this.connecting = null;
+      });
+      this.connecting = attempt;
+    }
+    return this.connecting;
+  }
+
+  private async connect(): Promise<Connection> {
+    const { config, context } = this;
+    const generation = this.generation;
+    const stillCurrent = () => {
+      if (generation !== this.generation)
+        throw new PatchbayError('cancelled', 'The server was switched off.');
+    };
+    const release = context.keepAlive.hold();
+    this.clearRetry();
+    let connection: Connection | undefined;
+    try {
+      if (this.auth.tokens && this.auth.isExpired() && !(await refreshTokens(this))) {
+        if (!this.auth.tokens) {
+          throw new PatchbayError(
+            'auth-required',
+            this.status.error ?? signInNeeded(config.name).error ?? '',
+          );
+        }
+        // The authorization server could not be reached; the sign-in itself may still be fine.
+        const message = refreshUnreachable(config.name);
+        if (generation === this.generation) this.setStatus({ state: 'error', error: message });
+        throw new PatchbayError('connection-failed', message, { retryable: true });
+      }
+      stillCurrent();
+      this.setStatus({ state: 'connecting' });
+      connection = await openConnection({
+        url: config.url,
+        headers: headersOf(config),
+        auth: this.bearerAuth(),
+        ...(this.transport ? { transport: this.transport } : {}),
+        ...(context.fetch ? { fetch: context.fetch } : {}),
+        ...(context.connectTimeoutMs ? { connectTimeoutMs: context.connectTimeoutMs } : {}),
+        onToolsChanged: () => void this.reloadTools(generation),
+        onLost: (error) => this.connectionLost(generation, error),
+      });
+      stillCurrent();
+      this.tools = await listAllTools(connection);
+      stillCurrent();
+      this.connection = connection;
+      this.transport = connection.transport;
+      this.retryAttempt = 0;
+      await context.store.set({
+        [storageKeys.transport(this.id)]: connection.transport,
+        [storageKeys.sessionId(this.id)]: connection.sessionId,
+      });
+      this.setStatus({ state: 'connected' });
+      this.toolsChanged();
+      return connection;
+    } catch (error) {
+      await connection?.close({ terminate: true });
+      if (PatchbayError.isInstance(error)) {
+        if (error.code === 'cancelled' && !this.isEnabled)
+          this.setStatus({ state: 'disconnected' });
+        throw error;
+      }
+      const connectionError = toConnectionError(error);
+      if (generation === this.generation) this.failed(connectionError);
+      throw this.toPatchbayError(connectionError);
+    } finally {
+      release();
+    }
+  }
+
+  /** A failure that ends (or prevents) the connection: say why, and retry when it may pass. */
+  private failed(error: ConnectionError): void {
+    if (error.kind === 'auth') {
+      authFailed(this, error);
+      return;
+    }
+    this.setStatus({
+      state: stateForError(error),
+      error: userMessage(error, this.config.name, this.config.url),
+    });
+    if (error.retryable) this.scheduleRetry();
+  }
+
+  private async reloadTools(generation: number): Promise<void> {
+    const connection = this.connection;
+    if (!connection || generation !== this.generation) return;
+    try {
+      const tools = await listAllTools(connection);
+      if (generation !== this.generation) return;
+      this.tools = tools;
+      this.toolsChanged();
+    } catch (error) {
+      this.connectionLost(generation, toConnectionError(error));
+    }
+  }
+
+  /** The connection broke while in use. */
+  connectionLost(generation: number, error: ConnectionError): void {
+    if (generation !== this.generation || !this.isEnabled) return;
+    const lost = this.connection;
+    this.connection = null;
+    void lost?.close();
+    this.retryAttempt = 0;
+    this.failed(error);
+  }
+
+  /** Drops the live connection after the current generation failed on it. */
+  lose(error: ConnectionError): void {
+    this.connectionLost(this.generation, error);
+  }
+
+  /** The access token the server's fetch sends, and how it refreshes after a 401. */
+  bearerAuth() {
+    return { accessToken: () => this.auth.accessToken(), refresh: () => refreshTokens(this) };
+  }
+
+  private scheduleRetry(): void {
+    const delay = retryDelay(this.context.retryPolicy, this.retryAttempt);
+    if (delay === undefined || !this.isEnabled) return;
+    this.retryAttempt += 1;
+    this.clearRetry();
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      if (this.isEnabled && !this.connection) this.startConnecting();
+    }, delay);
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer !== undefined) clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+  }
+
+  /** Closes the connection and stops everything in flight for the server. */
+  async shutDown({ terminate }: { terminate: boolean }): Promise<void> {
+    this.generation += 1;
+    this.clearRetry();
+    for (const controller of this.calls.values())
+      controller.abort(new PatchbayError('cancelled', 'The server was switched off.'));
+    this.calls.clear();
+    const connection = this.connection;
+    this.connection = null;
+    this.connecting = null;
+    this.retryAttempt = 0;
+    await connection?.close({ terminate });
+    await this.context.store.remove([storageKeys.sessionId(this.id)]);
+  }
+
+  /** Starts over on a new connection (after a sign-in): the old one has the old credentials. */
+  async reconnect(): Promise<void> {
+    const stale = this.connection;
+    this.connection = null;
+    await stale?.close({ terminate: true });
+    await this.ensureConnected({ fresh: true }).catch(() => undefined);
+  }
+
+  /**
+   * Runs an operation on the server's connection. A Streamable HTTP session the server has
+   * forgotten (404) is re-initialized and the operation retried once; the request never
+   * reached a live session, so retrying cannot run it twice.
+   */
+  async withConnection<T>(operation: (connection: Connection) => Promise<T>): Promise<T> {
+    const connection = await this.ensureConnected();
+    try {
+      return await operation(connection);
+    } catch (error) {
+      const connectionError = toConnectionError(error);
+      const sessionExpired =
+        connection.transport === 'streamable-http' &&
+        connectionError.details.status === 404 &&
+        connection.sessionId;
+      if (!sessionExpired || this.connection !== connection) throw error;
+      this.connection = null;
+      await connection.close();
+      return operation(await this.ensureConnected());
+    }
+  }
+
+  toPatchbayError(error: ConnectionError): PatchbayError {
+    const message = userMessage(error, this.config.name, this.config.url);
+    if (error.kind === 'auth') return new PatchbayError('auth-required', message, { cause: error });
+    if (error.kind === 'timeout')
+      return new PatchbayError('timeout', message, { retryable: true, cause: error });
+    return new PatchbayError('connection-failed', message, {
+      retryable: error.retryable,
+      cause: error,
+    });
+  }
+
+  /** The endpoint changed: the transport found for the old one means nothing now. */
+  async forgetTransport(): Promise<void> {
+    this.transport = undefined;
+    await this.context.store.remove([storageKeys.transport(this.id)]);
+  }
+}

@@ -1,0 +1,136 @@
+import { CallToolResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ConnectionError } from '../errors/connection-error';
+import { PatchbayError } from '../errors/patchbay-error';
+import type { CallToolResultView, ToolCallPayload } from '../messaging/contract';
+import { toConnectionError } from './connection';
+import { signInWith } from './session/auth-flow';
+import type { ServerSession } from './session/server-session';
+import { switchedOff } from './session/status';
+
+/** Default time a tool call may take; progress notifications reset the clock. */
+export const DEFAULT_TOOL_TIMEOUT_MS = 120_000;
+/** Scope step-up re-authorizations tried for one call before giving up. */
+const MAX_STEP_UPS = 3;
+
+/**
+ * Calls a tool on the server: refuses switched-off servers and tools, reports progress, can be
+ * cancelled by call id, steps up scopes when the server asks for more, and turns every failure
+ * into a {@link PatchbayError} with a sentence for people.
+ */
+export async function callTool(
+  session: ServerSession,
+  payload: ToolCallPayload,
+): Promise<CallToolResultView> {
+  const { config, context } = session;
+  if (!session.isEnabled) throw new PatchbayError('not-enabled', switchedOff(config.name));
+  if (session.disabledTools.includes(payload.name)) {
+    throw new PatchbayError(
+      'invalid-request',
+      `The tool ${payload.name} of ${config.name} is switched off.`,
+    );
+  }
+  const callId = payload.callId ?? crypto.randomUUID();
+  if (session.calls.has(callId))
+    throw new PatchbayError('invalid-request', `A call with id ${callId} is already running.`);
+  const controller = new AbortController();
+  session.calls.set(callId, controller);
+  const release = context.keepAlive.hold();
+  const timeout = payload.timeoutMs ?? context.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+  const call = () =>
+    session.withConnection((connection) =>
+      connection.client.callTool(
+        { name: payload.name, arguments: payload.arguments ?? {} },
+        CallToolResultSchema,
+        {
+          signal: controller.signal,
+          timeout,
+          resetTimeoutOnProgress: true,
+          onprogress: (progress) =>
+            context.broadcaster.broadcast({
+              type: 'mcp/tool/progress',
+              payload: { serverId: session.id, callId, ...progress },
+            }),
+        },
+      ),
+    );
+  try {
+    for (let stepUps = 0; ; stepUps += 1) {
+      try {
+        return (await call()) as CallToolResultView;
+      } catch (error) {
+        const challenge = ConnectionError.isInstance(error) ? error.details.challenge : undefined;
+        if (
+          challenge?.error !== 'insufficient_scope' ||
+          stepUps >= MAX_STEP_UPS ||
+          controller.signal.aborted
+        ) {
+          throw error;
+        }
+        // Scope step-up: ask for what was granted plus what the server now demands, then retry.
+        const scopes = await session.auth.addChallengedScopes(
+          challenge.scope?.split(' ').filter(Boolean) ?? [],
+        );
+        await signInWith(session, { scope: scopes.join(' '), stepUp: true });
+      }
+    }
+  } catch (error) {
+    throw callFailure(session, payload.name, timeout, controller.signal, error);
+  } finally {
+    session.calls.delete(callId);
+    release();
+  }
+}
+
+/** Cancels a running call; false when no call has that id. */
+export function cancelToolCall(session: ServerSession, callId: string): boolean {
+  const controller = session.calls.get(callId);
+  if (!controller) return false;
+  controller.abort(new PatchbayError('cancelled', 'The tool call was cancelled.'));
+  return true;
+}
+
+function callFailure(
+  session: ServerSession,
+  toolName: string,
+  timeout: number,
+  signal: AbortSignal,
+  error: unknown,
+): PatchbayError {
+  const { name } = session.config;
+  if (signal.aborted) {
+    const reason: unknown = signal.reason;
+    return PatchbayError.isInstance(reason)
+      ? reason
+      : new PatchbayError('cancelled', `The call to ${toolName} was cancelled.`);
+  }
+  if (PatchbayError.isInstance(error)) return error;
+  const connectionError = toConnectionError(error);
+  const challenge = connectionError.details.challenge;
+  if (connectionError.kind === 'auth' && challenge?.error === 'insufficient_scope') {
+    return new PatchbayError(
+      'auth-required',
+      `${name} still refuses ${toolName} after ${MAX_STEP_UPS} sign-ins asking for more access (it wants: ${challenge.scope ?? 'more scopes'}).`,
+    );
+  }
+  if (connectionError.kind === 'timeout') {
+    return new PatchbayError(
+      'timeout',
+      `${toolName} on ${name} did not finish within ${formatSeconds(timeout)}.`,
+      { retryable: true },
+    );
+  }
+  if (error instanceof McpError && connectionError.kind === 'protocol') {
+    // The server answered with a JSON-RPC error: the connection itself is fine.
+    return new PatchbayError(
+      'tool-failed',
+      `${name} rejected the call to ${toolName}: ${error.message}`,
+    );
+  }
+  session.lose(connectionError);
+  return session.toPatchbayError(connectionError);
+}
+
+function formatSeconds(milliseconds: number): string {
+  const seconds = milliseconds / 1000;
+  return `${seconds < 10 ? Number(seconds.toFixed(1)) : Math.round(seconds)} s`;
+}
