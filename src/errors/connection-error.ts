@@ -1,4 +1,5 @@
 import type { ServerState } from '../messaging/contract';
+import { MarkedError } from './marked-error';
 
 /** What went wrong while talking to an MCP server, coarse enough to decide what to do next. */
 export type ConnectionErrorKind =
@@ -18,14 +19,12 @@ export interface AuthChallenge {
   resourceMetadataUrl?: string;
 }
 
-const marker = Symbol.for('patchbay.connection-error');
-
 /**
  * A failure talking to one MCP server, classified where it happens (the fetch wrapper, the
  * transport) rather than by matching message text later.
  */
-export class ConnectionError extends Error {
-  readonly [marker] = true;
+export class ConnectionError extends MarkedError {
+  static override readonly marker = Symbol.for('patchbay.connection-error');
   override readonly name = 'ConnectionError';
 
   constructor(
@@ -40,10 +39,6 @@ export class ConnectionError extends Error {
     } = {},
   ) {
     super(message, { cause: details.cause });
-  }
-
-  static isInstance(value: unknown): value is ConnectionError {
-    return typeof value === 'object' && value !== null && marker in value;
   }
 
   get retryable(): boolean {

@@ -1,13 +1,12 @@
 import type { ErrorBody, ErrorCode } from '../messaging/contract';
-
-const marker = Symbol.for('patchbay.error');
+import { MarkedError } from './marked-error';
 
 /**
  * An error Patchbay expects and can explain: it carries a stable `code` for callers to branch on
  * and a `message` written for the person using the side panel.
  */
-export class PatchbayError extends Error {
-  readonly [marker] = true;
+export class PatchbayError extends MarkedError {
+  static override readonly marker = Symbol.for('patchbay.error');
   override readonly name: string = 'PatchbayError';
 
   constructor(
@@ -26,10 +25,6 @@ export class PatchbayError extends Error {
   /** True when trying the same request again may succeed. */
   get retryable(): boolean {
     return this.details.retryable ?? false;
-  }
-
-  static isInstance(value: unknown): value is PatchbayError {
-    return typeof value === 'object' && value !== null && marker in value;
   }
 
   toBody(): ErrorBody {

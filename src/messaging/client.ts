@@ -6,7 +6,6 @@ import {
   responseSchema,
   serverRequestType,
   type Broadcast,
-  type ErrorBody,
   type GlobalPayloads,
   type GlobalRequestType,
   type GlobalResults,
@@ -14,6 +13,9 @@ import {
   type ServerPayloads,
   type ServerResults,
 } from './contract';
+import { RequestError } from '../errors/request-error';
+
+export { RequestError };
 
 /** How the client reaches the background: chrome.runtime in the extension. */
 export interface MessageTransport {
@@ -25,28 +27,6 @@ export interface MessageTransport {
 const globalResultSchemas: { [K in GlobalRequestType]: z.ZodType<GlobalResults[K]> } =
   globalResults;
 const serverResultSchemas: { [A in ServerAction]: z.ZodType<ServerResults[A]> } = serverResults;
-
-const marker = Symbol.for('patchbay.request-error');
-
-/** A request the background answered with `{ ok: false }`, or could not answer at all. */
-export class RequestError extends Error {
-  readonly [marker] = true;
-  override readonly name = 'RequestError';
-  readonly code: ErrorBody['code'];
-  readonly field: string | undefined;
-  readonly retryable: boolean;
-
-  constructor(body: ErrorBody) {
-    super(body.message);
-    this.code = body.code;
-    this.field = body.field;
-    this.retryable = body.retryable ?? false;
-  }
-
-  static isInstance(value: unknown): value is RequestError {
-    return typeof value === 'object' && value !== null && marker in value;
-  }
-}
 
 /**
  * The typed side of the message contract for extension pages. Failures arrive as

@@ -4,7 +4,8 @@ import type { FetchLike } from '../mcp/server-fetch';
 import { storageKeys } from '../mcp/storage-keys';
 import { ExtensionOAuthProvider, type StoredTokens } from './provider';
 import { refreshTime, revokeTokens } from './revoke';
-import { AuthFlowError, signIn } from './sign-in';
+import { AuthFlowError } from '../errors/auth-flow-error';
+import { signIn } from './sign-in';
 
 export const REFRESH_ALARM_PREFIX = 'mcp-token-refresh-';
 

@@ -1,33 +1,8 @@
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { SignInWindowClosedError, type Identity } from '../platform/ports';
 import type { FetchLike } from '../mcp/server-fetch';
+import { AuthFlowError } from '../errors/auth-flow-error';
 import type { ExtensionOAuthProvider } from './provider';
-
-export type AuthFlowErrorKind = 'cancelled' | 'access-denied' | 'state-mismatch' | 'failed';
-
-const marker = Symbol.for('patchbay.auth-flow-error');
-
-/** A sign-in that did not end with tokens, and why. */
-export class AuthFlowError extends Error {
-  readonly [marker] = true;
-  override readonly name = 'AuthFlowError';
-
-  constructor(
-    readonly kind: AuthFlowErrorKind,
-    message: string,
-    options: { cause?: unknown; oauthError?: string } = {},
-  ) {
-    super(message, { cause: options.cause });
-    this.oauthError = options.oauthError;
-  }
-
-  /** The authorization server's `error` code, when it sent one. */
-  readonly oauthError: string | undefined;
-
-  static isInstance(value: unknown): value is AuthFlowError {
-    return typeof value === 'object' && value !== null && marker in value;
-  }
-}
 
 export interface SignInOptions {
   provider: ExtensionOAuthProvider;
@@ -71,7 +46,7 @@ export async function signIn(options: SignInOptions): Promise<void> {
     try {
       redirect = new URL(await options.identity.launchWebAuthFlow(authorizationUrl.href));
     } catch (error) {
-      if (error instanceof SignInWindowClosedError) {
+      if (SignInWindowClosedError.isInstance(error)) {
         throw new AuthFlowError('cancelled', 'The sign-in window was closed before signing in.', {
           cause: error,
         });

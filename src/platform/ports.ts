@@ -35,10 +35,7 @@ export interface Identity {
   launchWebAuthFlow(url: string): Promise<string>;
 }
 
-/** The sign-in window was closed before the authorization server redirected back. */
-export class SignInWindowClosedError extends Error {
-  override readonly name = 'SignInWindowClosedError';
-}
+export { SignInWindowClosedError } from '../errors/sign-in-window-closed-error';
 
 /** Timers that survive the worker stopping: chrome.alarms in the extension. */
 export interface Alarms {

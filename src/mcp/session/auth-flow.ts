@@ -2,7 +2,7 @@ import { ConnectionError, userMessage } from '../../errors/connection-error';
 import { PatchbayError } from '../../errors/patchbay-error';
 import type { ServerStatus } from '../../messaging/contract';
 import { AuthSession, REFRESH_ALARM_PREFIX } from '../../oauth/session';
-import { AuthFlowError } from '../../oauth/sign-in';
+import { AuthFlowError } from '../../errors/auth-flow-error';
 import { openConnection, toConnectionError } from '../connection';
 import { headersOf, type ServerConfig } from '../catalog';
 import { createServerFetch } from '../server-fetch';
