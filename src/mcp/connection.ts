@@ -1,17 +1,19 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import {
+  Client,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+  SseError,
+  SSEClientTransport,
   StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import {
-  ErrorCode,
-  McpError,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+  UnauthorizedError,
+  type PriorDiscovery,
+  type Tool,
+} from '@modelcontextprotocol/client';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import { ConnectionError } from '../errors/connection-error';
+import { MAX_TOOL_PAGES } from './list-tools';
 import {
   createServerFetch,
   type BearerAuth,
@@ -20,6 +22,13 @@ import {
 } from './server-fetch';
 
 export type TransportKind = 'streamable-http' | 'sse';
+
+/**
+ * The protocol era a server speaks, as the SDK's negotiation found it: `modern` (2026-07-28,
+ * stateless, with the server's `server/discover` answer) or `legacy` (2025-era `initialize`).
+ * Stored per server and handed back to `connect({ prior })`, so a reconnect skips the probe.
+ */
+export type Era = PriorDiscovery;
 
 export const CLIENT_INFO = { name: 'Patchbay', version: '0.1.0' };
 
@@ -35,12 +44,14 @@ const FALLBACK_STATUSES = new Set([400, 404, 405]);
 export interface OpenConnectionOptions {
   url: string;
   headers?: Record<string, string>;
-  /** A transport found earlier; skips probing. */
+  /** A transport found earlier; skips probing for it. */
   transport?: TransportKind;
+  /** The era found earlier; skips the `server/discover` probe. */
+  era?: Era;
   fetch?: FetchLike;
   connectTimeoutMs?: number;
-  /** The server said its tool list changed. */
-  onToolsChanged?: () => void;
+  /** The server's tool list changed; the SDK has already fetched the new one. */
+  onToolsChanged?: (tools: Tool[]) => void;
   /** OAuth: the access token to send, and how to refresh it after a 401. */
   auth?: BearerAuth;
   /** The connection ended without `close()` being called. */
@@ -50,6 +61,10 @@ export interface OpenConnectionOptions {
 export interface Connection {
   readonly client: Client;
   readonly transport: TransportKind;
+  /** The era negotiated, to store for the next connection. */
+  readonly era: Era;
+  /** True when the era came from `options.era` rather than a probe. */
+  readonly eraReused: boolean;
   /** The Streamable HTTP session id, when the server issued one. */
   readonly sessionId: string | undefined;
   /** Closes the connection; with `terminate`, first ends the server-side session (DELETE). */
@@ -68,11 +83,14 @@ export async function openConnection(options: OpenConnectionOptions): Promise<Co
     ...(options.fetch ? { baseFetch: options.fetch } : {}),
     ...(options.auth ? { auth: options.auth } : {}),
   });
-  if (options.transport) return connectWith(options.transport, url, serverFetch, options);
+  if (options.transport === 'sse') return connectWith('sse', url, serverFetch, options);
   try {
-    return await connectWith('streamable-http', url, serverFetch, options);
+    return await connectStreamable(url, serverFetch, options);
   } catch (error) {
-    if (!(error instanceof ConnectionError) || !isFallbackStatus(error)) throw error;
+    // A transport found earlier is reused as it is; only a first connection probes for HTTP+SSE.
+    if (options.transport || !(error instanceof ConnectionError) || !isFallbackStatus(error)) {
+      throw error;
+    }
     try {
       return await connectWith('sse', url, serverFetch, options);
     } catch (sseError) {
@@ -82,6 +100,27 @@ export async function openConnection(options: OpenConnectionOptions): Promise<Co
       }
       throw sseError;
     }
+  }
+}
+
+/**
+ * Streamable HTTP with the era stored for the server, or the SDK's probe (`server/discover`,
+ * falling back to `initialize`) when there is none or the stored one no longer works: a server
+ * that moved to 2026-07-28 refuses the old `initialize`, one that moved back refuses the modern
+ * envelope. Credentials failures are not about the era and are never retried here.
+ */
+async function connectStreamable(
+  url: URL,
+  serverFetch: ServerFetch,
+  options: OpenConnectionOptions,
+): Promise<Connection> {
+  if (!options.era) return connectWith('streamable-http', url, serverFetch, options);
+  try {
+    return await connectWith('streamable-http', url, serverFetch, options, options.era);
+  } catch (error) {
+    if (error instanceof ConnectionError && error.kind !== 'protocol' && !isFallbackStatus(error))
+      throw error;
+    return connectWith('streamable-http', url, serverFetch, options);
   }
 }
 
@@ -95,15 +134,37 @@ async function connectWith(
   url: URL,
   serverFetch: ServerFetch,
   options: OpenConnectionOptions,
+  prior?: Era,
 ): Promise<Connection> {
   const transport =
     kind === 'streamable-http'
       ? new StreamableHTTPClientTransport(url, { fetch: serverFetch })
       : new SSEClientTransport(url, { fetch: serverFetch });
+  const onToolsChanged = options.onToolsChanged;
   const client = new Client(CLIENT_INFO, {
     capabilities: {},
-    // The SDK's default validator (Ajv) compiles code at run time, which MV3 forbids.
+    // The SDK picks Ajv in Node, which compiles code at run time; MV3 forbids that, and tests
+    // should validate the way the extension does.
     jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+    listMaxPages: MAX_TOOL_PAGES,
+    // 2026-07-28 servers are found by probing `server/discover`; the legacy SSE transport is
+    // 2025-era only.
+    ...(kind === 'streamable-http' ? { versionNegotiation: { mode: 'auto' as const } } : {}),
+    // `notifications/tools/list_changed` (2025) or a `subscriptions/listen` stream (2026): the
+    // SDK listens in either era and re-lists the tools itself.
+    ...(onToolsChanged
+      ? {
+          listChanged: {
+            tools: {
+              onChanged: (error: Error | null, tools: Tool[] | null) => {
+                // A list that cannot be fetched again means the connection is in trouble.
+                if (error) options.onLost?.(toConnectionError(error));
+                else if (tools) onToolsChanged(tools);
+              },
+            },
+          },
+        }
+      : {}),
   });
 
   let closing = false;
@@ -121,8 +182,12 @@ async function connectWith(
       options.onLost?.(new ConnectionError('network', 'The connection to the server closed'));
     }
   };
-  client.onerror = (error) => {
+  // Set on the transport itself: the SDK's era probe runs before the client hooks its own
+  // error handler in (SDK 2.4), and the Protocol keeps this one chained afterwards.
+  transport.onerror = (error) => {
     if (!established && isMalformedMessage(error)) rejectMalformed(error);
+  };
+  client.onerror = (error) => {
     if (!established || closing) return;
     // The legacy SSE transport has only its event stream: losing it loses the connection.
     if (kind === 'sse') {
@@ -147,11 +212,6 @@ async function connectWith(
         verifying = false;
       });
   };
-  if (options.onToolsChanged) {
-    const onToolsChanged = options.onToolsChanged;
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => onToolsChanged());
-  }
-
   try {
     // The SDK's timeout covers initialize only; the legacy transport's start() waits for its
     // `endpoint` event with no limit, so the whole handshake gets one.
@@ -165,7 +225,11 @@ async function connectWith(
       );
     });
     try {
-      await Promise.race([client.connect(transport, { timeout: limit }), malformed, timedOut]);
+      await Promise.race([
+        client.connect(transport, { timeout: limit, ...(prior ? { prior } : {}) }),
+        malformed,
+        timedOut,
+      ]);
     } finally {
       clearTimeout(timer);
     }
@@ -176,9 +240,15 @@ async function connectWith(
   }
   established = true;
 
+  const discover = client.getDiscoverResult();
   return {
     client,
     transport: kind,
+    eraReused: prior !== undefined,
+    era:
+      client.getProtocolEra() === 'modern' && discover
+        ? { kind: 'modern', discover }
+        : { kind: 'legacy' },
     get sessionId() {
       return transport instanceof StreamableHTTPClientTransport ? transport.sessionId : undefined;
     },
@@ -196,33 +266,40 @@ async function connectWith(
 /** Turns whatever the SDK or fetch threw into a classified {@link ConnectionError}. */
 export function toConnectionError(error: unknown, serverFetch?: ServerFetch): ConnectionError {
   if (error instanceof ConnectionError) return error;
-  if (error instanceof UnauthorizedError) {
+  if (UnauthorizedError.isInstance(error)) {
     return new ConnectionError('auth', 'Unauthorized', { status: 401, cause: error });
   }
-  if (error instanceof StreamableHTTPError || error instanceof SseError) {
+  if (SdkHttpError.isInstance(error)) return fromStatus(error.status, error);
+  if (SseError.isInstance(error)) {
     const status = error.code;
-    if (typeof status !== 'number' || status <= 0) {
-      // Transport-level failures without an HTTP status: the fetch wrapper knows more.
-      if (serverFetch?.lastError) return serverFetch.lastError;
-      if (error instanceof StreamableHTTPError && status === -1) {
+    if (typeof status === 'number' && status > 0) return fromStatus(status, error);
+    // The legacy transport's EventSource keeps no details: the fetch wrapper knows more.
+    return (
+      serverFetch?.lastError ??
+      new ConnectionError('network', 'The server could not be reached', { cause: error })
+    );
+  }
+  if (SdkError.isInstance(error)) {
+    switch (error.code) {
+      case SdkErrorCode.RequestTimeout:
+        return new ConnectionError('timeout', 'The request timed out', { cause: error });
+      case SdkErrorCode.ConnectionClosed:
+      case SdkErrorCode.SendFailed:
+        return (
+          serverFetch?.lastError ??
+          new ConnectionError('network', 'The connection closed', { cause: error })
+        );
+      case SdkErrorCode.ClientHttpUnexpectedContent:
         return new ConnectionError('protocol', describeProtocolError(error.message), {
           cause: error,
         });
-      }
-      return new ConnectionError('network', 'The server could not be reached', { cause: error });
+      default:
+        return (
+          serverFetch?.lastError ?? new ConnectionError('protocol', error.message, { cause: error })
+        );
     }
-    return fromStatus(status, error);
   }
-  if (error instanceof McpError) {
-    if (error.code === ErrorCode.RequestTimeout) {
-      return new ConnectionError('timeout', 'The request timed out', { cause: error });
-    }
-    if (error.code === ErrorCode.ConnectionClosed) {
-      return (
-        serverFetch?.lastError ??
-        new ConnectionError('network', 'The connection closed', { cause: error })
-      );
-    }
+  if (ProtocolError.isInstance(error)) {
     return new ConnectionError('protocol', `error ${error.code}: ${error.message}`, {
       cause: error,
     });

@@ -69,6 +69,7 @@ export function createMcpManager(options: McpManagerOptions) {
         storageKeys.enabled(id),
         storageKeys.disabledTools(id),
         storageKeys.transport(id),
+        storageKeys.era(id),
         storageKeys.sessionId(id),
       ]);
       const stored = await context.store.getMany(keys);

@@ -1,4 +1,4 @@
-import { extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js';
+import { extractWWWAuthenticateParams } from '@modelcontextprotocol/client';
 import { ConnectionError, type AuthChallenge } from '../errors/connection-error';
 
 export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;

@@ -1,4 +1,4 @@
-/** Storage keys, exactly as the architecture spec's table names them (plus `transport`). */
+/** Storage keys, exactly as the architecture spec's table names them (plus `transport`, `era`). */
 export const storageKeys = {
   customServers: 'customMcpServers',
   enabled: (serverId: string) => `mcp.${serverId}.enabled`,
@@ -6,6 +6,8 @@ export const storageKeys = {
   sessionId: (serverId: string) => `mcp.${serverId}.sessionId`,
   /** The transport found for the server, so reconnects do not probe again. */
   transport: (serverId: string) => `mcp.${serverId}.transport`,
+  /** The protocol era found for the server ({@link StoredEra}), so reconnects do not probe. */
+  era: (serverId: string) => `mcp.${serverId}.era`,
   oauthEndpoints: (serverId: string) => `mcp.${serverId}.oauth.endpoints`,
   tokens: (serverId: string) => `oauth.${serverId}.tokens`,
   client: (serverId: string) => `oauth.${serverId}.client`,

@@ -1,4 +1,4 @@
-import { CallToolResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError } from '@modelcontextprotocol/client';
 import { ConnectionError } from '../errors/connection-error';
 import { PatchbayError } from '../errors/patchbay-error';
 import type { CallToolResultView, ToolCallPayload } from '../messaging/contract';
@@ -40,7 +40,6 @@ export async function callTool(
     session.withConnection((connection) =>
       connection.client.callTool(
         { name: payload.name, arguments: payload.arguments ?? {} },
-        CallToolResultSchema,
         {
           signal: controller.signal,
           timeout,
@@ -119,7 +118,7 @@ function callFailure(
       { retryable: true },
     );
   }
-  if (error instanceof McpError && connectionError.kind === 'protocol') {
+  if (ProtocolError.isInstance(error) && connectionError.kind === 'protocol') {
     // The server answered with a JSON-RPC error: the connection itself is fine.
     return new PatchbayError(
       'tool-failed',

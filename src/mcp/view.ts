@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import type { ServerView, ToolView } from '../messaging/contract';
 import type { ServerSession } from './session/server-session';
 

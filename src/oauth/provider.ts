@@ -1,12 +1,9 @@
-import type {
-  OAuthClientProvider,
-  OAuthDiscoveryState,
-} from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/client';
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
   OAuthTokens,
-} from '@modelcontextprotocol/sdk/shared/auth.js';
+} from '@modelcontextprotocol/client';
 import type { KeyValueStore } from '../platform/ports';
 import { storageKeys } from '../mcp/storage-keys';
 
@@ -43,11 +40,10 @@ export class ExtensionOAuthProvider implements OAuthClientProvider {
   /** The URL `auth()` asked to open, when it started an authorization. */
   authorizationUrl: URL | undefined;
   /**
-   * When set, `tokens()` withholds the refresh token. SDK 1.32's `auth()` refreshes whenever a
-   * refresh token is held, even for a scope step-up, and the refreshed token still lacks the
-   * new scope; hiding it makes `auth()` start a new authorization with the wider scope.
+   * Set while a new authorization replaces the current grant (a step-up, a sign-in over a
+   * refused one): the old refresh token belongs to the old grant and is not carried over.
    */
-  forceNewAuthorization = false;
+  replacingGrant = false;
 
   constructor(private readonly options: ExtensionOAuthProviderOptions) {}
 
@@ -111,11 +107,7 @@ export class ExtensionOAuthProvider implements OAuthClientProvider {
   }
 
   async tokens(): Promise<OAuthTokens | undefined> {
-    const tokens = await this.options.store.get<StoredTokens>(this.key('tokens'));
-    if (!tokens || !this.forceNewAuthorization) return tokens;
-    const withheld = { ...tokens };
-    delete withheld.refresh_token;
-    return withheld;
+    return this.options.store.get<StoredTokens>(this.key('tokens'));
   }
 
   async saveTokens(tokens: OAuthTokens): Promise<void> {
@@ -127,7 +119,7 @@ export class ExtensionOAuthProvider implements OAuthClientProvider {
     // Servers may omit a new refresh token on refresh; the old one stays valid then.
     if (!stored.refresh_token) {
       const previous = await this.options.store.get<StoredTokens>(this.key('tokens'));
-      if (previous?.refresh_token && !this.forceNewAuthorization)
+      if (previous?.refresh_token && !this.replacingGrant)
         stored.refresh_token = previous.refresh_token;
     }
     const pending = await this.pending();

@@ -1,5 +1,5 @@
-import type { OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthDiscoveryState } from '@modelcontextprotocol/client';
+import type { OAuthClientInformationMixed } from '@modelcontextprotocol/client';
 import type { FetchLike } from '../mcp/server-fetch';
 import type { StoredTokens } from './provider';
 

@@ -1,4 +1,4 @@
-import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth } from '@modelcontextprotocol/client';
 import type { Alarms, Identity, KeyValueStore } from '../platform/ports';
 import type { FetchLike } from '../mcp/server-fetch';
 import { storageKeys } from '../mcp/storage-keys';
@@ -149,9 +149,12 @@ export class AuthSession {
     await this.refreshing?.catch(() => undefined);
     // A fresh sign-in re-discovers, in case the server moved to another authorization server.
     if (!options.stepUp) await this.provider.invalidateCredentials('discovery');
-    this.provider.forceNewAuthorization = Boolean(options.stepUp) || !this.tokens;
+    // SDK v2's `forceReauthorization` skips the refresh grant, which cannot widen scopes.
+    const replacing = Boolean(options.stepUp) || !this.tokens;
+    this.provider.replacingGrant = replacing;
+    const attempt = { ...options, forceReauthorization: replacing };
     try {
-      await this.signInOnce(options).catch(async (error: unknown) => {
+      await this.signInOnce(attempt).catch(async (error: unknown) => {
         // A dynamically registered client may be limited to the scopes it registered with;
         // for wider scopes (a step-up), register again with them and retry once.
         if (
@@ -161,10 +164,10 @@ export class AuthSession {
         )
           throw error;
         await this.provider.invalidateCredentials('client');
-        await this.signInOnce(options);
+        await this.signInOnce(attempt);
       });
     } finally {
-      this.provider.forceNewAuthorization = false;
+      this.provider.replacingGrant = false;
     }
     await this.scheduleRefresh();
   }
@@ -172,6 +175,7 @@ export class AuthSession {
   private signInOnce(options: {
     scope?: string;
     resourceMetadataUrl?: string;
+    forceReauthorization: boolean;
     onAuthorizing?: () => void;
   }): Promise<void> {
     return signIn({
@@ -182,6 +186,7 @@ export class AuthSession {
       ...(options.scope ? { scope: options.scope } : {}),
       ...(options.resourceMetadataUrl ? { resourceMetadataUrl: options.resourceMetadataUrl } : {}),
       ...(options.onAuthorizing ? { onAuthorizing: options.onAuthorizing } : {}),
+      forceReauthorization: options.forceReauthorization,
     });
   }
 

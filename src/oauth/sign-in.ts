@@ -1,4 +1,4 @@
-import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth } from '@modelcontextprotocol/client';
 import { SignInWindowClosedError, type Identity } from '../platform/ports';
 import type { FetchLike } from '../mcp/server-fetch';
 import { AuthFlowError } from '../errors/auth-flow-error';
@@ -15,6 +15,8 @@ export interface SignInOptions {
   resourceMetadataUrl?: string;
   /** The browser window is about to open. */
   onAuthorizing?: () => void;
+  /** Authorize anew even with a refresh token held (a step-up: refreshing cannot widen scopes). */
+  forceReauthorization?: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function signIn(options: SignInOptions): Promise<void> {
     ...(options.resourceMetadataUrl
       ? { resourceMetadataUrl: new URL(options.resourceMetadataUrl) }
       : {}),
+    ...(options.forceReauthorization ? { forceReauthorization: true } : {}),
   };
   provider.authorizationUrl = undefined;
   try {
@@ -79,7 +82,11 @@ export async function signIn(options: SignInOptions): Promise<void> {
         'failed',
         'The authorization server answered without an authorization code.',
       );
-    await auth(provider, { ...authOptions, authorizationCode: code });
+    // RFC 9207: the SDK checks `iss` against the issuer it discovered (required when the
+    // authorization server advertises it, refused when wrong), so a response from another
+    // authorization server (a mix-up attack) is never redeemed.
+    const iss = params.get('iss');
+    await auth(provider, { ...authOptions, authorizationCode: code, ...(iss ? { iss } : {}) });
   } finally {
     await provider.clearPending();
   }

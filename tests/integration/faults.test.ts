@@ -217,9 +217,16 @@ describe('sessions and streams', () => {
     });
     expect(result.content).toEqual([{ type: 'text', text: 'still here' }]);
     const initializes = fixture.requests.filter(
-      (request) => request.method === 'POST' && !request.headers['mcp-session-id'],
+      (request) => (request.body as { method?: string } | undefined)?.method === 'initialize',
     );
     expect(initializes).toHaveLength(2);
+    // The era stored at the first connection is reused: no second server/discover probe.
+    expect(
+      fixture.requests.filter(
+        (request) =>
+          (request.body as { method?: string } | undefined)?.method === 'server/discover',
+      ),
+    ).toHaveLength(1);
     expect(await manager.getStatus(server.id)).toEqual({ state: 'connected' });
   });
 
@@ -320,7 +327,11 @@ describe('many servers and many tools', () => {
     expect(echoes.map((tool) => tool.serverId).sort()).toEqual([a.id, b.id].sort());
     await manager.callTool(b.id, { name: 'echo', arguments: { text: 'to b' } });
     expect(second.requests.some((request) => request.path === '/messages')).toBe(true);
-    expect(first.requests.filter((request) => request.method === 'POST')).toHaveLength(3); // initialize, initialized, tools/list
+    expect(
+      first.requests
+        .filter((request) => request.method === 'POST')
+        .map((request) => (request.body as { method?: string }).method),
+    ).toEqual(['server/discover', 'initialize', 'notifications/initialized', 'tools/list']);
   });
 
   it('isolates one server’s failure from the others', async () => {

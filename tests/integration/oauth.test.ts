@@ -66,7 +66,9 @@ describe('first sign-in', () => {
     expect(authorize.searchParams.get('state')).toBeTruthy();
     expect(authorize.searchParams.get('resource')).toBe(fixture.mcpUrl);
     expect(authorize.searchParams.get('redirect_uri')).toBe(REDIRECT_URL);
-    expect(authorize.searchParams.get('scope')).toBe('read');
+    // The challenged scope, plus offline_access: SDK v2 asks for it when the authorization
+    // server lists it, so a refresh token comes back.
+    expect(authorize.searchParams.get('scope')).toBe('read offline_access');
 
     const [client] = await fixture.registeredClients();
     expect(client).toMatchObject({
@@ -300,6 +302,7 @@ describe('scope step-up', () => {
       // The registered client was limited to 'read', so Patchbay registered again for 'read write'.
       expect(identity.opened.length).toBeGreaterThanOrEqual(2);
       expect(identity.opened.at(-1)!.searchParams.get('scope')?.split(' ').sort()).toEqual([
+        'offline_access',
         'read',
         'write',
       ]);

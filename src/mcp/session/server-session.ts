@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import {
   ConnectionError,
   stateForError,
@@ -9,14 +9,10 @@ import { PatchbayError } from '../../errors/patchbay-error';
 import type { ServerStatus } from '../../messaging/contract';
 import type { AuthSession } from '../../oauth/session';
 import { headersOf, type ServerConfig } from '../catalog';
-import {
-  openConnection,
-  toConnectionError,
-  type Connection,
-  type TransportKind,
-} from '../connection';
+import { toConnectionError, type Connection, type TransportKind } from '../connection';
 import { retryDelay } from '../retry';
-import { listAllTools } from '../list-tools';
+import { connectAndList } from './connect-and-list';
+import { readStoredEra, rememberEra, usableEra, type StoredEra } from './stored-era';
 import { storageKeys } from '../storage-keys';
 import { serverView } from '../view';
 import { authFailed, createAuthSession, refreshTokens } from './auth-flow';
@@ -38,6 +34,8 @@ export class ServerSession {
   tools: Tool[] | null = null;
   disabledTools: string[] = [];
   transport: TransportKind | undefined;
+  /** The protocol era found for the server, reused by every connection after the first. */
+  era: StoredEra | undefined;
   auth: AuthSession;
   /** The refresh in flight, shared by everyone who needs a new token meanwhile. */
   refreshing: Promise<boolean> | undefined;
@@ -106,6 +104,7 @@ export class ServerSession {
       : [];
     const transport = stored[storageKeys.transport(this.id)];
     if (transport === 'streamable-http' || transport === 'sse') this.transport = transport;
+    this.era = readStoredEra(stored[storageKeys.era(this.id)]);
   }
 
   // ---- connecting -------------------------------------------------------------------------
@@ -161,24 +160,28 @@ export class ServerSession {
       }
       stillCurrent();
       this.setStatus({ state: 'connecting' });
-      connection = await openConnection({
+      const era = usableEra(this.era);
+      const opened = await connectAndList({
         url: config.url,
         headers: headersOf(config),
         auth: this.bearerAuth(),
         ...(this.transport ? { transport: this.transport } : {}),
+        ...(era ? { era } : {}),
         ...(context.fetch ? { fetch: context.fetch } : {}),
         ...(context.connectTimeoutMs ? { connectTimeoutMs: context.connectTimeoutMs } : {}),
-        onToolsChanged: () => void this.reloadTools(generation),
+        onToolsChanged: (tools) => this.toolsReplaced(generation, tools),
         onLost: (error) => this.connectionLost(generation, error),
       });
+      connection = opened.connection;
       stillCurrent();
-      this.tools = await listAllTools(connection);
-      stillCurrent();
+      this.tools = opened.tools;
       this.connection = connection;
       this.transport = connection.transport;
+      this.era = rememberEra(this.era, connection.era);
       this.retryAttempt = 0;
       await context.store.set({
         [storageKeys.transport(this.id)]: connection.transport,
+        [storageKeys.era(this.id)]: this.era,
         [storageKeys.sessionId(this.id)]: connection.sessionId,
       });
       this.setStatus({ state: 'connected' });
@@ -212,17 +215,11 @@ export class ServerSession {
     if (error.retryable) this.scheduleRetry();
   }
 
-  private async reloadTools(generation: number): Promise<void> {
-    const connection = this.connection;
-    if (!connection || generation !== this.generation) return;
-    try {
-      const tools = await listAllTools(connection);
-      if (generation !== this.generation) return;
-      this.tools = tools;
-      this.toolsChanged();
-    } catch (error) {
-      this.connectionLost(generation, toConnectionError(error));
-    }
+  /** The server changed its tool list and the SDK fetched the new one. */
+  private toolsReplaced(generation: number, tools: Tool[]): void {
+    if (!this.connection || generation !== this.generation) return;
+    this.tools = tools;
+    this.toolsChanged();
   }
 
   /** The connection broke while in use. */
@@ -317,9 +314,10 @@ export class ServerSession {
     });
   }
 
-  /** The endpoint changed: the transport found for the old one means nothing now. */
+  /** The endpoint changed: the transport and era found for the old one mean nothing now. */
   async forgetTransport(): Promise<void> {
     this.transport = undefined;
-    await this.context.store.remove([storageKeys.transport(this.id)]);
+    this.era = undefined;
+    await this.context.store.remove([storageKeys.transport(this.id), storageKeys.era(this.id)]);
   }
 }

@@ -1,0 +1,114 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
+import { startModernServer, type ModernServer } from '../fixtures/modern-server';
+import { launchExtension, type ExtensionSession } from './harness';
+
+let strict: ModernServer;
+let bothEras: ModernServer;
+let legacy: FixtureServer;
+let session: ExtensionSession;
+let page: Page;
+
+type Envelope<T> =
+  { ok: true; result: T } | { ok: false; error: { code: string; message: string } };
+
+async function request<T>(type: string, payload?: unknown): Promise<Envelope<T>> {
+  return (await session.send(page, type, payload)) as Envelope<T>;
+}
+
+async function addAndEnable(name: string, url: string): Promise<string> {
+  const added = await request<{ server: { id: string } }>('mcp/servers/add', { name, url });
+  if (!added.ok) throw new Error(added.error.message);
+  const id = added.result.server.id;
+  expect(await request(`mcp/${id}/enable`)).toEqual({
+    ok: true,
+    result: { status: { state: 'connected' } },
+  });
+  return id;
+}
+
+/** The id of the server the Servers panel test added. */
+async function idOf(name: string): Promise<string> {
+  const listed = await request<{ servers: { id: string; name: string }[] }>('mcp/servers/get');
+  const server = listed.ok ? listed.result.servers.find((entry) => entry.name === name) : undefined;
+  if (!server) throw new Error(`${name} is not in the list`);
+  return server.id;
+}
+
+const discoverProbes = (server: ModernServer) =>
+  server.methods().filter((method) => method === 'server/discover').length;
+
+beforeAll(async () => {
+  [strict, bothEras, legacy, session] = await Promise.all([
+    startModernServer({ legacy: 'reject', name: 'strict-2026' }),
+    startModernServer({ legacy: 'stateless', name: 'both-eras' }),
+    startFixtureServer(),
+    launchExtension(),
+  ]);
+  page = await session.openSidePanel();
+});
+
+afterEach(() => {
+  expect(session.errors).toEqual([]);
+});
+
+afterAll(async () => {
+  await session?.close();
+  await Promise.all([strict?.close(), bothEras?.close(), legacy?.close()]);
+});
+
+describe('both protocol eras in Chromium', () => {
+  it('adds a strict 2026-07-28 server through the Servers panel, tests it and switches it on', async () => {
+    const servers = await session.openServers();
+    await servers.getByRole('button', { name: 'Add server' }).click();
+    const form = servers.getByRole('form', { name: 'Add a server' });
+    await form.getByLabel('Name', { exact: true }).fill('Strict 2026');
+    await form.getByLabel('URL').fill(strict.mcpUrl);
+    await form.getByRole('button', { name: 'Test connection' }).click();
+    await form.getByText('Connected over Streamable HTTP: 3 tools').waitFor();
+    await form.getByRole('button', { name: 'Add server' }).click();
+    const card = servers.locator('li.server', { hasText: 'Strict 2026' });
+    await card.getByRole('switch', { name: 'Enable Strict 2026' }).click();
+    await card.locator('[data-state="connected"]').waitFor({ timeout: 15_000 });
+    await card.getByText('3 of 3 tools on').waitFor();
+    await session.screenshot(servers, 'servers-strict-2026');
+    await servers.close();
+  });
+
+  it('lists and calls the tools of a strict 2026 server, a both-eras server and a 2025 server', async () => {
+    const ids = {
+      strict: await idOf('Strict 2026'),
+      both: await addAndEnable('Both eras', bothEras.mcpUrl),
+      legacy: await addAndEnable('Legacy', legacy.mcpUrl),
+    };
+    const listed = await request<{ tools: { serverId: string; name: string }[] }>('mcp/tools/list');
+    expect(listed.ok).toBe(true);
+    for (const id of Object.values(ids)) {
+      expect(listed.ok && listed.result.tools.some((tool) => tool.serverId === id)).toBe(true);
+      await expect(
+        request(`mcp/${id}/tool/call`, { name: 'echo', arguments: { text: `to ${id}` } }),
+      ).resolves.toMatchObject({
+        ok: true,
+        result: { content: [{ type: 'text', text: `to ${id}` }] },
+      });
+    }
+    // The 2026 requests carried the modern envelope through the extension's fetch.
+    const call = bothEras.requests.find((entry) => entry.headers['mcp-method'] === 'tools/call');
+    expect(call?.headers['mcp-protocol-version']).toBe('2026-07-28');
+    expect(call?.headers['mcp-name']).toBe('echo');
+  });
+
+  it('reuses the stored era after the worker is stopped: no second server/discover', async () => {
+    const id = await idOf('Strict 2026');
+    const probesBefore = discoverProbes(strict);
+    await session.stopWorker(page);
+    await expect(
+      request(`mcp/${id}/tool/call`, { name: 'get_weather', arguments: { city: 'Lima' } }),
+    ).resolves.toMatchObject({
+      ok: true,
+      result: { structuredContent: { city: 'Lima', temperatureC: 19, conditions: 'cloudy' } },
+    });
+    expect(discoverProbes(strict)).toBe(probesBefore);
+  });
+});

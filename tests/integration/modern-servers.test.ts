@@ -1,0 +1,198 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startFixtureServer } from '../fixtures/mcp-fixture-server';
+import { REF_SCHEMA, startModernServer, type ModernServer } from '../fixtures/modern-server';
+import { createHarness } from '../helpers/manager-harness';
+import { createMemoryStore } from '../../src/platform/memory';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()?.();
+});
+
+async function modern(legacy: 'reject' | 'stateless', requiredHeaders?: Record<string, string>) {
+  const server = await startModernServer({
+    legacy,
+    ...(requiredHeaders ? { requiredHeaders } : {}),
+  });
+  cleanups.push(() => server.close());
+  return server;
+}
+
+function harnessWith(store = createMemoryStore()) {
+  const harness = createHarness({ store });
+  cleanups.push(() => harness.dispose());
+  return harness;
+}
+
+async function addAndEnable(
+  harness: ReturnType<typeof createHarness>,
+  url: string,
+  headers?: { key: string; value: string }[],
+) {
+  const { id } = await harness.manager.addServer({
+    name: 'Modern',
+    url,
+    ...(headers ? { headers } : {}),
+  });
+  await harness.manager.enable(id);
+  return id;
+}
+
+const posts = (server: ModernServer) =>
+  server.requests.filter((request) => request.method === 'POST');
+
+describe('2026-07-28 servers', () => {
+  it.each(['reject', 'stateless'] as const)(
+    'connects to a v2 server (legacy: %s) in the modern era, lists and calls its tools',
+    async (legacy) => {
+      const server = await modern(legacy);
+      const harness = harnessWith();
+      const id = await addAndEnable(harness, server.mcpUrl);
+      const view = await harness.manager.viewOf(id);
+      expect(view.status).toEqual({ state: 'connected' });
+      expect(view.transport).toBe('streamable-http');
+      expect(view.toolCount).toBe(3);
+      // The probe, the list, and the stream the SDK opens for list changes: nothing else.
+      expect(server.methods().sort()).toEqual([
+        'server/discover',
+        'subscriptions/listen',
+        'tools/list',
+      ]);
+
+      const echo = await harness.manager.callTool(id, { name: 'echo', arguments: { text: 'hi' } });
+      expect(echo.content).toEqual([{ type: 'text', text: 'hi' }]);
+      const weather = await harness.manager.callTool(id, {
+        name: 'get_weather',
+        arguments: { city: 'Oslo' },
+      });
+      expect(weather.structuredContent).toEqual({
+        city: 'Oslo',
+        temperatureC: 19,
+        conditions: 'cloudy',
+      });
+      const stored = harness.store.snapshot()[`mcp.${id}.era`] as {
+        verdict: { kind: string; discover: { supportedVersions: string[] } };
+        checkedAt: number;
+      };
+      expect(stored.verdict.kind).toBe('modern');
+      expect(stored.verdict.discover.supportedVersions).toContain('2026-07-28');
+      expect(harness.store.snapshot()[`mcp.${id}.transport`]).toBe('streamable-http');
+      // Stateless: no session to remember.
+      expect(harness.store.snapshot()[`mcp.${id}.sessionId`]).toBeUndefined();
+    },
+  );
+
+  it('sends the 2026 headers and per-request _meta on every request, and custom headers too', async () => {
+    const server = await modern('reject', { 'x-api-key': 'k-123' });
+    const harness = harnessWith();
+    const id = await addAndEnable(harness, server.mcpUrl, [{ key: 'X-Api-Key', value: 'k-123' }]);
+    await harness.manager.callTool(id, { name: 'echo', arguments: { text: 'hi' } });
+    for (const request of posts(server)) {
+      expect(request.headers['x-api-key']).toBe('k-123');
+      expect(request.headers['mcp-protocol-version']).toBe('2026-07-28');
+      const body = request.body as { method: string; params?: { _meta?: Record<string, unknown> } };
+      expect(request.headers['mcp-method']).toBe(body.method);
+      if (body.method === 'server/discover') continue;
+      expect(body.params?._meta).toMatchObject({
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientInfo': { name: 'Patchbay' },
+        'io.modelcontextprotocol/clientCapabilities': expect.any(Object),
+      });
+    }
+    const call = posts(server).find((request) => request.headers['mcp-method'] === 'tools/call');
+    expect(call?.headers['mcp-name']).toBe('echo');
+  });
+
+  it('reuses the stored era: a reconnect and a restarted worker never probe again', async () => {
+    const server = await modern('reject');
+    const store = createMemoryStore();
+    const harness = harnessWith(store);
+    const id = await addAndEnable(harness, server.mcpUrl);
+    await harness.manager.disable(id);
+    await harness.manager.enable(id);
+    expect((await harness.manager.viewOf(id)).status.state).toBe('connected');
+    await harness.manager.closeAll();
+
+    // A new worker: rehydrates from storage and reconnects without `server/discover`.
+    const restarted = harnessWith(store);
+    await restarted.manager.init();
+    await restarted.waitForState(id, 'connected');
+    const result = await restarted.manager.callTool(id, { name: 'echo', arguments: { text: 'x' } });
+    expect(result.content).toEqual([{ type: 'text', text: 'x' }]);
+    expect(server.methods().filter((method) => method === 'server/discover')).toHaveLength(1);
+  });
+
+  it('probes again when the stored era stops working: a server that went back to 2025', async () => {
+    const server = await modern('reject');
+    const store = createMemoryStore();
+    const harness = harnessWith(store);
+    const id = await addAndEnable(harness, server.mcpUrl);
+    await harness.manager.closeAll();
+
+    // The server behind the stored address is now a 2025-era one (stored as if it had been
+    // upgraded in place: the era verdict in storage still says modern).
+    const old = await startFixtureServer();
+    cleanups.push(() => old.close());
+    const servers = store.snapshot().customMcpServers as { id: string; url: string }[];
+    await store.set({
+      customMcpServers: servers.map((entry) => ({ ...entry, url: old.mcpUrl })),
+    });
+    const restarted = harnessWith(store);
+    await restarted.manager.init();
+    await restarted.waitForState(id, 'connected');
+    expect((store.snapshot()[`mcp.${id}.era`] as { verdict: { kind: string } }).verdict.kind).toBe(
+      'legacy',
+    );
+    const result = await restarted.manager.callTool(id, { name: 'echo', arguments: { text: 'y' } });
+    expect(result.content).toEqual([{ type: 'text', text: 'y' }]);
+    // The stale verdict cost one refused tools/list, then one probe found the 2025 era.
+    const methods = old.requests.map((request) => (request.body as { method?: string })?.method);
+    expect(methods.filter((method) => method === 'server/discover')).toHaveLength(1);
+  });
+
+  it('follows tool-list changes over subscriptions/listen', async () => {
+    const server = await modern('reject');
+    const harness = harnessWith();
+    const id = await addAndEnable(harness, server.mcpUrl);
+    const changed = new Promise<void>((resolve) => {
+      const stop = harness.broadcaster.listen((message) => {
+        if (message.type === 'mcp/tools/changed' && message.payload.server?.toolCount === 4) {
+          stop();
+          resolve();
+        }
+      });
+    });
+    server.addTool('added_later');
+    await changed;
+    expect(server.methods()).toContain('subscriptions/listen');
+    const { tools } = await harness.manager.getServerTools(id);
+    expect(tools.map((tool) => tool.name)).toContain('added_later');
+  });
+
+  it('passes $ref in tool schemas through as the server sent them', async () => {
+    const server = await modern('reject');
+    const harness = harnessWith();
+    const id = await addAndEnable(harness, server.mcpUrl);
+    const { tools } = await harness.manager.getServerTools(id);
+    const distance = tools.find((tool) => tool.name === 'distance');
+    expect(distance?.inputSchema).toMatchObject({
+      $defs: REF_SCHEMA.$defs,
+      properties: { from: { $ref: '#/$defs/point' }, to: { $ref: '#/$defs/point' } },
+    });
+    const result = await harness.manager.callTool(id, {
+      name: 'distance',
+      arguments: { from: { x: 0, y: 0 }, to: { x: 3, y: 4 } },
+    });
+    expect(result.content).toEqual([{ type: 'text', text: '5' }]);
+  });
+
+  it('tests a strict 2026 server before saving it', async () => {
+    const server = await modern('reject');
+    const harness = harnessWith();
+    await expect(harness.manager.testConnection({ url: server.mcpUrl })).resolves.toMatchObject({
+      ok: true,
+      transport: 'streamable-http',
+      toolCount: 3,
+    });
+  });
+});

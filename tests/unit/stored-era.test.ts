@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  LEGACY_VERDICT_TTL_MS,
+  readStoredEra,
+  rememberEra,
+  usableEra,
+} from '../../src/mcp/session/stored-era';
+
+const modern = {
+  kind: 'modern' as const,
+  discover: { supportedVersions: ['2026-07-28'], capabilities: {} },
+};
+const day = 24 * 60 * 60 * 1000;
+
+describe('stored era verdicts', () => {
+  it('reuses a modern verdict however old: a wrong one fails loudly and is probed again', () => {
+    expect(usableEra({ verdict: modern, checkedAt: 0 }, 365 * day)).toEqual(modern);
+  });
+
+  it('reuses a legacy verdict only for a while, since an upgraded server may still answer initialize', () => {
+    const stored = { verdict: { kind: 'legacy' as const }, checkedAt: 1_000 };
+    expect(usableEra(stored, 1_000 + LEGACY_VERDICT_TTL_MS)).toEqual({ kind: 'legacy' });
+    expect(usableEra(stored, 1_001 + LEGACY_VERDICT_TTL_MS)).toBeUndefined();
+  });
+
+  it('dates a verdict when it was probed, not when it was merely reused', () => {
+    const probed = rememberEra(undefined, { kind: 'legacy' }, 5 * day);
+    expect(probed.checkedAt).toBe(5 * day);
+    expect(rememberEra(probed, { kind: 'legacy' }, 6 * day).checkedAt).toBe(5 * day);
+    // Expired, so the connection probed: the new verdict is dated now.
+    expect(rememberEra(probed, { kind: 'legacy' }, 5 * day + LEGACY_VERDICT_TTL_MS + 1)).toEqual({
+      verdict: { kind: 'legacy' },
+      checkedAt: 5 * day + LEGACY_VERDICT_TTL_MS + 1,
+    });
+    expect(rememberEra(probed, modern, 6 * day)).toEqual({ verdict: modern, checkedAt: 6 * day });
+  });
+
+  it('ignores whatever in storage is not a verdict', () => {
+    for (const value of [
+      undefined,
+      null,
+      'modern',
+      { verdict: { kind: 'modern' }, checkedAt: 1 },
+      { verdict: { kind: 'future' }, checkedAt: 1 },
+      { verdict: { kind: 'legacy' } },
+    ]) {
+      expect(readStoredEra(value)).toBeUndefined();
+    }
+    expect(readStoredEra({ verdict: modern, checkedAt: 3 })).toEqual({
+      verdict: modern,
+      checkedAt: 3,
+    });
+  });
+});
