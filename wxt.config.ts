@@ -1,4 +1,13 @@
 import { defineConfig } from 'wxt';
+import { clientMetadataDocument } from './src/oauth/client-metadata';
+
+/**
+ * Where Patchbay's OAuth Client ID Metadata Document is published (an https URL), if anywhere.
+ * With it, the build writes the document to `oauth/client-metadata.json` for the deployment to
+ * serve at that URL, and sign-ins use it as the client id where authorization servers support
+ * it (docs/oauth.md).
+ */
+const clientMetadataUrl = process.env.WXT_CLIENT_METADATA_URL;
 
 /**
  * Public half of Patchbay's signing key. Pinning it keeps the extension id
@@ -16,6 +25,15 @@ export default defineConfig({
   webExt: { disabled: true },
   // Extension pages load from disk, not the network: one ~800 kB side-panel chunk is fine.
   vite: () => ({ build: { chunkSizeWarningLimit: 1200 } }),
+  hooks: {
+    'build:publicAssets': (_wxt, files) => {
+      if (!clientMetadataUrl) return;
+      files.push({
+        relativeDest: 'oauth/client-metadata.json',
+        contents: `${JSON.stringify(clientMetadataDocument(clientMetadataUrl), null, 2)}\n`,
+      });
+    },
+  },
   manifest: {
     name: 'Patchbay',
     description: 'An AI side panel whose tools come from remote MCP servers.',

@@ -15,6 +15,10 @@ export default defineBackground(() => {
     keepAlive: createChromeKeepAlive(),
     identity: createChromeIdentity(),
     alarms: createChromeAlarms(),
+    // Set at build time (WXT_CLIENT_METADATA_URL) where Patchbay's CIMD is published.
+    ...(import.meta.env.WXT_CLIENT_METADATA_URL
+      ? { clientMetadataUrl: import.meta.env.WXT_CLIENT_METADATA_URL }
+      : {}),
   });
   const router = createRouter({ manager, extensionId: browser.runtime.id });
 

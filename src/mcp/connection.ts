@@ -189,6 +189,9 @@ async function connectWith(
   };
   client.onerror = (error) => {
     if (!established || closing) return;
+    // A 403 asking for more scope is about one request, which fails with it and steps up; the
+    // connection itself is fine.
+    if (isInsufficientScope(error)) return;
     // The legacy SSE transport has only its event stream: losing it loses the connection.
     if (kind === 'sse') {
       closing = true;
@@ -265,7 +268,12 @@ async function connectWith(
 
 /** Turns whatever the SDK or fetch threw into a classified {@link ConnectionError}. */
 export function toConnectionError(error: unknown, serverFetch?: ServerFetch): ConnectionError {
-  if (error instanceof ConnectionError) return error;
+  // The SDK wraps what the fetch threw (SDK 2.4: SendFailed with the cause kept): the
+  // classification made at the source is the one to keep.
+  for (let cause: unknown = error, depth = 0; cause && depth < 5; depth += 1) {
+    if (ConnectionError.isInstance(cause)) return cause;
+    cause = (cause as { cause?: unknown }).cause;
+  }
   if (UnauthorizedError.isInstance(error)) {
     return new ConnectionError('auth', 'Unauthorized', { status: 401, cause: error });
   }
@@ -309,6 +317,12 @@ export function toConnectionError(error: unknown, serverFetch?: ServerFetch): Co
   }
   const message = error instanceof Error ? error.message : String(error);
   return new ConnectionError('protocol', message, { cause: error });
+}
+
+function isInsufficientScope(error: unknown): boolean {
+  return (
+    ConnectionError.isInstance(error) && error.details.challenge?.error === 'insufficient_scope'
+  );
 }
 
 /** JSON that does not parse, or parses into something that is not a JSON-RPC message. */

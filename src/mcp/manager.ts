@@ -46,6 +46,8 @@ export interface McpManagerOptions {
   retryPolicy?: RetryPolicy;
   connectTimeoutMs?: number;
   toolTimeoutMs?: number;
+  /** The https URL of Patchbay's Client ID Metadata Document, when the build publishes one. */
+  clientMetadataUrl?: string;
 }
 
 export type McpManager = ReturnType<typeof createMcpManager>;

@@ -11,6 +11,8 @@ export const storageKeys = {
   oauthEndpoints: (serverId: string) => `mcp.${serverId}.oauth.endpoints`,
   tokens: (serverId: string) => `oauth.${serverId}.tokens`,
   client: (serverId: string) => `oauth.${serverId}.client`,
+  /** The authorization server a pre-registered client was first used with, and stays bound to. */
+  preRegisteredIssuer: (serverId: string) => `oauth.${serverId}.preregistered_issuer`,
   grantedScopes: (serverId: string) => `oauth.${serverId}.granted_scopes`,
   challengedScopes: (serverId: string) => `oauth.${serverId}.challenged_scopes`,
 } as const;

@@ -1,5 +1,4 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
-import { ConnectionError } from '../errors/connection-error';
 import { PatchbayError } from '../errors/patchbay-error';
 import type { CallToolResultView, ToolCallPayload } from '../messaging/contract';
 import { toConnectionError } from './connection';
@@ -57,7 +56,7 @@ export async function callTool(
       try {
         return (await call()) as CallToolResultView;
       } catch (error) {
-        const challenge = ConnectionError.isInstance(error) ? error.details.challenge : undefined;
+        const challenge = toConnectionError(error).details.challenge;
         if (
           challenge?.error !== 'insufficient_scope' ||
           stepUps >= MAX_STEP_UPS ||

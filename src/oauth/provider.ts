@@ -1,14 +1,20 @@
-import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/client';
 import type {
-  OAuthClientInformationMixed,
+  OAuthClientInformationContext,
   OAuthClientMetadata,
-  OAuthTokens,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  StoredOAuthClientInformation,
+  StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import type { KeyValueStore } from '../platform/ports';
+import { patchbayClientMetadata } from './client-metadata';
 import { storageKeys } from '../mcp/storage-keys';
 
-/** Tokens as Patchbay stores them: what the SDK saved, plus when the access token expires. */
-export type StoredTokens = OAuthTokens & { expires_at?: number };
+/**
+ * Tokens as Patchbay stores them: what the SDK saved (stamped with the issuer of the
+ * authorization server that issued them), plus when the access token expires.
+ */
+export type StoredTokens = StoredOAuthTokens & { expires_at?: number };
 
 /** An authorization in progress, persisted so a restarted worker still knows what it asked for. */
 export interface PendingAuthorization {
@@ -26,6 +32,8 @@ export interface ExtensionOAuthProviderOptions {
   preRegistered?: { clientId: string; clientSecret?: string };
   /** Scopes to ask for when neither a challenge nor the server's metadata names any. */
   defaultScopes?: string[];
+  /** The https URL of Patchbay's Client ID Metadata Document, when one is published. */
+  clientMetadataUrl?: string;
   /** Called whenever tokens are saved or cleared, so the in-memory state follows storage. */
   onTokens(tokens: StoredTokens | undefined): void;
   now?: () => number;
@@ -61,14 +69,19 @@ export class ExtensionOAuthProvider implements OAuthClientProvider {
   }
 
   get clientMetadata(): OAuthClientMetadata {
-    const metadata: OAuthClientMetadata = {
-      client_name: 'Patchbay',
-      redirect_uris: [this.options.redirectUrl],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-    };
-    if (this.options.defaultScopes?.length) metadata.scope = this.options.defaultScopes.join(' ');
-    return metadata;
+    return patchbayClientMetadata({
+      redirectUrl: this.options.redirectUrl,
+      ...(this.options.defaultScopes ? { scopes: this.options.defaultScopes } : {}),
+    });
+  }
+
+  /**
+   * Where Patchbay's Client ID Metadata Document is published, when the build was given one:
+   * authorization servers that support SEP-991 then take this URL as the client id instead
+   * of a registration. A client registered by hand takes precedence.
+   */
+  get clientMetadataUrl(): string | undefined {
+    return this.options.preRegistered ? undefined : this.options.clientMetadataUrl;
   }
 
   async state(): Promise<string> {
@@ -90,27 +103,49 @@ export class ExtensionOAuthProvider implements OAuthClientProvider {
     await this.options.store.remove([this.pendingKey]);
   }
 
-  async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
+  /**
+   * The client registered with the authorization server `context.issuer` names. Credentials
+   * are bound to the issuer they were registered with (the SDK stamps it): a server that moved
+   * to another authorization server gets a fresh registration, and a client registered by hand
+   * is never sent to a server other than the one it was first used with.
+   */
+  async clientInformation(
+    context?: OAuthClientInformationContext,
+  ): Promise<StoredOAuthClientInformation | undefined> {
     const { preRegistered } = this.options;
     if (preRegistered) {
+      const bound = await this.options.store.get<string>(this.key('preRegisteredIssuer'));
+      if (context?.issuer && bound && bound !== context.issuer) {
+        throw new Error(
+          `The client id you entered was used with ${bound}; this server now signs in at ${context.issuer}, so Patchbay does not send it there. Edit the server to enter a client registered there.`,
+        );
+      }
       return {
         client_id: preRegistered.clientId,
         ...(preRegistered.clientSecret ? { client_secret: preRegistered.clientSecret } : {}),
       };
     }
-    return this.options.store.get<OAuthClientInformationMixed>(this.key('client'));
+    const stored = await this.options.store.get<StoredOAuthClientInformation>(this.key('client'));
+    if (stored?.issuer && context?.issuer && stored.issuer !== context.issuer) return undefined;
+    return stored;
   }
 
-  async saveClientInformation(clientInformation: OAuthClientInformationMixed): Promise<void> {
+  async saveClientInformation(clientInformation: StoredOAuthClientInformation): Promise<void> {
     if (this.options.preRegistered) return; // configured by the person, never overwritten
     await this.options.store.set({ [this.key('client')]: clientInformation });
   }
 
-  async tokens(): Promise<OAuthTokens | undefined> {
-    return this.options.store.get<StoredTokens>(this.key('tokens'));
+  /** The stored tokens, unless they were issued by another authorization server than `context`'s. */
+  async tokens(context?: OAuthClientInformationContext): Promise<StoredTokens | undefined> {
+    const tokens = await this.options.store.get<StoredTokens>(this.key('tokens'));
+    if (tokens?.issuer && context?.issuer && tokens.issuer !== context.issuer) return undefined;
+    return tokens;
   }
 
-  async saveTokens(tokens: OAuthTokens): Promise<void> {
+  async saveTokens(
+    tokens: StoredOAuthTokens,
+    context?: OAuthClientInformationContext,
+  ): Promise<void> {
     const now = (this.options.now ?? Date.now)();
     const stored: StoredTokens = {
       ...tokens,
@@ -127,8 +162,16 @@ export class ExtensionOAuthProvider implements OAuthClientProvider {
     await this.options.store.set({
       [this.key('tokens')]: stored,
       [this.key('grantedScopes')]: granted,
+      // The first successful sign-in binds a hand-registered client to its issuer.
+      ...(this.options.preRegistered && context?.issuer
+        ? { [this.key('preRegisteredIssuer')]: await this.boundIssuer(context.issuer) }
+        : {}),
     });
     this.options.onTokens(stored);
+  }
+
+  private async boundIssuer(issuer: string): Promise<string> {
+    return (await this.options.store.get<string>(this.key('preRegisteredIssuer'))) ?? issuer;
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {

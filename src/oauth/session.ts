@@ -2,6 +2,7 @@ import { auth } from '@modelcontextprotocol/client';
 import type { Alarms, Identity, KeyValueStore } from '../platform/ports';
 import type { FetchLike } from '../mcp/server-fetch';
 import { storageKeys } from '../mcp/storage-keys';
+import { stampIssuers } from './issuer-stamps';
 import { ExtensionOAuthProvider, type StoredTokens } from './provider';
 import { refreshTime, revokeTokens } from './revoke';
 import { AuthFlowError } from '../errors/auth-flow-error';
@@ -23,6 +24,8 @@ export interface AuthSessionOptions {
   fetch: FetchLike;
   preRegistered?: { clientId: string; clientSecret?: string };
   defaultScopes?: string[];
+  /** The https URL of Patchbay's Client ID Metadata Document, when one is published. */
+  clientMetadataUrl?: string;
   now?: () => number;
 }
 
@@ -46,6 +49,7 @@ export class AuthSession {
       redirectUrl: options.identity.redirectUrl(),
       ...(options.preRegistered ? { preRegistered: options.preRegistered } : {}),
       ...(options.defaultScopes ? { defaultScopes: options.defaultScopes } : {}),
+      ...(options.clientMetadataUrl ? { clientMetadataUrl: options.clientMetadataUrl } : {}),
       ...(options.now ? { now: options.now } : {}),
       onTokens: (tokens) => {
         this.tokens = tokens;
@@ -59,6 +63,7 @@ export class AuthSession {
 
   /** Loads stored tokens and re-creates the refresh alarm (alarms may not survive a restart). */
   async load(): Promise<void> {
+    await stampIssuers(this.options.store, this.options.serverId);
     this.tokens = await this.options.store.get<StoredTokens>(
       storageKeys.tokens(this.options.serverId),
     );

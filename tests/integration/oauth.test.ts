@@ -137,6 +137,41 @@ describe('first sign-in', () => {
   });
 });
 
+describe('updating from the storage layout of earlier versions', () => {
+  it('keeps a sign-in made before credentials were bound to their issuer, and refreshes it', async () => {
+    const { fixture, identity, harness, id } = await signedIn({ accessTokenTtl: 3600 });
+    await harness.manager.closeAll();
+    // What an earlier Patchbay stored: no issuer stamps, no era verdict.
+    const stored = harness.store.snapshot();
+    const { issuer: _tokenIssuer, ...tokens } = stored[`oauth.${id}.tokens`] as StoredTokens;
+    const client = { ...(stored[`oauth.${id}.client`] as { issuer?: string }) };
+    delete client.issuer;
+    expect(_tokenIssuer).toBeTruthy();
+    await harness.store.set({
+      [`oauth.${id}.tokens`]: { ...tokens, expires_at: Date.now() - 1000 },
+      [`oauth.${id}.client`]: client,
+    });
+    await harness.store.remove([`mcp.${id}.era`]);
+
+    const updated = createHarness({ store: harness.store, identity });
+    cleanups.push(() => updated.dispose());
+    const result = await updated.manager.callTool(id, {
+      name: 'echo',
+      arguments: { text: 'kept' },
+    });
+    expect(result.content).toEqual([{ type: 'text', text: 'kept' }]);
+    // The expired token was refreshed with the stored registration: no new sign-in, no new
+    // registration, and the entries now carry their issuer.
+    expect(identity.opened).toHaveLength(1);
+    expect(await fixture.registeredClients()).toHaveLength(1);
+    expect(fixture.tokenRequests.at(-1)).toMatchObject({ grantType: 'refresh_token' });
+    expect(storedTokens(updated, id)?.issuer).toBe(_tokenIssuer);
+    expect((updated.store.snapshot()[`oauth.${id}.client`] as { issuer?: string }).issuer).toBe(
+      _tokenIssuer,
+    );
+  });
+});
+
 describe('discovery variants', () => {
   it.each([
     ['resource_metadata in WWW-Authenticate', { resourceMetadata: 'header' }],

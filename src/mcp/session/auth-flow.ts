@@ -215,5 +215,6 @@ export function createAuthSession(config: ServerConfig, context: SessionContext)
         }
       : {}),
     ...(config.oauth?.scopes?.length ? { defaultScopes: config.oauth.scopes } : {}),
+    ...(context.clientMetadataUrl ? { clientMetadataUrl: context.clientMetadataUrl } : {}),
   });
 }

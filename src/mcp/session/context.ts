@@ -13,5 +13,7 @@ export interface SessionContext {
   /** Replaces `fetch` for every request to servers and authorization servers (tests). */
   fetch?: FetchLike;
   connectTimeoutMs?: number;
+  /** The https URL of Patchbay's Client ID Metadata Document, when the build publishes one. */
+  clientMetadataUrl?: string;
   toolTimeoutMs?: number;
 }

@@ -61,7 +61,11 @@ export async function reconfigure(session: ServerSession, config: ServerConfig):
   if (authChanged) {
     // Tokens and registrations belong to the old endpoint and client: sign out of them.
     await session.auth.signOut();
-    await store.remove([storageKeys.client(session.id), storageKeys.oauthEndpoints(session.id)]);
+    await store.remove([
+      storageKeys.client(session.id),
+      storageKeys.oauthEndpoints(session.id),
+      storageKeys.preRegisteredIssuer(session.id),
+    ]);
   }
   session.config = config;
   if (authChanged) {

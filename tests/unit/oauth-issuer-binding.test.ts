@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { clientMetadataDocument, EXTENSION_REDIRECT_URL } from '../../src/oauth/client-metadata';
+import { stampIssuers } from '../../src/oauth/issuer-stamps';
+import { ExtensionOAuthProvider } from '../../src/oauth/provider';
+import { createMemoryStore } from '../../src/platform/memory';
+
+const OLD_AS = 'https://auth.old.example';
+const NEW_AS = 'https://auth.new.example';
+
+function provider(
+  store = createMemoryStore(),
+  preRegistered?: { clientId: string; clientSecret?: string },
+) {
+  return new ExtensionOAuthProvider({
+    serverId: 'notes',
+    store,
+    redirectUrl: EXTENSION_REDIRECT_URL,
+    onTokens: () => undefined,
+    ...(preRegistered ? { preRegistered } : {}),
+  });
+}
+
+describe('credentials bound to their authorization server', () => {
+  it('offers a registration and tokens only to the issuer that gave them', async () => {
+    const store = createMemoryStore({
+      'oauth.notes.client': { client_id: 'dcr-1', issuer: OLD_AS },
+      'oauth.notes.tokens': { access_token: 'old-token', token_type: 'Bearer', issuer: OLD_AS },
+    });
+    const oauth = provider(store);
+    expect(await oauth.clientInformation({ issuer: OLD_AS })).toMatchObject({ client_id: 'dcr-1' });
+    expect(await oauth.tokens({ issuer: OLD_AS })).toMatchObject({ access_token: 'old-token' });
+    // The server moved: a fresh registration, and the old tokens never go to the new server.
+    expect(await oauth.clientInformation({ issuer: NEW_AS })).toBeUndefined();
+    expect(await oauth.tokens({ issuer: NEW_AS })).toBeUndefined();
+    // Without an issuer (the bearer token for the MCP server itself) the latest tokens count.
+    expect(await oauth.tokens()).toMatchObject({ access_token: 'old-token' });
+  });
+
+  it('binds a hand-registered client to the first issuer it signs in with, and refuses others', async () => {
+    const store = createMemoryStore();
+    const oauth = provider(store, { clientId: 'by-hand', clientSecret: 's3cret' });
+    expect(await oauth.clientInformation({ issuer: OLD_AS })).toEqual({
+      client_id: 'by-hand',
+      client_secret: 's3cret',
+    });
+    await oauth.saveTokens({ access_token: 'a', token_type: 'Bearer' }, { issuer: OLD_AS });
+    expect(store.snapshot()['oauth.notes.preregistered_issuer']).toBe(OLD_AS);
+    await oauth.saveTokens({ access_token: 'b', token_type: 'Bearer' }, { issuer: NEW_AS });
+    expect(store.snapshot()['oauth.notes.preregistered_issuer']).toBe(OLD_AS);
+    await expect(oauth.clientInformation({ issuer: NEW_AS })).rejects.toThrow(
+      /used with https:\/\/auth\.old\.example.*does not send it there/,
+    );
+  });
+
+  it('asks to be a public web client, with its metadata document under its own URL', () => {
+    expect(provider().clientMetadata).toMatchObject({
+      token_endpoint_auth_method: 'none',
+      application_type: 'web',
+      redirect_uris: [EXTENSION_REDIRECT_URL],
+    });
+    const url = 'https://patchbay.example/oauth/client-metadata.json';
+    expect(clientMetadataDocument(url)).toMatchObject({ client_id: url, client_name: 'Patchbay' });
+    expect(provider().clientMetadataUrl).toBeUndefined();
+  });
+});
+
+describe('migrating sign-ins saved before issuer binding', () => {
+  it('stamps the stored registration and tokens with the issuer of the stored discovery', async () => {
+    const store = createMemoryStore({
+      'oauth.notes.client': { client_id: 'dcr-1' },
+      'oauth.notes.tokens': { access_token: 't', token_type: 'Bearer', refresh_token: 'r' },
+      'mcp.notes.oauth.endpoints': {
+        authorizationServerUrl: OLD_AS,
+        authorizationServerMetadata: { issuer: OLD_AS, authorization_endpoint: `${OLD_AS}/a` },
+      },
+    });
+    await stampIssuers(store, 'notes');
+    const after = store.snapshot();
+    expect(after['oauth.notes.client']).toEqual({ client_id: 'dcr-1', issuer: OLD_AS });
+    expect(after['oauth.notes.tokens']).toEqual({
+      access_token: 't',
+      token_type: 'Bearer',
+      refresh_token: 'r',
+      issuer: OLD_AS,
+    });
+    // Idempotent, and never overwrites a stamp the SDK made.
+    await store.set({ 'oauth.notes.client': { client_id: 'dcr-2', issuer: NEW_AS } });
+    await stampIssuers(store, 'notes');
+    expect(store.snapshot()['oauth.notes.client']).toEqual({ client_id: 'dcr-2', issuer: NEW_AS });
+  });
+
+  it('leaves entries alone when there is no discovery to take the issuer from', async () => {
+    const initial = { 'oauth.notes.client': { client_id: 'dcr-1' } };
+    const store = createMemoryStore(initial);
+    await stampIssuers(store, 'notes');
+    expect(store.snapshot()).toEqual(initial);
+  });
+});
