@@ -28,7 +28,7 @@ export async function testConnection(
       ...(context.connectTimeoutMs ? { connectTimeoutMs: context.connectTimeoutMs } : {}),
     });
     try {
-      const tools = await listAllTools(connection);
+      const { tools } = await listAllTools(connection);
       return {
         ok: true,
         transport: connection.transport,

@@ -5,14 +5,31 @@ import type { Connection } from './connection';
 /** Pages of tools/list followed before Patchbay assumes the server is looping. */
 export const MAX_TOOL_PAGES = 100;
 
+/** A server's tool list and until when it may be used without asking again. */
+export interface ToolList {
+  tools: Tool[];
+  /** Milliseconds since the epoch; `Infinity` while change notifications keep it current. */
+  freshUntil: number;
+}
+
 /**
- * Every tool of the server. The SDK walks the pages and keeps the list in its response cache,
- * honouring the server's `ttlMs` (2026-07-28), and its `callTool` reads that cache for output
- * validation and `Mcp-Param-*` header mirroring.
+ * Every tool of the server. The SDK walks the pages and keeps the list in its response cache
+ * (its `callTool` reads it for output validation and `Mcp-Param-*` header mirroring).
+ *
+ * Freshness (SEP-2549 caching, 2026-07-28): a positive `ttlMs` keeps the list for that long. A
+ * server that notifies list changes (`notifications/tools/list_changed` in 2025,
+ * `subscriptions/listen` in 2026) keeps it current between those. Otherwise the list is
+ * stale at once, as the spec says for `ttlMs` 0 or absent, and is asked for again at its
+ * next use.
  */
-export async function listAllTools(connection: Connection): Promise<Tool[]> {
+export async function listAllTools(connection: Connection, now = Date.now()): Promise<ToolList> {
   try {
-    return (await connection.client.listTools()).tools;
+    const result = await connection.client.listTools();
+    const ttlMs = (result as { ttlMs?: unknown }).ttlMs;
+    const notifies = connection.client.getServerCapabilities()?.tools?.listChanged === true;
+    const freshUntil =
+      typeof ttlMs === 'number' && ttlMs > 0 ? now + ttlMs : notifies ? Infinity : now;
+    return { tools: result.tools, freshUntil };
   } catch (error) {
     if (SdkError.isInstance(error) && error.code === SdkErrorCode.ListPaginationExceeded) {
       throw new ConnectionError(

@@ -220,7 +220,7 @@ export function createMcpManager(options: McpManagerOptions) {
             await session.ensureConnected();
           if (!session.isConnected) return [];
           const disabled = new Set(session.disabledTools);
-          return (session.tools ?? [])
+          return ((await session.currentTools()) ?? [])
             .filter((tool) => !disabled.has(tool.name))
             .map((tool) => toolView(session.id, tool));
         }),
@@ -233,7 +233,7 @@ export function createMcpManager(options: McpManagerOptions) {
       if (session.isEnabled && !session.isConnected && !session.needsSignIn())
         await session.ensureConnected().catch(() => undefined);
       return {
-        tools: (session.tools ?? []).map((tool) => toolView(serverId, tool)),
+        tools: ((await session.currentTools()) ?? []).map((tool) => toolView(serverId, tool)),
         disabled: [...session.disabledTools],
       };
     },

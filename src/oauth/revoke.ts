@@ -4,7 +4,8 @@ import type { FetchLike } from '../mcp/server-fetch';
 import type { StoredTokens } from './provider';
 
 /**
- * RFC 7009 token revocation. The SDK has no client for it, so Patchbay has this small one.
+ * RFC 7009 token revocation. The SDK (1.x, and v2 as of 2.4) has no client for it, so Patchbay
+ * has this small one.
  * Best effort: the tokens are forgotten locally whatever the server answers.
  */
 export async function revokeTokens(options: {

@@ -9,10 +9,15 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()?.();
 });
 
-async function modern(legacy: 'reject' | 'stateless', requiredHeaders?: Record<string, string>) {
+async function modern(
+  legacy: 'reject' | 'stateless',
+  requiredHeaders?: Record<string, string>,
+  options: { toolsTtlMs?: number; listChanged?: boolean } = {},
+) {
   const server = await startModernServer({
     legacy,
     ...(requiredHeaders ? { requiredHeaders } : {}),
+    ...options,
   });
   cleanups.push(() => server.close());
   return server;
@@ -167,6 +172,26 @@ describe('2026-07-28 servers', () => {
     expect(server.methods()).toContain('subscriptions/listen');
     const { tools } = await harness.manager.getServerTools(id);
     expect(tools.map((tool) => tool.name)).toContain('added_later');
+  });
+
+  it.each([
+    [
+      'asks again every time when the list is stale at once and nothing announces changes',
+      0,
+      false,
+      3,
+    ],
+    ['keeps the list for its ttlMs', 60_000, false, 1],
+    ['keeps the list while change notifications keep it current', 0, true, 1],
+  ] as const)('%s', async (_name, toolsTtlMs, listChanged, lists) => {
+    const server = await modern('reject', undefined, { toolsTtlMs, listChanged });
+    const harness = harnessWith();
+    const id = await addAndEnable(harness, server.mcpUrl);
+    for (let round = 0; round < 2; round += 1) {
+      const tools = await harness.manager.listEnabledTools();
+      expect(tools.filter((tool) => tool.serverId === id)).toHaveLength(3);
+    }
+    expect(server.methods().filter((method) => method === 'tools/list')).toHaveLength(lists);
   });
 
   it('passes $ref in tool schemas through as the server sent them', async () => {

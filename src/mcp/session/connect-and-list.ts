@@ -1,4 +1,3 @@
-import type { Tool } from '@modelcontextprotocol/client';
 import type { ConnectionError } from '../../errors/connection-error';
 import {
   openConnection,
@@ -6,7 +5,7 @@ import {
   type Connection,
   type OpenConnectionOptions,
 } from '../connection';
-import { listAllTools } from '../list-tools';
+import { listAllTools, type ToolList } from '../list-tools';
 
 /**
  * Opens a connection and fetches the tool list, the first request on it. A stored `modern` era
@@ -15,17 +14,17 @@ import { listAllTools } from '../list-tools';
  */
 export async function connectAndList(
   options: OpenConnectionOptions,
-): Promise<{ connection: Connection; tools: Tool[] }> {
+): Promise<{ connection: Connection; list: ToolList }> {
   const connection = await openConnection(options);
   try {
-    return { connection, tools: await listAllTools(connection) };
+    return { connection, list: await listAllTools(connection) };
   } catch (error) {
     await connection.close({ terminate: true });
     const failure = toConnectionError(error);
     if (!connection.eraReused || !isEraMismatch(failure)) throw failure;
     const probed = await openConnection({ ...options, era: undefined });
     try {
-      return { connection: probed, tools: await listAllTools(probed) };
+      return { connection: probed, list: await listAllTools(probed) };
     } catch (retryError) {
       await probed.close({ terminate: true });
       throw retryError;

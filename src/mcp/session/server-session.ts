@@ -11,6 +11,7 @@ import type { AuthSession } from '../../oauth/session';
 import { headersOf, type ServerConfig } from '../catalog';
 import { toConnectionError, type Connection, type TransportKind } from '../connection';
 import { retryDelay } from '../retry';
+import { listAllTools } from '../list-tools';
 import { connectAndList } from './connect-and-list';
 import { readStoredEra, rememberEra, usableEra, type StoredEra } from './stored-era';
 import { storageKeys } from '../storage-keys';
@@ -32,6 +33,9 @@ export class ServerSession {
   /** The last WWW-Authenticate challenge, to sign in with what the server asked for. */
   lastChallenge: AuthChallenge | undefined;
   tools: Tool[] | null = null;
+  /** Until when `tools` may be used without asking the server again (see `listAllTools`). */
+  private toolsFreshUntil = Infinity;
+  private refreshingTools: Promise<void> | undefined;
   disabledTools: string[] = [];
   transport: TransportKind | undefined;
   /** The protocol era found for the server, reused by every connection after the first. */
@@ -174,7 +178,8 @@ export class ServerSession {
       });
       connection = opened.connection;
       stillCurrent();
-      this.tools = opened.tools;
+      this.tools = opened.list.tools;
+      this.toolsFreshUntil = opened.list.freshUntil;
       this.connection = connection;
       this.transport = connection.transport;
       this.era = rememberEra(this.era, connection.era);
@@ -215,10 +220,34 @@ export class ServerSession {
     if (error.retryable) this.scheduleRetry();
   }
 
+  /** The tool list, asked for again first when its freshness has run out. */
+  async currentTools(): Promise<Tool[] | null> {
+    const connection = this.connection;
+    if (!connection || Date.now() < this.toolsFreshUntil) return this.tools;
+    const generation = this.generation;
+    this.refreshingTools ??= listAllTools(connection)
+      .then(
+        (list) => {
+          if (generation !== this.generation || this.connection !== connection) return;
+          const changed = JSON.stringify(list.tools) !== JSON.stringify(this.tools);
+          this.tools = list.tools;
+          this.toolsFreshUntil = list.freshUntil;
+          if (changed) this.toolsChanged();
+        },
+        (error: unknown) => this.connectionLost(generation, toConnectionError(error)),
+      )
+      .finally(() => {
+        this.refreshingTools = undefined;
+      });
+    await this.refreshingTools;
+    return this.tools;
+  }
+
   /** The server changed its tool list and the SDK fetched the new one. */
   private toolsReplaced(generation: number, tools: Tool[]): void {
     if (!this.connection || generation !== this.generation) return;
     this.tools = tools;
+    this.toolsFreshUntil = Infinity; // kept current by the notifications that brought it
     this.toolsChanged();
   }
 
