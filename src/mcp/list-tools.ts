@@ -17,18 +17,19 @@ export interface ToolList {
  * (its `callTool` reads it for output validation and `Mcp-Param-*` header mirroring).
  *
  * Freshness (SEP-2549 caching, 2026-07-28): a positive `ttlMs` keeps the list for that long. A
- * server that notifies list changes (`notifications/tools/list_changed` in 2025,
- * `subscriptions/listen` in 2026) keeps it current between those. Otherwise the list is
- * stale at once, as the spec says for `ttlMs` 0 or absent, and is asked for again at its
- * next use.
+ * server that notifies list changes (`subscriptions/listen`) keeps it current between those.
+ * Otherwise a 2026 list is stale at once, as the spec says for `ttlMs` 0 or absent, and is
+ * asked for again at its next use. 2025-era results carry no hints: those lists are kept until
+ * `notifications/tools/list_changed` or the next connection, as before.
  */
 export async function listAllTools(connection: Connection, now = Date.now()): Promise<ToolList> {
   try {
     const result = await connection.client.listTools();
     const ttlMs = (result as { ttlMs?: unknown }).ttlMs;
     const notifies = connection.client.getServerCapabilities()?.tools?.listChanged === true;
+    const hinted = connection.client.getProtocolEra() === 'modern';
     const freshUntil =
-      typeof ttlMs === 'number' && ttlMs > 0 ? now + ttlMs : notifies ? Infinity : now;
+      typeof ttlMs === 'number' && ttlMs > 0 ? now + ttlMs : notifies || !hinted ? Infinity : now;
     return { tools: result.tools, freshUntil };
   } catch (error) {
     if (SdkError.isInstance(error) && error.code === SdkErrorCode.ListPaginationExceeded) {
