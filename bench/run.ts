@@ -6,13 +6,17 @@
  *   call     = one tools/call round trip (echo)
  *
  * Extension path: side-panel page → chrome.runtime → background worker → server.
- * Baseline: the SDK's Client calling the same fixture server from Node.
+ * Baseline: the SDK's Client (v2, negotiating the era like Patchbay and reusing the verdict on
+ * reconnects, as Patchbay does) calling the same fixture server from Node.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type PriorDiscovery,
+} from '@modelcontextprotocol/client';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, EXTENSION_ID, findChromium } from '../scripts/chromium';
 import { startFixtureServer } from '../tests/fixtures/mcp-fixture-server';
@@ -36,9 +40,18 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 const fixture = await startFixtureServer();
 
 // ---- baseline: the SDK client in Node --------------------------------------------------------
+let prior: PriorDiscovery | undefined;
 async function sdkConnect(): Promise<Client> {
-  const client = new Client({ name: 'bench', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(fixture.mcpUrl)));
+  const client = new Client(
+    { name: 'bench', version: '1.0.0' },
+    { versionNegotiation: { mode: 'auto' } },
+  );
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(fixture.mcpUrl)),
+    prior ? { prior } : {},
+  );
+  const discover = client.getDiscoverResult();
+  prior ??= discover ? { kind: 'modern', discover } : { kind: 'legacy' };
   await client.listTools();
   return client;
 }

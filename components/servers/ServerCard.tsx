@@ -100,6 +100,7 @@ export function ServerCard({
             {server.transport
               ? ` · ${server.transport === 'sse' ? 'HTTP+SSE' : 'Streamable HTTP'}`
               : ''}
+            {server.protocolVersion ? ` · MCP ${server.protocolVersion}` : ''}
           </span>
         ) : null}
         {action === 'sign-in' ? (

@@ -65,6 +65,8 @@ export interface Connection {
   readonly era: Era;
   /** True when the era came from `options.era` rather than a probe. */
   readonly eraReused: boolean;
+  /** The protocol version negotiated (a 2026 date, or the 2025-era version `initialize` agreed). */
+  readonly protocolVersion: string | undefined;
   /** The Streamable HTTP session id, when the server issued one. */
   readonly sessionId: string | undefined;
   /** Closes the connection; with `terminate`, first ends the server-side session (DELETE). */
@@ -248,6 +250,7 @@ async function connectWith(
     client,
     transport: kind,
     eraReused: prior !== undefined,
+    protocolVersion: client.getNegotiatedProtocolVersion(),
     era:
       client.getProtocolEra() === 'modern' && discover
         ? { kind: 'modern', discover }

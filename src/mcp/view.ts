@@ -22,6 +22,8 @@ export function serverView(session: ServerSession): ServerView {
   if (config.iconDataUrl) view.iconDataUrl = config.iconDataUrl;
   const transport = session.connectedTransport;
   if (transport) view.transport = transport;
+  const protocolVersion = session.connectedProtocolVersion;
+  if (protocolVersion) view.protocolVersion = protocolVersion;
   if (config.headers?.length) view.headerNames = config.headers.map((header) => header.key);
   return view;
 }

@@ -47,6 +47,8 @@ export const serverViewSchema = z.object({
   iconDataUrl: z.string().optional(),
   /** The transport found for this server, once it has connected. */
   transport: z.enum(['streamable-http', 'sse']).optional(),
+  /** The MCP protocol version spoken on the live connection (e.g. 2026-07-28). */
+  protocolVersion: z.string().optional(),
   /** True while Patchbay holds OAuth tokens for this server. The tokens never leave the background. */
   isSignedIn: z.boolean().optional(),
   /** The pre-registered OAuth client id of a custom server (its secret never leaves the background). */

@@ -72,6 +72,7 @@ describe('both protocol eras in Chromium', () => {
     await card.getByRole('switch', { name: 'Enable Strict 2026' }).click();
     await card.locator('[data-state="connected"]').waitFor({ timeout: 15_000 });
     await card.getByText('3 of 3 tools on').waitFor();
+    await card.getByText('3 tools · Streamable HTTP · MCP 2026-07-28').waitFor();
     await session.screenshot(servers, 'servers-strict-2026');
     await servers.close();
   });

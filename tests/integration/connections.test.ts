@@ -36,6 +36,7 @@ describe('connecting', () => {
     const view = await harness.manager.viewOf(id);
     expect(view.status).toEqual({ state: 'connected' });
     expect(view.transport).toBe('streamable-http');
+    expect(view.protocolVersion).toBe('2025-11-25');
     expect(view.toolCount).toBeGreaterThanOrEqual(7);
     const { tools } = await harness.manager.getServerTools(id);
     expect(tools.find((tool) => tool.name === 'echo')).toMatchObject({

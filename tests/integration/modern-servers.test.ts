@@ -56,6 +56,7 @@ describe('2026-07-28 servers', () => {
       const view = await harness.manager.viewOf(id);
       expect(view.status).toEqual({ state: 'connected' });
       expect(view.transport).toBe('streamable-http');
+      expect(view.protocolVersion).toBe('2026-07-28');
       expect(view.toolCount).toBe(3);
       // The probe, the list, and the stream the SDK opens for list changes: nothing else.
       expect(server.methods().sort()).toEqual([

@@ -73,6 +73,11 @@ export class ServerSession {
     return this.connecting !== null;
   }
 
+  /** The protocol version negotiated on the live connection, if any. */
+  get connectedProtocolVersion(): string | undefined {
+    return this.connection?.protocolVersion;
+  }
+
   /** The transport of the live connection, if any. */
   get connectedTransport(): TransportKind | undefined {
     return this.connection ? this.transport : undefined;
