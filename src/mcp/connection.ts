@@ -67,6 +67,11 @@ export interface Connection {
   readonly eraReused: boolean;
   /** The protocol version negotiated (a 2026 date, or the 2025-era version `initialize` agreed). */
   readonly protocolVersion: string | undefined;
+  /**
+   * A cheap round trip that tells whether the server is there: `ping` in the 2025 era;
+   * `server/discover` in 2026-07-28, which has no `ping`.
+   */
+  ping(options?: { timeout?: number }): Promise<void>;
   /** The Streamable HTTP session id, when the server issued one. */
   readonly sessionId: string | undefined;
   /** Closes the connection; with `terminate`, first ends the server-side session (DELETE). */
@@ -205,8 +210,7 @@ async function connectWith(
     // (404/405/406). Whether the server is still there, a ping tells.
     if (verifying) return;
     verifying = true;
-    client
-      .ping({ timeout: VERIFY_TIMEOUT_MS })
+    ping(client, { timeout: VERIFY_TIMEOUT_MS })
       .catch((pingError: unknown) => {
         if (closing) return;
         closing = true;
@@ -255,6 +259,7 @@ async function connectWith(
       client.getProtocolEra() === 'modern' && discover
         ? { kind: 'modern', discover }
         : { kind: 'legacy' },
+    ping: (pingOptions) => ping(client, pingOptions ?? {}),
     get sessionId() {
       return transport instanceof StreamableHTTPClientTransport ? transport.sessionId : undefined;
     },
@@ -320,6 +325,12 @@ export function toConnectionError(error: unknown, serverFetch?: ServerFetch): Co
   }
   const message = error instanceof Error ? error.message : String(error);
   return new ConnectionError('protocol', message, { cause: error });
+}
+
+/** The era's liveness round trip: 2026-07-28 dropped `ping`; `server/discover` is as cheap. */
+async function ping(client: Client, options: { timeout?: number }): Promise<void> {
+  if (client.getProtocolEra() === 'modern') await client.discover(options);
+  else await client.ping(options);
 }
 
 function isInsufficientScope(error: unknown): boolean {

@@ -63,7 +63,7 @@ export async function healthCheck(session: ServerSession): Promise<ServerResults
   const started = performance.now();
   try {
     if (session.isEnabled) {
-      await session.withConnection((connection) => connection.client.ping());
+      await session.withConnection((connection) => connection.ping());
     } else {
       const connection = await openConnection({
         url: config.url,
@@ -72,7 +72,7 @@ export async function healthCheck(session: ServerSession): Promise<ServerResults
         ...(context.fetch ? { fetch: context.fetch } : {}),
       });
       try {
-        await connection.client.ping();
+        await connection.ping();
       } finally {
         await connection.close({ terminate: true });
       }

@@ -212,6 +212,18 @@ describe('2026-07-28 servers', () => {
     expect(result.content).toEqual([{ type: 'text', text: '5' }]);
   });
 
+  it('checks the health of a 2026 server, which has no ping, with server/discover', async () => {
+    const server = await modern('reject');
+    const harness = harnessWith();
+    const { id } = await harness.manager.addServer({ name: 'Modern', url: server.mcpUrl });
+    await expect(harness.manager.healthCheck(id)).resolves.toMatchObject({ ok: true });
+    await harness.manager.enable(id);
+    const before = server.methods().length;
+    await expect(harness.manager.healthCheck(id)).resolves.toMatchObject({ ok: true });
+    expect(server.methods().slice(before)).toEqual(['server/discover']);
+    expect(server.methods()).not.toContain('ping');
+  });
+
   it('tests a strict 2026 server before saving it', async () => {
     const server = await modern('reject');
     const harness = harnessWith();
