@@ -57,7 +57,7 @@ describe('2026-07-28 servers', () => {
       expect(view.status).toEqual({ state: 'connected' });
       expect(view.transport).toBe('streamable-http');
       expect(view.protocolVersion).toBe('2026-07-28');
-      expect(view.toolCount).toBe(3);
+      expect(view.toolCount).toBe(4);
       // The probe, the list, and the stream the SDK opens for list changes: nothing else.
       expect(server.methods().sort()).toEqual([
         'server/discover',
@@ -162,7 +162,7 @@ describe('2026-07-28 servers', () => {
     const id = await addAndEnable(harness, server.mcpUrl);
     const changed = new Promise<void>((resolve) => {
       const stop = harness.broadcaster.listen((message) => {
-        if (message.type === 'mcp/tools/changed' && message.payload.server?.toolCount === 4) {
+        if (message.type === 'mcp/tools/changed' && message.payload.server?.toolCount === 5) {
           stop();
           resolve();
         }
@@ -190,7 +190,7 @@ describe('2026-07-28 servers', () => {
     const id = await addAndEnable(harness, server.mcpUrl);
     for (let round = 0; round < 2; round += 1) {
       const tools = await harness.manager.listEnabledTools();
-      expect(tools.filter((tool) => tool.serverId === id)).toHaveLength(3);
+      expect(tools.filter((tool) => tool.serverId === id)).toHaveLength(4);
     }
     expect(server.methods().filter((method) => method === 'tools/list')).toHaveLength(lists);
   });
@@ -212,6 +212,30 @@ describe('2026-07-28 servers', () => {
     expect(result.content).toEqual([{ type: 'text', text: '5' }]);
   });
 
+  it('reports progress and cancels a running call in the 2026 era', async () => {
+    const server = await modern('reject');
+    const harness = harnessWith();
+    const id = await addAndEnable(harness, server.mcpUrl);
+    const firstProgress = new Promise<void>((resolve) => {
+      harness.broadcaster.listen((message) => {
+        if (message.type === 'mcp/tool/progress' && message.payload.callId === 'slow-1') resolve();
+      });
+    });
+    const call = harness.manager.callTool(id, {
+      name: 'slow_count',
+      arguments: { steps: 50, delayMs: 100 },
+      callId: 'slow-1',
+    });
+    await firstProgress;
+    expect(await harness.manager.cancelTool(id, 'slow-1')).toBe(true);
+    await expect(call).rejects.toMatchObject({ code: 'cancelled' });
+    await expect.poll(() => server.cancellations).toBe(1);
+    expect(harness.keepAlive.active).toBe(0);
+    // The connection is still good afterwards.
+    const echo = await harness.manager.callTool(id, { name: 'echo', arguments: { text: 'on' } });
+    expect(echo.content).toEqual([{ type: 'text', text: 'on' }]);
+  });
+
   it('checks the health of a 2026 server, which has no ping, with server/discover', async () => {
     const server = await modern('reject');
     const harness = harnessWith();
@@ -230,7 +254,7 @@ describe('2026-07-28 servers', () => {
     await expect(harness.manager.testConnection({ url: server.mcpUrl })).resolves.toMatchObject({
       ok: true,
       transport: 'streamable-http',
-      toolCount: 3,
+      toolCount: 4,
     });
   });
 });
