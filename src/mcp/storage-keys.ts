@@ -13,6 +13,8 @@ export const storageKeys = {
   client: (serverId: string) => `oauth.${serverId}.client`,
   /** The authorization server a pre-registered client was first used with, and stays bound to. */
   preRegisteredIssuer: (serverId: string) => `oauth.${serverId}.preregistered_issuer`,
+  /** An authorization in progress (state, PKCE verifier), so a restarted worker can finish it. */
+  pendingAuthorization: (serverId: string) => `oauth.${serverId}.pending`,
   grantedScopes: (serverId: string) => `oauth.${serverId}.granted_scopes`,
   challengedScopes: (serverId: string) => `oauth.${serverId}.challenged_scopes`,
 } as const;

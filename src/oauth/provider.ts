@@ -61,7 +61,7 @@ export class ExtensionOAuthProvider implements OAuthClientProvider {
   }
 
   private get pendingKey(): string {
-    return `oauth.${this.options.serverId}.pending`;
+    return storageKeys.pendingAuthorization(this.options.serverId);
   }
 
   get redirectUrl(): string {

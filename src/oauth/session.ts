@@ -226,7 +226,7 @@ export class AuthSession {
     await this.clearTokens();
     await this.options.store.remove([
       storageKeys.challengedScopes(this.options.serverId),
-      `oauth.${this.options.serverId}.pending`,
+      storageKeys.pendingAuthorization(this.options.serverId),
     ]);
   }
 
