@@ -66,13 +66,13 @@ describe('both protocol eras in Chromium', () => {
     await form.getByLabel('Name', { exact: true }).fill('Strict 2026');
     await form.getByLabel('URL').fill(strict.mcpUrl);
     await form.getByRole('button', { name: 'Test connection' }).click();
-    await form.getByText('Connected over Streamable HTTP: 4 tools').waitFor();
+    await form.getByText('Connected over Streamable HTTP: 5 tools').waitFor();
     await form.getByRole('button', { name: 'Add server' }).click();
     const card = servers.locator('li.server', { hasText: 'Strict 2026' });
     await card.getByRole('switch', { name: 'Enable Strict 2026' }).click();
     await card.locator('[data-state="connected"]').waitFor({ timeout: 15_000 });
-    await card.getByText('4 of 4 tools on').waitFor();
-    await card.getByText('4 tools · Streamable HTTP · MCP 2026-07-28').waitFor();
+    await card.getByText('5 of 5 tools on').waitFor();
+    await card.getByText('5 tools · Streamable HTTP · MCP 2026-07-28').waitFor();
     await session.screenshot(servers, 'servers-strict-2026');
     await servers.close();
   });

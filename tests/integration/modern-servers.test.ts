@@ -57,7 +57,7 @@ describe('2026-07-28 servers', () => {
       expect(view.status).toEqual({ state: 'connected' });
       expect(view.transport).toBe('streamable-http');
       expect(view.protocolVersion).toBe('2026-07-28');
-      expect(view.toolCount).toBe(4);
+      expect(view.toolCount).toBe(5);
       // The probe, the list, and the stream the SDK opens for list changes: nothing else.
       expect(server.methods().sort()).toEqual([
         'server/discover',
@@ -162,7 +162,7 @@ describe('2026-07-28 servers', () => {
     const id = await addAndEnable(harness, server.mcpUrl);
     const changed = new Promise<void>((resolve) => {
       const stop = harness.broadcaster.listen((message) => {
-        if (message.type === 'mcp/tools/changed' && message.payload.server?.toolCount === 5) {
+        if (message.type === 'mcp/tools/changed' && message.payload.server?.toolCount === 6) {
           stop();
           resolve();
         }
@@ -190,7 +190,7 @@ describe('2026-07-28 servers', () => {
     const id = await addAndEnable(harness, server.mcpUrl);
     for (let round = 0; round < 2; round += 1) {
       const tools = await harness.manager.listEnabledTools();
-      expect(tools.filter((tool) => tool.serverId === id)).toHaveLength(4);
+      expect(tools.filter((tool) => tool.serverId === id)).toHaveLength(5);
     }
     expect(server.methods().filter((method) => method === 'tools/list')).toHaveLength(lists);
   });
@@ -236,6 +236,26 @@ describe('2026-07-28 servers', () => {
     expect(echo.content).toEqual([{ type: 'text', text: 'on' }]);
   });
 
+  it('round-trips request state: the retry echoes it byte for byte on a new request', async () => {
+    const server = await modern('reject');
+    const harness = harnessWith();
+    const id = await addAndEnable(harness, server.mcpUrl);
+    const result = await harness.manager.callTool(id, {
+      name: 'two_step',
+      arguments: { label: 'ä/😀' },
+    });
+    expect(result.content).toEqual([
+      { type: 'text', text: 'finished ä/😀 after first-round:ä/😀' },
+    ]);
+    const calls = posts(server)
+      .map((request) => request.body as { id: unknown; params: { requestState?: string } })
+      .filter((body) => (body as unknown as { method: string }).method === 'tools/call');
+    expect(calls).toHaveLength(2);
+    expect(calls[0]?.params.requestState).toBeUndefined();
+    expect(calls[1]?.params.requestState).toBe('first-round:ä/😀');
+    expect(calls[1]?.id).not.toEqual(calls[0]?.id);
+  });
+
   it('checks the health of a 2026 server, which has no ping, with server/discover', async () => {
     const server = await modern('reject');
     const harness = harnessWith();
@@ -254,7 +274,7 @@ describe('2026-07-28 servers', () => {
     await expect(harness.manager.testConnection({ url: server.mcpUrl })).resolves.toMatchObject({
       ok: true,
       transport: 'streamable-http',
-      toolCount: 4,
+      toolCount: 5,
     });
   });
 });
