@@ -2,11 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
 import { startModernServer, type ModernServer } from '../fixtures/modern-server';
+import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
 import { launchExtension, type ExtensionSession } from './harness';
 
 let strict: ModernServer;
 let bothEras: ModernServer;
 let legacy: FixtureServer;
+let everythingSse: ServerEverything;
 let session: ExtensionSession;
 let page: Page;
 
@@ -40,10 +42,11 @@ const discoverProbes = (server: ModernServer) =>
   server.methods().filter((method) => method === 'server/discover').length;
 
 beforeAll(async () => {
-  [strict, bothEras, legacy, session] = await Promise.all([
+  [strict, bothEras, legacy, everythingSse, session] = await Promise.all([
     startModernServer({ legacy: 'reject', name: 'strict-2026' }),
     startModernServer({ legacy: 'stateless', name: 'both-eras' }),
     startFixtureServer(),
+    startServerEverything('sse'),
     launchExtension(),
   ]);
   page = await session.openSidePanel();
@@ -55,7 +58,7 @@ afterEach(() => {
 
 afterAll(async () => {
   await session?.close();
-  await Promise.all([strict?.close(), bothEras?.close(), legacy?.close()]);
+  await Promise.all([strict?.close(), bothEras?.close(), legacy?.close(), everythingSse?.close()]);
 });
 
 describe('both protocol eras in Chromium', () => {
@@ -77,7 +80,7 @@ describe('both protocol eras in Chromium', () => {
     await servers.close();
   });
 
-  it('lists and calls the tools of a strict 2026 server, a both-eras server and a 2025 server', async () => {
+  it('lists and calls the tools of a strict 2026 server, a both-eras server and 2025 servers on both transports', async () => {
     const ids = {
       strict: await idOf('Strict 2026'),
       both: await addAndEnable('Both eras', bothEras.mcpUrl),
@@ -94,6 +97,18 @@ describe('both protocol eras in Chromium', () => {
         result: { content: [{ type: 'text', text: `to ${id}` }] },
       });
     }
+    // The protocol's reference server over the legacy HTTP+SSE transport, found by probing.
+    const sse = await addAndEnable('Everything (SSE)', everythingSse.url);
+    const view = await request<{ servers: { id: string; transport?: string }[] }>(
+      'mcp/servers/get',
+    );
+    expect(view.ok && view.result.servers.find((entry) => entry.id === sse)?.transport).toBe('sse');
+    await expect(
+      request(`mcp/${sse}/tool/call`, { name: 'echo', arguments: { message: 'over sse' } }),
+    ).resolves.toMatchObject({
+      ok: true,
+      result: { content: [{ type: 'text', text: 'Echo: over sse' }] },
+    });
     // The 2026 requests carried the modern envelope through the extension's fetch.
     const call = bothEras.requests.find((entry) => entry.headers['mcp-method'] === 'tools/call');
     expect(call?.headers['mcp-protocol-version']).toBe('2026-07-28');
