@@ -94,50 +94,61 @@ export function createRouter({ manager, extensionId }: RouterOptions) {
 
   // One route per request type, its payload validated by the contract's schema: the compiler
   // checks that every type has a handler and that each answers with what its result schema says.
-  const g = globalRequests;
   const globalRoutes: GlobalRoutes = {
-    'mcp/servers/get': route(g['mcp/servers/get'], async () => ({
+    'mcp/servers/get': route(globalRequests['mcp/servers/get'], async () => ({
       servers: await manager.listServers(),
     })),
-    'mcp/servers/add': route(g['mcp/servers/add'], async (input) => ({
+    'mcp/servers/add': route(globalRequests['mcp/servers/add'], async (input) => ({
       server: await manager.addServer(input),
     })),
-    'mcp/servers/update': route(g['mcp/servers/update'], async (input) => ({
+    'mcp/servers/update': route(globalRequests['mcp/servers/update'], async (input) => ({
       server: await manager.updateServer(input),
     })),
-    'mcp/servers/remove': route(g['mcp/servers/remove'], async ({ id }) => {
+    'mcp/servers/remove': route(globalRequests['mcp/servers/remove'], async ({ id }) => {
       await manager.removeServer(id);
       return { id };
     }),
-    'mcp/tools/list': route(g['mcp/tools/list'], async () => ({
+    'mcp/tools/list': route(globalRequests['mcp/tools/list'], async () => ({
       tools: await manager.listEnabledTools(),
     })),
-    'mcp/servers/test': route(g['mcp/servers/test'], (input) => manager.testConnection(input)),
-    'mcp/servers/export': route(g['mcp/servers/export'], () => manager.exportConfiguration()),
+    'mcp/servers/test': route(globalRequests['mcp/servers/test'], (input) =>
+      manager.testConnection(input),
+    ),
+    'mcp/servers/export': route(globalRequests['mcp/servers/export'], () =>
+      manager.exportConfiguration(),
+    ),
   };
 
-  const r = serverRequests;
   const serverRoutes: ServerRoutes = {
-    enable: serverRoute(r.enable, async (id) => ({ status: await manager.enable(id) })),
-    disable: serverRoute(r.disable, async (id) => ({ status: await manager.disable(id) })),
-    'auth/start': serverRoute(r['auth/start'], async (id) => ({
+    enable: serverRoute(serverRequests.enable, async (id) => ({
+      status: await manager.enable(id),
+    })),
+    disable: serverRoute(serverRequests.disable, async (id) => ({
+      status: await manager.disable(id),
+    })),
+    'auth/start': serverRoute(serverRequests['auth/start'], async (id) => ({
       status: await manager.startSignIn(id),
     })),
-    disconnect: serverRoute(r.disconnect, async (id) => ({
+    disconnect: serverRoute(serverRequests.disconnect, async (id) => ({
       status: await manager.disconnect(id),
     })),
-    'status/get': serverRoute(r['status/get'], async (id) => ({
+    'status/get': serverRoute(serverRequests['status/get'], async (id) => ({
       status: await manager.getStatus(id),
     })),
-    'health/check': serverRoute(r['health/check'], (id) => manager.healthCheck(id)),
-    'tool/call': serverRoute(r['tool/call'], (id, input) => manager.callTool(id, input)),
-    'tool/cancel': serverRoute(r['tool/cancel'], async (id, { callId }) => ({
+    'health/check': serverRoute(serverRequests['health/check'], (id) => manager.healthCheck(id)),
+    'tool/call': serverRoute(serverRequests['tool/call'], (id, input) =>
+      manager.callTool(id, input),
+    ),
+    'tool/cancel': serverRoute(serverRequests['tool/cancel'], async (id, { callId }) => ({
       cancelled: await manager.cancelTool(id, callId),
     })),
-    'tools/disabled/set': serverRoute(r['tools/disabled/set'], async (id, { names }) => ({
-      names: await manager.setDisabledTools(id, names),
-    })),
-    'tools/get': serverRoute(r['tools/get'], (id) => manager.getServerTools(id)),
+    'tools/disabled/set': serverRoute(
+      serverRequests['tools/disabled/set'],
+      async (id, { names }) => ({
+        names: await manager.setDisabledTools(id, names),
+      }),
+    ),
+    'tools/get': serverRoute(serverRequests['tools/get'], (id) => manager.getServerTools(id)),
   };
 
   function dispatchGlobal(type: GlobalRequestType, payload: unknown): Promise<unknown> {

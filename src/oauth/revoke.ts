@@ -1,5 +1,7 @@
-import type { OAuthDiscoveryState } from '@modelcontextprotocol/client';
-import type { OAuthClientInformationMixed } from '@modelcontextprotocol/client';
+import type {
+  OAuthClientInformationMixed,
+  OAuthDiscoveryState,
+} from '@modelcontextprotocol/client';
 import type { FetchLike } from '../mcp/server-fetch';
 import type { StoredTokens } from './provider';
 
