@@ -1,18 +1,13 @@
 import {
   Client,
-  ProtocolError,
-  SdkError,
-  SdkErrorCode,
-  SdkHttpError,
-  SseError,
   SSEClientTransport,
   StreamableHTTPClientTransport,
-  UnauthorizedError,
   type PriorDiscovery,
   type Tool,
 } from '@modelcontextprotocol/client';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import { ConnectionError } from '../errors/connection-error';
+import { isMalformedMessage, toConnectionError } from './classify-error';
 import { MAX_TOOL_PAGES } from './list-tools';
 import {
   createServerFetch,
@@ -274,59 +269,6 @@ async function connectWith(
   };
 }
 
-/** Turns whatever the SDK or fetch threw into a classified {@link ConnectionError}. */
-export function toConnectionError(error: unknown, serverFetch?: ServerFetch): ConnectionError {
-  // The SDK wraps what the fetch threw (SDK 2.4: SendFailed with the cause kept): the
-  // classification made at the source is the one to keep.
-  for (let cause: unknown = error, depth = 0; cause && depth < 5; depth += 1) {
-    if (ConnectionError.isInstance(cause)) return cause;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  if (UnauthorizedError.isInstance(error)) {
-    return new ConnectionError('auth', 'Unauthorized', { status: 401, cause: error });
-  }
-  if (SdkHttpError.isInstance(error)) return fromStatus(error.status, error);
-  if (SseError.isInstance(error)) {
-    const status = error.code;
-    if (typeof status === 'number' && status > 0) return fromStatus(status, error);
-    // The legacy transport's EventSource keeps no details: the fetch wrapper knows more.
-    return (
-      serverFetch?.lastError ??
-      new ConnectionError('network', 'The server could not be reached', { cause: error })
-    );
-  }
-  if (SdkError.isInstance(error)) {
-    switch (error.code) {
-      case SdkErrorCode.RequestTimeout:
-        return new ConnectionError('timeout', 'The request timed out', { cause: error });
-      case SdkErrorCode.ConnectionClosed:
-      case SdkErrorCode.SendFailed:
-        return (
-          serverFetch?.lastError ??
-          new ConnectionError('network', 'The connection closed', { cause: error })
-        );
-      case SdkErrorCode.ClientHttpUnexpectedContent:
-        return new ConnectionError('protocol', describeProtocolError(error.message), {
-          cause: error,
-        });
-      default:
-        return (
-          serverFetch?.lastError ?? new ConnectionError('protocol', error.message, { cause: error })
-        );
-    }
-  }
-  if (ProtocolError.isInstance(error)) {
-    return new ConnectionError('protocol', `error ${error.code}: ${error.message}`, {
-      cause: error,
-    });
-  }
-  if (isMalformedMessage(error)) {
-    return new ConnectionError('protocol', 'its reply was not valid JSON-RPC', { cause: error });
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return new ConnectionError('protocol', message, { cause: error });
-}
-
 /** The era's liveness round trip: 2026-07-28 dropped `ping`; `server/discover` is as cheap. */
 async function ping(client: Client, options: { timeout?: number }): Promise<void> {
   if (client.getProtocolEra() === 'modern') await client.discover(options);
@@ -337,22 +279,4 @@ function isInsufficientScope(error: unknown): boolean {
   return (
     ConnectionError.isInstance(error) && error.details.challenge?.error === 'insufficient_scope'
   );
-}
-
-/** JSON that does not parse, or parses into something that is not a JSON-RPC message. */
-function isMalformedMessage(error: unknown): boolean {
-  return error instanceof SyntaxError || (error instanceof Error && error.name === 'ZodError');
-}
-
-function fromStatus(status: number, cause: unknown): ConnectionError {
-  if (status === 401 || status === 403)
-    return new ConnectionError('auth', `HTTP ${status}`, { status, cause });
-  if (status === 404) return new ConnectionError('not-found', 'HTTP 404', { status, cause });
-  if (status >= 500) return new ConnectionError('server', `HTTP ${status}`, { status, cause });
-  return new ConnectionError('protocol', `it answered HTTP ${status}`, { status, cause });
-}
-
-function describeProtocolError(message: string): string {
-  const contentType = /Unexpected content type: (.*)$/.exec(message)?.[1];
-  return contentType ? `it answered with ${contentType}` : message;
 }

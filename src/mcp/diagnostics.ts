@@ -1,7 +1,8 @@
 import { userMessage } from '../errors/connection-error';
 import { PatchbayError } from '../errors/patchbay-error';
 import type { AddServerPayload, GlobalResults, ServerResults } from '../messaging/contract';
-import { openConnection, toConnectionError } from './connection';
+import { toConnectionError } from './classify-error';
+import { openConnection } from './connection';
 import { validateCustomServerInput } from './custom-server-input';
 import type { SessionContext } from './session/context';
 import { headersOf } from './catalog';

@@ -1,8 +1,9 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
 import { PatchbayError } from '../errors/patchbay-error';
 import type { CallToolResultView, ToolCallPayload } from '../messaging/contract';
-import { toConnectionError } from './connection';
+import { toConnectionError } from './classify-error';
 import { signInWith } from './session/auth-flow';
+import { toPatchbayError } from './session/failures';
 import type { ServerSession } from './session/server-session';
 import { switchedOff } from './session/status';
 
@@ -125,7 +126,7 @@ function callFailure(
     );
   }
   session.lose(connectionError);
-  return session.toPatchbayError(connectionError);
+  return toPatchbayError(connectionError, session.config);
 }
 
 function formatSeconds(milliseconds: number): string {

@@ -14,7 +14,7 @@ export function serverView(session: ServerSession): ServerView {
     isCustom: config.isCustom,
     isEnabled: session.isEnabled,
     status: session.status,
-    toolCount: session.tools?.length ?? 0,
+    toolCount: session.toolCache.tools?.length ?? 0,
   };
   if (config.paid) view.paid = true;
   if (session.auth.tokens) view.isSignedIn = true;

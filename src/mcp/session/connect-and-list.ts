@@ -1,10 +1,6 @@
 import type { ConnectionError } from '../../errors/connection-error';
-import {
-  openConnection,
-  toConnectionError,
-  type Connection,
-  type OpenConnectionOptions,
-} from '../connection';
+import { toConnectionError } from '../classify-error';
+import { openConnection, type Connection, type OpenConnectionOptions } from '../connection';
 import { listAllTools, type ToolList } from '../list-tools';
 
 /**

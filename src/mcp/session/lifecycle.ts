@@ -76,7 +76,7 @@ export async function reconfigure(session: ServerSession, config: ServerConfig):
   if (endpointChanged) await session.forgetTransport();
   if (connectionChanged) {
     await session.shutDown({ terminate: true });
-    session.tools = null;
+    session.toolCache.clear();
     session.setStatus({ state: 'disconnected' });
     if (session.isEnabled) session.startConnecting();
   }

@@ -9,10 +9,12 @@ import { PatchbayError } from '../../errors/patchbay-error';
 import type { ServerStatus } from '../../messaging/contract';
 import type { AuthSession } from '../../oauth/session';
 import { headersOf, type ServerConfig } from '../catalog';
-import { toConnectionError, type Connection, type TransportKind } from '../connection';
-import { retryDelay } from '../retry';
-import { listAllTools } from '../list-tools';
+import { toConnectionError } from '../classify-error';
+import type { Connection, TransportKind } from '../connection';
 import { connectAndList } from './connect-and-list';
+import { ToolCache } from './tool-cache';
+import { Backoff } from './backoff';
+import { toPatchbayError } from './failures';
 import { readStoredEra, rememberEra, usableEra, type StoredEra } from './stored-era';
 import { storageKeys } from '../storage-keys';
 import { serverView } from '../view';
@@ -32,10 +34,7 @@ export class ServerSession {
   authDemanded = false;
   /** The last WWW-Authenticate challenge, to sign in with what the server asked for. */
   lastChallenge: AuthChallenge | undefined;
-  tools: Tool[] | null = null;
-  /** Until when `tools` may be used without asking the server again (see `listAllTools`). */
-  private toolsFreshUntil = Infinity;
-  private refreshingTools: Promise<void> | undefined;
+  readonly toolCache = new ToolCache();
   disabledTools: string[] = [];
   transport: TransportKind | undefined;
   /** The protocol era found for the server, reused by every connection after the first. */
@@ -48,8 +47,7 @@ export class ServerSession {
 
   private connection: Connection | null = null;
   private connecting: Promise<Connection> | null = null;
-  private retryAttempt = 0;
-  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly backoff: Backoff;
   /** Bumped when the server is switched off or changed, so stale attempts give up. */
   private generation = 0;
 
@@ -59,6 +57,7 @@ export class ServerSession {
   ) {
     this.transport = config.transport;
     this.auth = createAuthSession(config, context);
+    this.backoff = new Backoff(context.retryPolicy);
   }
 
   get id(): string {
@@ -126,7 +125,7 @@ export class ServerSession {
   /** The live connection, connecting first if needed; `fresh` starts the backoff over. */
   ensureConnected({ fresh = false }: { fresh?: boolean } = {}): Promise<Connection> {
     if (this.connection) return Promise.resolve(this.connection);
-    if (fresh) this.retryAttempt = 0;
+    if (fresh) this.backoff.reset();
     if (this.needsSignIn()) {
       if (this.status.state !== 'invalid-token' && this.status.state !== 'needs-auth') {
         this.setStatus(signInNeeded(this.config.name));
@@ -152,7 +151,7 @@ export class ServerSession {
         throw new PatchbayError('cancelled', 'The server was switched off.');
     };
     const release = context.keepAlive.hold();
-    this.clearRetry();
+    this.backoff.cancel();
     let connection: Connection | undefined;
     try {
       if (this.auth.tokens && this.auth.isExpired() && !(await refreshTokens(this))) {
@@ -183,12 +182,11 @@ export class ServerSession {
       });
       connection = opened.connection;
       stillCurrent();
-      this.tools = opened.list.tools;
-      this.toolsFreshUntil = opened.list.freshUntil;
+      this.toolCache.set(opened.list);
       this.connection = connection;
       this.transport = connection.transport;
       this.era = rememberEra(this.era, connection.era);
-      this.retryAttempt = 0;
+      this.backoff.reset();
       await context.store.set({
         [storageKeys.transport(this.id)]: connection.transport,
         [storageKeys.era(this.id)]: this.era,
@@ -206,7 +204,7 @@ export class ServerSession {
       }
       const connectionError = toConnectionError(error);
       if (generation === this.generation) this.failed(connectionError);
-      throw this.toPatchbayError(connectionError);
+      throw toPatchbayError(connectionError, this.config);
     } finally {
       release();
     }
@@ -222,37 +220,29 @@ export class ServerSession {
       state: stateForError(error),
       error: userMessage(error, this.config.name, this.config.url),
     });
-    if (error.retryable) this.scheduleRetry();
+    if (error.retryable && this.isEnabled) {
+      this.backoff.schedule(() => {
+        if (this.isEnabled && !this.connection) this.startConnecting();
+      });
+    }
   }
 
   /** The tool list, asked for again first when its freshness has run out. */
   async currentTools(): Promise<Tool[] | null> {
     const connection = this.connection;
-    if (!connection || Date.now() < this.toolsFreshUntil) return this.tools;
+    if (!connection) return this.toolCache.tools;
     const generation = this.generation;
-    this.refreshingTools ??= listAllTools(connection)
-      .then(
-        (list) => {
-          if (generation !== this.generation || this.connection !== connection) return;
-          const changed = JSON.stringify(list.tools) !== JSON.stringify(this.tools);
-          this.tools = list.tools;
-          this.toolsFreshUntil = list.freshUntil;
-          if (changed) this.toolsChanged();
-        },
-        (error: unknown) => this.connectionLost(generation, toConnectionError(error)),
-      )
-      .finally(() => {
-        this.refreshingTools = undefined;
-      });
-    await this.refreshingTools;
-    return this.tools;
+    return this.toolCache.current(connection, {
+      stillCurrent: () => generation === this.generation && this.connection === connection,
+      onChanged: () => this.toolsChanged(),
+      onFailed: (error) => this.connectionLost(generation, toConnectionError(error)),
+    });
   }
 
   /** The server changed its tool list and the SDK fetched the new one. */
   private toolsReplaced(generation: number, tools: Tool[]): void {
     if (!this.connection || generation !== this.generation) return;
-    this.tools = tools;
-    this.toolsFreshUntil = Infinity; // kept current by the notifications that brought it
+    this.toolCache.replace(tools);
     this.toolsChanged();
   }
 
@@ -262,7 +252,7 @@ export class ServerSession {
     const lost = this.connection;
     this.connection = null;
     void lost?.close();
-    this.retryAttempt = 0;
+    this.backoff.reset();
     this.failed(error);
   }
 
@@ -276,33 +266,17 @@ export class ServerSession {
     return { accessToken: () => this.auth.accessToken(), refresh: () => refreshTokens(this) };
   }
 
-  private scheduleRetry(): void {
-    const delay = retryDelay(this.context.retryPolicy, this.retryAttempt);
-    if (delay === undefined || !this.isEnabled) return;
-    this.retryAttempt += 1;
-    this.clearRetry();
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = undefined;
-      if (this.isEnabled && !this.connection) this.startConnecting();
-    }, delay);
-  }
-
-  private clearRetry(): void {
-    if (this.retryTimer !== undefined) clearTimeout(this.retryTimer);
-    this.retryTimer = undefined;
-  }
-
   /** Closes the connection and stops everything in flight for the server. */
   async shutDown({ terminate }: { terminate: boolean }): Promise<void> {
     this.generation += 1;
-    this.clearRetry();
+    this.backoff.cancel();
     for (const controller of this.calls.values())
       controller.abort(new PatchbayError('cancelled', 'The server was switched off.'));
     this.calls.clear();
     const connection = this.connection;
     this.connection = null;
     this.connecting = null;
-    this.retryAttempt = 0;
+    this.backoff.reset();
     await connection?.close({ terminate });
     await this.context.store.remove([storageKeys.sessionId(this.id)]);
   }
@@ -335,17 +309,6 @@ export class ServerSession {
       await connection.close();
       return operation(await this.ensureConnected());
     }
-  }
-
-  toPatchbayError(error: ConnectionError): PatchbayError {
-    const message = userMessage(error, this.config.name, this.config.url);
-    if (error.kind === 'auth') return new PatchbayError('auth-required', message, { cause: error });
-    if (error.kind === 'timeout')
-      return new PatchbayError('timeout', message, { retryable: true, cause: error });
-    return new PatchbayError('connection-failed', message, {
-      retryable: error.retryable,
-      cause: error,
-    });
   }
 
   /** The endpoint changed: the transport and era found for the old one mean nothing now. */
