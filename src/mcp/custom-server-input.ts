@@ -21,10 +21,14 @@ const ICON_DATA_URL = /^data:image\/(png|jpeg|svg\+xml);base64,([A-Za-z0-9+/]+={
 
 export type CustomServerFields = Omit<ServerConfig, 'id' | 'isCustom' | 'requiresAuthentication'>;
 
-/** True for hosts that never leave this machine, where plain http is acceptable. */
+/**
+ * True for the loopback hosts where plain http is acceptable: `localhost` and `127.0.0.1`,
+ * exactly what the extension pages' Content-Security-Policy lets fetches reach over http
+ * (CSP cannot name IPv6 literals such as `[::1]`; use `localhost` for those).
+ */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+  const host = hostname.toLowerCase();
+  return host === 'localhost' || host === '127.0.0.1';
 }
 
 /**
@@ -78,7 +82,7 @@ function validateUrl(raw: string): string {
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw invalidInput(
       'url',
-      'Plain http is only allowed for servers on this machine (localhost). Use https:// for remote servers.',
+      'Plain http is only allowed for servers on this machine (localhost or 127.0.0.1). Use https:// for remote servers.',
     );
   }
   if (url.username || url.password) {

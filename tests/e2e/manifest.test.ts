@@ -24,4 +24,24 @@ describe('production manifest', () => {
     expect(manifest).not.toHaveProperty('externally_connectable');
     expect(manifest).not.toHaveProperty('content_scripts');
   });
+
+  it('keeps images to the extension and data:/blob: URLs, and fetches to https or loopback http', () => {
+    const policy = (manifest.content_security_policy as { extension_pages: string })
+      .extension_pages;
+    const directives = Object.fromEntries(
+      policy.split(';').map((directive) => {
+        const [name = '', ...sources] = directive.trim().split(/\s+/);
+        return [name, sources];
+      }),
+    );
+    expect(directives['script-src']).toEqual(["'self'"]);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    expect(directives['connect-src']).toEqual([
+      "'self'",
+      'https:',
+      'http://localhost:*',
+      'http://127.0.0.1:*',
+    ]);
+  });
 });

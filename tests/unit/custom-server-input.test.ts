@@ -60,7 +60,7 @@ describe('validateCustomServerInput', () => {
     [
       { name: 'A', url: 'http://example.com/mcp' },
       'url',
-      'Plain http is only allowed for servers on this machine (localhost). Use https:// for remote servers.',
+      'Plain http is only allowed for servers on this machine (localhost or 127.0.0.1). Use https:// for remote servers.',
     ],
     [
       { name: 'A', url: 'https://mcp.notion.com/mcp/' },
@@ -140,7 +140,9 @@ describe('validateCustomServerInput', () => {
   it('allows plain http only to loopback hosts', () => {
     expect(isLoopbackHost('localhost')).toBe(true);
     expect(isLoopbackHost('127.0.0.1')).toBe(true);
-    expect(isLoopbackHost('[::1]')).toBe(true);
+    // The extension's CSP can name only these two; an IPv6 literal cannot appear in it.
+    expect(isLoopbackHost('[::1]')).toBe(false);
+    expect(isLoopbackHost('127.0.0.2')).toBe(false);
     expect(isLoopbackHost('127.example.com')).toBe(false);
     expect(isLoopbackHost('10.0.0.1')).toBe(false);
     expect(

@@ -42,7 +42,7 @@ describe('parseServerImport', () => {
       {
         name: 'plain',
         error:
-          'Plain http is only allowed for servers on this machine (localhost). Use https:// for remote servers.',
+          'Plain http is only allowed for servers on this machine (localhost or 127.0.0.1). Use https:// for remote servers.',
       },
       { name: 'twin', error: 'A server with this URL is already in your list.' },
     ]);
