@@ -46,6 +46,8 @@ export interface McpManagerOptions {
   retryPolicy?: RetryPolicy;
   connectTimeoutMs?: number;
   toolTimeoutMs?: number;
+  /** The most a tool call may take in all, progress or not (tests shorten it). */
+  toolDeadlineMs?: number;
   /** The https URL of Patchbay's Client ID Metadata Document, when the build publishes one. */
   clientMetadataUrl?: string;
 }

@@ -2,13 +2,18 @@ import { ProtocolError } from '@modelcontextprotocol/client';
 import { PatchbayError } from '../errors/patchbay-error';
 import type { CallToolResultView, ToolCallPayload } from '../messaging/contract';
 import { toConnectionError } from './classify-error';
+import { throttleLatest } from './throttle';
 import { signInWith } from './session/auth-flow';
 import { toPatchbayError } from './session/failures';
 import type { ServerSession } from './session/server-session';
 import { switchedOff } from './session/status';
 
-/** Default time a tool call may take; progress notifications reset the clock. */
+/** Default time a tool call may go without an answer; progress notifications reset the clock. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 120_000;
+/** The most a tool call may take in all, however much progress it reports. */
+export const DEFAULT_TOOL_DEADLINE_MS = 15 * 60_000;
+/** Progress broadcasts per call are at most this often (the latest one always arrives). */
+const PROGRESS_INTERVAL_MS = 100;
 /** Scope step-up re-authorizations tried for one call before giving up. */
 const MAX_STEP_UPS = 3;
 
@@ -36,6 +41,18 @@ export async function callTool(
   session.calls.set(callId, controller);
   const release = context.keepAlive.hold();
   const timeout = payload.timeoutMs ?? context.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+  // Progress may reset the timeout, but a server that reports progress forever still meets a
+  // deadline.
+  const deadline = Math.max(timeout, context.toolDeadlineMs ?? DEFAULT_TOOL_DEADLINE_MS);
+  const startedAt = Date.now();
+  const progress = throttleLatest(
+    (update: { progress: number; total?: number; message?: string }) =>
+      context.broadcaster.broadcast({
+        type: 'mcp/tool/progress',
+        payload: { serverId: session.id, callId, ...update },
+      }),
+    PROGRESS_INTERVAL_MS,
+  );
   const call = () =>
     session.withConnection((connection) =>
       connection.client.callTool(
@@ -44,11 +61,8 @@ export async function callTool(
           signal: controller.signal,
           timeout,
           resetTimeoutOnProgress: true,
-          onprogress: (progress) =>
-            context.broadcaster.broadcast({
-              type: 'mcp/tool/progress',
-              payload: { serverId: session.id, callId, ...progress },
-            }),
+          maxTotalTimeout: deadline,
+          onprogress: (update) => progress.push(update),
         },
       ),
     );
@@ -73,8 +87,15 @@ export async function callTool(
       }
     }
   } catch (error) {
-    throw callFailure(session, payload.name, timeout, controller.signal, error);
+    throw callFailure(
+      session,
+      payload.name,
+      { timeout, deadline, startedAt },
+      controller.signal,
+      error,
+    );
   } finally {
+    progress.cancel();
     session.calls.delete(callId);
     release();
   }
@@ -91,7 +112,7 @@ export function cancelToolCall(session: ServerSession, callId: string): boolean 
 function callFailure(
   session: ServerSession,
   toolName: string,
-  timeout: number,
+  limits: { timeout: number; deadline: number; startedAt: number },
   signal: AbortSignal,
   error: unknown,
 ): PatchbayError {
@@ -112,9 +133,12 @@ function callFailure(
     );
   }
   if (connectionError.kind === 'timeout') {
+    const overall = Date.now() - limits.startedAt >= limits.deadline;
     return new PatchbayError(
       'timeout',
-      `${toolName} on ${name} did not finish within ${formatSeconds(timeout)}.`,
+      overall
+        ? `${toolName} on ${name} was still running after ${formatSeconds(limits.deadline)}, the most a tool call may take, so Patchbay stopped waiting.`
+        : `${toolName} on ${name} did not finish within ${formatSeconds(limits.timeout)}.`,
       { retryable: true },
     );
   }

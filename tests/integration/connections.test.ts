@@ -236,6 +236,47 @@ describe('tools', () => {
     expect((await harness.manager.viewOf(id)).status.state).toBe('connected');
   });
 
+  it('stops a call that keeps reporting progress at its overall deadline', async () => {
+    const limited = createHarness({ toolDeadlineMs: 600 });
+    try {
+      const { id } = await limited.manager.addServer({ name: 'Chatty', url: fixture.mcpUrl });
+      await limited.manager.enable(id);
+      const started = Date.now();
+      const error = await limited.manager
+        .callTool(id, {
+          name: 'slow_count',
+          arguments: { steps: 1000, delayMs: 20 },
+          timeoutMs: 300,
+        })
+        .catch((caught: unknown) => caught);
+      expect(error).toMatchObject({
+        code: 'timeout',
+        message:
+          'slow_count on Chatty was still running after 0.6 s, the most a tool call may take, so Patchbay stopped waiting.',
+      });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(limited.keepAlive.active).toBe(0);
+    } finally {
+      await limited.dispose();
+    }
+  });
+
+  it('throttles progress broadcasts of a fast-reporting tool', async () => {
+    const id = await addAndEnable(fixture.mcpUrl);
+    const result = await harness.manager.callTool(id, {
+      name: 'slow_count',
+      arguments: { steps: 200, delayMs: 0 },
+      callId: 'fast-1',
+    });
+    expect(result.content).toEqual([{ type: 'text', text: 'Counted to 200.' }]);
+    const updates = harness.broadcaster.messages.filter(
+      (message) => message.type === 'mcp/tool/progress' && message.payload.callId === 'fast-1',
+    );
+    // 200 notifications arrived in well under a second: a handful of broadcasts, not 200.
+    expect(updates.length).toBeGreaterThan(0);
+    expect(updates.length).toBeLessThan(20);
+  });
+
   it('refreshes the tool cache when the server says its list changed', async () => {
     const id = await addAndEnable(fixture.mcpUrl);
     const changed = new Promise<void>((resolve) => {

@@ -240,6 +240,32 @@ describe('sessions and streams', () => {
     expect(result.content).toEqual([{ type: 'text', text: 'ok' }]);
   });
 
+  it('gives up on a server that accepts and drops every connection, instead of looping', async () => {
+    const fixture = await fixtureServer();
+    const { manager, broadcaster } = harness({
+      retryPolicy: { maxRetries: 2, initialDelay: 20, maxDelay: 40, backoffMultiplier: 2 },
+    });
+    let connects = 0;
+    broadcaster.listen((message) => {
+      if (message.type !== 'mcp/status/changed' || message.payload.status.state !== 'connected')
+        return;
+      connects += 1;
+      setTimeout(() => void fixture.dropConnections(), 0);
+    });
+    const server = await manager.addServer({ name: 'Flaky', url: fixture.sseUrl });
+    await manager.enable(server.id);
+    const gaveUp = new Promise<string>((resolve) => {
+      broadcaster.listen((message) => {
+        const error = message.type === 'mcp/status/changed' ? message.payload.status.error : '';
+        if (error?.includes('stopped')) resolve(error);
+      });
+    });
+    // The first connection and the two retries the policy allows; then it stays in error.
+    await expect(gaveUp).resolves.toMatch(/tried 2 more times and stopped; click Retry/);
+    expect(connects).toBe(3);
+    expect((await manager.getStatus(server.id)).state).toBe('error');
+  });
+
   it('recovers when the server is killed mid-session and restarted', async () => {
     const port = await freePort();
     let fixture = await startFixtureServer({ port });

@@ -16,4 +16,6 @@ export interface SessionContext {
   /** The https URL of Patchbay's Client ID Metadata Document, when the build publishes one. */
   clientMetadataUrl?: string;
   toolTimeoutMs?: number;
+  /** The most a tool call may take in all, progress or not (tests shorten it). */
+  toolDeadlineMs?: number;
 }

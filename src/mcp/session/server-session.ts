@@ -186,7 +186,7 @@ export class ServerSession {
       this.connection = connection;
       this.transport = connection.transport;
       this.era = rememberEra(this.era, connection.era);
-      this.backoff.reset();
+      this.backoff.connected();
       await context.store.set({
         [storageKeys.transport(this.id)]: connection.transport,
         [storageKeys.era(this.id)]: this.era,
@@ -216,15 +216,20 @@ export class ServerSession {
       authFailed(this, error);
       return;
     }
-    this.setStatus({
-      state: stateForError(error),
-      error: userMessage(error, this.config.name, this.config.url),
-    });
-    if (error.retryable && this.isEnabled) {
+    const message = userMessage(error, this.config.name, this.config.url);
+    const retrying =
+      error.retryable &&
+      this.isEnabled &&
       this.backoff.schedule(() => {
         if (this.isEnabled && !this.connection) this.startConnecting();
       });
-    }
+    const gaveUp = !retrying && error.retryable && this.backoff.attempts > 0;
+    this.setStatus({
+      state: stateForError(error),
+      error: gaveUp
+        ? `${message} Patchbay tried ${this.backoff.attempts} more ${this.backoff.attempts === 1 ? 'time' : 'times'} and stopped; click Retry to try again.`
+        : message,
+    });
   }
 
   /** The tool list, asked for again first when its freshness has run out. */
@@ -252,7 +257,7 @@ export class ServerSession {
     const lost = this.connection;
     this.connection = null;
     void lost?.close();
-    this.backoff.reset();
+    this.backoff.lost();
     this.failed(error);
   }
 
