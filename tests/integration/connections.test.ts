@@ -290,6 +290,30 @@ describe('tools', () => {
       'late_tool',
     );
   });
+
+  it('coalesces a burst of list changes into a few tools/list requests', async () => {
+    const id = await addAndEnable(fixture.mcpUrl);
+    const listsBefore = fixture.requests.filter(
+      (request) => (request.body as { method?: string } | undefined)?.method === 'tools/list',
+    ).length;
+    const settled = new Promise<void>((resolve) => {
+      harness.broadcaster.listen((message) => {
+        if (message.type === 'mcp/tools/changed' && message.payload.server?.toolCount === 27)
+          resolve();
+      });
+    });
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        harness.manager.callTool(id, { name: 'add_tool', arguments: { name: `burst_${index}` } }),
+      ),
+    );
+    await settled;
+    const lists = fixture.requests.filter(
+      (request) => (request.body as { method?: string } | undefined)?.method === 'tools/list',
+    ).length;
+    // Twenty notifications, debounced: a handful of lists, not twenty.
+    expect(lists - listsBefore).toBeLessThanOrEqual(3);
+  });
 });
 
 describe('testing a server before saving it', () => {

@@ -1,10 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
 import { startPaginatedServer } from '../fixtures/paginated-server';
 import { freePort } from '../fixtures/server-everything';
 import { createHarness } from '../helpers/manager-harness';
+import { createMemoryStore } from '../../src/platform/memory';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -238,6 +239,31 @@ describe('sessions and streams', () => {
     expect(await manager.enable(server.id)).toEqual({ state: 'connected' });
     const result = await manager.callTool(server.id, { name: 'echo', arguments: { text: 'ok' } });
     expect(result.content).toEqual([{ type: 'text', text: 'ok' }]);
+  });
+
+  it('keeps a healthy connection when storage refuses to save its details', async () => {
+    const fixture = await fixtureServer();
+    const store = createMemoryStore();
+    const { manager } = harness({ store });
+    const server = await manager.addServer({ name: 'Full disk', url: fixture.mcpUrl });
+    const set = store.set.bind(store);
+    store.set = async (entries) => {
+      if (Object.keys(entries).some((key) => key.endsWith('.transport')))
+        throw new Error('QUOTA_BYTES quota exceeded');
+      return set(entries);
+    };
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      expect(await manager.enable(server.id)).toEqual({ state: 'connected' });
+      const result = await manager.callTool(server.id, { name: 'echo', arguments: { text: 'ok' } });
+      expect(result.content).toEqual([{ type: 'text', text: 'ok' }]);
+      expect(warned).toHaveBeenCalledWith(
+        expect.stringContaining('could not save the connection details of Full disk'),
+        'QUOTA_BYTES quota exceeded',
+      );
+    } finally {
+      warned.mockRestore();
+    }
   });
 
   it('gives up on a server that accepts and drops every connection, instead of looping', async () => {

@@ -187,7 +187,7 @@ export class ServerSession {
       this.transport = connection.transport;
       this.era = rememberEra(this.era, connection.era);
       this.backoff.connected();
-      await context.store.set({
+      await this.remember({
         [storageKeys.transport(this.id)]: connection.transport,
         [storageKeys.era(this.id)]: this.era,
         [storageKeys.sessionId(this.id)]: connection.sessionId,
@@ -313,6 +313,21 @@ export class ServerSession {
       this.connection = null;
       await connection.close();
       return operation(await this.ensureConnected());
+    }
+  }
+
+  /**
+   * Saves what speeds up the next connection. Best effort: a failed write (storage full) costs
+   * a probe next time, never the healthy connection it describes.
+   */
+  private async remember(entries: Record<string, unknown>): Promise<void> {
+    try {
+      await this.context.store.set(entries);
+    } catch (error) {
+      console.warn(
+        `[patchbay] could not save the connection details of ${this.config.name}; the next connection will probe again:`,
+        error instanceof Error ? error.message : String(error),
+      );
     }
   }
 
