@@ -147,9 +147,10 @@ export class ExtensionOAuthProvider implements OAuthClientProvider {
     context?: OAuthClientInformationContext,
   ): Promise<void> {
     const now = (this.options.now ?? Date.now)();
+    const lifetime = tokenLifetimeSeconds(tokens.expires_in);
     const stored: StoredTokens = {
       ...tokens,
-      ...(tokens.expires_in !== undefined ? { expires_at: now + tokens.expires_in * 1000 } : {}),
+      ...(lifetime !== undefined ? { expires_at: now + lifetime * 1000 } : {}),
     };
     // Servers may omit a new refresh token on refresh; the old one stays valid then.
     if (!stored.refresh_token) {
@@ -218,4 +219,19 @@ export class ExtensionOAuthProvider implements OAuthClientProvider {
   async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
     return this.options.store.get<OAuthDiscoveryState>(this.key('oauthEndpoints'));
   }
+}
+
+/** A year: longer `expires_in` values are treated as this, so alarm times stay sane. */
+const MAX_TOKEN_LIFETIME_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The access token's lifetime, from an authorization server's `expires_in`. Zero, negative or
+ * non-numeric values say nothing usable: the token is then refreshed when the server refuses it
+ * (a 401), never on a timer that would fire again at once. Absurdly long ones are capped.
+ */
+export function tokenLifetimeSeconds(expiresIn: unknown): number | undefined {
+  if (typeof expiresIn !== 'number' || !Number.isFinite(expiresIn) || expiresIn <= 0) {
+    return undefined;
+  }
+  return Math.min(expiresIn, MAX_TOKEN_LIFETIME_SECONDS);
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clientMetadataDocument, EXTENSION_REDIRECT_URL } from '../../src/oauth/client-metadata';
 import { stampIssuers } from '../../src/oauth/issuer-stamps';
 import { ExtensionOAuthProvider } from '../../src/oauth/provider';
+import { refreshTime } from '../../src/oauth/revoke';
 import { createMemoryStore } from '../../src/platform/memory';
 
 const OLD_AS = 'https://auth.old.example';
@@ -94,5 +95,37 @@ describe('migrating sign-ins saved before issuer binding', () => {
     const store = createMemoryStore(initial);
     await stampIssuers(store, 'notes');
     expect(store.snapshot()).toEqual(initial);
+  });
+});
+
+describe('token lifetimes an authorization server gets wrong', () => {
+  it.each([
+    ['zero', 0, undefined],
+    ['negative', -30, undefined],
+    ['not a number', Number.NaN, undefined],
+    ['absurdly long', 1e300, 365 * 24 * 60 * 60],
+    ['ordinary', 3600, 3600],
+  ])('stores a sane expiry for an expires_in that is %s', async (_name, expiresIn, lifetime) => {
+    const store = createMemoryStore();
+    const now = 1_000_000;
+    const oauth = new ExtensionOAuthProvider({
+      serverId: 'notes',
+      store,
+      redirectUrl: EXTENSION_REDIRECT_URL,
+      onTokens: () => undefined,
+      now: () => now,
+    });
+    await oauth.saveTokens({
+      access_token: 'a',
+      token_type: 'Bearer',
+      refresh_token: 'r',
+      expires_in: expiresIn,
+    });
+    const saved = store.snapshot()['oauth.notes.tokens'] as { expires_at?: number };
+    expect(saved.expires_at).toBe(lifetime === undefined ? undefined : now + lifetime * 1000);
+    // No expiry means no refresh timer: nothing that could fire again and again.
+    const refreshAt = refreshTime(saved as never, now);
+    if (lifetime === undefined) expect(refreshAt).toBeUndefined();
+    else expect(refreshAt).toBeGreaterThan(now);
   });
 });
