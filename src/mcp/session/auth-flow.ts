@@ -6,6 +6,7 @@ import { AuthFlowError } from '../../errors/auth-flow-error';
 import { toConnectionError } from '../classify-error';
 import { openConnection } from '../connection';
 import { headersOf, type ServerConfig } from '../catalog';
+import { createOAuthFetch } from '../../oauth/oauth-fetch';
 import { createServerFetch } from '../server-fetch';
 import type { SessionContext } from './context';
 import type { ServerSession } from './server-session';
@@ -205,7 +206,7 @@ export function createAuthSession(config: ServerConfig, context: SessionContext)
     fetch: createServerFetch({
       serverUrl: new URL(config.url),
       headers: headersOf(config),
-      ...(context.fetch ? { baseFetch: context.fetch } : {}),
+      baseFetch: createOAuthFetch(context.fetch ?? ((url, init) => fetch(url, init))),
     }),
     ...(config.oauth?.clientId
       ? {
