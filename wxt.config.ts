@@ -42,6 +42,8 @@ export default defineConfig({
     permissions: ['sidePanel', 'storage', 'alarms', 'identity'],
     host_permissions: ['http://*/*', 'https://*/*'],
     action: { default_title: 'Open Patchbay' },
+    // No other extension and no website may message Patchbay (the router also checks senders).
+    externally_connectable: { ids: [], matches: [] },
     // Nothing on an extension page loads from the network unless Patchbay asks: images only
     // from the extension and data:/blob: URLs (tool results, icons); fetches only over https,
     // or plain http to this machine (local models and MCP servers); no plugins, no <base>,

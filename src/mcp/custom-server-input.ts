@@ -64,6 +64,10 @@ export function validateCustomServerInput(
   return fields;
 }
 
+/** Query parameter names that carry credentials (api_key, access_token, secret, …). */
+const SECRET_PARAMETER =
+  /^(api[-_]?key|apikey|key|access[-_]?token|auth[-_]?token|token|secret|client[-_]?secret|password|passwd|pwd|auth|authorization|sig|signature)$/i;
+
 function validateUrl(raw: string): string {
   const text = raw.trim();
   if (!text) throw invalidInput('url', 'Enter the server URL, e.g. https://example.com/mcp.');
@@ -87,6 +91,13 @@ function validateUrl(raw: string): string {
   }
   if (url.username || url.password) {
     throw invalidInput('url', 'Put credentials in a header, not in the URL.');
+  }
+  const secret = [...url.searchParams.keys()].find((name) => SECRET_PARAMETER.test(name));
+  if (secret) {
+    throw invalidInput(
+      'url',
+      `The URL carries what looks like a secret ("${secret}") in its query string, where it would be shown and exported with the server. Send it in a header instead (Authorization, or the header the server documents).`,
+    );
   }
   url.hash = '';
   return url.href;

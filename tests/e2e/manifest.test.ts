@@ -21,7 +21,7 @@ describe('production manifest', () => {
     expect(manifest.key).toBe(EXTENSION_PUBLIC_KEY);
     expect(manifest.side_panel).toEqual({ default_path: 'sidepanel.html' });
     expect(manifest.action).toBeDefined();
-    expect(manifest).not.toHaveProperty('externally_connectable');
+    expect(manifest.externally_connectable).toEqual({ ids: [], matches: [] });
     expect(manifest).not.toHaveProperty('content_scripts');
   });
 

@@ -137,6 +137,24 @@ describe('validateCustomServerInput', () => {
     });
   });
 
+  it('refuses secrets in the query string and points at headers', () => {
+    for (const url of [
+      'https://mcp.example.com/mcp?api_key=sk-123',
+      'https://mcp.example.com/mcp?team=a&access_token=t',
+      'https://mcp.example.com/sse?Token=t',
+    ]) {
+      expect(() => validateCustomServerInput({ name: 'Keyed', url }, existing)).toThrow(
+        /looks like a secret .* in its query string.*Send it in a header instead/,
+      );
+    }
+    expect(
+      validateCustomServerInput(
+        { name: 'Plain', url: 'https://mcp.example.com/mcp?workspace=docs' },
+        existing,
+      ).url,
+    ).toBe('https://mcp.example.com/mcp?workspace=docs');
+  });
+
   it('allows plain http only to loopback hosts', () => {
     expect(isLoopbackHost('localhost')).toBe(true);
     expect(isLoopbackHost('127.0.0.1')).toBe(true);
