@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { ModelSettings } from '../../src/ai/model-settings';
+import { keyStaysWith, type ModelSettings } from '../../src/ai/model-settings';
 
 export interface ModelSettingsFormProps {
   initial: ModelSettings | undefined;
@@ -11,6 +11,8 @@ export interface ModelSettingsFormProps {
   onSave(settings: unknown): Promise<{ error?: string } | undefined>;
   submitLabel: string;
 }
+
+const KEY_LEFT_BEHIND = 'The saved key belongs to another endpoint; enter the key for this one.';
 
 export function ModelSettingsForm({
   initial,
@@ -35,21 +37,37 @@ export function ModelSettingsForm({
   const [error, setError] = useState<string | undefined>();
   const [working, setWorking] = useState(false);
 
+  /** The key to send: the saved one never goes to another provider or endpoint origin. */
+  function keyFor(draft: { provider: ModelSettings['provider']; baseUrl?: string }): string {
+    if (!initial?.apiKey || apiKey !== initial.apiKey || keyStaysWith(initial, draft)) {
+      return apiKey;
+    }
+    setApiKey('');
+    return '';
+  }
+
+  function draftEndpoint(): { provider: ModelSettings['provider']; baseUrl?: string } {
+    const endpoint = provider === 'compatible' ? baseUrl : gatewayUrl.trim();
+    return { provider, ...(endpoint ? { baseUrl: endpoint } : {}) };
+  }
+
   async function loadModels() {
     setWorking(true);
     setError(undefined);
     try {
-      const endpoint = provider === 'compatible' ? baseUrl : gatewayUrl.trim();
-      const found = await onLoadModels({
-        provider,
-        ...(endpoint ? { baseUrl: endpoint } : {}),
-        ...(apiKey ? { apiKey } : {}),
-      });
+      const draft = draftEndpoint();
+      const key = keyFor(draft);
+      const found = await onLoadModels({ ...draft, ...(key ? { apiKey: key } : {}) });
       setModels(found);
       setNotice(
-        found.length
-          ? `${found.length} models found.`
-          : 'The endpoint lists no models; type the model name.',
+        [
+          found.length
+            ? `${found.length} models found.`
+            : 'The endpoint lists no models; type the model name.',
+          key === apiKey ? '' : KEY_LEFT_BEHIND,
+        ]
+          .filter(Boolean)
+          .join(' '),
       );
       if (!model && found[0]) setModel(found[0]);
     } catch (caught) {
@@ -62,10 +80,17 @@ export function ModelSettingsForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     setWorking(true);
+    const key = keyFor(draftEndpoint());
+    if (key !== apiKey) setNotice(KEY_LEFT_BEHIND);
     const outcome = await onSave(
       provider === 'openai'
-        ? { provider, apiKey, model, ...(gatewayUrl.trim() ? { baseUrl: gatewayUrl.trim() } : {}) }
-        : { provider, baseUrl, model, ...(apiKey ? { apiKey } : {}) },
+        ? {
+            provider,
+            apiKey: key,
+            model,
+            ...(gatewayUrl.trim() ? { baseUrl: gatewayUrl.trim() } : {}),
+          }
+        : { provider, baseUrl, model, ...(key ? { apiKey: key } : {}) },
     );
     setWorking(false);
     setError(outcome?.error);

@@ -7,7 +7,11 @@ import {
   type ApprovalSettings,
 } from '../../src/ai/approval';
 import { listModels } from '../../src/ai/model';
-import { MODEL_SETTINGS_KEY, modelSettingsSchema } from '../../src/ai/model-settings';
+import {
+  MODEL_SETTINGS_KEY,
+  modelSettingsSchema,
+  storedModelSettingsSchema,
+} from '../../src/ai/model-settings';
 import {
   createIndexedDbConversationStore,
   type Conversation,
@@ -24,7 +28,7 @@ type Tab = 'chat' | 'servers' | 'settings';
 
 export function App({ client, store }: { client: PatchbayClient; store: KeyValueStore }) {
   const serverState = useServers(client);
-  const settings = useStored(store, MODEL_SETTINGS_KEY, modelSettingsSchema);
+  const settings = useStored(store, MODEL_SETTINGS_KEY, storedModelSettingsSchema);
   const [tab, setTab] = useState<Tab>('chat');
   const history = useMemo(() => createIndexedDbConversationStore(), []);
   const [conversation, setConversation] = useState<Conversation | undefined>();
@@ -52,7 +56,7 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
   }, [history]);
 
   const loadSettings = useCallback(async () => {
-    const parsed = modelSettingsSchema.safeParse(await store.get(MODEL_SETTINGS_KEY));
+    const parsed = storedModelSettingsSchema.safeParse(await store.get(MODEL_SETTINGS_KEY));
     return parsed.success ? parsed.data : undefined;
   }, [store]);
   const loadApprovals = useCallback(

@@ -1,6 +1,16 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModel } from 'ai';
-import { endpointOf, type ModelSettings } from './model-settings';
+import {
+  endpointOf,
+  INSECURE_ENDPOINT_MESSAGE,
+  isAllowedModelEndpoint,
+  type ModelSettings,
+} from './model-settings';
+
+/** Why a model endpoint is not used: plain http to another machine would expose the key. */
+function refuseInsecure(endpoint: string): Error {
+  return new Error(`${endpoint} is not used: ${INSECURE_ENDPOINT_MESSAGE} Change it in Settings.`);
+}
 
 /**
  * The language model for the settings: OpenAI through its Responses API, any
@@ -10,11 +20,16 @@ export function createLanguageModel(
   settings: ModelSettings,
   fetchImpl?: typeof fetch,
 ): LanguageModel {
+  const endpoint = endpointOf(settings);
+  const guardedFetch: typeof fetch = (input, init) =>
+    isAllowedModelEndpoint(endpoint)
+      ? (fetchImpl ?? fetch)(input, init)
+      : Promise.reject(refuseInsecure(endpoint));
   const provider = createOpenAI({
-    baseURL: endpointOf(settings),
+    baseURL: endpoint,
     // Local endpoints often need no key; the provider insists on one, and they ignore it.
     apiKey: settings.apiKey || 'no-key',
-    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    fetch: guardedFetch,
   });
   return settings.provider === 'openai'
     ? provider.responses(settings.model)
@@ -27,6 +42,7 @@ export async function listModels(
   fetchImpl: typeof fetch = fetch,
 ): Promise<string[]> {
   const endpoint = endpointOf(settings);
+  if (!isAllowedModelEndpoint(endpoint)) throw refuseInsecure(endpoint);
   let response: Response;
   try {
     response = await fetchImpl(`${endpoint}/models`, {
