@@ -1,6 +1,7 @@
 import { MarkedError } from './marked-error';
 
-export type AuthFlowErrorKind = 'cancelled' | 'access-denied' | 'state-mismatch' | 'failed';
+export type AuthFlowErrorKind =
+  'cancelled' | 'timed-out' | 'access-denied' | 'state-mismatch' | 'failed';
 
 /** A sign-in that did not end with tokens, and why. */
 export class AuthFlowError extends MarkedError {

@@ -48,6 +48,8 @@ export interface McpManagerOptions {
   toolTimeoutMs?: number;
   /** The most a tool call may take in all, progress or not (tests shorten it). */
   toolDeadlineMs?: number;
+  /** How long a sign-in window may stay open without an answer (tests shorten it). */
+  signInTimeoutMs?: number;
   /** The https URL of Patchbay's Client ID Metadata Document, when the build publishes one. */
   clientMetadataUrl?: string;
 }

@@ -26,6 +26,8 @@ export interface AuthSessionOptions {
   defaultScopes?: string[];
   /** The https URL of Patchbay's Client ID Metadata Document, when one is published. */
   clientMetadataUrl?: string;
+  /** How long a sign-in window may stay open without an answer. */
+  signInTimeoutMs?: number;
   now?: () => number;
 }
 
@@ -187,6 +189,7 @@ export class AuthSession {
       provider: this.provider,
       serverUrl: this.options.serverUrl,
       identity: this.options.identity,
+      ...(this.options.signInTimeoutMs ? { timeoutMs: this.options.signInTimeoutMs } : {}),
       fetch: this.options.fetch,
       ...(options.scope ? { scope: options.scope } : {}),
       ...(options.resourceMetadataUrl ? { resourceMetadataUrl: options.resourceMetadataUrl } : {}),

@@ -4,6 +4,30 @@ import type { FetchLike } from '../mcp/server-fetch';
 import { AuthFlowError } from '../errors/auth-flow-error';
 import type { ExtensionOAuthProvider } from './provider';
 
+/**
+ * How long a sign-in window may stay open. The person may have walked away from it; the
+ * server then says "Sign in" again instead of waiting forever (the window itself stays open:
+ * chrome.identity cannot close it, and an answer after the deadline is ignored).
+ */
+export const SIGN_IN_TIMEOUT_MS = 10 * 60_000;
+
+function withDeadline<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new AuthFlowError(
+            'timed-out',
+            `The sign-in window was left open for ${Math.round(timeoutMs / 60_000) || '<1'} min without finishing.`,
+          ),
+        ),
+      timeoutMs,
+    );
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
 export interface SignInOptions {
   provider: ExtensionOAuthProvider;
   serverUrl: string;
@@ -15,6 +39,8 @@ export interface SignInOptions {
   resourceMetadataUrl?: string;
   /** The browser window is about to open. */
   onAuthorizing?: () => void;
+  /** How long the sign-in window may stay open without an answer. */
+  timeoutMs?: number;
   /** Authorize anew even with a refresh token held (a step-up: refreshing cannot widen scopes). */
   forceReauthorization?: boolean;
 }
@@ -47,7 +73,12 @@ export async function signIn(options: SignInOptions): Promise<void> {
 
     let redirect: URL;
     try {
-      redirect = new URL(await options.identity.launchWebAuthFlow(authorizationUrl.href));
+      redirect = new URL(
+        await withDeadline(
+          options.identity.launchWebAuthFlow(authorizationUrl.href),
+          options.timeoutMs ?? SIGN_IN_TIMEOUT_MS,
+        ),
+      );
     } catch (error) {
       if (SignInWindowClosedError.isInstance(error)) {
         throw new AuthFlowError('cancelled', 'The sign-in window was closed before signing in.', {

@@ -7,7 +7,7 @@ import { SignInWindowClosedError, type Identity } from '../../src/platform/ports
 
 export const REDIRECT_URL = 'https://ochopgbekfckekcfildinaeciimoahkb.chromiumapp.org/';
 
-export type ConsentBehaviour = 'approve' | 'deny' | 'close';
+export type ConsentBehaviour = 'approve' | 'deny' | 'close' | 'leave-open';
 
 export interface NodeIdentity extends Identity {
   /** Authorization URLs opened, newest last. */
@@ -26,6 +26,8 @@ export function createNodeIdentity(): NodeIdentity {
     redirectUrl: () => REDIRECT_URL,
     async launchWebAuthFlow(url) {
       identity.opened.push(new URL(url));
+      // The person walked away: the window never answers.
+      if (identity.behaviour === 'leave-open') return new Promise<string>(() => undefined);
       const cookies = new Map<string, string>();
       let next: { url: URL; init: RequestInit } = { url: new URL(url), init: {} };
       for (let hop = 0; hop < 20; hop += 1) {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { startFixtureServer } from '../fixtures/mcp-fixture-server';
 import { startOAuthFixture, type OAuthFixtureOptions } from '../fixtures/oauth-server';
 import { createHarness } from '../helpers/manager-harness';
 import { createNodeIdentity, REDIRECT_URL } from '../helpers/node-identity';
@@ -134,6 +135,41 @@ describe('first sign-in', () => {
     expect(result.content).toEqual([{ type: 'text', text: 'again' }]);
     expect(identity.opened).toHaveLength(1);
     expect(restarted.alarms.scheduled().has(`mcp-token-refresh-${id}`)).toBe(true);
+  });
+});
+
+describe('a sign-in window left open', () => {
+  it('blocks no other server, and times out into needs-auth with a sentence', async () => {
+    const fixture = await startOAuthFixture({ consent: 'page' });
+    cleanups.push(() => fixture.close());
+    const other = await startFixtureServer();
+    cleanups.push(() => other.close());
+    const identity = createNodeIdentity();
+    identity.behaviour = 'leave-open';
+    const harness = createHarness({ identity, signInTimeoutMs: 400 });
+    cleanups.push(() => harness.dispose());
+    const plain = await harness.manager.addServer({ name: 'Plain', url: other.mcpUrl });
+    await harness.manager.enable(plain.id);
+    const { id } = await harness.manager.addServer({ name: 'Notes', url: fixture.mcpUrl });
+    await harness.manager.enable(id);
+    await harness.waitForState(id, 'authorizing');
+
+    // While the window waits, everything else answers.
+    const echo = await harness.manager.callTool(plain.id, {
+      name: 'echo',
+      arguments: { text: 'still here' },
+    });
+    expect(echo.content).toEqual([{ type: 'text', text: 'still here' }]);
+    expect(
+      (await harness.manager.listEnabledTools()).some((tool) => tool.serverId === plain.id),
+    ).toBe(true);
+
+    await harness.waitForState(id, 'needs-auth');
+    expect((await harness.manager.getStatus(id)).error).toMatch(
+      /left open for <1 min without finishing\. Sign-in to Notes stopped; click Sign in to try again\./,
+    );
+    expect(storedTokens(harness, id)).toBeUndefined();
+    expect(harness.keepAlive.active).toBe(0);
   });
 });
 

@@ -165,6 +165,11 @@ function signInFailure(error: unknown, serverName: string, serverUrl: string): P
           'auth-cancelled',
           `Sign-in to ${serverName} was cancelled: the window was closed. Click Sign in to try again.`,
         );
+      case 'timed-out':
+        return new PatchbayError(
+          'auth-cancelled',
+          `${error.message} Sign-in to ${serverName} stopped; click Sign in to try again.`,
+        );
       case 'access-denied':
         return new PatchbayError(
           'auth-denied',
@@ -218,5 +223,6 @@ export function createAuthSession(config: ServerConfig, context: SessionContext)
       : {}),
     ...(config.oauth?.scopes?.length ? { defaultScopes: config.oauth.scopes } : {}),
     ...(context.clientMetadataUrl ? { clientMetadataUrl: context.clientMetadataUrl } : {}),
+    ...(context.signInTimeoutMs ? { signInTimeoutMs: context.signInTimeoutMs } : {}),
   });
 }

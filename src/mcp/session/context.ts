@@ -13,6 +13,8 @@ export interface SessionContext {
   /** Replaces `fetch` for every request to servers and authorization servers (tests). */
   fetch?: FetchLike;
   connectTimeoutMs?: number;
+  /** How long a sign-in window may stay open without an answer (tests shorten it). */
+  signInTimeoutMs?: number;
   /** The https URL of Patchbay's Client ID Metadata Document, when the build publishes one. */
   clientMetadataUrl?: string;
   toolTimeoutMs?: number;
