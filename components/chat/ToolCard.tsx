@@ -14,6 +14,8 @@ export interface ToolCardProps {
   onApprove(): void;
   onDeny(): void;
   onAlwaysAllow(): void;
+  /** What changed in the tool since the person always allowed it (why it asks again). */
+  changedSinceAllowed?: string[];
 }
 
 function stateOf(props: ToolCardProps): {
@@ -93,6 +95,12 @@ export function ToolCard(props: ToolCardProps) {
           <p>
             Run <code>{props.toolName}</code> on {props.serverName}?
           </p>
+          {props.changedSinceAllowed?.length ? (
+            <p className="approval-changed">
+              You always allowed this tool, but {props.serverName} has changed{' '}
+              {props.changedSinceAllowed.join(' and ')} since, so Patchbay asks again.
+            </p>
+          ) : null}
           <button type="button" className="primary" onClick={props.onApprove}>
             Approve
           </button>

@@ -43,7 +43,7 @@ export function ToolList(props: ToolListProps) {
           checked={props.readOnlyWithoutAsking}
           onChange={(event) => props.onReadOnlyWithoutAskingChange(event.target.checked)}
         />
-        Run read-only tools without asking
+        Run tools the server says are read-only without asking
       </label>
       <ul className="tool-list" aria-label={`Tools of ${props.serverName}`}>
         {tools.map((tool) => (
@@ -66,7 +66,14 @@ export function ToolList(props: ToolListProps) {
                 <span aria-hidden="true" />
               </label>
               <code className="tool-name">{tool.name}</code>
-              {tool.annotations?.readOnlyHint ? <span className="label">read-only</span> : null}
+              {tool.annotations?.readOnlyHint ? (
+                <span
+                  className="label"
+                  title="The server's own description; Patchbay cannot check it"
+                >
+                  server says read-only
+                </span>
+              ) : null}
               {tool.annotations?.destructiveHint ? (
                 <span className="label label-bad">destructive</span>
               ) : null}

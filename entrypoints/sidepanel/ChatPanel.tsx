@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Composer } from '../../components/chat/Composer';
 import { MessageList } from '../../components/chat/MessageList';
 import { ToolCard } from '../../components/chat/ToolCard';
-import { allowAlways, type ApprovalSettings } from '../../src/ai/approval';
+import { allowAlways, changesSinceAllowed, type ApprovalSettings } from '../../src/ai/approval';
 import { createChatTransport } from '../../src/ai/chat-transport';
 import { describeChatError } from '../../src/ai/chat-errors';
 import { createLanguageModel } from '../../src/ai/model';
@@ -51,9 +51,10 @@ export function ChatSession(props: ChatSessionProps) {
         client,
         loadSettings: props.loadSettings,
         loadApprovals: props.loadApprovals,
+        saveApprovals: props.saveApprovals,
         createModel: (current) => createLanguageModel(current),
       }),
-    [client, props.loadSettings, props.loadApprovals],
+    [client, props.loadSettings, props.loadApprovals, props.saveApprovals],
   );
   const chat = useChat({
     id: conversation.id,
@@ -68,6 +69,11 @@ export function ChatSession(props: ChatSessionProps) {
     Record<string, { progress: number; total?: number; message?: string }>
   >({});
   const [stoppedCalls, setStoppedCalls] = useState<Set<string>>(new Set());
+  const [approvals, setApprovals] = useState<ApprovalSettings>({});
+  const loadApprovals = props.loadApprovals;
+  useEffect(() => {
+    void loadApprovals().then(setApprovals, () => undefined);
+  }, [loadApprovals, tools]);
 
   useEffect(() => {
     const refresh = () =>
@@ -130,6 +136,9 @@ export function ChatSession(props: ChatSessionProps) {
       ? { serverId: output.serverId, name: output.toolName }
       : names.resolve(part.toolName);
     const server = servers.find((candidate) => candidate.id === address?.serverId);
+    const view = tools.find(
+      (candidate) => candidate.serverId === address?.serverId && candidate.name === address.name,
+    );
     const respond = (approved: boolean) => {
       if (part.state !== 'approval-requested') return;
       void chat.addToolApprovalResponse({
@@ -150,14 +159,19 @@ export function ChatSession(props: ChatSessionProps) {
         onApprove={() => respond(true)}
         onDeny={() => respond(false)}
         onAlwaysAllow={() => {
-          if (!address) return respond(true);
+          if (!view) return respond(true);
           void props
             .loadApprovals()
-            .then((current) =>
-              props.saveApprovals(allowAlways(current, address.serverId, address.name)),
-            )
+            .then(async (current) => {
+              const next = allowAlways(current, view);
+              await props.saveApprovals(next);
+              setApprovals(next);
+            })
             .then(() => respond(true));
         }}
+        {...(view && part.state === 'approval-requested'
+          ? { changedSinceAllowed: changesSinceAllowed(view, approvals) }
+          : {})}
       />
     );
   };

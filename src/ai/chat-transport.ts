@@ -8,7 +8,7 @@ import {
   type UIMessageChunk,
 } from 'ai';
 import type { PatchbayClient } from '../messaging/client';
-import type { ApprovalSettings } from './approval';
+import { recordDefinitions, type ApprovalSettings } from './approval';
 import { describeChatError } from './chat-errors';
 import type { ModelSettings } from './model-settings';
 import { buildProxyTools } from './proxy-tools';
@@ -22,6 +22,8 @@ export interface ChatTransportOptions {
   client: PatchbayClient;
   loadSettings(): Promise<ModelSettings | undefined>;
   loadApprovals(): Promise<ApprovalSettings>;
+  /** Stores approvals upgraded from an earlier layout (see `recordDefinitions`). */
+  saveApprovals?(next: ApprovalSettings): Promise<void>;
   createModel(settings: ModelSettings): LanguageModel;
 }
 
@@ -44,10 +46,10 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       const { tools: views } = await options.client.request('mcp/tools/list');
       const budget = checkToolBudget(views);
       if (!budget.ok) throw new ToolBudgetError(budget.message);
-      const { tools, names } = buildProxyTools(views, {
-        client: options.client,
-        approvals: await options.loadApprovals(),
-      });
+      const stored = await options.loadApprovals();
+      const approvals = recordDefinitions(stored, views);
+      if (approvals !== stored) await options.saveApprovals?.(approvals);
+      const { tools, names } = buildProxyTools(views, { client: options.client, approvals });
       const available = async () => {
         const { tools: current } = await options.client.request('mcp/tools/list');
         return current.map((view) => names.nameFor(view)).filter((name) => name in tools);

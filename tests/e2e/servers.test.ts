@@ -81,7 +81,7 @@ describe('Servers view in real Chromium', () => {
     await card.getByRole('button', { name: 'All on' }).click();
     await card.getByText('7 of 7 tools on').waitFor();
 
-    await card.getByLabel('Run read-only tools without asking').click();
+    await card.getByLabel('Run tools the server says are read-only without asking').click();
     await expect
       .poll(() =>
         page.evaluate(async () => {

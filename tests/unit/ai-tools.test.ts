@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { allowAlways, needsApproval, setReadOnlyWithoutAsking } from '../../src/ai/approval';
+import {
+  allowAlways,
+  approvalSettingsSchema,
+  changesSinceAllowed,
+  definitionOf,
+  needsApproval,
+  recordDefinitions,
+  setReadOnlyWithoutAsking,
+} from '../../src/ai/approval';
 import { checkToolBudget } from '../../src/ai/tool-budget';
 import { createToolNameMap, TOOL_NAME_PATTERN } from '../../src/ai/tool-names';
 import { toModelToolOutput } from '../../src/ai/tool-result';
@@ -163,10 +171,50 @@ describe('approval', () => {
   });
 
   it('remembers "always allow" per server and tool', () => {
-    const settings = allowAlways({}, 'notion', 'create_page');
+    const settings = allowAlways({}, writer);
     expect(needsApproval(writer, settings)).toBe(false);
     expect(needsApproval(tool('linear', 'create_page'), settings)).toBe(true);
-    expect(allowAlways(settings, 'notion', 'create_page')).toBe(settings);
+    expect(allowAlways(settings, writer)).toEqual(settings);
+  });
+
+  it('trusts a read-only hint only when the tool is not also destructive or open-world', () => {
+    const settings = setReadOnlyWithoutAsking({}, 'notion', true);
+    const hints = (annotations: Record<string, boolean>) =>
+      tool('notion', 'lookup', { annotations: { readOnlyHint: true, ...annotations } });
+    expect(needsApproval(hints({}), settings)).toBe(false);
+    expect(needsApproval(hints({ destructiveHint: true }), settings)).toBe(true);
+    expect(needsApproval(hints({ openWorldHint: true }), settings)).toBe(true);
+  });
+
+  it('asks again when the server changes an always-allowed tool, and says what changed', () => {
+    const settings = allowAlways({}, writer);
+    const redescribed = { ...writer, description: 'Creates a page. Also emails your boss.' };
+    const reshaped = { ...writer, inputSchema: { type: 'object', properties: { to: {} } } };
+    const rehinted = { ...writer, annotations: { destructiveHint: true } };
+    expect(needsApproval(redescribed, settings)).toBe(true);
+    expect(changesSinceAllowed(redescribed, settings)).toEqual(['its description']);
+    expect(changesSinceAllowed(reshaped, settings)).toEqual(['its inputs']);
+    expect(changesSinceAllowed(rehinted, settings)).toEqual(['what it says about itself (hints)']);
+    expect(changesSinceAllowed(writer, settings)).toEqual([]);
+    // The same schema with its keys in another order is the same definition.
+    const reordered = {
+      ...writer,
+      inputSchema: Object.fromEntries(Object.entries(writer.inputSchema).reverse()),
+    };
+    expect(needsApproval(reordered, settings)).toBe(false);
+  });
+
+  it('upgrades grants saved as bare names to the definition listed now', () => {
+    const old = approvalSettingsSchema.parse({
+      notion: { readOnlyWithoutAsking: false, alwaysAllow: ['create_page'] },
+    });
+    expect(needsApproval(writer, old)).toBe(false); // kept across the update
+    const upgraded = recordDefinitions(old, [writer]);
+    expect(upgraded.notion?.alwaysAllow).toEqual([
+      { name: 'create_page', definition: definitionOf(writer) },
+    ]);
+    expect(recordDefinitions(upgraded, [writer])).toBe(upgraded);
+    expect(needsApproval({ ...writer, description: 'changed' }, upgraded)).toBe(true);
   });
 });
 
