@@ -21,6 +21,7 @@ import type { FetchLike } from './server-fetch';
 import { refreshTokens } from './session/auth-flow';
 import type { SessionContext } from './session/context';
 import {
+  configChanges,
   disableServer,
   enableServer,
   reconfigure,
@@ -150,8 +151,16 @@ export function createMcpManager(options: McpManagerOptions) {
 
     async updateServer(input: UpdateServerPayload): Promise<ServerView> {
       const session = await sessionOf(input.id);
-      const config = await registry.update(input, session.config, configsExcept(session.id));
+      const config = registry.prepareUpdate(input, session.config, configsExcept(session.id));
+      // Secrets follow the endpoint: forget the old sign-in here first, then store the edit,
+      // then revoke at the old authorization server. A worker stopped in between leaves no
+      // credentials pointing at the new endpoint.
+      const revoke = configChanges(session.config, config).auth
+        ? await session.auth.forget({ registration: true })
+        : undefined;
+      await registry.replace(config);
       await reconfigure(session, config);
+      await revoke?.();
       serversChanged();
       return serverView(session);
     },

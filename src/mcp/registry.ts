@@ -36,12 +36,12 @@ export class ServerRegistry {
     return config;
   }
 
-  /** Merges an edit into a custom server, validates it and stores it. */
-  async update(
+  /** Merges an edit into a custom server and validates it; {@link replace} stores it. */
+  prepareUpdate(
     input: UpdateServerPayload,
     previous: ServerConfig,
     others: readonly ServerConfig[],
-  ): Promise<ServerConfig> {
+  ): ServerConfig {
     if (!previous.isCustom) {
       throw new PatchbayError(
         'invalid-request',
@@ -49,14 +49,16 @@ export class ServerRegistry {
       );
     }
     const fields = validateCustomServerInput(mergeEdit(input, previous), others);
-    const config: ServerConfig = {
+    return {
       ...fields,
       id: previous.id,
       isCustom: true,
       requiresAuthentication: Boolean(fields.oauth?.clientId),
     };
+  }
+
+  async replace(config: ServerConfig): Promise<void> {
     await this.save(this.custom.map((server) => (server.id === config.id ? config : server)));
-    return config;
   }
 
   async remove(config: ServerConfig): Promise<void> {
@@ -75,26 +77,49 @@ export class ServerRegistry {
   }
 }
 
-/** An edit as the form sends it, with the secrets it never saw filled back in. */
+/**
+ * An edit as the form sends it, with the secrets it never saw filled back in, but only while
+ * the server stays at the same origin: header values and a client secret belong to the server
+ * they were entered for, so a new origin needs them entered again.
+ */
 function mergeEdit(input: UpdateServerPayload, previous: ServerConfig): AddServerPayload {
+  const sameOrigin = input.url === undefined || originOf(input.url) === originOf(previous.url);
   // Like header values, a client secret never reaches the page: empty means "keep it".
   const oauth =
+    sameOrigin &&
     input.oauth &&
     previous.oauth?.clientSecret &&
     !input.oauth.clientSecret &&
     input.oauth.clientId === previous.oauth.clientId
       ? { ...input.oauth, clientSecret: previous.oauth.clientSecret }
-      : (input.oauth ?? previous.oauth);
-  const headers = input.headers?.map((header) => ({
+      : (input.oauth ?? (sameOrigin ? previous.oauth : withoutSecret(previous.oauth)));
+  const keptValue = (key: string) =>
+    sameOrigin ? (previous.headers?.find((old) => old.key === key)?.value ?? '') : '';
+  const headers = (input.headers ?? previous.headers ?? []).map((header) => ({
     key: header.key,
-    value: header.value || (previous.headers?.find((old) => old.key === header.key)?.value ?? ''),
+    value: (input.headers ? header.value : '') || keptValue(header.key),
   }));
   const iconDataUrl = input.iconDataUrl ?? previous.iconDataUrl;
   return {
     name: input.name ?? previous.name,
     url: input.url ?? previous.url,
-    headers: headers ?? previous.headers ?? [],
+    headers,
     ...(iconDataUrl ? { iconDataUrl } : {}),
     ...(oauth ? { oauth } : {}),
   };
+}
+
+function withoutSecret(oauth: ServerConfig['oauth']): ServerConfig['oauth'] {
+  if (!oauth) return undefined;
+  const rest = { ...oauth };
+  delete rest.clientSecret;
+  return rest;
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url.trim()).origin;
+  } catch {
+    return undefined;
+  }
 }

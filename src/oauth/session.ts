@@ -217,20 +217,42 @@ export class AuthSession {
 
   /** Revokes the tokens where the server supports it, then forgets them. Keeps the client registration. */
   async signOut(): Promise<void> {
+    const revoke = await this.forget();
+    await revoke();
+  }
+
+  /**
+   * Forgets the sign-in here first (and, with `registration`, the client registration and
+   * discovery too), then returns what revokes the old tokens at the authorization server, best
+   * effort. In that order, a worker stopped half way has nothing left to leak.
+   */
+  async forget({ registration = false }: { registration?: boolean } = {}): Promise<
+    () => Promise<void>
+  > {
     const tokens = this.tokens;
-    if (tokens) {
-      await revokeTokens({
-        discovery: await this.provider.discoveryState(),
-        client: await this.provider.clientInformation(),
-        tokens,
-        fetch: this.options.fetch,
-      }).catch(() => false);
-    }
+    const discovery = tokens ? await this.provider.discoveryState() : undefined;
+    const client = tokens
+      ? await this.provider.clientInformation().catch(() => undefined)
+      : undefined;
     await this.clearTokens();
+    const { serverId } = this.options;
     await this.options.store.remove([
-      storageKeys.challengedScopes(this.options.serverId),
-      storageKeys.pendingAuthorization(this.options.serverId),
+      storageKeys.challengedScopes(serverId),
+      storageKeys.pendingAuthorization(serverId),
+      ...(registration
+        ? [
+            storageKeys.client(serverId),
+            storageKeys.oauthEndpoints(serverId),
+            storageKeys.preRegisteredIssuer(serverId),
+          ]
+        : []),
     ]);
+    return async () => {
+      if (!tokens) return;
+      await revokeTokens({ discovery, client, tokens, fetch: this.options.fetch }).catch(
+        () => false,
+      );
+    };
   }
 
   private async clearTokens(): Promise<void> {

@@ -49,32 +49,30 @@ export async function signInThenConnect(session: ServerSession): Promise<void> {
   if (session.isEnabled) await session.reconnect();
 }
 
-/** Applies an edited configuration, reconnecting only when what the connection uses changed. */
+/** What an edit changes for a server's connection and sign-in. */
+export function configChanges(previous: ServerConfig, next: ServerConfig) {
+  const endpoint = previous.url !== next.url;
+  const auth = endpoint || JSON.stringify(previous.oauth) !== JSON.stringify(next.oauth);
+  const connection = auth || JSON.stringify(previous.headers) !== JSON.stringify(next.headers);
+  return { endpoint, auth, connection };
+}
+
+/**
+ * Applies an edited configuration, reconnecting only when what the connection uses changed.
+ * When the sign-in changes (another endpoint or client), the caller has already forgotten the
+ * old credentials (`AuthSession.forget`), before the new configuration was stored.
+ */
 export async function reconfigure(session: ServerSession, config: ServerConfig): Promise<void> {
-  const previous = session.config;
-  const { store } = session.context;
-  const endpointChanged = previous.url !== config.url;
-  const authChanged =
-    endpointChanged || JSON.stringify(previous.oauth) !== JSON.stringify(config.oauth);
-  const connectionChanged =
-    authChanged || JSON.stringify(previous.headers) !== JSON.stringify(config.headers);
-  if (authChanged) {
-    // Tokens and registrations belong to the old endpoint and client: sign out of them.
-    await session.auth.signOut();
-    await store.remove([
-      storageKeys.client(session.id),
-      storageKeys.oauthEndpoints(session.id),
-      storageKeys.preRegisteredIssuer(session.id),
-    ]);
-  }
+  const changes = configChanges(session.config, config);
   session.config = config;
-  if (authChanged) {
+  if (changes.auth) {
     session.auth = createAuthSession(config, session.context);
+    await session.auth.load();
     session.authDemanded = false;
     session.lastChallenge = undefined;
   }
-  if (endpointChanged) await session.forgetTransport();
-  if (connectionChanged) {
+  if (changes.endpoint) await session.forgetTransport();
+  if (changes.connection) {
     await session.shutDown({ terminate: true });
     session.toolCache.clear();
     session.setStatus({ state: 'disconnected' });
