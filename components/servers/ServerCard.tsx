@@ -160,6 +160,11 @@ export function ServerCard({
           </button>
         </div>
       ) : null}
+      {server.status.state === 'authorizing' && server.signInHost ? (
+        <p className="server-note">
+          Sign in at <strong>{server.signInHost}</strong> in the window that opened.
+        </p>
+      ) : null}
       {server.status.error ? <p className="server-error">{server.status.error}</p> : null}
       {server.isEnabled && server.status.state === 'connected' && tools ? (
         <ToolList

@@ -24,6 +24,7 @@ export function serverView(session: ServerSession): ServerView {
   if (transport) view.transport = transport;
   const protocolVersion = session.connectedProtocolVersion;
   if (protocolVersion) view.protocolVersion = protocolVersion;
+  if (session.signInHost) view.signInHost = session.signInHost;
   if (config.headers?.length) view.headerNames = config.headers.map((header) => header.key);
   return view;
 }

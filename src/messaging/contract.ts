@@ -53,6 +53,8 @@ export const serverViewSchema = z.object({
   isSignedIn: z.boolean().optional(),
   /** The pre-registered OAuth client id of a custom server (its secret never leaves the background). */
   oauthClientId: z.string().optional(),
+  /** While a sign-in window is open: the host of the authorization server it shows. */
+  signInHost: z.string().optional(),
   /** Names of the custom headers sent to this server. Values never leave the background. */
   headerNames: z.array(z.string()).optional(),
 });

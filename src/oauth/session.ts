@@ -138,7 +138,7 @@ export class AuthSession {
     scope?: string;
     resourceMetadataUrl?: string;
     stepUp?: boolean;
-    onAuthorizing?: () => void;
+    onAuthorizing?: (authorizationUrl: URL) => void;
   }): Promise<void> {
     this.signingIn ??= this.runSignIn(options).finally(() => {
       this.signingIn = undefined;
@@ -150,7 +150,7 @@ export class AuthSession {
     scope?: string;
     resourceMetadataUrl?: string;
     stepUp?: boolean;
-    onAuthorizing?: () => void;
+    onAuthorizing?: (authorizationUrl: URL) => void;
   }): Promise<void> {
     // A refresh in flight would clear this sign-in's pending state when it ends: let it finish.
     await this.refreshing?.catch(() => undefined);
@@ -183,7 +183,7 @@ export class AuthSession {
     scope?: string;
     resourceMetadataUrl?: string;
     forceReauthorization: boolean;
-    onAuthorizing?: () => void;
+    onAuthorizing?: (authorizationUrl: URL) => void;
   }): Promise<void> {
     return signIn({
       provider: this.provider,

@@ -38,7 +38,7 @@ export interface SignInOptions {
   /** From a 401's WWW-Authenticate `resource_metadata`. */
   resourceMetadataUrl?: string;
   /** The browser window is about to open. */
-  onAuthorizing?: () => void;
+  onAuthorizing?: (authorizationUrl: URL) => void;
   /** How long the sign-in window may stay open without an answer. */
   timeoutMs?: number;
   /** Authorize anew even with a refresh token held (a step-up: refreshing cannot widen scopes). */
@@ -69,7 +69,7 @@ export async function signIn(options: SignInOptions): Promise<void> {
     const authorizationUrl = provider.authorizationUrl as URL | undefined;
     if (!authorizationUrl)
       throw new AuthFlowError('failed', 'The sign-in could not start: no authorization URL.');
-    options.onAuthorizing?.();
+    options.onAuthorizing?.(authorizationUrl);
 
     let redirect: URL;
     try {

@@ -153,6 +153,10 @@ describe('a sign-in window left open', () => {
     const { id } = await harness.manager.addServer({ name: 'Notes', url: fixture.mcpUrl });
     await harness.manager.enable(id);
     await harness.waitForState(id, 'authorizing');
+    // The panel learns where the person is asked to sign in as the window opens.
+    await expect
+      .poll(async () => (await harness.manager.viewOf(id)).signInHost)
+      .toBe(new URL(fixture.issuer).host);
 
     // While the window waits, everything else answers.
     const echo = await harness.manager.callTool(plain.id, {
@@ -169,6 +173,7 @@ describe('a sign-in window left open', () => {
       /left open for <1 min without finishing\. Sign-in to Notes stopped; click Sign in to try again\./,
     );
     expect(storedTokens(harness, id)).toBeUndefined();
+    expect((await harness.manager.viewOf(id)).signInHost).toBeUndefined();
     expect(harness.keepAlive.active).toBe(0);
   });
 });

@@ -45,6 +45,15 @@ function card(overrides: Partial<ServerCardProps> = {}) {
 }
 
 describe('ServerCard', () => {
+  it('says where to sign in while the sign-in window is open', () => {
+    card({
+      server: { ...server, status: { state: 'authorizing' }, signInHost: 'auth.example.com' },
+    });
+    expect(screen.getByText('auth.example.com').closest('p')?.textContent).toBe(
+      'Sign in at auth.example.com in the window that opened.',
+    );
+  });
+
   it.each(SERVER_STATES)('shows the %s state in plain words', (state) => {
     card({ server: { ...server, status: { state } } });
     expect(screen.getByRole('status').textContent).toBe(STATUS_LABELS[state].label);

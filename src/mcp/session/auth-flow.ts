@@ -130,9 +130,14 @@ export async function signInWith(
         ? { resourceMetadataUrl: session.lastChallenge.resourceMetadataUrl }
         : {}),
       stepUp,
-      onAuthorizing: () => session.setStatus({ state: 'authorizing' }),
+      onAuthorizing: (authorizationUrl) => {
+        // Where the person is about to sign in, shown in the panel as the window opens.
+        session.signInHost = authorizationUrl.host;
+        session.setStatus({ state: 'authorizing' }, { announce: true });
+      },
     });
     session.lastChallenge = undefined;
+    session.signInHost = undefined;
     // The server may have been switched off while the window was open.
     session.setStatus(
       !session.isEnabled
@@ -143,6 +148,7 @@ export async function signInWith(
     );
   } catch (error) {
     const failure = signInFailure(error, config.name, config.url);
+    session.signInHost = undefined;
     session.setStatus(
       !session.isEnabled
         ? { state: 'disconnected' }

@@ -32,6 +32,8 @@ export class ServerSession {
   isEnabled = false;
   /** The server answered 401 without Patchbay holding tokens: it wants a sign-in. */
   authDemanded = false;
+  /** The authorization server's host while its sign-in window is open. */
+  signInHost: string | undefined;
   /** The last WWW-Authenticate challenge, to sign in with what the server asked for. */
   lastChallenge: AuthChallenge | undefined;
   readonly toolCache = new ToolCache();
@@ -87,12 +89,17 @@ export class ServerSession {
   }
 
   /** Moves to `status` and tells every open page, with the whole server view. */
-  setStatus(status: ServerStatus): void {
-    if (sameStatus(this.status, status)) return;
+  setStatus(status: ServerStatus, { announce = false }: { announce?: boolean } = {}): void {
+    if (sameStatus(this.status, status) && !announce) return;
     this.status = status;
+    this.announce();
+  }
+
+  /** Tells every open page how the server looks now. */
+  announce(): void {
     this.context.broadcaster.broadcast({
       type: 'mcp/status/changed',
-      payload: { serverId: this.id, status, server: serverView(this) },
+      payload: { serverId: this.id, status: this.status, server: serverView(this) },
     });
   }
 
