@@ -73,9 +73,10 @@ export function createServerFetch(options: {
         }),
       );
     }
-    const failure = await classifyResponse(response, init?.method ?? 'GET');
+    const method = init?.method ?? 'GET';
+    const failure = await classifyResponse(response, method);
     if (failure) throw remember(failure);
-    return response;
+    return limitAnswer(response, method, (error) => remember(error));
   }) as ServerFetch;
 
   function remember(error: ConnectionError): ConnectionError {
@@ -84,6 +85,50 @@ export function createServerFetch(options: {
   }
   serverFetch.lastError = undefined;
   return serverFetch;
+}
+
+/** The most one answer may carry: a tool list, a tool result, a metadata document. */
+export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Caps what is read of one answer, so a broken or hostile server cannot fill the worker's
+ * memory. A GET's event stream is exempt (it carries many answers over time); a POST's answer,
+ * JSON or a stream, and every other GET (metadata documents) are capped.
+ */
+function limitAnswer(
+  response: Response,
+  method: string,
+  remember: (error: ConnectionError) => ConnectionError,
+): Response {
+  const isEventStream = (response.headers.get('content-type') ?? '').includes('text/event-stream');
+  if (!response.body || (method === 'GET' && isEventStream)) return response;
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > MAX_ANSWER_BYTES) {
+    void response.body.cancel();
+    throw remember(tooLarge());
+  }
+  let received = 0;
+  const capped = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        received += chunk.byteLength;
+        if (received > MAX_ANSWER_BYTES) controller.error(remember(tooLarge()));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  return new Response(capped, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
+function tooLarge(): ConnectionError {
+  return new ConnectionError(
+    'protocol',
+    `it sent more than ${MAX_ANSWER_BYTES / 1024 / 1024} MB in one answer`,
+  );
 }
 
 function readChallenge(response: Response): AuthChallenge {

@@ -6,6 +6,7 @@ import { startPaginatedServer } from '../fixtures/paginated-server';
 import { freePort } from '../fixtures/server-everything';
 import { createHarness } from '../helpers/manager-harness';
 import { createMemoryStore } from '../../src/platform/memory';
+import { MAX_ANSWER_BYTES } from '../../src/mcp/server-fetch';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -264,6 +265,31 @@ describe('sessions and streams', () => {
     } finally {
       warned.mockRestore();
     }
+  });
+
+  it('stops reading an answer larger than the cap, with a clear error', async () => {
+    const fixture = await fixtureServer();
+    const { manager } = harness();
+    const server = await manager.addServer({ name: 'Flood', url: fixture.mcpUrl });
+    await manager.enable(server.id);
+    const huge = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 99,
+      result: { content: [{ type: 'text', text: 'x'.repeat(MAX_ANSWER_BYTES) }] },
+    });
+    fixture.inject({
+      path: '/mcp',
+      method: 'POST',
+      status: 200,
+      contentType: 'application/json',
+      body: huge,
+    });
+    const error = await manager
+      .callTool(server.id, { name: 'echo', arguments: { text: 'hi' } })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      message: expect.stringContaining('it sent more than 8 MB in one answer'),
+    });
   });
 
   it('gives up on a server that accepts and drops every connection, instead of looping', async () => {
