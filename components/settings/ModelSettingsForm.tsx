@@ -25,6 +25,8 @@ export function ModelSettingsForm({
   );
   const [apiKey, setApiKey] = useState(initial?.apiKey ?? '');
   const [revealKey, setRevealKey] = useState(false);
+  /** The key field holds what the person typed, not the key loaded from storage. */
+  const [keyTyped, setKeyTyped] = useState(false);
   const [baseUrl, setBaseUrl] = useState(
     initial?.provider === 'compatible' ? initial.baseUrl : 'http://localhost:11434/v1',
   );
@@ -37,11 +39,12 @@ export function ModelSettingsForm({
   const [error, setError] = useState<string | undefined>();
   const [working, setWorking] = useState(false);
 
-  /** The key to send: the saved one never goes to another provider or endpoint origin. */
+  /**
+   * The key to send: the saved one never goes to another provider or endpoint origin unless the
+   * person typed it in again for that one.
+   */
   function keyFor(draft: { provider: ModelSettings['provider']; baseUrl?: string }): string {
-    if (!initial?.apiKey || apiKey !== initial.apiKey || keyStaysWith(initial, draft)) {
-      return apiKey;
-    }
+    if (keyTyped || !initial?.apiKey || keyStaysWith(initial, draft)) return apiKey;
     setApiKey('');
     return '';
   }
@@ -153,7 +156,10 @@ export function ModelSettingsForm({
             type={revealKey ? 'text' : 'password'}
             value={apiKey}
             autoComplete="off"
-            onChange={(event) => setApiKey(event.target.value)}
+            onChange={(event) => {
+              setApiKey(event.target.value);
+              setKeyTyped(true);
+            }}
             placeholder={provider === 'openai' ? 'sk-…' : 'Only if the endpoint needs one'}
           />
           <button
