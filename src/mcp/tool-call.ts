@@ -12,7 +12,7 @@ import { switchedOff } from './session/status';
 export const DEFAULT_TOOL_TIMEOUT_MS = 120_000;
 /** The most a tool call may take in all, however much progress it reports. */
 export const DEFAULT_TOOL_DEADLINE_MS = 15 * 60_000;
-/** Progress broadcasts per call are at most this often (the latest one always arrives). */
+/** Progress broadcasts per call are at most this often; the latest arrives at the end of each. */
 const PROGRESS_INTERVAL_MS = 100;
 /** Scope step-up re-authorizations tried for one call before giving up. */
 const MAX_STEP_UPS = 3;
