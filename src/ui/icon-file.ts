@@ -1,40 +1,39 @@
+import DOMPurify from 'dompurify';
 import { MAX_ICON_BYTES } from '../mcp/custom-server-input';
 
 const ALLOWED_TYPES = new Set(['image/png', 'image/jpeg', 'image/svg+xml']);
 
 /**
- * Removes everything from an SVG that can run or load something: scripts, event handlers,
- * foreignObject, and links to anything but the document itself. The rest is kept as drawn.
+ * Keeps only the drawing of an SVG, with DOMPurify's SVG profile: no scripts, event handlers,
+ * foreignObject, or animation that could rewrite links; no `<style>` sheets; and no reference
+ * to anything outside the document (links, images, `url()` in styles). Throws when it is not
+ * an SVG at all.
  */
 export function sanitizeSvg(source: string, parser: DOMParser = new DOMParser()): string {
-  const document = parser.parseFromString(source, 'image/svg+xml');
-  const root = document.documentElement;
+  const parsed = parser.parseFromString(source, 'image/svg+xml');
   if (
-    root.nodeName.toLowerCase() !== 'svg' ||
-    document.getElementsByTagName('parsererror').length > 0
+    parsed.documentElement.nodeName.toLowerCase() !== 'svg' ||
+    parsed.getElementsByTagName('parsererror').length > 0
   ) {
     throw new Error('The SVG file could not be read.');
   }
-  for (const element of [
-    ...root.querySelectorAll('script, foreignObject, iframe, object, embed, use[href^="http"]'),
-  ]) {
-    element.remove();
-  }
-  for (const element of [root, ...root.querySelectorAll('*')]) {
-    for (const attribute of [...element.attributes]) {
-      const name = attribute.name.toLowerCase();
-      const value = attribute.value.trim().toLowerCase();
-      const isLink = name === 'href' || name === 'xlink:href' || name === 'src';
-      if (
-        name.startsWith('on') ||
-        (isLink && !value.startsWith('#')) ||
-        value.startsWith('javascript:')
-      ) {
-        element.removeAttribute(attribute.name);
-      }
+  const purify = DOMPurify(window);
+  purify.addHook('uponSanitizeAttribute', (_node, data) => {
+    const value = data.attrValue.trim().toLowerCase();
+    const isLink = data.attrName === 'href' || data.attrName === 'xlink:href';
+    if ((isLink && !value.startsWith('#')) || /url\(\s*['"]?(?!#)/.test(value)) {
+      data.keepAttr = false;
     }
-  }
-  return new XMLSerializer().serializeToString(root);
+  });
+  const fragment = purify.sanitize(source, {
+    USE_PROFILES: { svg: true, svgFilters: true },
+    FORBID_TAGS: ['style', 'animate', 'set', 'animateMotion', 'animateTransform'],
+    RETURN_DOM_FRAGMENT: true,
+  });
+  const svg = fragment.querySelector('svg');
+  if (!svg) throw new Error('The SVG file could not be read.');
+  // Serialized as XML: a data:image/svg+xml URL must be a well-formed SVG document.
+  return new XMLSerializer().serializeToString(svg);
 }
 
 /** Reads an uploaded icon into a data URL, or throws a sentence saying why it cannot be used. */

@@ -150,4 +150,25 @@ describe('Servers panel', () => {
         .click();
     },
   );
+
+  it('keeps only the drawing of an uploaded SVG icon', async () => {
+    await page.setViewportSize({ width: 360, height: 720 });
+    await page.getByRole('button', { name: 'Add server' }).click();
+    const form = page.getByRole('form', { name: 'Add a server' });
+    const hostile =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8" onload="alert(1)"><script>alert(2)</script><style>@import url(https://tracker.example/a.css);</style><rect width="8" height="8" fill="red" style="stroke:url(https://tracker.example/s)"/><image href="https://tracker.example/i.png"/></svg>';
+    await form.getByLabel('Icon (PNG, JPEG or SVG, up to 64 KB)').setInputFiles({
+      name: 'icon.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from(hostile),
+    });
+    const preview = form.getByRole('img', { name: 'Icon preview' });
+    await preview.waitFor();
+    const source = await preview.getAttribute('src');
+    const svg = Buffer.from((source ?? '').split(',')[1] ?? '', 'base64').toString('utf8');
+    expect(svg).toContain('<rect');
+    expect(svg).toContain('viewBox="0 0 8 8"');
+    expect(svg).not.toMatch(/script|onload|tracker|<style|href/);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+  });
 });
