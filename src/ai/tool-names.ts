@@ -17,54 +17,41 @@ export interface ToolNameMap {
 }
 
 /**
- * Gives every tool a name the provider accepts, unique across servers and stable for the same
- * set of tools. A tool keeps its own (sanitized) name unless another server has one like it;
- * then both are prefixed with their server's id.
+ * Gives every tool a name the provider accepts: `{server id}__{tool name}`, sanitized, with a
+ * short hash of the original name when sanitizing or shortening lost something. The name is a
+ * function of the server and the tool alone, never of the other tools listed, so:
+ * - no server can take another's tool name (a tool called `notion__search` on a custom server
+ *   becomes `custom-…__notion__search`, never Notion's `notion__search`);
+ * - a tool-list change between a call's approval and its execution cannot make the same name
+ *   mean another tool.
  */
 export function createToolNameMap(
   tools: readonly Pick<ToolView, 'serverId' | 'name'>[],
 ): ToolNameMap {
-  const sorted = [...tools].sort(
-    (a, b) => a.serverId.localeCompare(b.serverId) || a.name.localeCompare(b.name),
-  );
-  const baseCounts = new Map<string, number>();
-  for (const tool of sorted) {
-    const base = sanitize(tool.name);
-    baseCounts.set(base, (baseCounts.get(base) ?? 0) + 1);
-  }
-  const byAddress = new Map<string, string>();
   const byName = new Map<string, ToolAddress>();
-  for (const tool of sorted) {
-    const base = sanitize(tool.name);
-    let candidate =
-      (baseCounts.get(base) ?? 0) > 1
-        ? shorten(`${sanitize(tool.serverId)}__${base}`, tool)
-        : shorten(base, tool);
-    for (let suffix = 2; byName.has(candidate); suffix += 1)
-      candidate = shorten(`${base}_${suffix}`, tool);
-    byAddress.set(key(tool), candidate);
-    byName.set(candidate, { serverId: tool.serverId, name: tool.name });
-  }
+  for (const tool of tools)
+    byName.set(providerName(tool), { serverId: tool.serverId, name: tool.name });
   return {
-    nameFor: (address) => byAddress.get(key(address)) ?? shorten(sanitize(address.name), address),
-    resolve: (providerName) => byName.get(providerName),
+    nameFor: (address) => providerName(address),
+    resolve: (name) => byName.get(name),
   };
 }
 
-function key(address: ToolAddress): string {
-  return `${address.serverId}\u0000${address.name}`;
+/** The provider-safe name of a server's tool. */
+export function providerName(address: ToolAddress): string {
+  const prefix = `${sanitize(address.serverId)}__`;
+  const base = sanitize(address.name);
+  const exact = base === address.name && prefix.length + base.length <= MAX_LENGTH;
+  if (exact) return `${prefix}${base}`;
+  // Sanitizing or shortening lost something: a hash of the original keeps names apart.
+  const hash = fnv1a(address.name).toString(36).padStart(7, '0');
+  const room = MAX_LENGTH - prefix.length - hash.length - 1;
+  return `${prefix}${base.slice(0, Math.max(1, room))}_${hash}`;
 }
 
 function sanitize(name: string): string {
   const cleaned = name.replace(/[^a-zA-Z0-9_-]+/g, '_').replace(/^_+|_+$/g, '');
   return cleaned || 'tool';
-}
-
-/** Shortens to 64 characters, keeping names distinct with a hash of the original. */
-function shorten(name: string, address: ToolAddress): string {
-  if (name.length <= MAX_LENGTH) return name;
-  const hash = fnv1a(key(address)).toString(36).slice(0, 6);
-  return `${name.slice(0, MAX_LENGTH - hash.length - 1)}_${hash}`;
 }
 
 function fnv1a(text: string): number {

@@ -81,7 +81,7 @@ describe('chat in the side panel', () => {
     model.script(
       {
         type: 'tool-call',
-        toolName: 'create_event',
+        toolName: `${serverId}__create_event`,
         input: { title: 'Standup', schedule: { start: '2026-11-23T09:00:00Z' } },
       },
       { type: 'text', text: 'Done: **Standup** is on the calendar for 09:00.' },
@@ -110,7 +110,9 @@ describe('chat in the side panel', () => {
     const chatRequests = model.requests.filter((entry) => entry.api === 'chat');
     expect(chatRequests).toHaveLength(2);
     expect(chatRequests[0]!.toolNames).toEqual(
-      expect.arrayContaining(['echo', 'create_event', 'get_image']),
+      expect.arrayContaining(
+        ['echo', 'create_event', 'get_image'].map((name) => `${serverId}__${name}`),
+      ),
     );
     expect(JSON.stringify(chatRequests[1]!.body)).toContain('with 0 attendee(s)');
   });
@@ -158,7 +160,7 @@ describe('chat in the side panel', () => {
 
   it('shows a failed tool call and lets the model read the error', async () => {
     model.script(
-      { type: 'tool-call', toolName: 'fail', input: { reason: 'quota exceeded' } },
+      { type: 'tool-call', toolName: `${serverId}__fail`, input: { reason: 'quota exceeded' } },
       { type: 'text', text: 'The tool failed because the quota is exceeded.' },
     );
     await ask('Try the failing tool');
@@ -170,7 +172,7 @@ describe('chat in the side panel', () => {
 
     // "Always allow" is remembered: the next call runs without asking.
     model.script(
-      { type: 'tool-call', toolName: 'fail', input: { reason: 'again' } },
+      { type: 'tool-call', toolName: `${serverId}__fail`, input: { reason: 'again' } },
       { type: 'text', text: 'Failed again, as expected.' },
     );
     await ask('Once more');
@@ -188,7 +190,7 @@ describe('chat in the side panel', () => {
 
     model.script({
       type: 'tool-call',
-      toolName: 'slow_count',
+      toolName: `${serverId}__slow_count`,
       input: { steps: 100, delayMs: 100 },
     });
     await ask('Count slowly');
@@ -232,7 +234,7 @@ describe('chat in the side panel', () => {
     });
     await request(`mcp/${serverId}/tools/disabled/set`, { names: [] });
     model.script(
-      { type: 'tool-call', toolName: 'get_weather', input: { city: 'Oslo' } },
+      { type: 'tool-call', toolName: `${serverId}__get_weather`, input: { city: 'Oslo' } },
       { type: 'text', text: 'It is 21.5 °C and sunny in Oslo.' },
     );
     await ask('Weather in Oslo?');

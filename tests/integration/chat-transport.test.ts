@@ -110,7 +110,10 @@ describe('chat transport', () => {
       approvals: (serverId) => setReadOnlyWithoutAsking({}, serverId, true),
     });
     const model = new MockLanguageModelV4({
-      doStream: [toolCallTurn('echo', { text: 'hi there' }), textTurn('The server said hi there.')],
+      doStream: [
+        toolCallTurn(`${context.serverId}__echo`, { text: 'hi there' }),
+        textTurn('The server said hi there.'),
+      ],
     });
     const chunks = await collect(
       await send(transportFor(context, model), [userMessage('Say hi through the tool')]),
@@ -119,7 +122,7 @@ describe('chat transport', () => {
     expect(chunks).toContainEqual(
       expect.objectContaining({
         type: 'tool-input-available',
-        toolName: 'echo',
+        toolName: `${context.serverId}__echo`,
         input: { text: 'hi there' },
       }),
     );
@@ -138,16 +141,23 @@ describe('chat transport', () => {
     expect(JSON.stringify(model.doStreamCalls[1]!.prompt)).toContain('hi there');
     // Tools were offered with the server's own JSON Schema.
     const offered = model.doStreamCalls[0]!.tools ?? [];
-    expect(offered.find((tool) => tool.name === 'create_event')).toMatchObject({
-      type: 'function',
-      inputSchema: { type: 'object', properties: { schedule: { type: 'object' } } },
-    });
+    expect(offered.find((tool) => tool.name === `${context.serverId}__create_event`)).toMatchObject(
+      {
+        type: 'function',
+        inputSchema: { type: 'object', properties: { schedule: { type: 'object' } } },
+      },
+    );
   });
 
   it('asks for approval before a tool runs, and runs nothing meanwhile', async () => {
     const context = await setup();
     const model = new MockLanguageModelV4({
-      doStream: [toolCallTurn('create_event', { title: 'x', schedule: { start: 'now' } })],
+      doStream: [
+        toolCallTurn(`${context.serverId}__create_event`, {
+          title: 'x',
+          schedule: { start: 'now' },
+        }),
+      ],
     });
     const chunks = await collect(
       await send(transportFor(context, model), [userMessage('Make an event')]),
@@ -175,7 +185,7 @@ describe('chat transport', () => {
         parts: [
           {
             type: 'dynamic-tool',
-            toolName: 'create_event',
+            toolName: `${context.serverId}__create_event`,
             toolCallId: 'call-1',
             state: 'approval-responded',
             input: { title: 'x', schedule: { start: 'now' } },
@@ -202,7 +212,10 @@ describe('chat transport', () => {
       }),
     });
     const model = new MockLanguageModelV4({
-      doStream: [toolCallTurn('fail', { reason: 'disk full' }), textTurn('The tool failed.')],
+      doStream: [
+        toolCallTurn(`${context.serverId}__fail`, { reason: 'disk full' }),
+        textTurn('The tool failed.'),
+      ],
     });
     const chunks = await collect(await send(transportFor(context, model), [userMessage('Try it')]));
     expect(chunks.find((chunk) => chunk.type === 'tool-output-available')).toMatchObject({

@@ -23,43 +23,46 @@ const tool = (serverId: string, name: string, extra: Partial<ToolView> = {}): To
 });
 
 describe('tool names', () => {
-  it('keeps valid unique names as they are', () => {
+  it('names every tool after its server, and maps names back', () => {
     const names = createToolNameMap([tool('notion', 'search'), tool('linear', 'create_issue')]);
-    expect(names.nameFor({ serverId: 'notion', name: 'search' })).toBe('search');
-    expect(names.resolve('create_issue')).toEqual({ serverId: 'linear', name: 'create_issue' });
+    expect(names.nameFor({ serverId: 'notion', name: 'search' })).toBe('notion__search');
+    expect(names.resolve('linear__create_issue')).toEqual({
+      serverId: 'linear',
+      name: 'create_issue',
+    });
   });
 
-  it('prefixes names that collide across servers with their server id, and maps them back', () => {
-    const names = createToolNameMap([tool('custom-a1', 'echo'), tool('custom-b2', 'echo')]);
-    const a = names.nameFor({ serverId: 'custom-a1', name: 'echo' });
-    const b = names.nameFor({ serverId: 'custom-b2', name: 'echo' });
-    expect([a, b]).toEqual(['custom-a1__echo', 'custom-b2__echo']);
-    expect(names.resolve(b)).toEqual({ serverId: 'custom-b2', name: 'echo' });
+  it('never lets one server take another server’s tool name', () => {
+    const names = createToolNameMap([
+      tool('notion', 'search'),
+      tool('custom-a1', 'notion__search'),
+    ]);
+    expect(names.nameFor({ serverId: 'notion', name: 'search' })).toBe('notion__search');
+    expect(names.nameFor({ serverId: 'custom-a1', name: 'notion__search' })).toBe(
+      'custom-a1__notion__search',
+    );
+    expect(names.resolve('notion__search')).toEqual({ serverId: 'notion', name: 'search' });
+  });
+
+  it('gives a tool the same name whatever else is listed, so a list change cannot remap a name', () => {
+    const before = createToolNameMap([tool('s', 'a.b'), tool('s', 'echo')]);
+    const after = createToolNameMap([tool('s', 'a_b'), tool('s', 'a.b')]);
+    const dotted = { serverId: 's', name: 'a.b' };
+    expect(after.nameFor(dotted)).toBe(before.nameFor(dotted));
+    expect(after.nameFor({ serverId: 's', name: 'a_b' })).toBe('s__a_b');
+    expect(after.nameFor(dotted)).not.toBe('s__a_b');
+    expect(after.resolve(before.nameFor(dotted))).toEqual(dotted);
   });
 
   it('makes any name valid for the provider and keeps long ones distinct', () => {
     const long = 'x'.repeat(80);
-    const names = createToolNameMap([
-      tool('s', 'get weather (v2)!'),
-      tool('s', 'notion.pages/create'),
-      tool('s', `${long}a`),
-      tool('s', `${long}b`),
-      tool('s', '💥'),
-    ]);
-    const all = [`get weather (v2)!`, 'notion.pages/create', `${long}a`, `${long}b`, '💥'].map(
-      (name) => names.nameFor({ serverId: 's', name }),
-    );
+    const originals = ['get weather (v2)!', 'notion.pages/create', `${long}a`, `${long}b`, '💥'];
+    const names = createToolNameMap(originals.map((name) => tool('s', name)));
+    const all = originals.map((name) => names.nameFor({ serverId: 's', name }));
     for (const name of all) expect(name).toMatch(TOOL_NAME_PATTERN);
     expect(new Set(all).size).toBe(all.length);
-    expect(all[0]).toBe('get_weather_v2');
+    expect(all[0]).toMatch(/^s__get_weather_v2_[a-z0-9]{7}$/);
     expect(names.resolve(all[3]!)).toEqual({ serverId: 's', name: `${long}b` });
-  });
-
-  it('gives the same names for the same tools in any order', () => {
-    const tools = [tool('b', 'echo'), tool('a', 'echo'), tool('a', 'sum')];
-    const forward = createToolNameMap(tools);
-    const backward = createToolNameMap([...tools].reverse());
-    for (const entry of tools) expect(forward.nameFor(entry)).toBe(backward.nameFor(entry));
   });
 });
 
