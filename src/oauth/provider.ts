@@ -8,6 +8,7 @@ import type {
 } from '@modelcontextprotocol/client';
 import type { KeyValueStore } from '../platform/ports';
 import { patchbayClientMetadata } from './client-metadata';
+import { keepKnownMetadata } from './known-metadata';
 import { storageKeys } from '../mcp/storage-keys';
 
 /**
@@ -213,7 +214,7 @@ export class ExtensionOAuthProvider implements OAuthClientProvider {
   }
 
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
-    await this.options.store.set({ [this.key('oauthEndpoints')]: state });
+    await this.options.store.set({ [this.key('oauthEndpoints')]: keepKnownMetadata(state) });
   }
 
   async discoveryState(): Promise<OAuthDiscoveryState | undefined> {

@@ -129,3 +129,41 @@ describe('token lifetimes an authorization server gets wrong', () => {
     else expect(refreshAt).toBeGreaterThan(now);
   });
 });
+
+describe('discovered metadata', () => {
+  it('keeps only the fields Patchbay and the SDK read', async () => {
+    const store = createMemoryStore();
+    await provider(store).saveDiscoveryState({
+      authorizationServerUrl: OLD_AS,
+      resourceMetadataUrl: 'https://mcp.example/.well-known/oauth-protected-resource',
+      authorizationServerMetadata: {
+        issuer: OLD_AS,
+        authorization_endpoint: `${OLD_AS}/authorize`,
+        token_endpoint: `${OLD_AS}/token`,
+        response_types_supported: ['code'],
+        revocation_endpoint: `${OLD_AS}/revoke`,
+        x_tracking_blob: 'y'.repeat(10_000),
+      } as never,
+      resourceMetadata: {
+        resource: 'https://mcp.example/mcp',
+        authorization_servers: [OLD_AS],
+        x_extra: { nested: true },
+      } as never,
+    });
+    expect(store.snapshot()['mcp.notes.oauth.endpoints']).toEqual({
+      authorizationServerUrl: OLD_AS,
+      resourceMetadataUrl: 'https://mcp.example/.well-known/oauth-protected-resource',
+      authorizationServerMetadata: {
+        issuer: OLD_AS,
+        authorization_endpoint: `${OLD_AS}/authorize`,
+        token_endpoint: `${OLD_AS}/token`,
+        response_types_supported: ['code'],
+        revocation_endpoint: `${OLD_AS}/revoke`,
+      },
+      resourceMetadata: {
+        resource: 'https://mcp.example/mcp',
+        authorization_servers: [OLD_AS],
+      },
+    });
+  });
+});
