@@ -70,6 +70,7 @@ export function ChatSession(props: ChatSessionProps) {
   >({});
   const [stoppedCalls, setStoppedCalls] = useState<Set<string>>(new Set());
   const [approvals, setApprovals] = useState<ApprovalSettings>({});
+  const [saveError, setSaveError] = useState<string | undefined>();
   const loadApprovals = props.loadApprovals;
   useEffect(() => {
     void loadApprovals().then(setApprovals, () => undefined);
@@ -116,13 +117,22 @@ export function ChatSession(props: ChatSessionProps) {
   useEffect(() => {
     if (status === 'streaming' || status === 'submitted' || messages.length === 0) return;
     if (messages === initialMessages.current) return; // opened, not changed: keep its place in history
-    void history.get(conversationRef.current.id).then((stored) => {
-      const base = stored ?? conversationRef.current;
-      const title = base.title === 'New chat' ? titleFor(messages) : base.title;
-      return history
-        .save({ ...base, title, messages, updatedAt: Date.now() })
-        .then(() => onSaved(title));
-    });
+    void history
+      .get(conversationRef.current.id)
+      .then((stored) => {
+        const base = stored ?? conversationRef.current;
+        const title = base.title === 'New chat' ? titleFor(messages) : base.title;
+        return history
+          .save({ ...base, title, messages, updatedAt: Date.now() })
+          .then(() => onSaved(title));
+      })
+      .then(
+        () => setSaveError(undefined),
+        (error: unknown) =>
+          setSaveError(
+            `This chat could not be saved, so it will be gone when the panel closes (${error instanceof Error ? error.message : String(error)}). Free some browser storage, then send again.`,
+          ),
+      );
   }, [messages, status, history, onSaved]);
 
   const names = useMemo(() => createToolNameMap(tools), [tools]);
@@ -223,6 +233,11 @@ export function ChatSession(props: ChatSessionProps) {
             Retry
           </button>
         </div>
+      ) : null}
+      {saveError ? (
+        <p className="chat-error" role="alert">
+          {saveError}
+        </p>
       ) : null}
       {!budget.ok ? (
         <p className="chat-error" role="alert">

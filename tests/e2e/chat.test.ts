@@ -293,4 +293,23 @@ describe('chat in the side panel', () => {
       await new Promise<void>((resolve) => attacker.close(() => resolve()));
     }
   });
+
+  it('says so when a chat cannot be saved, instead of losing it silently', async () => {
+    await page.evaluate(() => {
+      IDBObjectStore.prototype.put = () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+    });
+    try {
+      model.script({ type: 'text', text: 'Noted, but not kept.' });
+      await ask('Remember this');
+      await page.getByText('Noted, but not kept.').waitFor();
+      await page
+        .getByRole('alert')
+        .getByText(/This chat could not be saved, so it will be gone when the panel closes/)
+        .waitFor();
+    } finally {
+      await page.reload(); // restores the real IndexedDB for whatever runs next
+    }
+  });
 });
