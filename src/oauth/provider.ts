@@ -15,7 +15,11 @@ import { storageKeys } from '../mcp/storage-keys';
  * Tokens as Patchbay stores them: what the SDK saved (stamped with the issuer of the
  * authorization server that issued them), plus when the access token expires.
  */
-export type StoredTokens = StoredOAuthTokens & { expires_at?: number };
+export type StoredTokens = StoredOAuthTokens & {
+  expires_at?: number;
+  /** The MCP server URL the tokens were issued for. */
+  resource?: string;
+};
 
 /** An authorization in progress, persisted so a restarted worker still knows what it asked for. */
 export interface PendingAuthorization {
@@ -35,6 +39,8 @@ export interface ExtensionOAuthProviderOptions {
   defaultScopes?: string[];
   /** The https URL of Patchbay's Client ID Metadata Document, when one is published. */
   clientMetadataUrl?: string;
+  /** The MCP server URL tokens are issued for, stamped on them when saved. */
+  resource?: string;
   /** Called whenever tokens are saved or cleared, so the in-memory state follows storage. */
   onTokens(tokens: StoredTokens | undefined): void;
   now?: () => number;
@@ -152,6 +158,7 @@ export class ExtensionOAuthProvider implements OAuthClientProvider {
     const stored: StoredTokens = {
       ...tokens,
       ...(lifetime !== undefined ? { expires_at: now + lifetime * 1000 } : {}),
+      ...(this.options.resource ? { resource: this.options.resource } : {}),
     };
     // Servers may omit a new refresh token on refresh; the old one stays valid then.
     if (!stored.refresh_token) {

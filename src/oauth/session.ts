@@ -53,6 +53,7 @@ export class AuthSession {
       ...(options.defaultScopes ? { defaultScopes: options.defaultScopes } : {}),
       ...(options.clientMetadataUrl ? { clientMetadataUrl: options.clientMetadataUrl } : {}),
       ...(options.now ? { now: options.now } : {}),
+      resource: options.serverUrl,
       onTokens: (tokens) => {
         this.tokens = tokens;
       },
@@ -72,7 +73,14 @@ export class AuthSession {
     await this.scheduleRefresh();
   }
 
+  /**
+   * The access token for this server, only if it was issued for this server's URL: tokens are
+   * stamped with their resource when saved, and one issued for another resource is never
+   * attached (tokens saved before the stamp existed carry none and are used as before).
+   */
   accessToken(): string | undefined {
+    const resource = this.tokens?.resource;
+    if (resource !== undefined && resource !== this.options.serverUrl) return undefined;
     return this.tokens?.access_token;
   }
 

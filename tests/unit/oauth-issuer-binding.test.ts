@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clientMetadataDocument, EXTENSION_REDIRECT_URL } from '../../src/oauth/client-metadata';
 import { stampIssuers } from '../../src/oauth/issuer-stamps';
 import { ExtensionOAuthProvider } from '../../src/oauth/provider';
+import { AuthSession } from '../../src/oauth/session';
 import { refreshTime } from '../../src/oauth/revoke';
 import { createMemoryStore } from '../../src/platform/memory';
 
@@ -165,5 +166,55 @@ describe('discovered metadata', () => {
         authorization_servers: [OLD_AS],
       },
     });
+  });
+});
+
+describe('tokens and the resource they were issued for', () => {
+  const identity = {
+    redirectUrl: () => EXTENSION_REDIRECT_URL,
+    launchWebAuthFlow: () => Promise.reject(new Error('no sign-in in this test')),
+  };
+  const alarms = {
+    schedule: async () => undefined,
+    clear: async () => undefined,
+    onAlarm: () => undefined,
+  };
+
+  async function sessionFor(serverUrl: string, stored: Record<string, unknown>) {
+    const session = new AuthSession({
+      serverId: 'notes',
+      serverUrl,
+      store: createMemoryStore(stored),
+      identity,
+      alarms,
+      fetch: () => Promise.reject(new Error('offline')),
+    });
+    await session.load();
+    return session;
+  }
+
+  it('stamps saved tokens with their resource and attaches them only to it', async () => {
+    const store = createMemoryStore();
+    const oauth = new ExtensionOAuthProvider({
+      serverId: 'notes',
+      store,
+      redirectUrl: EXTENSION_REDIRECT_URL,
+      resource: 'https://mcp.example/mcp',
+      onTokens: () => undefined,
+    });
+    await oauth.saveTokens({ access_token: 'a', token_type: 'Bearer' });
+    const stored = store.snapshot();
+    expect(stored['oauth.notes.tokens']).toMatchObject({ resource: 'https://mcp.example/mcp' });
+    expect((await sessionFor('https://mcp.example/mcp', stored)).accessToken()).toBe('a');
+    expect(
+      (await sessionFor('https://elsewhere.example/mcp', stored)).accessToken(),
+    ).toBeUndefined();
+  });
+
+  it('keeps using tokens saved before they carried a resource', async () => {
+    const session = await sessionFor('https://mcp.example/mcp', {
+      'oauth.notes.tokens': { access_token: 'old', token_type: 'Bearer' },
+    });
+    expect(session.accessToken()).toBe('old');
   });
 });
