@@ -140,6 +140,13 @@ function sampleArguments(schema: Record<string, unknown>): Record<string, unknow
   );
 }
 
+// The suite's own timeout cannot stop this process (it kills only the shell around it): give up
+// here first, so a hung scenario fails fast instead of stalling the run.
+setTimeout(() => {
+  log('gave up after 25 s');
+  process.exit(1);
+}, 25_000).unref();
+
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
