@@ -20,7 +20,8 @@ import { storageKeys } from '../storage-keys';
 import { serverView } from '../view';
 import { authFailed, createAuthSession, refreshTokens } from './auth-flow';
 import type { SessionContext } from './context';
-import { refreshUnreachable, sameStatus, signInNeeded } from './status';
+import { saveBestEffort } from './save-best-effort';
+import { refreshUnreachable, sameStatus, signInNeeded, stoppedRetrying } from './status';
 
 /**
  * One server, live: the spec's ServerState (`client`, `tokens`, `status`, `isEnabled`, …) and
@@ -194,7 +195,7 @@ export class ServerSession {
       this.transport = connection.transport;
       this.era = rememberEra(this.era, connection.era);
       this.backoff.connected();
-      await this.remember({
+      await saveBestEffort(context.store, this.config.name, {
         [storageKeys.transport(this.id)]: connection.transport,
         [storageKeys.era(this.id)]: this.era,
         [storageKeys.sessionId(this.id)]: connection.sessionId,
@@ -233,9 +234,7 @@ export class ServerSession {
     const gaveUp = !retrying && error.retryable && this.backoff.attempts > 0;
     this.setStatus({
       state: stateForError(error),
-      error: gaveUp
-        ? `${message} Patchbay tried ${this.backoff.attempts} more ${this.backoff.attempts === 1 ? 'time' : 'times'} and stopped; click Retry to try again.`
-        : message,
+      error: gaveUp ? stoppedRetrying(message, this.backoff.attempts) : message,
     });
   }
 
@@ -320,21 +319,6 @@ export class ServerSession {
       this.connection = null;
       await connection.close();
       return operation(await this.ensureConnected());
-    }
-  }
-
-  /**
-   * Saves what speeds up the next connection. Best effort: a failed write (storage full) costs
-   * a probe next time, never the healthy connection it describes.
-   */
-  private async remember(entries: Record<string, unknown>): Promise<void> {
-    try {
-      await this.context.store.set(entries);
-    } catch (error) {
-      console.warn(
-        `[patchbay] could not save the connection details of ${this.config.name}; the next connection will probe again:`,
-        error instanceof Error ? error.message : String(error),
-      );
     }
   }
 

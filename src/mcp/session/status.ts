@@ -43,3 +43,8 @@ export function isFailing(status: ServerStatus): boolean {
 export function sameStatus(a: ServerStatus, b: ServerStatus): boolean {
   return a.state === b.state && a.error === b.error;
 }
+
+/** A failure after the backoff ran out: what happened, and that Retry is now the person's. */
+export function stoppedRetrying(message: string, attempts: number): string {
+  return `${message} Patchbay tried ${attempts} more ${attempts === 1 ? 'time' : 'times'} and stopped; click Retry to try again.`;
+}
