@@ -10,7 +10,7 @@ import type {
   ToolView,
   UpdateServerPayload,
 } from '../messaging/contract';
-import { REFRESH_ALARM_PREFIX } from '../oauth/session';
+import { AuthSession, REFRESH_ALARM_PREFIX } from '../oauth/session';
 import type { Alarms, Broadcaster, Identity, KeepAlive, KeyValueStore } from '../platform/ports';
 import type { ServerConfig } from './catalog';
 import { healthCheck, testConnection } from './diagnostics';
@@ -72,12 +72,14 @@ export function createMcpManager(options: McpManagerOptions) {
   function init(): Promise<void> {
     initialized ??= (async () => {
       const configs = await registry.load();
+      // Everything the sessions need, in one read: a worker woken by a tool call is waiting.
       const keys = configs.flatMap(({ id }) => [
         storageKeys.enabled(id),
         storageKeys.disabledTools(id),
         storageKeys.transport(id),
         storageKeys.era(id),
         storageKeys.sessionId(id),
+        ...AuthSession.storageKeys(id),
       ]);
       const stored = await context.store.getMany(keys);
       for (const config of configs) {
@@ -91,10 +93,16 @@ export function createMcpManager(options: McpManagerOptions) {
         .map(({ id }) => storageKeys.sessionId(id))
         .filter((key) => typeof stored[key] === 'string');
       if (staleSessions.length) await context.store.remove(staleSessions);
-      await Promise.all([...sessions.values()].map((session) => session.auth.load()));
+      await Promise.all([...sessions.values()].map((session) => session.auth.restore(stored)));
       for (const session of sessions.values()) {
         if (session.isEnabled) session.startConnecting();
       }
+      // Alarms may not survive a restart; re-creating them need not hold up the connections.
+      await Promise.all(
+        [...sessions.values()].map((session) =>
+          session.auth.tokens ? session.auth.scheduleRefresh() : undefined,
+        ),
+      );
     })();
     return initialized;
   }

@@ -54,17 +54,21 @@ export async function callTool(
     PROGRESS_INTERVAL_MS,
   );
   const call = () =>
-    session.withConnection((connection) =>
-      connection.client.callTool(
-        { name: payload.name, arguments: payload.arguments ?? {} },
-        {
-          signal: controller.signal,
-          timeout,
-          resetTimeoutOnProgress: true,
-          maxTotalTimeout: deadline,
-          onprogress: (update) => progress.push(update),
-        },
-      ),
+    session.withConnection(
+      (connection) =>
+        connection.client.callTool(
+          { name: payload.name, arguments: payload.arguments ?? {} },
+          {
+            signal: controller.signal,
+            timeout,
+            resetTimeoutOnProgress: true,
+            maxTotalTimeout: deadline,
+            onprogress: (update) => progress.push(update),
+          },
+        ),
+      // A call is the first request on a connection opened with a stored era: it does not wait
+      // for the tool list, which the connecting attempt fetches beside it.
+      { early: true },
     );
   try {
     for (let stepUps = 0; ; stepUps += 1) {

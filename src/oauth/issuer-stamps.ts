@@ -11,21 +11,33 @@ import type { KeyValueStore } from '../platform/ports';
  * discovers and stamps afresh). Idempotent: stamped entries are left alone.
  */
 export async function stampIssuers(store: KeyValueStore, serverId: string): Promise<void> {
-  const keys = {
-    client: storageKeys.client(serverId),
-    tokens: storageKeys.tokens(serverId),
-    discovery: storageKeys.oauthEndpoints(serverId),
-  };
-  const stored = await store.getMany(Object.values(keys));
-  const discovery = stored[keys.discovery] as OAuthDiscoveryState | undefined;
+  const updates = issuerStamps(await store.getMany(issuerStampKeys(serverId)), serverId);
+  if (Object.keys(updates).length) await store.set(updates);
+}
+
+/** The storage keys {@link issuerStamps} reads. */
+export function issuerStampKeys(serverId: string): string[] {
+  return [
+    storageKeys.client(serverId),
+    storageKeys.tokens(serverId),
+    storageKeys.oauthEndpoints(serverId),
+  ];
+}
+
+/** The stamped entries to store, from values already read (empty when nothing needs one). */
+export function issuerStamps(
+  stored: Record<string, unknown>,
+  serverId: string,
+): Record<string, unknown> {
+  const discovery = stored[storageKeys.oauthEndpoints(serverId)] as OAuthDiscoveryState | undefined;
   const issuer = discovery?.authorizationServerMetadata?.issuer;
-  if (typeof issuer !== 'string') return;
   const updates: Record<string, unknown> = {};
-  for (const key of [keys.client, keys.tokens]) {
+  if (typeof issuer !== 'string') return updates;
+  for (const key of [storageKeys.client(serverId), storageKeys.tokens(serverId)]) {
     const entry = stored[key];
     if (isRecord(entry) && entry.issuer === undefined) updates[key] = { ...entry, issuer };
   }
-  if (Object.keys(updates).length) await store.set(updates);
+  return updates;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

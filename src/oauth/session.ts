@@ -2,7 +2,7 @@ import { auth } from '@modelcontextprotocol/client';
 import type { Alarms, Identity, KeyValueStore } from '../platform/ports';
 import type { FetchLike } from '../mcp/server-fetch';
 import { storageKeys } from '../mcp/storage-keys';
-import { stampIssuers } from './issuer-stamps';
+import { issuerStampKeys, issuerStamps } from './issuer-stamps';
 import { ExtensionOAuthProvider, type StoredTokens } from './provider';
 import { refreshTime, revokeTokens } from './revoke';
 import { AuthFlowError } from '../errors/auth-flow-error';
@@ -66,11 +66,27 @@ export class AuthSession {
 
   /** Loads stored tokens and re-creates the refresh alarm (alarms may not survive a restart). */
   async load(): Promise<void> {
-    await stampIssuers(this.options.store, this.options.serverId);
-    this.tokens = await this.options.store.get<StoredTokens>(
-      storageKeys.tokens(this.options.serverId),
+    await this.restore(
+      await this.options.store.getMany(AuthSession.storageKeys(this.options.serverId)),
     );
     await this.scheduleRefresh();
+  }
+
+  /** What {@link restore} reads, so a caller can read it for many servers at once. */
+  static storageKeys(serverId: string): string[] {
+    return issuerStampKeys(serverId);
+  }
+
+  /**
+   * Takes the tokens from values already read (a worker starting reads every server's at once),
+   * stamping sign-ins saved before issuer binding first. Touches storage only for such a
+   * migration; the refresh alarm is the caller's to re-create ({@link scheduleRefresh}).
+   */
+  async restore(stored: Record<string, unknown>): Promise<void> {
+    const stamps = issuerStamps(stored, this.options.serverId);
+    if (Object.keys(stamps).length) await this.options.store.set(stamps);
+    const key = storageKeys.tokens(this.options.serverId);
+    this.tokens = (stamps[key] ?? stored[key]) as StoredTokens | undefined;
   }
 
   /**

@@ -156,6 +156,60 @@ describe('2026-07-28 servers', () => {
     expect(methods.filter((method) => method === 'server/discover')).toHaveLength(1);
   });
 
+  it('makes a call that wakes the worker the first request, and lists the tools after it', async () => {
+    const server = await modern('reject');
+    const store = createMemoryStore();
+    const harness = harnessWith(store);
+    const id = await addAndEnable(harness, server.mcpUrl);
+    await harness.manager.closeAll();
+    const before = server.requests.length;
+
+    // A new worker woken by a tool call: the stored era opens the connection without a round
+    // trip, so the call goes out at once; the tool list follows once it is answered.
+    const restarted = harnessWith(store);
+    const result = await restarted.manager.callTool(id, {
+      name: 'echo',
+      arguments: { text: 'first' },
+    });
+    expect(result.content).toEqual([{ type: 'text', text: 'first' }]);
+    await restarted.waitForState(id, 'connected');
+    const methods = server.methods().slice(before);
+    expect(methods.slice(0, 2)).toEqual(['tools/call', 'tools/list']);
+    expect((await restarted.manager.getServerTools(id)).tools.map((tool) => tool.name)).toContain(
+      'echo',
+    );
+  });
+
+  it('sends a first call again when the stored era is refused: it never ran', async () => {
+    const server = await modern('reject');
+    const store = createMemoryStore();
+    const harness = harnessWith(store);
+    const id = await addAndEnable(harness, server.mcpUrl);
+    await harness.manager.closeAll();
+    const old = await startFixtureServer();
+    cleanups.push(() => old.close());
+    const servers = store.snapshot().customMcpServers as { id: string; url: string }[];
+    await store.set({
+      customMcpServers: servers.map((entry) => ({ ...entry, url: old.mcpUrl })),
+    });
+
+    // The call goes out first with the stale 2026 era and is refused with 400 (no session);
+    // the connecting attempt probes, finds 2025, and the call runs once on the new session.
+    const restarted = harnessWith(store);
+    const result = await restarted.manager.callTool(id, {
+      name: 'echo',
+      arguments: { text: 'once' },
+    });
+    expect(result.content).toEqual([{ type: 'text', text: 'once' }]);
+    const calls = old.requests.filter(
+      (request) => (request.body as { method?: string } | undefined)?.method === 'tools/call',
+    );
+    expect(calls).toHaveLength(2);
+    expect(calls[0]?.headers['mcp-session-id']).toBeUndefined();
+    expect(calls[1]?.headers['mcp-session-id']).toEqual(expect.any(String));
+    await restarted.waitForState(id, 'connected');
+  });
+
   it('follows tool-list changes over subscriptions/listen', async () => {
     const server = await modern('reject');
     const harness = harnessWith();

@@ -4,21 +4,30 @@ import { openConnection, type Connection, type OpenConnectionOptions } from '../
 import { listAllTools, type ToolList } from '../list-tools';
 
 /**
- * Opens a connection and fetches the tool list, the first request on it. A stored `modern` era
- * is adopted without any round trip, so a server that has since gone back to 2025 is found out
- * only here: then the era is probed again, once, on a fresh connection.
+ * Opens a connection and fetches the tool list. `onOpen` hears of each connection as soon as it
+ * can carry requests, so a tool call need not wait for the list, and may hold the list back
+ * until such calls are done (with a stored era the connection opens without a round trip, so
+ * the call is then the first request and has the worker to itself). A stored `modern` era is
+ * adopted without any round trip, so a server that has since gone back to 2025 is found out only
+ * by the list: then the era is probed again, once, on a fresh connection.
  */
 export async function connectAndList(
-  options: OpenConnectionOptions,
+  options: OpenConnectionOptions & {
+    /** Hears of each connection as it opens; the list waits for what it returns. */
+    onOpen?: (connection: Connection) => Promise<void> | void;
+  },
 ): Promise<{ connection: Connection; list: ToolList }> {
-  const connection = await openConnection(options);
+  const { onOpen, ...openOptions } = options;
+  const connection = await openConnection(openOptions);
+  await onOpen?.(connection);
   try {
     return { connection, list: await listAllTools(connection) };
   } catch (error) {
     await connection.close({ terminate: true });
     const failure = toConnectionError(error);
     if (!connection.eraReused || !isEraMismatch(failure)) throw failure;
-    const probed = await openConnection({ ...options, era: undefined });
+    const probed = await openConnection({ ...openOptions, era: undefined });
+    await onOpen?.(probed);
     try {
       return { connection: probed, list: await listAllTools(probed) };
     } catch (retryError) {
@@ -36,4 +45,14 @@ export async function connectAndList(
  */
 function isEraMismatch(error: ConnectionError): boolean {
   return error.kind !== 'auth' && error.kind !== 'timeout';
+}
+
+/**
+ * Whether a request sent on a connection with a stored era was refused at the HTTP level
+ * (400, 404, 405), before any JSON-RPC handling: it never ran, so it can be sent again once the
+ * era is probed afresh.
+ */
+export function refusedBeforeRunning(error: ConnectionError): boolean {
+  const status = error.details.status;
+  return error.kind !== 'auth' && (status === 400 || status === 404 || status === 405);
 }

@@ -11,7 +11,7 @@ import type { AuthSession } from '../../oauth/session';
 import { headersOf, type ServerConfig } from '../catalog';
 import { toConnectionError } from '../classify-error';
 import type { Connection, TransportKind } from '../connection';
-import { connectAndList } from './connect-and-list';
+import { connectAndList, refusedBeforeRunning } from './connect-and-list';
 import { ToolCache } from './tool-cache';
 import { Backoff } from './backoff';
 import { toPatchbayError } from './failures';
@@ -50,6 +50,11 @@ export class ServerSession {
 
   private connection: Connection | null = null;
   private connecting: Promise<Connection> | null = null;
+  /** The connecting attempt's connection as soon as it can carry requests, before its tool list. */
+  private opening: Promise<Connection> | null = null;
+  /** Requests waiting for {@link opening}: the tool list is fetched after them. */
+  private readonly earlyRequests = new Set<Promise<unknown>>();
+  private earlyWaiters = 0;
   private readonly backoff: Backoff;
   /** Bumped when the server is switched off or changed, so stale attempts give up. */
   private generation = 0;
@@ -142,16 +147,50 @@ export class ServerSession {
       return Promise.reject(new PatchbayError('auth-required', message));
     }
     if (!this.connecting) {
-      const attempt: Promise<Connection> = this.connect().finally(() => {
+      let opened: (connection: Connection) => void = () => undefined;
+      const opening = new Promise<Connection>((resolve) => (opened = resolve));
+      const attempt: Promise<Connection> = this.connect(opened).finally(() => {
         // A newer attempt (after a switch off and on) may have replaced this one.
-        if (this.connecting === attempt) this.connecting = null;
+        if (this.connecting === attempt) {
+          this.connecting = null;
+          this.opening = null;
+        }
       });
       this.connecting = attempt;
+      // Settles with the attempt when it fails before opening anything; a failure nobody was
+      // waiting for here is the attempt's to report.
+      this.opening = Promise.race([opening, attempt]);
+      this.opening.catch(() => undefined);
     }
     return this.connecting;
   }
 
-  private async connect(): Promise<Connection> {
+  /**
+   * The connection as soon as it can carry a request, for tool calls: they need not wait for
+   * the tool list the connecting attempt fetches after opening. A request that a stored era
+   * makes the server refuse is sent again by {@link withConnection}.
+   */
+  private ensureOpen(): Promise<Connection> {
+    if (this.connection) return Promise.resolve(this.connection);
+    const attempt = this.ensureConnected();
+    if (!this.opening) return attempt;
+    this.earlyWaiters += 1;
+    return this.opening.finally(() => (this.earlyWaiters -= 1));
+  }
+
+  /**
+   * Once a connection opens: lets the requests that were waiting for it go first, and holds the
+   * tool list back until they are answered. On a worker that just started, the list's parsing,
+   * storing and broadcasting would otherwise share the one thread with the call someone waits for.
+   */
+  private async letEarlyRequestsFirst(): Promise<void> {
+    if (this.earlyWaiters === 0) return;
+    // The waiters resume and send their requests in microtasks; a task later, all have.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await Promise.allSettled([...this.earlyRequests]);
+  }
+
+  private async connect(onOpen: (connection: Connection) => void): Promise<Connection> {
     const { config, context } = this;
     const generation = this.generation;
     const stillCurrent = () => {
@@ -187,6 +226,11 @@ export class ServerSession {
         ...(context.connectTimeoutMs ? { connectTimeoutMs: context.connectTimeoutMs } : {}),
         onToolsChanged: (tools) => this.toolsReplaced(generation, tools),
         onLost: (error) => this.connectionLost(generation, error),
+        onOpen: (open) => {
+          if (generation !== this.generation) return;
+          onOpen(open);
+          return this.letEarlyRequestsFirst();
+        },
       });
       connection = opened.connection;
       stillCurrent();
@@ -287,6 +331,7 @@ export class ServerSession {
     const connection = this.connection;
     this.connection = null;
     this.connecting = null;
+    this.opening = null;
     this.backoff.reset();
     await connection?.close({ terminate });
     await this.context.store.remove([storageKeys.sessionId(this.id)]);
@@ -301,19 +346,36 @@ export class ServerSession {
   }
 
   /**
-   * Runs an operation on the server's connection. A Streamable HTTP session the server has
-   * forgotten (404) is re-initialized and the operation retried once; the request never
-   * reached a live session, so retrying cannot run it twice.
+   * Runs an operation on the server's connection (`early`: as soon as it opens, see
+   * {@link ensureOpen}). Sent again once, on a fresh connection, when it certainly never ran:
+   * a Streamable HTTP session the server has forgotten (404), or a stored era the server no
+   * longer speaks (refused at the HTTP level while the connecting attempt probed afresh).
    */
-  async withConnection<T>(operation: (connection: Connection) => Promise<T>): Promise<T> {
-    const connection = await this.ensureConnected();
+  async withConnection<T>(
+    operation: (connection: Connection) => Promise<T>,
+    { early = false }: { early?: boolean } = {},
+  ): Promise<T> {
+    const opening = early && !this.connection;
+    const connection = await (early ? this.ensureOpen() : this.ensureConnected());
+    const running = operation(connection);
+    if (opening) {
+      this.earlyRequests.add(running);
+      void running.then(
+        () => this.earlyRequests.delete(running),
+        () => this.earlyRequests.delete(running),
+      );
+    }
     try {
-      return await operation(connection);
+      return await running;
     } catch (error) {
-      const connectionError = toConnectionError(error);
+      const failure = toConnectionError(error);
+      if (connection.eraReused && refusedBeforeRunning(failure)) {
+        const settled = (await this.connecting?.catch(() => undefined)) ?? this.connection;
+        if (settled && settled !== connection) return operation(settled);
+      }
       const sessionExpired =
         connection.transport === 'streamable-http' &&
-        connectionError.details.status === 404 &&
+        failure.details.status === 404 &&
         connection.sessionId;
       if (!sessionExpired || this.connection !== connection) throw error;
       this.connection = null;
