@@ -1,0 +1,86 @@
+/** Medians and the bench's table: every figure beside the floor it is a ratio of. */
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('median of nothing');
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Runs `sample` `warmup + runs` times and keeps the last `runs` results. */
+export async function collect(
+  runs: number,
+  warmup: number,
+  sample: () => Promise<number>,
+): Promise<number[]> {
+  const kept: number[] = [];
+  for (let run = 0; run < warmup + runs; run += 1) {
+    const value = await sample();
+    if (run >= warmup) kept.push(value);
+  }
+  return kept;
+}
+
+export interface Row {
+  /** What was measured. */
+  measure: string;
+  /** The figure itself (a median), with its unit. */
+  value: number;
+  unit: 'ms' | 'MB' | 'x';
+  /** The floor it is compared with, measured in the same run (same unit), and what it is. */
+  floor?: { value: number; label: string };
+  /** The ratio's goal: at most this many times the floor. */
+  goal?: number;
+  /** A second goal on the absolute figure (e.g. a frame budget), with its unit. */
+  ceiling?: number;
+  /** One sentence on how it was measured, or why a goal is out of reach. */
+  note?: string;
+}
+
+export function ratioOf(row: Row): number | undefined {
+  return row.floor ? row.value / row.floor.value : undefined;
+}
+
+export function met(row: Row): boolean | undefined {
+  const ratio = ratioOf(row);
+  if (row.goal === undefined && row.ceiling === undefined) return undefined;
+  const ratioOk = row.goal === undefined || (ratio !== undefined && ratio <= row.goal);
+  const ceilingOk = row.ceiling === undefined || row.value <= row.ceiling;
+  return ratioOk && ceilingOk;
+}
+
+function figure(value: number, unit: Row['unit']): string {
+  const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2;
+  return `${value.toFixed(digits)} ${unit}`;
+}
+
+/** The table `npm run bench` prints (Markdown, so docs/performance.md can quote it). */
+export function formatTable(rows: readonly Row[]): string {
+  const lines = [
+    '| measure | Patchbay | floor (same run) | ratio | goal | met |',
+    '| --- | ---: | --- | ---: | --- | :---: |',
+  ];
+  for (const row of rows) {
+    const ratio = ratioOf(row);
+    const goals = [
+      row.goal !== undefined ? `≤ ${row.goal}x` : '',
+      row.ceiling !== undefined ? `≤ ${figure(row.ceiling, row.unit)}` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+    const verdict = met(row);
+    lines.push(
+      `| ${row.measure} | ${figure(row.value, row.unit)} | ${
+        row.floor ? `${figure(row.floor.value, row.unit)} ${row.floor.label}` : ''
+      } | ${ratio !== undefined ? `${ratio.toFixed(2)}x` : ''} | ${goals || '(figure only)'} | ${
+        verdict === undefined ? '' : verdict ? 'yes' : 'NO'
+      } |`,
+    );
+  }
+  const notes = rows.filter((row) => row.note);
+  if (notes.length) {
+    lines.push('');
+    for (const row of notes) lines.push(`- ${row.measure}: ${row.note}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,89 @@
+/**
+ * The tool-call path: side panel → chrome.runtime → worker → server and back.
+ *
+ *   warm: Patchbay's call vs the floor = the same `tools/call` as a bare `fetch` from an
+ *         extension page (replayed byte for byte from what Patchbay sent) + one no-op message;
+ *   cold: the first call after the worker was stopped vs the floor = a no-op message to a
+ *         stopped worker + one warm call through Patchbay.
+ */
+import type { BenchBrowser } from '../lib/browser';
+import { timeFetch, timeMessage } from '../lib/in-page';
+import { collect, median, type Row } from '../lib/stats';
+
+export interface RecordedPost {
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+export interface CallTarget {
+  label: string;
+  serverId: string;
+  mcpUrl: string;
+  /** The last `tools/call` the server received, to replay. */
+  lastCall(): RecordedPost;
+}
+
+/** Headers a page may set that carry the request's meaning (the rest the browser adds). */
+const REPLAYED_HEADERS = [
+  'content-type',
+  'accept',
+  'mcp-protocol-version',
+  'mcp-session-id',
+  'mcp-method',
+  'mcp-name',
+];
+
+const NOOP = { type: 'bench/noop' };
+
+export async function measureCalls(
+  browser: BenchBrowser,
+  target: CallTarget,
+  runs: { warm: number; cold: number },
+): Promise<Row[]> {
+  const { page } = browser;
+  const call = {
+    type: `mcp/${target.serverId}/tool/call`,
+    payload: { name: 'echo', arguments: { text: 'bench' } },
+  };
+  const warm = await collect(runs.warm, 5, () => timeMessage(page, call));
+
+  const recorded = target.lastCall();
+  const headers: Record<string, string> = {};
+  for (const name of REPLAYED_HEADERS) {
+    const value = recorded.headers[name];
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  const body = JSON.stringify(recorded.body);
+  const bareFetch = await collect(runs.warm, 5, () =>
+    timeFetch(page, target.mcpUrl, { headers, body }),
+  );
+  const noop = await collect(runs.warm, 5, () => timeMessage(page, NOOP, { expectError: true }));
+
+  const coldNoop = await collect(runs.cold, 1, async () => {
+    await browser.stopWorker();
+    return timeMessage(page, NOOP, { expectError: true });
+  });
+  const cold = await collect(runs.cold, 1, async () => {
+    await browser.stopWorker();
+    return timeMessage(page, call);
+  });
+
+  const warmFloor = median(bareFetch) + median(noop);
+  const coldFloor = median(coldNoop) + median(warm);
+  return [
+    {
+      measure: `warm tool call, ${target.label}`,
+      value: median(warm),
+      unit: 'ms',
+      floor: { value: warmFloor, label: '(bare fetch + no-op message)' },
+      goal: 1.1,
+    },
+    {
+      measure: `first call after the worker stopped, ${target.label}`,
+      value: median(cold),
+      unit: 'ms',
+      floor: { value: coldFloor, label: '(no-op to a stopped worker + warm call)' },
+      goal: target.label.includes('2026') ? 1.25 : 1.5,
+    },
+  ];
+}

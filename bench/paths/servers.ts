@@ -1,0 +1,173 @@
+/**
+ * Many servers: connecting 20 enabled ones when the worker starts, listing their 1,000 tools and
+ * turning them into the model request's tool set, and the worker's heap while it holds them.
+ */
+import { build } from 'esbuild';
+import type { BenchBrowser } from '../lib/browser';
+import { timeMessage } from '../lib/in-page';
+import { collect, median, type Row } from '../lib/stats';
+
+export interface BenchServer {
+  id: string;
+}
+
+/** Wakes the stopped worker and times until every server in `ids` has said it is connected. */
+async function timeWakeUntilConnected(browser: BenchBrowser, ids: string[]): Promise<number> {
+  await browser.stopWorker();
+  return browser.page.evaluate(async (waitingFor) => {
+    const pending = new Set(waitingFor);
+    const started = performance.now();
+    let finished = 0;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`still connecting: ${[...pending]}`)), 30_000);
+      const listener = (message: {
+        type?: string;
+        payload?: { serverId?: string; status?: { state?: string } };
+      }) => {
+        if (message.type !== 'mcp/status/changed') return;
+        if (message.payload?.status?.state !== 'connected') return;
+        pending.delete(message.payload.serverId ?? '');
+        if (pending.size > 0) return;
+        finished = performance.now();
+        clearTimeout(timer);
+        chrome.runtime.onMessage.removeListener(listener);
+        resolve();
+      };
+      chrome.runtime.onMessage.addListener(listener);
+      void chrome.runtime.sendMessage({ type: 'bench/noop' });
+    });
+    return finished - started;
+  }, ids);
+}
+
+async function setEnabled(browser: BenchBrowser, ids: string[], enabled: Set<string>) {
+  for (const id of ids) await browser.send(`mcp/${id}/${enabled.has(id) ? 'enable' : 'disable'}`);
+}
+
+export async function measureConnectMany(
+  browser: BenchBrowser,
+  ids: string[],
+  runs: { all: number; single: number },
+): Promise<Row> {
+  const singles: number[] = [];
+  for (const id of ids) {
+    await setEnabled(browser, ids, new Set([id]));
+    singles.push(median(await collect(runs.single, 1, () => timeWakeUntilConnected(browser, [id]))));
+  }
+  await setEnabled(browser, ids, new Set(ids));
+  const all = await collect(runs.all, 1, () => timeWakeUntilConnected(browser, ids));
+  return {
+    measure: `${ids.length} enabled servers connect at worker start`,
+    value: median(all),
+    unit: 'ms',
+    floor: { value: Math.max(...singles), label: '(slowest single server, same way)' },
+    goal: 1.3,
+  };
+}
+
+/** The panel's conversion (budget check, approvals, proxy tools, their JSON schemas), bundled. */
+async function conversionBundle(): Promise<string> {
+  const result = await build({
+    stdin: {
+      contents: `
+        import { buildProxyTools } from './src/ai/proxy-tools';
+        import { checkToolBudget } from './src/ai/tool-budget';
+        import { recordDefinitions } from './src/ai/approval';
+        globalThis.__benchConvert = async (views) => {
+          checkToolBudget(views);
+          const approvals = recordDefinitions({}, views);
+          const { tools } = buildProxyTools(views, { client: {}, approvals });
+          // What the provider reads of each tool to build the request.
+          for (const tool of Object.values(tools)) await tool.inputSchema.jsonSchema;
+          return Object.keys(tools).length;
+        };`,
+      resolveDir: process.cwd(),
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    minify: true,
+    write: false,
+  });
+  return result.outputFiles[0]!.text;
+}
+
+/** `mcp/tools/list` plus conversion, with `count` tools enabled, timed in the extension page. */
+async function timeListAndConvert(browser: BenchBrowser): Promise<{ ms: number; count: number }> {
+  return browser.page.evaluate(async () => {
+    const started = performance.now();
+    const answer = (await chrome.runtime.sendMessage({ type: 'mcp/tools/list' })) as {
+      result: { tools: unknown[] };
+    };
+    const count = await (
+      globalThis as unknown as { __benchConvert(views: unknown[]): Promise<number> }
+    ).__benchConvert(answer.result.tools);
+    return { ms: performance.now() - started, count };
+  });
+}
+
+export async function measureToolSet(
+  browser: BenchBrowser,
+  ids: string[],
+  runs: number,
+): Promise<Row[]> {
+  await browser.page.evaluate(await conversionBundle());
+  const timeWith = async (enabledCount: number) => {
+    await setEnabled(browser, ids, new Set(ids.slice(0, enabledCount)));
+    let count = 0;
+    const times = await collect(runs, 5, async () => {
+      const sample = await timeListAndConvert(browser);
+      count = sample.count;
+      return sample.ms;
+    });
+    return { ms: median(times), count };
+  };
+  const small = await timeWith(2);
+  const large = await timeWith(ids.length);
+  return [
+    {
+      measure: `list + convert ${large.count} tools (growth)`,
+      value: large.ms / small.ms,
+      unit: 'x',
+      floor: { value: large.count / small.count, label: `(linear: ${large.count} / ${small.count} tools)` },
+      goal: 11 / 10,
+      note: `the ratio column compares the growth with linear growth (goal: at most 11x for 10x the tools); ${small.count} tools took ${small.ms.toFixed(1)} ms`,
+    },
+    {
+      measure: `list + convert ${large.count} tools`,
+      value: large.ms,
+      unit: 'ms',
+      ceiling: 16,
+      note: 'within one frame (16 ms) the panel can spend before a message goes out',
+    },
+  ];
+}
+
+export async function measureWorkerHeap(
+  browser: BenchBrowser,
+  ids: string[],
+  idleHeap: number,
+  toolCount: number,
+): Promise<Row> {
+  await setEnabled(browser, ids, new Set(ids));
+  await timeWakeUntilConnected(browser, ids);
+  await timeMessage(browser.page, { type: 'mcp/tools/list' });
+  const heap = await browser.workerHeap();
+  return {
+    measure: `worker heap, ${ids.length} servers × ${toolCount / ids.length} tools`,
+    value: heap / 2 ** 20,
+    unit: 'MB',
+    floor: { value: idleHeap / 2 ** 20, label: '(the same worker, no server on)' },
+  };
+}
+
+declare const chrome: {
+  runtime: {
+    sendMessage(message: unknown): Promise<unknown>;
+    onMessage: {
+      addListener(listener: (message: never) => void): void;
+      removeListener(listener: (message: never) => void): void;
+    };
+  };
+};
