@@ -82,11 +82,14 @@ export async function launchBenchBrowser(): Promise<BenchBrowser> {
 
   /** Runs CDP commands on the worker through the DevTools port; answers in order. */
   async function onWorker(commands: { method: string; params?: object }[]): Promise<unknown[]> {
-    const targets = (await (
-      await fetch(`http://127.0.0.1:${debuggingPort}/json/list`)
-    ).json()) as { type: string; url: string; webSocketDebuggerUrl: string }[];
+    const targets = (await (await fetch(`http://127.0.0.1:${debuggingPort}/json/list`)).json()) as {
+      type: string;
+      url: string;
+      webSocketDebuggerUrl: string;
+    }[];
     const target = targets.find(
-      (candidate) => candidate.type === 'service_worker' && candidate.url.startsWith(EXTENSION_ORIGIN),
+      (candidate) =>
+        candidate.type === 'service_worker' && candidate.url.startsWith(EXTENSION_ORIGIN),
     );
     if (!target) throw new Error('the worker is not running');
     const socket = new WebSocket(target.webSocketDebuggerUrl);

@@ -6,7 +6,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import type { ScriptedOpenAI } from '../../tests/fixtures/scripted-openai';
 import type { BenchBrowser } from '../lib/browser';
-import { collect, median, type Row } from '../lib/stats';
+import { median, type Row } from '../lib/stats';
 
 /** Resolves, in the page, once `ready` (a function's source) holds, with `performance.now()`. */
 function whenReady(page: Page, readySource: string): Promise<number> {
@@ -49,7 +49,8 @@ export async function measurePanelOpen(
       `() => document.readyState === 'complete'`,
     );
     const loaded = await floor.page.evaluate(
-      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+      () =>
+        (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
     );
     await floor.page.close();
     const opened = await openTimed(browser, 'sidepanel.html', CHAT_READY);
@@ -116,10 +117,7 @@ async function taskSeconds(cdp: CDPSession): Promise<number> {
   return metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
 }
 
-export async function measureStreaming(
-  browser: BenchBrowser,
-  model: ScriptedOpenAI,
-): Promise<Row> {
+export async function measureStreaming(browser: BenchBrowser, model: ScriptedOpenAI): Promise<Row> {
   const { deltas, marker } = markdownDeltas();
   const gates: (() => void)[] = [];
   const waiting = new Map<number, () => void>();
@@ -196,7 +194,12 @@ function conversation(id: string, messageCount: number, toolCards: number): Stor
       messages.push({
         id: `${id}-u${index}`,
         role: 'user',
-        parts: [{ type: 'text', text: `Question ${index}: what does the server say about item ${index}?` }],
+        parts: [
+          {
+            type: 'text',
+            text: `Question ${index}: what does the server say about item ${index}?`,
+          },
+        ],
       });
       continue;
     }

@@ -19,7 +19,10 @@ async function timeWakeUntilConnected(browser: BenchBrowser, ids: string[]): Pro
     const started = performance.now();
     let finished = 0;
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`still connecting: ${[...pending]}`)), 30_000);
+      const timer = setTimeout(
+        () => reject(new Error(`still connecting: ${[...pending]}`)),
+        30_000,
+      );
       const listener = (message: {
         type?: string;
         payload?: { serverId?: string; status?: { state?: string } };
@@ -52,7 +55,9 @@ export async function measureConnectMany(
   const singles: number[] = [];
   for (const id of ids) {
     await setEnabled(browser, ids, new Set([id]));
-    singles.push(median(await collect(runs.single, 1, () => timeWakeUntilConnected(browser, [id]))));
+    singles.push(
+      median(await collect(runs.single, 1, () => timeWakeUntilConnected(browser, [id]))),
+    );
   }
   await setEnabled(browser, ids, new Set(ids));
   const all = await collect(runs.all, 1, () => timeWakeUntilConnected(browser, ids));
@@ -130,7 +135,10 @@ export async function measureToolSet(
       measure: `list + convert ${large.count} tools (growth)`,
       value: large.ms / small.ms,
       unit: 'x',
-      floor: { value: large.count / small.count, label: `(linear: ${large.count} / ${small.count} tools)` },
+      floor: {
+        value: large.count / small.count,
+        label: `(linear: ${large.count} / ${small.count} tools)`,
+      },
       goal: 11 / 10,
       note: `the ratio column compares the growth with linear growth (goal: at most 11x for 10x the tools); ${small.count} tools took ${small.ms.toFixed(1)} ms`,
     },

@@ -1,0 +1,99 @@
+/**
+ * Bundle budgets, checked on every CI run after the production build (deterministic, unlike
+ * timings): what the side panel loads and the worker's script, gzipped, against fixed limits;
+ * and nothing in the build that should not ship (source maps, test code).
+ *
+ *   npm run budget        (after `npm run build`)
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const OUTPUT = resolve('.output/chrome-mv3');
+const KB = 1024;
+const BUDGETS = { sidePanel: 350 * KB, worker: 150 * KB };
+/** Strings only test code contains (fixtures, the scripted model, test runners). */
+const TEST_MARKERS = [
+  'patchbay-modern-fixture',
+  'patchbay-fixture',
+  '(no scripted turn left)',
+  'vitest',
+  '@testing-library',
+];
+
+function files(directory: string): string[] {
+  return readdirSync(directory).flatMap((name) => {
+    const path = join(directory, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+const gzipped = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+/** Scripts and styles an HTML page loads, following static imports between chunks. */
+function pageAssets(htmlPath: string): string[] {
+  const html = readFileSync(htmlPath, 'utf8');
+  const found = new Set<string>();
+  const queue = [...html.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css))"/g)].map((match) =>
+    join(OUTPUT, match[1]!),
+  );
+  while (queue.length) {
+    const path = queue.shift()!;
+    if (found.has(path)) continue;
+    found.add(path);
+    if (!path.endsWith('.js')) continue;
+    // Static imports only: chunks loaded with import() are lazy and not part of the first load.
+    const source = readFileSync(path, 'utf8');
+    for (const match of source.matchAll(
+      /(?:^|[;}])\s*import\s*(?:[^'"`()]*?from\s*)?["'](\.{1,2}\/[^"']+)["']/g,
+    )) {
+      queue.push(resolve(join(path, '..'), match[1]!));
+    }
+  }
+  return [...found];
+}
+
+const problems: string[] = [];
+const all = files(OUTPUT);
+
+const panelAssets = pageAssets(join(OUTPUT, 'sidepanel.html'));
+const panelSize = panelAssets.reduce((sum, path) => sum + gzipped(path), 0);
+const workerSize = gzipped(join(OUTPUT, 'background.js'));
+const lazy = all.filter(
+  (path) => path.endsWith('.js') && !panelAssets.includes(path) && !path.endsWith('background.js'),
+);
+
+console.log(`side panel, first load: ${kb(panelSize)} gzip (budget ${kb(BUDGETS.sidePanel)})`);
+for (const path of panelAssets) console.log(`  ${relative(OUTPUT, path)}  ${kb(gzipped(path))}`);
+for (const path of lazy) console.log(`  lazy: ${relative(OUTPUT, path)}  ${kb(gzipped(path))}`);
+console.log(`worker: ${kb(workerSize)} gzip (budget ${kb(BUDGETS.worker)})`);
+
+if (panelSize > BUDGETS.sidePanel) {
+  problems.push(
+    `The side panel loads ${kb(panelSize)} gzipped, over its ${kb(BUDGETS.sidePanel)} budget. Load heavy features lazily (import()) or drop a dependency.`,
+  );
+}
+if (workerSize > BUDGETS.worker) {
+  problems.push(
+    `The worker's script is ${kb(workerSize)} gzipped, over its ${kb(BUDGETS.worker)} budget: every cold start parses it.`,
+  );
+}
+for (const path of all) {
+  const name = relative(OUTPUT, path);
+  if (name.endsWith('.map')) problems.push(`A source map ships in the build: ${name}.`);
+  if (!/\.(js|css|html)$/.test(name)) continue;
+  const text = readFileSync(path, 'utf8');
+  if (/sourceMappingURL=/.test(text)) problems.push(`${name} points at a source map.`);
+  for (const marker of TEST_MARKERS) {
+    if (text.includes(marker)) problems.push(`${name} contains test code ("${marker}").`);
+  }
+}
+
+if (problems.length) {
+  console.error(
+    `\nBundle budget check failed:\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
+  );
+  process.exit(1);
+}
+console.log('Bundle budgets met; no source maps or test code in the build.');
