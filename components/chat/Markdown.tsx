@@ -1,5 +1,6 @@
-import { useState, type ComponentProps } from 'react';
-import ReactMarkdown from 'react-markdown';
+import { memo, useState, type ComponentProps } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import { splitBlocks } from './markdown-blocks';
 import remarkGfm from 'remark-gfm';
 
 function CodeBlock(props: ComponentProps<'pre'>) {
@@ -58,23 +59,34 @@ function safeHttpUrl(value: string): URL | undefined {
   }
 }
 
+const COMPONENTS: Components = {
+  pre: CodeBlock,
+  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noreferrer" />,
+  img: ({ src, alt }) => <ImageAsLink src={src} alt={alt} />,
+};
+const PLUGINS = [remarkGfm];
+
+/** One top-level block, parsed again only when its own text changes. */
+const Block = memo(function Block({ text }: { text: string }) {
+  return (
+    <ReactMarkdown remarkPlugins={PLUGINS} components={COMPONENTS}>
+      {text}
+    </ReactMarkdown>
+  );
+});
+
 /**
  * Markdown (GitHub flavour) for model output; links open outside the panel, and nothing in it
- * loads from the network by itself (no images, no raw HTML).
+ * loads from the network by itself (no images, no raw HTML). Rendered block by block: while an
+ * answer streams in, only its last block grows, so each delta re-parses that block alone
+ * instead of the whole answer (see `splitBlocks`).
  */
 export function Markdown({ text }: { text: string }) {
   return (
     <div className="markdown">
-      <ReactMarkdown
-        remarkPlugins={[remarkGfm]}
-        components={{
-          pre: CodeBlock,
-          a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noreferrer" />,
-          img: ({ src, alt }) => <ImageAsLink src={src} alt={alt} />,
-        }}
-      >
-        {text}
-      </ReactMarkdown>
+      {splitBlocks(text).map((block, index) => (
+        <Block key={index} text={block} />
+      ))}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { DynamicToolUIPart, UIMessage } from 'ai';
 import { Markdown } from './Markdown';
 
@@ -7,30 +7,124 @@ export interface MessageListProps {
   streaming: boolean;
   renderTool(part: DynamicToolUIPart): ReactNode;
   onEdit(messageId: string, text: string): void;
+  /**
+   * Changes identity whenever what tool cards show changes outside the messages (progress,
+   * approvals, servers): rows with tool calls render again then; the others need not.
+   */
+  toolState?: unknown;
 }
 
-export function MessageList({ messages, streaming, renderTool, onEdit }: MessageListProps) {
+/** Messages rendered when a conversation opens, and how many more each "earlier" step adds. */
+export const MESSAGE_WINDOW = 40;
+
+/**
+ * The conversation, windowed: the latest {@link MESSAGE_WINDOW} messages render at first and
+ * earlier ones on request, so a 500-message conversation opens as fast as a short one. Rows are
+ * memoized: while an answer streams in, only the message that changes renders again.
+ */
+export function MessageList({
+  messages,
+  streaming,
+  renderTool,
+  onEdit,
+  toolState,
+}: MessageListProps) {
+  const [shown, setShown] = useState(MESSAGE_WINDOW);
+  const listRef = useRef<HTMLOListElement>(null);
+  const anchor = useRef<{ scroller: Element; fromBottom: number } | undefined>(undefined);
+  // Edits happen after rendering, so rows may read the latest handler from a ref.
+  const editRef = useRef(onEdit);
+  useLayoutEffect(() => {
+    editRef.current = onEdit;
+  });
+  const hidden = Math.max(0, messages.length - shown);
+
+  // Earlier messages go in above what the person is reading: keep that where it was.
+  useLayoutEffect(() => {
+    const kept = anchor.current;
+    if (!kept) return;
+    anchor.current = undefined;
+    kept.scroller.scrollTop = kept.scroller.scrollHeight - kept.fromBottom;
+  }, [shown]);
+
+  const showEarlier = () => {
+    const scroller = scrollParent(listRef.current);
+    if (scroller)
+      anchor.current = { scroller, fromBottom: scroller.scrollHeight - scroller.scrollTop };
+    setShown((count) => count + MESSAGE_WINDOW);
+  };
+
   return (
-    <ol className="messages" aria-live="polite">
-      {messages.map((message) => (
-        <li key={message.id} className={`message message-${message.role}`} data-role={message.role}>
-          {message.role === 'user' ? (
-            <UserMessage
-              message={message}
-              editable={!streaming}
-              onEdit={(text) => onEdit(message.id, text)}
-            />
-          ) : (
-            message.parts.map((part, index) => {
-              if (part.type === 'text') return <Markdown key={index} text={part.text} />;
-              if (part.type === 'dynamic-tool')
-                return <div key={part.toolCallId}>{renderTool(part)}</div>;
-              return null;
-            })
-          )}
-        </li>
-      ))}
-    </ol>
+    <>
+      {hidden > 0 ? (
+        <button type="button" className="link show-earlier" onClick={showEarlier}>
+          Show earlier messages ({hidden})
+        </button>
+      ) : null}
+      <ol className="messages" aria-live="polite" ref={listRef}>
+        {messages.slice(hidden).map((message) => (
+          <MessageItem
+            key={message.id}
+            message={message}
+            editable={!streaming}
+            renderTool={renderTool}
+            onEdit={editRef}
+            toolState={toolState}
+          />
+        ))}
+      </ol>
+    </>
+  );
+}
+
+function scrollParent(element: Element | null): Element | undefined {
+  for (let node = element?.parentElement; node; node = node.parentElement) {
+    const { overflowY } = getComputedStyle(node);
+    if (overflowY === 'auto' || overflowY === 'scroll') return node;
+  }
+  return document.scrollingElement ?? undefined;
+}
+
+interface MessageItemProps {
+  message: UIMessage;
+  editable: boolean;
+  /** Used while rendering; a row renders again only when its data changes (see `sameRow`). */
+  renderTool: MessageListProps['renderTool'];
+  onEdit: { current: MessageListProps['onEdit'] };
+  toolState: unknown;
+}
+
+const MessageItem = memo(function MessageItem({
+  message,
+  editable,
+  renderTool,
+  onEdit,
+}: MessageItemProps) {
+  return (
+    <li className={`message message-${message.role}`} data-role={message.role}>
+      {message.role === 'user' ? (
+        <UserMessage
+          message={message}
+          editable={editable}
+          onEdit={(text) => onEdit.current(message.id, text)}
+        />
+      ) : (
+        message.parts.map((part, index) => {
+          if (part.type === 'text') return <Markdown key={index} text={part.text} />;
+          if (part.type === 'dynamic-tool')
+            return <div key={part.toolCallId}>{renderTool(part)}</div>;
+          return null;
+        })
+      )}
+    </li>
+  );
+}, sameRow);
+
+function sameRow(previous: MessageItemProps, next: MessageItemProps): boolean {
+  if (previous.message !== next.message || previous.editable !== next.editable) return false;
+  return (
+    previous.toolState === next.toolState ||
+    !next.message.parts.some((part) => part.type === 'dynamic-tool')
   );
 }
 

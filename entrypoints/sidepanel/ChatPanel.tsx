@@ -136,6 +136,11 @@ export function ChatSession(props: ChatSessionProps) {
   }, [messages, status, history, onSaved]);
 
   const names = useMemo(() => createToolNameMap(tools), [tools]);
+  // What tool cards show besides their message: rows with cards render again when it changes.
+  const toolState = useMemo(
+    () => ({ tools, servers, progress, stoppedCalls, approvals }),
+    [tools, servers, progress, stoppedCalls, approvals],
+  );
   const budget: ToolBudget = useMemo(() => checkToolBudget(tools), [tools]);
   const busy = status === 'streaming' || status === 'submitted';
 
@@ -223,6 +228,7 @@ export function ChatSession(props: ChatSessionProps) {
           streaming={busy}
           renderTool={renderTool}
           onEdit={edit}
+          toolState={toolState}
         />
       )}
       {status === 'submitted' ? <p className="muted thinking">Thinking…</p> : null}

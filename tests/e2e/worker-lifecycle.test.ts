@@ -60,8 +60,11 @@ describe('service-worker lifecycle', () => {
       ok: true,
       result: { content: [{ type: 'text', text: 'Echo: after' }] },
     });
-    const status = await request<{ status: { state: string } }>(`mcp/${id}/status/get`);
-    expect(status).toEqual({ ok: true, result: { status: { state: 'connected' } } });
+    // The call went out first on the reopened connection; the tool list follows it, and with
+    // it the connected state.
+    await expect
+      .poll(() => request<{ status: { state: string } }>(`mcp/${id}/status/get`))
+      .toEqual({ ok: true, result: { status: { state: 'connected' } } });
   });
 
   it('answers a call in flight when the worker stops, instead of leaving it hanging', async () => {
