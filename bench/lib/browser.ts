@@ -16,6 +16,8 @@ export interface BenchBrowser {
   context: BrowserContext;
   /** An extension page with no script of its own: chrome.runtime, and nothing else running. */
   page: Page;
+  /** Chromium's DevTools port (for what Playwright cannot reach, such as the worker). */
+  debuggingPort: number;
   /** Opens another page of the extension. */
   open(path: string): Promise<Page>;
   /** Sends one request as the panel does; throws on an error answer. */
@@ -125,6 +127,7 @@ export async function launchBenchBrowser(): Promise<BenchBrowser> {
   return {
     context,
     page,
+    debuggingPort,
     open,
     async send<T>(type: string, payload?: unknown): Promise<T> {
       const answer = (await page.evaluate(

@@ -1,6 +1,6 @@
 import { memo, useState, type ComponentProps } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
-import { splitBlocks } from './markdown-blocks';
+import { splitGrowing } from './markdown-blocks';
 import remarkGfm from 'remark-gfm';
 
 function CodeBlock(props: ComponentProps<'pre'>) {
@@ -82,9 +82,13 @@ const Block = memo(function Block({ text }: { text: string }) {
  * instead of the whole answer (see `splitBlocks`).
  */
 export function Markdown({ text }: { text: string }) {
+  // The previous render's split, kept so a grown text is split again only from its last block.
+  const [last, setLast] = useState<ReturnType<typeof splitGrowing>>();
+  const split = last?.text === text ? last : splitGrowing(text, last);
+  if (split !== last) setLast(split);
   return (
     <div className="markdown">
-      {splitBlocks(text).map((block, index) => (
+      {split.blocks.map((block, index) => (
         <Block key={index} text={block} />
       ))}
     </div>

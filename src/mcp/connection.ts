@@ -9,6 +9,7 @@ import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/valida
 import { ConnectionError } from '../errors/connection-error';
 import { isMalformedMessage, toConnectionError } from './classify-error';
 import { MAX_TOOL_PAGES } from './list-tools';
+import { adoptHandshake, handshakeOf, type Handshake } from './resume-session';
 import {
   createServerFetch,
   type BearerAuth,
@@ -43,6 +44,11 @@ export interface OpenConnectionOptions {
   transport?: TransportKind;
   /** The era found earlier; skips the `server/discover` probe. */
   era?: Era;
+  /**
+   * A 2025-era Streamable HTTP session a stopped worker left open, to go on with instead of
+   * shaking hands again (used only with a stored `legacy` era).
+   */
+  resume?: { sessionId: string; handshake: Handshake };
   fetch?: FetchLike;
   connectTimeoutMs?: number;
   /** The server's tool list changed; the SDK has already fetched the new one. */
@@ -60,6 +66,10 @@ export interface Connection {
   readonly era: Era;
   /** True when the era came from `options.era` rather than a probe. */
   readonly eraReused: boolean;
+  /** True when it went on with a stored session rather than shaking hands. */
+  readonly resumed: boolean;
+  /** What the 2025-era handshake settled, to store with the session id; none in 2026. */
+  readonly handshake: Handshake | undefined;
   /** The protocol version negotiated (a 2026 date, or the 2025-era version `initialize` agreed). */
   readonly protocolVersion: string | undefined;
   /**
@@ -138,9 +148,14 @@ async function connectWith(
   options: OpenConnectionOptions,
   prior?: Era,
 ): Promise<Connection> {
+  const resume =
+    kind === 'streamable-http' && prior?.kind === 'legacy' ? options.resume : undefined;
   const transport =
     kind === 'streamable-http'
-      ? new StreamableHTTPClientTransport(url, { fetch: serverFetch })
+      ? new StreamableHTTPClientTransport(url, {
+          fetch: serverFetch,
+          ...(resume ? { sessionId: resume.sessionId } : {}),
+        })
       : new SSEClientTransport(url, { fetch: serverFetch });
   const onToolsChanged = options.onToolsChanged;
   const client = new Client(CLIENT_INFO, {
@@ -243,12 +258,17 @@ async function connectWith(
     throw toConnectionError(error, serverFetch);
   }
   established = true;
+  // The SDK skipped `initialize` for the stored session; give the client what it settled.
+  if (resume && transport instanceof StreamableHTTPClientTransport)
+    adoptHandshake(client, transport, resume.handshake);
 
   const discover = client.getDiscoverResult();
   return {
     client,
     transport: kind,
     eraReused: prior !== undefined,
+    resumed: resume !== undefined,
+    handshake: handshakeOf(client),
     protocolVersion: client.getNegotiatedProtocolVersion(),
     era:
       client.getProtocolEra() === 'modern' && discover

@@ -78,7 +78,11 @@ export function createMcpManager(options: McpManagerOptions) {
         storageKeys.disabledTools(id),
         storageKeys.transport(id),
         storageKeys.era(id),
+        // A 2025-era session the stopped worker left open is resumed rather than forgotten: the
+        // spec's "not reused by a new client" guards against a client that skipped initialize
+        // lacking what it settled, and Patchbay restores exactly that (see resume-session.ts).
         storageKeys.sessionId(id),
+        storageKeys.handshake(id),
         ...AuthSession.storageKeys(id),
       ]);
       const stored = await context.store.getMany(keys);
@@ -87,12 +91,6 @@ export function createMcpManager(options: McpManagerOptions) {
         session.restore(stored);
         sessions.set(config.id, session);
       }
-      // Sessions are not reused by a new client (the spec's rule): forget them; the server
-      // expires them on its own.
-      const staleSessions = configs
-        .map(({ id }) => storageKeys.sessionId(id))
-        .filter((key) => typeof stored[key] === 'string');
-      if (staleSessions.length) await context.store.remove(staleSessions);
       await Promise.all([...sessions.values()].map((session) => session.auth.restore(stored)));
       for (const session of sessions.values()) {
         if (session.isEnabled) session.startConnecting();

@@ -1,9 +1,14 @@
-/** Storage keys, exactly as the architecture spec's table names them (plus `transport`, `era`). */
+/**
+ * Storage keys, exactly as the architecture spec's table names them (plus `transport`, `era`,
+ * `handshake`).
+ */
 export const storageKeys = {
   customServers: 'customMcpServers',
   enabled: (serverId: string) => `mcp.${serverId}.enabled`,
   disabledTools: (serverId: string) => `mcp.${serverId}.tools.disabled`,
   sessionId: (serverId: string) => `mcp.${serverId}.sessionId`,
+  /** What the 2025-era handshake of that session settled ({@link Handshake}), to resume it. */
+  handshake: (serverId: string) => `mcp.${serverId}.handshake`,
   /** The transport found for the server, so reconnects do not probe again. */
   transport: (serverId: string) => `mcp.${serverId}.transport`,
   /** The protocol era found for the server ({@link StoredEra}), so reconnects do not probe. */

@@ -147,11 +147,16 @@ describe('Servers view in real Chromium', () => {
       ok: true,
       result: { content: [{ type: 'text', text: 'after restart' }] },
     });
-    // The fresh worker rehydrated from storage and initialized a new session.
+    // The fresh worker rehydrated from storage and went on with the session the stopped one
+    // left open: no second initialize, and the call carried that session's id.
     const sessionsAfter = fixture.requests.filter(
       (request) => request.method === 'POST' && !request.headers['mcp-session-id'],
     ).length;
-    expect(sessionsAfter).toBe(sessionsBefore + 1);
+    expect(sessionsAfter).toBe(sessionsBefore);
+    const call = fixture.requests.findLast(
+      (request) => (request.body as { method?: string } | undefined)?.method === 'tools/call',
+    );
+    expect(call?.headers['mcp-session-id']).toEqual(expect.any(String));
   });
 
   it('adds a server with headers, shows status changes live, and survives a worker restart', async () => {

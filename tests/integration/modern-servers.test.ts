@@ -332,3 +332,82 @@ describe('2026-07-28 servers', () => {
     });
   });
 });
+
+describe('2025-era sessions across worker restarts', () => {
+  /** A worker Chrome stopped: nothing closed, storage as it was; a new manager starts on it. */
+  async function stoppedWorker(serverUrl: string) {
+    const store = createMemoryStore();
+    const harness = harnessWith(store);
+    const id = await addAndEnable(harness, serverUrl);
+    const stored = store.snapshot();
+    return { id, restarted: harnessWith(createMemoryStore(stored)), stored };
+  }
+
+  it('goes on with the stored session: no second handshake, and the server still described', async () => {
+    const server = await startFixtureServer();
+    cleanups.push(() => server.close());
+    const { id, restarted, stored } = await stoppedWorker(server.mcpUrl);
+    expect(stored[`mcp.${id}.sessionId`]).toEqual(expect.any(String));
+    expect(stored[`mcp.${id}.handshake`]).toMatchObject({
+      serverInfo: { name: expect.any(String) },
+    });
+    const before = server.requests.length;
+
+    const result = await restarted.manager.callTool(id, {
+      name: 'echo',
+      arguments: { text: 'again' },
+    });
+    expect(JSON.stringify(result.content)).toContain('again');
+    await restarted.waitForState(id, 'connected');
+    const later = server.requests.slice(before);
+    const methods = later.map(
+      (request) => (request.body as { method?: string } | undefined)?.method,
+    );
+    expect(methods).not.toContain('initialize');
+    expect(
+      later.every((request) => request.headers['mcp-session-id'] === stored[`mcp.${id}.sessionId`]),
+    ).toBe(true);
+    expect(later.some((request) => request.headers['mcp-protocol-version'] !== undefined)).toBe(
+      true,
+    );
+    // The capabilities came back with the handshake: the tool list is the server's, not empty.
+    expect((await restarted.manager.getServerTools(id)).tools.length).toBeGreaterThan(3);
+    expect(server.sessionCount().streamable).toBe(1);
+  });
+
+  it('shakes hands afresh when the server forgot the session, and runs the call once', async () => {
+    const server = await startFixtureServer();
+    cleanups.push(() => server.close());
+    const { id, restarted, stored } = await stoppedWorker(server.mcpUrl);
+    server.expireSessions();
+    const before = server.requests.length;
+
+    const result = await restarted.manager.callTool(id, {
+      name: 'echo',
+      arguments: { text: 'fresh' },
+    });
+    expect(JSON.stringify(result.content)).toContain('fresh');
+    await restarted.waitForState(id, 'connected');
+    const later = server.requests.slice(before);
+    const calls = later.filter(
+      (request) => (request.body as { method?: string } | undefined)?.method === 'tools/call',
+    );
+    // Refused with 404 on the forgotten session (it never ran), then run on the new one.
+    expect(calls.map((request) => request.headers['mcp-session-id'])).toEqual([
+      stored[`mcp.${id}.sessionId`],
+      expect.not.stringMatching(String(stored[`mcp.${id}.sessionId`])),
+    ]);
+    expect(
+      later.filter(
+        (request) => (request.body as { method?: string } | undefined)?.method === 'initialize',
+      ),
+    ).toHaveLength(1);
+    // The era was never in doubt: no probe.
+    expect(
+      later.some(
+        (request) =>
+          (request.body as { method?: string } | undefined)?.method === 'server/discover',
+      ),
+    ).toBe(false);
+  });
+});

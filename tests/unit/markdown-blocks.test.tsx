@@ -4,7 +4,7 @@ import type { UIMessage } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Markdown } from '../../components/chat/Markdown';
 import { MESSAGE_WINDOW, MessageList } from '../../components/chat/MessageList';
-import { splitBlocks } from '../../components/chat/markdown-blocks';
+import { splitBlocks, splitGrowing } from '../../components/chat/markdown-blocks';
 
 afterEach(cleanup);
 
@@ -86,5 +86,22 @@ describe('long conversations', () => {
     rerender(<MessageList messages={[...messages, answer]} {...props} renderTool={() => null} />);
     expect(container.textContent).toContain('new answer');
     expect(container.querySelector('.message p')).toBe(firstRow);
+  });
+});
+
+describe('splitting a growing answer', () => {
+  it('gives the same blocks as splitting the whole text, delta by delta', () => {
+    const answer =
+      '# Plan\n\nFirst, a paragraph.\n\n```sh\nnpm ci\n\nnpm test\n```\n\n- one\n\n  more\n- two\n\n| a | b |\n| - | - |\n\nDone.';
+    let split: ReturnType<typeof splitGrowing> | undefined;
+    for (let length = 1; length <= answer.length; length += 3) {
+      split = splitGrowing(answer.slice(0, length), split);
+      expect(split.blocks).toEqual(splitBlocks(answer.slice(0, length)));
+    }
+  });
+
+  it('starts over when the text is not a continuation', () => {
+    const first = splitGrowing('One.\n\nTwo.', undefined);
+    expect(splitGrowing('Other.', first).blocks).toEqual(['Other.']);
   });
 });

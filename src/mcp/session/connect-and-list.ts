@@ -25,15 +25,32 @@ export async function connectAndList(
   } catch (error) {
     await connection.close({ terminate: true });
     const failure = toConnectionError(error);
-    if (!connection.eraReused || !isEraMismatch(failure)) throw failure;
-    const probed = await openConnection({ ...openOptions, era: undefined });
-    await onOpen?.(probed);
-    try {
-      return { connection: probed, list: await listAllTools(probed) };
-    } catch (retryError) {
-      await probed.close({ terminate: true });
-      throw retryError;
+    if (connection.resumed && failure.kind !== 'auth') {
+      // The stored session is gone (404, usually): shake hands afresh, in the same era.
+      return listOn(await openConnection(withoutResume(openOptions)), onOpen);
     }
+    if (!connection.eraReused || !isEraMismatch(failure)) throw failure;
+    return listOn(await openConnection({ ...withoutResume(openOptions), era: undefined }), onOpen);
+  }
+}
+
+function withoutResume(options: OpenConnectionOptions): OpenConnectionOptions {
+  const fresh = { ...options };
+  delete fresh.resume;
+  return fresh;
+}
+
+/** The second try: lists on a fresh connection, closing it when that fails too. */
+async function listOn(
+  connection: Connection,
+  onOpen: ((connection: Connection) => Promise<void> | void) | undefined,
+): Promise<{ connection: Connection; list: ToolList }> {
+  await onOpen?.(connection);
+  try {
+    return { connection, list: await listAllTools(connection) };
+  } catch (retryError) {
+    await connection.close({ terminate: true });
+    throw retryError;
   }
 }
 

@@ -16,6 +16,7 @@ import { ToolCache } from './tool-cache';
 import { Backoff } from './backoff';
 import { toPatchbayError } from './failures';
 import { readStoredEra, rememberEra, usableEra, type StoredEra } from './stored-era';
+import { readHandshake, type Handshake } from '../resume-session';
 import { storageKeys } from '../storage-keys';
 import { serverView } from '../view';
 import { authFailed, createAuthSession, refreshTokens } from './auth-flow';
@@ -42,6 +43,8 @@ export class ServerSession {
   transport: TransportKind | undefined;
   /** The protocol era found for the server, reused by every connection after the first. */
   era: StoredEra | undefined;
+  /** A 2025-era session a stopped worker left open, for the next connection to go on with. */
+  private resumable: { sessionId: string; handshake: Handshake } | undefined;
   auth: AuthSession;
   /** The refresh in flight, shared by everyone who needs a new token meanwhile. */
   refreshing: Promise<boolean> | undefined;
@@ -126,6 +129,12 @@ export class ServerSession {
     const transport = stored[storageKeys.transport(this.id)];
     if (transport === 'streamable-http' || transport === 'sse') this.transport = transport;
     this.era = readStoredEra(stored[storageKeys.era(this.id)]);
+    const sessionId = stored[storageKeys.sessionId(this.id)];
+    const handshake = readHandshake(stored[storageKeys.handshake(this.id)]);
+    this.resumable =
+      typeof sessionId === 'string' && sessionId && handshake
+        ? { sessionId, handshake }
+        : undefined;
   }
 
   // ---- connecting -------------------------------------------------------------------------
@@ -216,12 +225,16 @@ export class ServerSession {
       stillCurrent();
       this.setStatus({ state: 'connecting' });
       const era = usableEra(this.era);
+      // A stored session is tried once; connections after this one shake hands as usual.
+      const resume = era?.kind === 'legacy' ? this.resumable : undefined;
+      this.resumable = undefined;
       const opened = await connectAndList({
         url: config.url,
         headers: headersOf(config),
         auth: this.bearerAuth(),
         ...(this.transport ? { transport: this.transport } : {}),
         ...(era ? { era } : {}),
+        ...(resume ? { resume } : {}),
         ...(context.fetch ? { fetch: context.fetch } : {}),
         ...(context.connectTimeoutMs ? { connectTimeoutMs: context.connectTimeoutMs } : {}),
         onToolsChanged: (tools) => this.toolsReplaced(generation, tools),
@@ -243,6 +256,7 @@ export class ServerSession {
         [storageKeys.transport(this.id)]: connection.transport,
         [storageKeys.era(this.id)]: this.era,
         [storageKeys.sessionId(this.id)]: connection.sessionId,
+        [storageKeys.handshake(this.id)]: connection.sessionId ? connection.handshake : undefined,
       });
       this.setStatus({ state: 'connected' });
       this.toolsChanged();
@@ -334,7 +348,11 @@ export class ServerSession {
     this.opening = null;
     this.backoff.reset();
     await connection?.close({ terminate });
-    await this.context.store.remove([storageKeys.sessionId(this.id)]);
+    this.resumable = undefined;
+    await this.context.store.remove([
+      storageKeys.sessionId(this.id),
+      storageKeys.handshake(this.id),
+    ]);
   }
 
   /** Starts over on a new connection (after a sign-in): the old one has the old credentials. */
