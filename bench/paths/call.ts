@@ -45,8 +45,8 @@ export async function measureCalls(
     type: `mcp/${target.serverId}/tool/call`,
     payload: { name: 'echo', arguments: { text: 'bench' } },
   };
-  const warm = await collect(runs.warm, 5, () => timeMessage(page, call));
-
+  // Warm up, then sample the three interleaved, so drift on the machine touches all alike.
+  await collect(0, 5, () => timeMessage(page, call));
   const recorded = target.lastCall();
   const headers: Record<string, string> = {};
   for (const name of REPLAYED_HEADERS) {
@@ -54,19 +54,32 @@ export async function measureCalls(
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   const body = JSON.stringify(recorded.body);
-  const bareFetch = await collect(runs.warm, 5, () =>
-    timeFetch(page, target.mcpUrl, { headers, body }),
-  );
-  const noop = await collect(runs.warm, 5, () => timeMessage(page, NOOP, { expectError: true }));
+  const warm: number[] = [];
+  const bareFetch: number[] = [];
+  const noop: number[] = [];
+  for (let run = 0; run < runs.warm + 5; run += 1) {
+    const samples = [
+      await timeMessage(page, call),
+      await timeFetch(page, target.mcpUrl, { headers, body }),
+      await timeMessage(page, NOOP, { expectError: true }),
+    ] as const;
+    if (run < 5) continue;
+    warm.push(samples[0]);
+    bareFetch.push(samples[1]);
+    noop.push(samples[2]);
+  }
 
-  const coldNoop = await collect(runs.cold, 1, async () => {
+  const coldNoop: number[] = [];
+  const cold: number[] = [];
+  for (let run = 0; run < runs.cold + 1; run += 1) {
     await browser.stopWorker();
-    return timeMessage(page, NOOP, { expectError: true });
-  });
-  const cold = await collect(runs.cold, 1, async () => {
+    const noopSample = await timeMessage(page, NOOP, { expectError: true });
     await browser.stopWorker();
-    return timeMessage(page, call);
-  });
+    const callSample = await timeMessage(page, call);
+    if (run === 0) continue;
+    coldNoop.push(noopSample);
+    cold.push(callSample);
+  }
 
   const warmFloor = median(bareFetch) + median(noop);
   const coldFloor = median(coldNoop) + median(warm);

@@ -166,6 +166,12 @@ describe('2026-07-28 servers', () => {
 
     // A new worker woken by a tool call: the stored era opens the connection without a round
     // trip, so the call goes out at once; the tool list follows once it is answered.
+    const writes: string[] = [];
+    const set = store.set.bind(store);
+    store.set = (entries) => {
+      writes.push(...Object.keys(entries));
+      return set(entries);
+    };
     const restarted = harnessWith(store);
     const result = await restarted.manager.callTool(id, {
       name: 'echo',
@@ -178,6 +184,8 @@ describe('2026-07-28 servers', () => {
     expect((await restarted.manager.getServerTools(id)).tools.map((tool) => tool.name)).toContain(
       'echo',
     );
+    // Nothing about the connection changed, so nothing was written.
+    expect(writes).toEqual([]);
   });
 
   it('sends a first call again when the stored era is refused: it never ran', async () => {

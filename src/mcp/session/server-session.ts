@@ -45,6 +45,8 @@ export class ServerSession {
   era: StoredEra | undefined;
   /** A 2025-era session a stopped worker left open, for the next connection to go on with. */
   private resumable: { sessionId: string; handshake: Handshake } | undefined;
+  /** The session id in storage, as far as this worker knows. */
+  private storedSessionId: string | undefined;
   auth: AuthSession;
   /** The refresh in flight, shared by everyone who needs a new token meanwhile. */
   refreshing: Promise<boolean> | undefined;
@@ -130,6 +132,7 @@ export class ServerSession {
     if (transport === 'streamable-http' || transport === 'sse') this.transport = transport;
     this.era = readStoredEra(stored[storageKeys.era(this.id)]);
     const sessionId = stored[storageKeys.sessionId(this.id)];
+    this.storedSessionId = typeof sessionId === 'string' ? sessionId : undefined;
     const handshake = readHandshake(stored[storageKeys.handshake(this.id)]);
     this.resumable =
       typeof sessionId === 'string' && sessionId && handshake
@@ -249,15 +252,24 @@ export class ServerSession {
       stillCurrent();
       this.toolCache.set(opened.list);
       this.connection = connection;
+      const before = { transport: this.transport, era: this.era, sessionId: this.storedSessionId };
       this.transport = connection.transport;
       this.era = rememberEra(this.era, connection.era);
+      this.storedSessionId = connection.sessionId;
       this.backoff.connected();
-      await saveBestEffort(context.store, this.config.name, {
-        [storageKeys.transport(this.id)]: connection.transport,
-        [storageKeys.era(this.id)]: this.era,
-        [storageKeys.sessionId(this.id)]: connection.sessionId,
-        [storageKeys.handshake(this.id)]: connection.sessionId ? connection.handshake : undefined,
-      });
+      // Only what changed: a worker starting with many servers has better things to do.
+      const changed: Record<string, unknown> = {};
+      if (before.transport !== this.transport)
+        changed[storageKeys.transport(this.id)] = this.transport;
+      if (JSON.stringify(before.era) !== JSON.stringify(this.era))
+        changed[storageKeys.era(this.id)] = this.era;
+      if (before.sessionId !== connection.sessionId) {
+        changed[storageKeys.sessionId(this.id)] = connection.sessionId;
+        changed[storageKeys.handshake(this.id)] = connection.sessionId
+          ? connection.handshake
+          : undefined;
+      }
+      if (Object.keys(changed).length) await saveBestEffort(context.store, config.name, changed);
       this.setStatus({ state: 'connected' });
       this.toolsChanged();
       return connection;
@@ -349,6 +361,7 @@ export class ServerSession {
     this.backoff.reset();
     await connection?.close({ terminate });
     this.resumable = undefined;
+    this.storedSessionId = undefined;
     await this.context.store.remove([
       storageKeys.sessionId(this.id),
       storageKeys.handshake(this.id),
