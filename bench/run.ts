@@ -8,9 +8,10 @@
  * eras on loopback, and the scripted stand-in for the OpenAI API as the model.
  */
 import { startFixtureServer } from '../tests/fixtures/mcp-fixture-server';
-import { startModernServer, type ModernServer } from '../tests/fixtures/modern-server';
+import { startModernServer } from '../tests/fixtures/modern-server';
 import { startScriptedOpenAI } from '../tests/fixtures/scripted-openai';
 import { launchBenchBrowser } from './lib/browser';
+import { startServerPool } from './lib/server-pool';
 import { formatTable, met, type Row } from './lib/stats';
 import { measureCalls, type RecordedPost } from './paths/call';
 import { measurePanelOpen, measureStreaming, measureTranscript } from './paths/panel';
@@ -39,17 +40,7 @@ const lastCall = (requests: { headers: RecordedPost['headers']; body?: unknown }
 
 const modern = await startModernServer({ legacy: 'reject' });
 const legacy = await startFixtureServer();
-const many: ModernServer[] = [];
-for (let index = 0; index < MANY_SERVERS; index += 1) {
-  // 5 tools of its own plus the generated ones.
-  many.push(
-    await startModernServer({
-      legacy: 'reject',
-      name: `bench-${index}`,
-      bulkTools: TOOLS_PER_SERVER - 5,
-    }),
-  );
-}
+const many = await startServerPool(MANY_SERVERS, TOOLS_PER_SERVER);
 const model = await startScriptedOpenAI();
 const browser = await launchBenchBrowser();
 const rows: Row[] = [];
@@ -83,7 +74,7 @@ try {
 
   step(`${MANY_SERVERS} servers`);
   const ids: string[] = [];
-  for (const [index, server] of many.entries()) ids.push(await add(`Bulk ${index}`, server.mcpUrl));
+  for (const [index, url] of many.urls.entries()) ids.push(await add(`Bulk ${index}`, url));
   rows.push(
     await measureConnectMany(browser, ids, { all: RUNS.connectAll, single: RUNS.connectSingle }),
   );
@@ -111,7 +102,7 @@ try {
   rows.push(...(await measureTranscript(browser, RUNS.transcript)));
 } finally {
   await browser.close();
-  await Promise.all([modern, legacy, model, ...many].map((server) => server.close()));
+  await Promise.all([modern, legacy, model, many].map((server) => server.close()));
 }
 
 console.log(
