@@ -270,10 +270,14 @@ async function connectWith(
     resumed: resume !== undefined,
     handshake: handshakeOf(client),
     protocolVersion: client.getNegotiatedProtocolVersion(),
+    // A stored era the connection adopted is handed back as it was given: the SDK's copy of a
+    // discover result may order its keys differently, and the verdict must compare equal to
+    // the stored one (it is not re-dated or written again).
     era:
-      client.getProtocolEra() === 'modern' && discover
+      prior ??
+      (client.getProtocolEra() === 'modern' && discover
         ? { kind: 'modern', discover }
-        : { kind: 'legacy' },
+        : { kind: 'legacy' }),
     ping: (pingOptions) => ping(client, pingOptions ?? {}),
     get sessionId() {
       return transport instanceof StreamableHTTPClientTransport ? transport.sessionId : undefined;
