@@ -5,10 +5,15 @@
  */
 import { startModernServer } from '../../tests/fixtures/modern-server';
 
-const [count = '20', bulkTools = '45'] = process.argv.slice(2);
+const [count = '20', bulkTools = '50'] = process.argv.slice(2);
 const servers = await Promise.all(
   Array.from({ length: Number(count) }, (_, index) =>
-    startModernServer({ legacy: 'reject', name: `bench-${index}`, bulkTools: Number(bulkTools) }),
+    startModernServer({
+      legacy: 'reject',
+      name: `bench-${index}`,
+      bulkTools: Number(bulkTools),
+      bulkOnly: true,
+    }),
   ),
 );
 process.stdout.write(`${JSON.stringify(servers.map((server) => server.mcpUrl))}\n`);

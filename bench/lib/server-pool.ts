@@ -10,7 +10,7 @@ export async function startServerPool(
 ): Promise<{ urls: string[]; close(): Promise<void> }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', resolve('bench/lib/serve-many.ts'), String(count), String(toolsEach - 5)],
+    ['--import', 'tsx', resolve('bench/lib/serve-many.ts'), String(count), String(toolsEach)],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const lines = createInterface({ input: child.stdout });
