@@ -1,6 +1,17 @@
-import { memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { DynamicToolUIPart, UIMessage } from 'ai';
-import { Markdown } from './Markdown';
+// The Markdown renderer (react-markdown, remark, GFM) is the panel's largest part; it loads
+// beside the first render instead of before it, and text shows as it is until it arrives.
+const markdownModule = import('./Markdown');
+const Markdown = lazy(() => markdownModule.then((module) => ({ default: module.Markdown })));
+
+function AnswerText({ text }: { text: string }) {
+  return (
+    <Suspense fallback={<div className="markdown markdown-loading">{text}</div>}>
+      <Markdown text={text} />
+    </Suspense>
+  );
+}
 
 export interface MessageListProps {
   messages: UIMessage[];
@@ -110,7 +121,7 @@ const MessageItem = memo(function MessageItem({
         />
       ) : (
         message.parts.map((part, index) => {
-          if (part.type === 'text') return <Markdown key={index} text={part.text} />;
+          if (part.type === 'text') return <AnswerText key={index} text={part.text} />;
           if (part.type === 'dynamic-tool')
             return <div key={part.toolCallId}>{renderTool(part)}</div>;
           return null;
