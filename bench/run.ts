@@ -18,6 +18,9 @@ import { measurePanelOpen, measureStreaming, measureTranscript } from './paths/p
 import { measureConnectMany, measureToolSet, measureWorkerHeap } from './paths/servers';
 
 const quick = process.env.BENCH_QUICK === '1';
+/** `npm run bench -- servers streaming` runs only those parts (calls, servers, panel, streaming, conversations). */
+const only = new Set(process.argv.slice(2));
+const runs = (part: string) => only.size === 0 || only.has(part);
 const RUNS = {
   warmCalls: quick ? 30 : 200,
   coldCalls: quick ? 8 : 30,
@@ -53,36 +56,39 @@ try {
   await browser.send('bench/noop').catch(() => undefined);
   const idleHeap = await browser.workerHeap();
 
-  step('tool calls');
-  const modernId = await add('Bench 2026', modern.mcpUrl);
-  const legacyId = await add('Bench 2025', legacy.mcpUrl);
-  for (const [id, other, label, requests, url] of [
-    [modernId, legacyId, 'MCP 2026-07-28', modern.requests, modern.mcpUrl],
-    [legacyId, modernId, 'MCP 2025-11-25', legacy.requests, legacy.mcpUrl],
-  ] as const) {
-    await browser.send(`mcp/${other}/disable`);
-    await browser.send(`mcp/${id}/enable`);
-    rows.push(
-      ...(await measureCalls(
-        browser,
-        { label, serverId: id, mcpUrl: url, lastCall: lastCall(requests) },
-        { warm: RUNS.warmCalls, cold: RUNS.coldCalls },
-      )),
-    );
+  if (runs('calls')) {
+    step('tool calls');
+    const modernId = await add('Bench 2026', modern.mcpUrl);
+    const legacyId = await add('Bench 2025', legacy.mcpUrl);
+    for (const [id, other, label, requests, url] of [
+      [modernId, legacyId, 'MCP 2026-07-28', modern.requests, modern.mcpUrl],
+      [legacyId, modernId, 'MCP 2025-11-25', legacy.requests, legacy.mcpUrl],
+    ] as const) {
+      await browser.send(`mcp/${other}/disable`);
+      await browser.send(`mcp/${id}/enable`);
+      rows.push(
+        ...(await measureCalls(
+          browser,
+          { label, serverId: id, mcpUrl: url, lastCall: lastCall(requests) },
+          { warm: RUNS.warmCalls, cold: RUNS.coldCalls },
+        )),
+      );
+    }
+    await browser.send(`mcp/${legacyId}/disable`);
   }
-  await browser.send(`mcp/${legacyId}/disable`);
 
-  step(`${MANY_SERVERS} servers`);
-  const ids: string[] = [];
-  for (const [index, url] of many.urls.entries()) ids.push(await add(`Bulk ${index}`, url));
-  rows.push(
-    await measureConnectMany(browser, ids, { all: RUNS.connectAll, single: RUNS.connectSingle }),
-  );
-  rows.push(...(await measureToolSet(browser, ids, RUNS.toolSet)));
-  rows.push(await measureWorkerHeap(browser, ids, idleHeap, MANY_SERVERS * TOOLS_PER_SERVER));
-  for (const id of ids) await browser.send(`mcp/${id}/disable`);
+  if (runs('servers')) {
+    step(`${MANY_SERVERS} servers`);
+    const ids: string[] = [];
+    for (const [index, url] of many.urls.entries()) ids.push(await add(`Bulk ${index}`, url));
+    rows.push(
+      await measureConnectMany(browser, ids, { all: RUNS.connectAll, single: RUNS.connectSingle }),
+    );
+    rows.push(...(await measureToolSet(browser, ids, RUNS.toolSet)));
+    rows.push(await measureWorkerHeap(browser, ids, idleHeap, MANY_SERVERS * TOOLS_PER_SERVER));
+    for (const id of ids) await browser.send(`mcp/${id}/disable`);
+  }
 
-  step('side panel');
   await browser.page.evaluate(
     (baseUrl) =>
       (
@@ -94,12 +100,19 @@ try {
       }),
     model.baseUrl,
   );
-  const { servers } = await browser.send<{ servers: unknown[] }>('mcp/servers/get');
-  rows.push(...(await measurePanelOpen(browser, servers.length, RUNS.panel)));
-  step('streaming');
-  rows.push(await measureStreaming(browser, model));
-  step('long conversations');
-  rows.push(...(await measureTranscript(browser, RUNS.transcript)));
+  if (runs('panel')) {
+    step('side panel');
+    const { servers } = await browser.send<{ servers: unknown[] }>('mcp/servers/get');
+    rows.push(...(await measurePanelOpen(browser, servers.length, RUNS.panel)));
+  }
+  if (runs('streaming')) {
+    step('streaming');
+    rows.push(await measureStreaming(browser, model));
+  }
+  if (runs('conversations')) {
+    step('long conversations');
+    rows.push(...(await measureTranscript(browser, RUNS.transcript)));
+  }
 } finally {
   await browser.close();
   await Promise.all([modern, legacy, model, many].map((server) => server.close()));

@@ -70,15 +70,26 @@ export async function measureConnectMany(
   };
 }
 
-/** The panel's conversion (budget check, approvals, proxy tools, their JSON schemas), bundled. */
+/**
+ * What the chat does with the tool list before a request, bundled from the real modules: the
+ * typed client's `mcp/tools/list` (validated against the contract), the budget check, approvals,
+ * the proxy tools and their JSON schemas as the provider reads them.
+ */
 async function conversionBundle(): Promise<string> {
   const result = await build({
     stdin: {
       contents: `
+        import './bench/lib/zod-jitless';
         import { buildProxyTools } from './src/ai/proxy-tools';
         import { checkToolBudget } from './src/ai/tool-budget';
         import { recordDefinitions } from './src/ai/approval';
-        globalThis.__benchConvert = async (views) => {
+        import { createPatchbayClient } from './src/messaging/client';
+        const client = createPatchbayClient({
+          send: (message) => chrome.runtime.sendMessage(message),
+          subscribe: () => () => undefined,
+        });
+        globalThis.__benchListAndConvert = async () => {
+          const { tools: views } = await client.request('mcp/tools/list');
           checkToolBudget(views);
           const approvals = recordDefinitions({}, views);
           const { tools } = buildProxyTools(views, { client: {}, approvals });
@@ -98,16 +109,13 @@ async function conversionBundle(): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
-/** `mcp/tools/list` plus conversion, with `count` tools enabled, timed in the extension page. */
+/** `mcp/tools/list` plus conversion, timed in the extension page. */
 async function timeListAndConvert(browser: BenchBrowser): Promise<{ ms: number; count: number }> {
   return browser.page.evaluate(async () => {
     const started = performance.now();
-    const answer = (await chrome.runtime.sendMessage({ type: 'mcp/tools/list' })) as {
-      result: { tools: unknown[] };
-    };
     const count = await (
-      globalThis as unknown as { __benchConvert(views: unknown[]): Promise<number> }
-    ).__benchConvert(answer.result.tools);
+      globalThis as unknown as { __benchListAndConvert(): Promise<number> }
+    ).__benchListAndConvert();
     return { ms: performance.now() - started, count };
   });
 }

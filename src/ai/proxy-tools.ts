@@ -4,7 +4,7 @@ import type { CallToolResultView, ToolView } from '../messaging/contract';
 import { needsApproval, type ApprovalSettings } from './approval';
 import { createToolNameMap, type ToolNameMap } from './tool-names';
 import { toModelToolOutput } from './tool-result';
-import { isWrappedToolSchema, normalizeToolSchema, WRAPPED_INPUT_KEY } from './tool-schema';
+import { prepareToolSchema, WRAPPED_INPUT_KEY } from './tool-schema';
 
 /** What a proxy tool's execute returns: shown on the tool card, mapped for the model. */
 export interface ProxyToolOutput {
@@ -30,10 +30,10 @@ export function buildProxyTools(
   const names = createToolNameMap(views);
   const tools: ToolSet = {};
   for (const view of views) {
-    const wrapped = isWrappedToolSchema(view.inputSchema);
+    const { schema, wrapped } = prepareToolSchema(view.inputSchema);
     tools[names.nameFor(view)] = dynamicTool({
       description: view.description || view.name,
-      inputSchema: jsonSchema(normalizeToolSchema(view.inputSchema)),
+      inputSchema: jsonSchema(schema),
       needsApproval: needsApproval(view, options.approvals),
       execute: async (input, { toolCallId, abortSignal }) => {
         const started = performance.now();

@@ -19,37 +19,45 @@ const SUBSCHEMA_SINGLE = [
 ] as const;
 
 export function normalizeToolSchema(schema: unknown): JsonSchemaObject {
-  const normalized = normalizeNode(schema, 0);
-  const root = { ...normalized };
+  return prepareToolSchema(schema).schema;
+}
+
+/**
+ * The schema to offer the model, and whether it wraps a non-object root (the arguments then
+ * arrive under {@link WRAPPED_INPUT_KEY}). One walk of the schema for both.
+ */
+export function prepareToolSchema(schema: unknown): { schema: JsonSchemaObject; wrapped: boolean } {
+  const root = { ...normalizeNode(schema, 0) };
   delete root.$schema;
   delete root.$id;
-  if (Object.keys(root).length === 0) return { type: 'object', properties: {} };
+  if (Object.keys(root).length === 0) {
+    return { schema: { type: 'object', properties: {} }, wrapped: false };
+  }
   if (needsWrapping(root)) {
     // A root that is not a plain object (a union, a scalar): wrap it as the one argument.
     return {
-      type: 'object',
-      properties: { input: root },
-      required: ['input'],
-      additionalProperties: false,
+      schema: {
+        type: 'object',
+        properties: { input: root },
+        required: ['input'],
+        additionalProperties: false,
+      },
+      wrapped: true,
     };
   }
   const properties = isRecord(root.properties) ? root.properties : {};
   const required = Array.isArray(root.required)
     ? root.required.filter((name): name is string => typeof name === 'string' && name in properties)
     : undefined;
-  return { ...root, type: 'object', properties, ...(required ? { required } : {}) };
+  return {
+    schema: { ...root, type: 'object', properties, ...(required ? { required } : {}) },
+    wrapped: false,
+  };
 }
 
 /** The property a non-object root schema is wrapped in; the proxy unwraps it before calling. */
 export const WRAPPED_INPUT_KEY = 'input';
 
-/** True when {@link normalizeToolSchema} wraps the schema, so arguments arrive wrapped too. */
-export function isWrappedToolSchema(schema: unknown): boolean {
-  const root = normalizeNode(schema, 0);
-  delete root.$schema;
-  delete root.$id;
-  return Object.keys(root).length > 0 && needsWrapping(root);
-}
 
 function needsWrapping(root: JsonSchemaObject): boolean {
   return !(root.type === 'object' || (root.type === undefined && 'properties' in root));
