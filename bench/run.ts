@@ -82,7 +82,12 @@ try {
     const ids: string[] = [];
     for (const [index, url] of many.urls.entries()) ids.push(await add(`Bulk ${index}`, url));
     rows.push(
-      await measureConnectMany(browser, ids, { all: RUNS.connectAll, single: RUNS.connectSingle }),
+      await measureConnectMany(
+        browser,
+        ids,
+        { all: RUNS.connectAll, single: RUNS.connectSingle },
+        () => many.cpuMs(),
+      ),
     );
     rows.push(...(await measureToolSet(browser, ids, RUNS.toolSet)));
     rows.push(await measureWorkerHeap(browser, ids, idleHeap, MANY_SERVERS * TOOLS_PER_SERVER));

@@ -4,19 +4,32 @@ import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
-export async function startServerPool(
-  count: number,
-  toolsEach: number,
-): Promise<{ urls: string[]; close(): Promise<void> }> {
+export interface ServerPool {
+  urls: string[];
+  /** CPU time the servers' process has used so far, in ms. */
+  cpuMs(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function startServerPool(count: number, toolsEach: number): Promise<ServerPool> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', resolve('bench/lib/serve-many.ts'), String(count), String(toolsEach)],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
-  const lines = createInterface({ input: child.stdout });
-  const [line] = (await once(lines, 'line')) as [string];
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const nextLine = async () => {
+    const { value, done } = await lines.next();
+    if (done) throw new Error('the server pool stopped');
+    return value as string;
+  };
+  const urls = JSON.parse(await nextLine()) as string[];
   return {
-    urls: JSON.parse(line) as string[],
+    urls,
+    async cpuMs() {
+      child.stdin.write('cpu\n');
+      return Number(await nextLine()) / 1000;
+    },
     async close() {
       child.stdin.end();
       if (child.exitCode === null) await once(child, 'exit');
