@@ -58,7 +58,6 @@ export function prepareToolSchema(schema: unknown): { schema: JsonSchemaObject; 
 /** The property a non-object root schema is wrapped in; the proxy unwraps it before calling. */
 export const WRAPPED_INPUT_KEY = 'input';
 
-
 function needsWrapping(root: JsonSchemaObject): boolean {
   return !(root.type === 'object' || (root.type === undefined && 'properties' in root));
 }
