@@ -1,3 +1,4 @@
+import { preloadSchemas } from '@modelcontextprotocol/client';
 import { notFound } from '../errors/patchbay-error';
 import type {
   AddServerPayload,
@@ -71,7 +72,11 @@ export function createMcpManager(options: McpManagerOptions) {
   /** Rehydrates from storage (the worker may have just started) and reconnects enabled servers. */
   function init(): Promise<void> {
     initialized ??= (async () => {
-      const configs = await registry.load();
+      const loading = registry.load();
+      // The SDK builds its wire schemas on first use; a worker woken by a tool call would pay
+      // for that inside the call. Built here, it overlaps reading storage instead.
+      preloadSchemas();
+      const configs = await loading;
       // Everything the sessions need, in one read: a worker woken by a tool call is waiting.
       const keys = configs.flatMap(({ id }) => [
         storageKeys.enabled(id),
