@@ -23,13 +23,20 @@ async function timeWakeUntilConnected(browser: BenchBrowser, ids: string[]): Pro
         () => reject(new Error(`still connecting: ${[...pending]}`)),
         30_000,
       );
-      const listener = (message: {
+      type Broadcast = {
         type?: string;
+        messages?: Broadcast[];
         payload?: { serverId?: string; status?: { state?: string } };
-      }) => {
-        if (message.type !== 'mcp/status/changed') return;
-        if (message.payload?.status?.state !== 'connected') return;
-        pending.delete(message.payload.serverId ?? '');
+      };
+      const listener = (message: Broadcast) => {
+        // Broadcasts made together arrive in one envelope (see createChromeBroadcaster).
+        for (const each of message.type === 'patchbay/broadcasts'
+          ? (message.messages ?? [])
+          : [message]) {
+          if (each.type !== 'mcp/status/changed') continue;
+          if (each.payload?.status?.state !== 'connected') continue;
+          pending.delete(each.payload.serverId ?? '');
+        }
         if (pending.size > 0) return;
         finished = performance.now();
         clearTimeout(timer);

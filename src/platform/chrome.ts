@@ -33,11 +33,27 @@ export function createChromeStore(): KeyValueStore {
   };
 }
 
+/** The envelope of broadcasts sent together; `createRuntimeTransport` unpacks it. */
+export const BROADCAST_BATCH = 'patchbay/broadcasts';
+
+/**
+ * Broadcasts to every open extension page. Those made in one task go out as one message: a
+ * worker starting with twenty servers announces sixty changes, and each message is a trip
+ * through the browser process.
+ */
 export function createChromeBroadcaster(): Broadcaster {
+  let pending: Broadcast[] = [];
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    const message = batch.length === 1 ? batch[0] : { type: BROADCAST_BATCH, messages: batch };
+    // Rejects with "Receiving end does not exist" when no page is open: nothing to tell.
+    browser.runtime.sendMessage(message).catch(() => undefined);
+  };
   return {
     broadcast(message: Broadcast) {
-      // Rejects with "Receiving end does not exist" when no page is open: nothing to tell.
-      browser.runtime.sendMessage(message).catch(() => undefined);
+      pending.push(message);
+      if (pending.length === 1) queueMicrotask(flush);
     },
   };
 }
@@ -70,7 +86,8 @@ export function createRuntimeTransport(): MessageTransport {
     send: (message) => browser.runtime.sendMessage(message),
     subscribe(listener) {
       const handler = (message: unknown) => {
-        listener(message);
+        if (isBatch(message)) for (const each of message.messages) listener(each);
+        else listener(message);
         return undefined; // never answer: only the background answers requests
       };
       browser.runtime.onMessage.addListener(handler);
@@ -107,4 +124,13 @@ export function createChromeAlarms(): Alarms {
       browser.alarms.onAlarm.addListener((alarm) => listener(alarm.name));
     },
   };
+}
+
+function isBatch(message: unknown): message is { type: string; messages: unknown[] } {
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    (message as { type?: unknown }).type === BROADCAST_BATCH &&
+    Array.isArray((message as { messages?: unknown }).messages)
+  );
 }

@@ -4,6 +4,7 @@ import {
   createChromeBroadcaster,
   createChromeKeepAlive,
   createChromeStore,
+  createRuntimeTransport,
 } from '../../src/platform/chrome';
 import type { z } from 'zod';
 import { createPatchbayClient, RequestError } from '../../src/messaging/client';
@@ -34,6 +35,27 @@ describe('broadcaster', () => {
     expect(() =>
       createChromeBroadcaster().broadcast({ type: 'mcp/servers/changed', payload: {} }),
     ).not.toThrow();
+  });
+
+  it('sends what one task broadcasts as one message, which pages receive one by one', async () => {
+    const received: unknown[] = [];
+    const unsubscribe = createRuntimeTransport().subscribe((message) => received.push(message));
+    const sent = vi.spyOn(fakeBrowser.runtime, 'sendMessage');
+    const broadcaster = createChromeBroadcaster();
+    const messages = [
+      { type: 'mcp/servers/changed', payload: {} },
+      { type: 'mcp/tools/changed', payload: { serverId: 'a' } },
+      { type: 'mcp/tools/changed', payload: { serverId: 'b' } },
+    ] as const;
+    for (const message of messages) broadcaster.broadcast(message);
+    await vi.waitFor(() => expect(received).toEqual(messages));
+    expect(sent).toHaveBeenCalledTimes(1);
+
+    // A broadcast alone goes as itself.
+    broadcaster.broadcast(messages[0]);
+    await vi.waitFor(() => expect(received).toHaveLength(4));
+    expect(sent).toHaveBeenLastCalledWith(messages[0]);
+    unsubscribe();
   });
 });
 
