@@ -35,6 +35,21 @@ export interface Row {
   ceiling?: number;
   /** One sentence on how it was measured, or why a goal is out of reach. */
   note?: string;
+  /**
+   * The least the figure can physically be on this machine, when that is more than the goal
+   * allows (measured in the same run): the goal is then out of reach, and the row says so.
+   */
+  lowerBound?: number;
+}
+
+/** True when even the physical lower bound misses the ratio goal. */
+export function outOfReach(row: Row): boolean {
+  return (
+    row.lowerBound !== undefined &&
+    row.goal !== undefined &&
+    row.floor !== undefined &&
+    row.lowerBound > row.goal * row.floor.value
+  );
 }
 
 export function ratioOf(row: Row): number | undefined {
@@ -73,7 +88,7 @@ export function formatTable(rows: readonly Row[]): string {
       `| ${row.measure} | ${figure(row.value, row.unit)} | ${
         row.floor ? `${figure(row.floor.value, row.unit)} ${row.floor.label}` : ''
       } | ${ratio !== undefined ? `${ratio.toFixed(2)}x` : ''} | ${goals || '(figure only)'} | ${
-        verdict === undefined ? '' : verdict ? 'yes' : 'NO'
+        verdict === undefined ? '' : verdict ? 'yes' : outOfReach(row) ? 'out of reach' : 'NO'
       } |`,
     );
   }
