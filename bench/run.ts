@@ -28,6 +28,7 @@ const RUNS = {
   connectSingle: quick ? 1 : 3,
   toolSet: quick ? 10 : 40,
   panel: quick ? 3 : 15,
+  streaming: quick ? 1 : 3,
   transcript: quick ? 2 : 8,
 };
 const MANY_SERVERS = 20;
@@ -112,7 +113,7 @@ try {
   }
   if (runs('streaming')) {
     step('streaming');
-    rows.push(await measureStreaming(browser, model));
+    rows.push(await measureStreaming(browser, model, RUNS.streaming));
   }
   if (runs('conversations')) {
     step('long conversations');
