@@ -188,6 +188,25 @@ describe('2026-07-28 servers', () => {
     expect(writes).toEqual([]);
   });
 
+  it('does not keep the server connecting while a long first call runs', async () => {
+    const server = await modern('reject');
+    const store = createMemoryStore();
+    const harness = harnessWith(store);
+    const id = await addAndEnable(harness, server.mcpUrl);
+    await harness.manager.closeAll();
+
+    const restarted = harnessWith(store);
+    let finished = false;
+    const call = restarted.manager
+      .callTool(id, { name: 'slow_count', arguments: { steps: 20, delayMs: 100 } })
+      .finally(() => (finished = true));
+    // The list waits for the call only briefly; the server is connected long before 2 s.
+    await restarted.waitForState(id, 'connected');
+    expect(finished).toBe(false);
+    expect((await restarted.manager.getServerTools(id)).tools.length).toBeGreaterThan(0);
+    await call;
+  });
+
   it('sends a first call again when the stored era is refused: it never ran', async () => {
     const server = await modern('reject');
     const store = createMemoryStore();

@@ -24,6 +24,9 @@ import type { SessionContext } from './context';
 import { saveBestEffort } from './save-best-effort';
 import { refreshUnreachable, sameStatus, signInNeeded, stoppedRetrying } from './status';
 
+/** How long the tool list waits for calls that were waiting for the connection to open. */
+const EARLY_REQUESTS_HEAD_START_MS = 250;
+
 /**
  * One server, live: the spec's ServerState (`client`, `tokens`, `status`, `isEnabled`, …) and
  * everything that happens to it: connecting (with the transport found earlier), retrying with
@@ -192,14 +195,21 @@ export class ServerSession {
 
   /**
    * Once a connection opens: lets the requests that were waiting for it go first, and holds the
-   * tool list back until they are answered. On a worker that just started, the list's parsing,
-   * storing and broadcasting would otherwise share the one thread with the call someone waits for.
+   * tool list back until they are answered, or {@link EARLY_REQUESTS_HEAD_START_MS} at most (a
+   * long-running tool must not keep the server "connecting"). On a worker that just started,
+   * the list's parsing, storing and broadcasting would otherwise share the one thread with the
+   * call someone waits for.
    */
   private async letEarlyRequestsFirst(): Promise<void> {
     if (this.earlyWaiters === 0) return;
     // The waiters resume and send their requests in microtasks; a task later, all have.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    await Promise.allSettled([...this.earlyRequests]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.earlyRequests]),
+      new Promise((resolve) => (timer = setTimeout(resolve, EARLY_REQUESTS_HEAD_START_MS))),
+    ]);
+    clearTimeout(timer);
   }
 
   private async connect(onOpen: (connection: Connection) => void): Promise<Connection> {
