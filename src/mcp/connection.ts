@@ -2,6 +2,7 @@ import {
   Client,
   SSEClientTransport,
   StreamableHTTPClientTransport,
+  type McpSubscription,
   type PriorDiscovery,
   type Tool,
 } from '@modelcontextprotocol/client';
@@ -77,6 +78,11 @@ export interface Connection {
    * `server/discover` in 2026-07-28, which has no `ping`.
    */
   ping(options?: { timeout?: number }): Promise<void>;
+  /**
+   * Starts hearing of tool-list changes where the SDK did not already (a 2026 connection that
+   * adopted a stored era). Called once the requests that waited for the connection are out.
+   */
+  followChanges(): void;
   /** The Streamable HTTP session id, when the server issued one. */
   readonly sessionId: string | undefined;
   /** Closes the connection; with `terminate`, first ends the server-side session (DELETE). */
@@ -261,6 +267,27 @@ async function connectWith(
   // The SDK skipped `initialize` for the stored session; give the client what it settled.
   if (resume && transport instanceof StreamableHTTPClientTransport)
     adoptHandshake(client, transport, resume.handshake);
+  // Where SDK v2 (2.4) falls short: after a probe it opens the `subscriptions/listen` stream
+  // itself, but `connect({ prior })` only registers the handlers, so a worker that restarted
+  // with a stored era would never hear of tool-list changes. `followChanges` opens it, without
+  // waiting for the server's acknowledgement.
+  let subscription: McpSubscription | undefined;
+  let following =
+    prior?.kind !== 'modern' ||
+    !onToolsChanged ||
+    !client.getServerCapabilities()?.tools?.listChanged;
+  const followChanges = () => {
+    if (following) return;
+    following = true;
+    client.listen({ toolsListChanged: true }).then(
+      (opened) => {
+        if (closing) void opened.close();
+        else subscription = opened;
+      },
+      (error: unknown) =>
+        client.onerror?.(error instanceof Error ? error : new Error(String(error))),
+    );
+  };
 
   const discover = client.getDiscoverResult();
   return {
@@ -279,12 +306,14 @@ async function connectWith(
         ? { kind: 'modern', discover }
         : { kind: 'legacy' }),
     ping: (pingOptions) => ping(client, pingOptions ?? {}),
+    followChanges,
     get sessionId() {
       return transport instanceof StreamableHTTPClientTransport ? transport.sessionId : undefined;
     },
     async close({ terminate = false } = {}) {
       if (closing) return;
       closing = true;
+      await subscription?.close().catch(() => undefined);
       if (terminate && transport instanceof StreamableHTTPClientTransport && transport.sessionId) {
         await transport.terminateSession().catch(() => undefined);
       }

@@ -179,8 +179,12 @@ describe('2026-07-28 servers', () => {
     });
     expect(result.content).toEqual([{ type: 'text', text: 'first' }]);
     await restarted.waitForState(id, 'connected');
+    // The call first; the list (and the change subscription) only once it was answered.
     const methods = server.methods().slice(before);
-    expect(methods.slice(0, 2)).toEqual(['tools/call', 'tools/list']);
+    expect(methods[0]).toBe('tools/call');
+    expect(methods.slice(1)).toEqual(
+      expect.arrayContaining(['tools/list', 'subscriptions/listen']),
+    );
     expect((await restarted.manager.getServerTools(id)).tools.map((tool) => tool.name)).toContain(
       'echo',
     );
@@ -235,6 +239,30 @@ describe('2026-07-28 servers', () => {
     expect(calls[0]?.headers['mcp-session-id']).toBeUndefined();
     expect(calls[1]?.headers['mcp-session-id']).toEqual(expect.any(String));
     await restarted.waitForState(id, 'connected');
+  });
+
+  it('follows tool-list changes after a worker restart too, where the stored era skips the probe', async () => {
+    const server = await modern('reject');
+    const store = createMemoryStore();
+    const harness = harnessWith(store);
+    const id = await addAndEnable(harness, server.mcpUrl);
+    await harness.manager.closeAll();
+    const restarted = harnessWith(store);
+    await restarted.manager.init();
+    await restarted.waitForState(id, 'connected');
+    await expect
+      .poll(() => server.methods().filter((m) => m === 'subscriptions/listen').length)
+      .toBe(2);
+    const changed = new Promise<void>((resolve) => {
+      const stop = restarted.broadcaster.listen((message) => {
+        if (message.type === 'mcp/tools/changed' && message.payload.server?.toolCount === 6) {
+          stop();
+          resolve();
+        }
+      });
+    });
+    server.addTool('added_after_restart');
+    await changed;
   });
 
   it('follows tool-list changes over subscriptions/listen', async () => {

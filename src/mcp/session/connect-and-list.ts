@@ -21,6 +21,7 @@ export async function connectAndList(
   const connection = await openConnection(openOptions);
   await onOpen?.(connection);
   try {
+    connection.followChanges();
     return { connection, list: await listAllTools(connection) };
   } catch (error) {
     await connection.close({ terminate: true });
@@ -47,6 +48,7 @@ async function listOn(
 ): Promise<{ connection: Connection; list: ToolList }> {
   await onOpen?.(connection);
   try {
+    connection.followChanges();
     return { connection, list: await listAllTools(connection) };
   } catch (retryError) {
     await connection.close({ terminate: true });
