@@ -250,21 +250,34 @@ function conversation(id: string, messageCount: number, toolCards: number): Stor
   return { id, title: `${messageCount} messages`, createdAt: 1, updatedAt: 1, messages };
 }
 
-/** Writes a conversation into the panel's database, as the most recent one. */
+/**
+ * Writes a conversation into the panel's database (layout 2: `conversations` and `summaries`,
+ * see src/chat/history.ts), as the most recent one.
+ */
 async function putConversation(browser: BenchBrowser, value: StoredConversation) {
   await browser.page.evaluate(
     (stored) =>
       new Promise<void>((resolve, reject) => {
-        const request = indexedDB.open('patchbay', 1);
+        const request = indexedDB.open('patchbay', 2);
         request.onupgradeneeded = () => {
-          const store = request.result.createObjectStore('conversations', { keyPath: 'id' });
-          store.createIndex('updatedAt', 'updatedAt');
+          const db = request.result;
+          for (const name of ['conversations', 'summaries']) {
+            if (!db.objectStoreNames.contains(name))
+              db.createObjectStore(name, { keyPath: 'id' }).createIndex('updatedAt', 'updatedAt');
+          }
         };
         request.onerror = () => reject(request.error);
         request.onsuccess = () => {
           const db = request.result;
-          const transaction = db.transaction('conversations', 'readwrite');
-          transaction.objectStore('conversations').put({ ...stored, updatedAt: Date.now() });
+          const transaction = db.transaction(['conversations', 'summaries'], 'readwrite');
+          const conversation = { ...stored, updatedAt: Date.now() };
+          transaction.objectStore('conversations').put(conversation);
+          transaction.objectStore('summaries').put({
+            id: conversation.id,
+            title: conversation.title,
+            createdAt: conversation.createdAt,
+            updatedAt: conversation.updatedAt,
+          });
           transaction.oncomplete = () => {
             db.close();
             resolve();

@@ -21,42 +21,81 @@ export interface ConversationStore {
 
 const DB_NAME = 'patchbay';
 const STORE = 'conversations';
+/** Each conversation's title and dates, so listing them does not read every message. */
+const SUMMARIES = 'summaries';
+const DB_VERSION = 2;
 
-/** Conversations in IndexedDB: the side panel's own database, newest first. */
-export function createIndexedDbConversationStore(): ConversationStore {
+function summaryOf(conversation: Conversation): ConversationSummary {
+  const { id, title, createdAt, updatedAt } = conversation;
+  return { id, title, createdAt, updatedAt };
+}
+
+/**
+ * Conversations in IndexedDB: the side panel's own database, newest first.
+ *
+ * Layout 1 kept only whole conversations, so the history list read every message of every chat.
+ * Layout 2 adds `summaries`; opening a layout-1 database fills it from the conversations in the
+ * same upgrade (nothing is lost, and a failed upgrade leaves layout 1 as it was).
+ */
+export function createIndexedDbConversationStore(name = DB_NAME): ConversationStore {
   let database: Promise<IDBPDatabase> | undefined;
   const db = () =>
-    (database ??= openDB(DB_NAME, 1, {
-      upgrade(upgrading) {
-        const store = upgrading.createObjectStore(STORE, { keyPath: 'id' });
-        store.createIndex('updatedAt', 'updatedAt');
+    (database ??= openDB(name, DB_VERSION, {
+      async upgrade(upgrading, oldVersion, _newVersion, transaction) {
+        if (oldVersion < 1) {
+          upgrading
+            .createObjectStore(STORE, { keyPath: 'id' })
+            .createIndex('updatedAt', 'updatedAt');
+        }
+        if (oldVersion < 2) {
+          const summaries = upgrading.createObjectStore(SUMMARIES, { keyPath: 'id' });
+          summaries.createIndex('updatedAt', 'updatedAt');
+          let cursor = await transaction.objectStore(STORE).openCursor();
+          while (cursor) {
+            await summaries.put(summaryOf(cursor.value as Conversation));
+            cursor = await cursor.continue();
+          }
+        }
       },
     }));
   return {
     async list() {
-      const all = (await (await db()).getAllFromIndex(STORE, 'updatedAt')) as Conversation[];
-      return all.reverse().map((conversation) => ({
-        id: conversation.id,
-        title: conversation.title,
-        createdAt: conversation.createdAt,
-        updatedAt: conversation.updatedAt,
-      }));
+      const all = (await (
+        await db()
+      ).getAllFromIndex(SUMMARIES, 'updatedAt')) as ConversationSummary[];
+      return all.reverse();
     },
     async get(id) {
       return (await (await db()).get(STORE, id)) as Conversation | undefined;
     },
     async save(conversation) {
-      await (await db()).put(STORE, conversation);
+      const transaction = (await db()).transaction([STORE, SUMMARIES], 'readwrite');
+      await Promise.all([
+        transaction.objectStore(STORE).put(conversation),
+        transaction.objectStore(SUMMARIES).put(summaryOf(conversation)),
+        transaction.done,
+      ]);
     },
     async rename(id, title) {
-      const conversation = (await (await db()).get(STORE, id)) as Conversation | undefined;
-      if (conversation)
-        await (
-          await db()
-        ).put(STORE, { ...conversation, title: title.trim() || conversation.title });
+      const transaction = (await db()).transaction([STORE, SUMMARIES], 'readwrite');
+      const conversation = (await transaction.objectStore(STORE).get(id)) as
+        Conversation | undefined;
+      if (conversation) {
+        const renamed = { ...conversation, title: title.trim() || conversation.title };
+        await Promise.all([
+          transaction.objectStore(STORE).put(renamed),
+          transaction.objectStore(SUMMARIES).put(summaryOf(renamed)),
+        ]);
+      }
+      await transaction.done;
     },
     async remove(id) {
-      await (await db()).delete(STORE, id);
+      const transaction = (await db()).transaction([STORE, SUMMARIES], 'readwrite');
+      await Promise.all([
+        transaction.objectStore(STORE).delete(id),
+        transaction.objectStore(SUMMARIES).delete(id),
+        transaction.done,
+      ]);
     },
   };
 }
