@@ -1,6 +1,8 @@
 import {
   Client,
   SSEClientTransport,
+  type Icon,
+  type ServerCapabilities,
   StreamableHTTPClientTransport,
   type McpSubscription,
   type PriorDiscovery,
@@ -10,6 +12,7 @@ import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/valida
 import { ConnectionError } from '../errors/connection-error';
 import { isMalformedMessage, toConnectionError } from './classify-error';
 import { MAX_TOOL_PAGES } from './list-tools';
+import type { ServerRequestHandlers } from './asks/server-requests';
 import { adoptHandshake, handshakeOf, type Handshake } from './resume-session';
 import {
   createServerFetch,
@@ -58,7 +61,22 @@ export interface OpenConnectionOptions {
   auth?: BearerAuth;
   /** The connection ended without `close()` being called. */
   onLost?: (error: ConnectionError) => void;
+  /** Answers what the server asks of the client (elicitation, sampling); none: nothing asked. */
+  requests?: ServerRequestHandlers;
+  /** A resource the client subscribed to changed. */
+  onResourceUpdated?: (uri: string) => void;
+  /** The server's resources or prompts changed. */
+  onFeaturesChanged?: (kind: 'resources' | 'prompts') => void;
 }
+
+/**
+ * What Patchbay tells servers it can do: forms with the defaults filled in (SEP-1034), pages
+ * to open (URL mode), and sampling, which runs only after the person agrees each time.
+ */
+const ASKING_CAPABILITIES = {
+  elicitation: { form: { applyDefaults: true }, url: {} },
+  sampling: {},
+};
 
 export interface Connection {
   readonly client: Client;
@@ -87,6 +105,15 @@ export interface Connection {
   readonly sessionId: string | undefined;
   /** Closes the connection; with `terminate`, first ends the server-side session (DELETE). */
   close(options?: { terminate?: boolean }): Promise<void>;
+  /** What the server said it offers. */
+  readonly capabilities: ServerCapabilities | undefined;
+  /** The server's `instructions` for the model, as sent. */
+  readonly instructions: string | undefined;
+  /** The icons the server gives itself (SEP-973), unchecked. */
+  readonly serverIcons: Icon[] | undefined;
+  /** Hears of changes to one resource (`resources/subscribe`, or a listen stream in 2026). */
+  subscribe(uri: string): Promise<void>;
+  unsubscribe(uri: string): Promise<void>;
 }
 
 /**
@@ -164,8 +191,15 @@ async function connectWith(
         })
       : new SSEClientTransport(url, { fetch: serverFetch });
   const onToolsChanged = options.onToolsChanged;
+  const requests = options.requests;
+  const onFeaturesChanged = options.onFeaturesChanged;
+  const featureChanged = (kind: 'resources' | 'prompts') => ({
+    // Pages ask again when they need the list; fetching it here would be wasted.
+    autoRefresh: false,
+    onChanged: () => onFeaturesChanged?.(kind),
+  });
   const client = new Client(CLIENT_INFO, {
-    capabilities: {},
+    capabilities: requests ? ASKING_CAPABILITIES : {},
     // The SDK picks Ajv in Node, which compiles code at run time; MV3 forbids that, and tests
     // should validate the way the extension does.
     jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
@@ -178,6 +212,9 @@ async function connectWith(
     ...(onToolsChanged
       ? {
           listChanged: {
+            ...(onFeaturesChanged
+              ? { resources: featureChanged('resources'), prompts: featureChanged('prompts') }
+              : {}),
             tools: {
               onChanged: (error: Error | null, tools: Tool[] | null) => {
                 // A list that cannot be fetched again means the connection is in trouble.
@@ -189,6 +226,24 @@ async function connectWith(
         }
       : {}),
   });
+
+  if (requests) {
+    client.setRequestHandler('elicitation/create', (request, context) =>
+      requests.elicit(request.params, context.mcpReq.signal),
+    );
+    client.setRequestHandler('sampling/createMessage', (request, context) =>
+      requests.sample(request.params, context.mcpReq.signal),
+    );
+    client.setNotificationHandler('notifications/elicitation/complete', (notification) =>
+      requests.elicitationComplete(notification.params.elicitationId),
+    );
+  }
+  const onResourceUpdated = options.onResourceUpdated;
+  if (onResourceUpdated) {
+    client.setNotificationHandler('notifications/resources/updated', (notification) =>
+      onResourceUpdated(notification.params.uri),
+    );
+  }
 
   let closing = false;
   let established = false;
@@ -289,8 +344,32 @@ async function connectWith(
     );
   };
 
+  // 2026-07-28 has no `resources/subscribe`: each subscription is a listen stream of its own.
+  const resourceStreams = new Map<string, McpSubscription>();
   const discover = client.getDiscoverResult();
   return {
+    get capabilities() {
+      return client.getServerCapabilities();
+    },
+    instructions: client.getInstructions(),
+    serverIcons: client.getServerVersion()?.icons,
+    async subscribe(uri) {
+      if (client.getProtocolEra() !== 'modern') {
+        await client.subscribeResource({ uri });
+        return;
+      }
+      if (resourceStreams.has(uri)) return;
+      resourceStreams.set(uri, await client.listen({ resourceSubscriptions: [uri] }));
+    },
+    async unsubscribe(uri) {
+      if (client.getProtocolEra() !== 'modern') {
+        await client.unsubscribeResource({ uri });
+        return;
+      }
+      const stream = resourceStreams.get(uri);
+      resourceStreams.delete(uri);
+      await stream?.close();
+    },
     client,
     transport: kind,
     eraReused: prior !== undefined,
@@ -314,6 +393,9 @@ async function connectWith(
       if (closing) return;
       closing = true;
       await subscription?.close().catch(() => undefined);
+      await Promise.all(
+        [...resourceStreams.values()].map((stream) => stream.close().catch(() => undefined)),
+      );
       if (terminate && transport instanceof StreamableHTTPClientTransport && transport.sessionId) {
         await transport.terminateSession().catch(() => undefined);
       }

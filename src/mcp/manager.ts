@@ -13,8 +13,12 @@ import type {
 } from '../messaging/contract';
 import { AuthSession, REFRESH_ALARM_PREFIX } from '../oauth/session';
 import type { Alarms, Broadcaster, Identity, KeepAlive, KeyValueStore } from '../platform/ports';
+import type { AskAnswer, AskView } from '../messaging/asks-contract';
+import { AskBroker } from './asks/ask-broker';
 import type { ServerConfig } from './catalog';
 import { healthCheck, testConnection } from './diagnostics';
+import * as features from './features';
+import { IconResolver } from './icons';
 import { exportServers } from './import-export';
 import { ServerRegistry } from './registry';
 import { RetryPresets, type RetryPolicy } from './retry';
@@ -54,6 +58,8 @@ export interface McpManagerOptions {
   signInTimeoutMs?: number;
   /** The https URL of Patchbay's Client ID Metadata Document, when the build publishes one. */
   clientMetadataUrl?: string;
+  /** How long a server's question waits for the person (tests shorten it). */
+  askTimeoutMs?: number;
 }
 
 export type McpManager = ReturnType<typeof createMcpManager>;
@@ -63,8 +69,18 @@ export type McpManager = ReturnType<typeof createMcpManager>;
  * and the fan-out operations (every server, every enabled tool) the message router exposes.
  */
 export function createMcpManager(options: McpManagerOptions) {
-  const { catalog, retryPolicy, ...ports } = options;
-  const context: SessionContext = { ...ports, retryPolicy: retryPolicy ?? RetryPresets.Standard };
+  const { catalog, retryPolicy, askTimeoutMs, ...ports } = options;
+  const asks = new AskBroker({
+    broadcaster: options.broadcaster,
+    keepAlive: options.keepAlive,
+    ...(askTimeoutMs ? { timeoutMs: askTimeoutMs } : {}),
+  });
+  const context: SessionContext = {
+    ...ports,
+    retryPolicy: retryPolicy ?? RetryPresets.Standard,
+    asks,
+    icons: new IconResolver(options.fetch),
+  };
   const registry = new ServerRegistry(options.store, catalog);
   const sessions = new Map<string, ServerSession>();
   let initialized: Promise<void> | undefined;
@@ -83,6 +99,7 @@ export function createMcpManager(options: McpManagerOptions) {
         storageKeys.disabledTools(id),
         storageKeys.transport(id),
         storageKeys.era(id),
+        storageKeys.sampling(id),
         // A 2025-era session the stopped worker left open is resumed rather than forgotten: the
         // spec's "not reused by a new client" guards against a client that skipped initialize
         // lacking what it settled, and Patchbay restores exactly that (see resume-session.ts).
@@ -244,9 +261,18 @@ export function createMcpManager(options: McpManagerOptions) {
             await session.ensureConnected();
           if (!session.isConnected) return [];
           const disabled = new Set(session.disabledTools);
-          return ((await session.currentTools()) ?? [])
-            .filter((tool) => !disabled.has(tool.name))
-            .map((tool) => toolView(session.id, tool));
+          const tools = ((await session.currentTools()) ?? []).filter(
+            (tool) => !disabled.has(tool.name),
+          );
+          return Promise.all(
+            tools.map(async (tool) =>
+              toolView(
+                session.id,
+                tool,
+                await context.icons.resolve(tool.icons, session.config.url),
+              ),
+            ),
+          );
         }),
       );
       return perServer.flatMap((result) => (result.status === 'fulfilled' ? result.value : []));
@@ -275,6 +301,51 @@ export function createMcpManager(options: McpManagerOptions) {
 
     cancelTool: async (serverId: string, callId: string): Promise<boolean> =>
       cancelToolCall(await sessionOf(serverId), callId),
+
+    listResources: async (serverId: string, cursor?: string) =>
+      features.listResources(await sessionOf(serverId), cursor),
+    listResourceTemplates: async (serverId: string, cursor?: string) =>
+      features.listResourceTemplates(await sessionOf(serverId), cursor),
+    readResource: async (serverId: string, uri: string) =>
+      features.readResource(await sessionOf(serverId), uri),
+    subscribeResource: async (serverId: string, uri: string) =>
+      features.subscribeResource(await sessionOf(serverId), uri),
+    unsubscribeResource: async (serverId: string, uri: string) =>
+      features.unsubscribeResource(await sessionOf(serverId), uri),
+    listPrompts: async (serverId: string, cursor?: string) =>
+      features.listPrompts(await sessionOf(serverId), cursor),
+    getPrompt: async (serverId: string, payload: Parameters<typeof features.getPrompt>[1]) =>
+      features.getPrompt(await sessionOf(serverId), payload),
+    complete: async (serverId: string, payload: Parameters<typeof features.complete>[1]) =>
+      features.complete(await sessionOf(serverId), payload),
+
+    /** Every connected server's resources and templates (the "@" picker). */
+    async allResources() {
+      await init();
+      return features.allResources([...sessions.values()]);
+    },
+
+    /** Every connected server's prompts (the "/" picker). */
+    async allPrompts() {
+      await init();
+      return { prompts: await features.allPrompts([...sessions.values()]) };
+    },
+
+    /** Lets a server ask to run the person's model (or stops it); off by default. */
+    async setSampling(serverId: string, enabled: boolean): Promise<boolean> {
+      const session = await sessionOf(serverId);
+      session.samplingEnabled = enabled;
+      await context.store.set({ [storageKeys.sampling(serverId)]: enabled });
+      session.announce();
+      return enabled;
+    },
+
+    async listAsks(): Promise<AskView[]> {
+      await init();
+      return asks.list();
+    },
+
+    answerAsk: async (id: string, answer: AskAnswer): Promise<boolean> => asks.answer(id, answer),
 
     /** Closes every connection (tests and shutdown). */
     async closeAll(): Promise<void> {

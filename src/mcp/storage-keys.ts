@@ -13,6 +13,8 @@ export const storageKeys = {
   transport: (serverId: string) => `mcp.${serverId}.transport`,
   /** The protocol era found for the server ({@link StoredEra}), so reconnects do not probe. */
   era: (serverId: string) => `mcp.${serverId}.era`,
+  /** True when the person lets the server ask to run their model (sampling); off by default. */
+  sampling: (serverId: string) => `mcp.${serverId}.sampling`,
   oauthEndpoints: (serverId: string) => `mcp.${serverId}.oauth.endpoints`,
   tokens: (serverId: string) => `oauth.${serverId}.tokens`,
   client: (serverId: string) => `oauth.${serverId}.client`,

@@ -53,6 +53,21 @@ export async function callTool(
       }),
     PROGRESS_INTERVAL_MS,
   );
+  // The quiet-time limit is Patchbay's own rather than the SDK's: its clock stops while the
+  // server waits for the person to answer a question it asked during the call (a form, a model
+  // run), which the SDK's timer cannot know about. The SDK keeps the overall deadline.
+  const idle = idleTimer(
+    timeout,
+    () => context.asks.isWaitingOn(session.id),
+    () =>
+      controller.abort(
+        new PatchbayError(
+          'timeout',
+          `${payload.name} on ${config.name} did not finish within ${formatSeconds(timeout)}.`,
+          { retryable: true },
+        ),
+      ),
+  );
   const call = () =>
     session.withConnection(
       (connection) =>
@@ -60,10 +75,11 @@ export async function callTool(
           { name: payload.name, arguments: payload.arguments ?? {} },
           {
             signal: controller.signal,
-            timeout,
-            resetTimeoutOnProgress: true,
-            maxTotalTimeout: deadline,
-            onprogress: (update) => progress.push(update),
+            timeout: deadline,
+            onprogress: (update) => {
+              idle.reset();
+              progress.push(update);
+            },
           },
         ),
       // A call is the first request on a connection opened with a stored era: it does not wait
@@ -99,6 +115,7 @@ export async function callTool(
       error,
     );
   } finally {
+    idle.stop();
     progress.cancel();
     session.calls.delete(callId);
     release();
@@ -155,6 +172,23 @@ function callFailure(
   }
   session.lose(connectionError);
   return toPatchbayError(connectionError, session.config);
+}
+
+/**
+ * Fires `onQuiet` after `milliseconds` without a {@link reset}, except while `paused()` says the
+ * server is waiting on the person: then it looks again a full period later.
+ */
+function idleTimer(milliseconds: number, paused: () => boolean, onQuiet: () => void) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => (paused() ? arm() : onQuiet()), milliseconds);
+  };
+  arm();
+  return {
+    reset: arm,
+    stop: () => clearTimeout(timer),
+  };
 }
 
 function formatSeconds(milliseconds: number): string {

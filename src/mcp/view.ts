@@ -2,6 +2,9 @@ import type { Tool } from '@modelcontextprotocol/client';
 import type { ServerView, ToolView } from '../messaging/contract';
 import type { ServerSession } from './session/server-session';
 
+/** The longest server `instructions` Patchbay passes on to the model and shows, in characters. */
+export const MAX_INSTRUCTIONS_CHARACTERS = 4_000;
+
 /** What pages see of a server: never its header values, tokens or client secret. */
 export function serverView(session: ServerSession): ServerView {
   const { config } = session;
@@ -26,16 +29,43 @@ export function serverView(session: ServerSession): ServerView {
   if (protocolVersion) view.protocolVersion = protocolVersion;
   if (session.signInHost) view.signInHost = session.signInHost;
   if (config.headers?.length) view.headerNames = config.headers.map((header) => header.key);
+  if (session.serverIconDataUrl) view.serverIconDataUrl = session.serverIconDataUrl;
+  if (session.samplingEnabled) view.samplingEnabled = true;
+  const live = session.live;
+  if (live) {
+    const capabilities = live.capabilities;
+    view.features = {
+      resources: Boolean(capabilities?.resources),
+      resourceSubscriptions: Boolean(capabilities?.resources?.subscribe),
+      prompts: Boolean(capabilities?.prompts),
+      completions: Boolean(capabilities?.completions),
+    };
+    const instructions = boundedInstructions(live.instructions);
+    if (instructions) view.instructions = instructions;
+  }
   return view;
 }
 
-export function toolView(serverId: string, tool: Tool): ToolView {
+export function toolView(serverId: string, tool: Tool, iconDataUrl?: string): ToolView {
   const view: ToolView = {
     serverId,
     name: tool.name,
     description: tool.description ?? '',
     inputSchema: tool.inputSchema,
   };
+  if (typeof tool.title === 'string' && tool.title) view.title = tool.title;
   if (tool.annotations) view.annotations = tool.annotations;
+  if (iconDataUrl) view.iconDataUrl = iconDataUrl;
   return view;
+}
+
+/** Instructions as sent, without control characters, cut at a bounded length with a mark. */
+export function boundedInstructions(text: string | undefined): string | undefined {
+  if (typeof text !== 'string') return undefined;
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
+  const clean = text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim();
+  if (!clean) return undefined;
+  return clean.length > MAX_INSTRUCTIONS_CHARACTERS
+    ? `${clean.slice(0, MAX_INSTRUCTIONS_CHARACTERS)}… [cut by Patchbay at ${MAX_INSTRUCTIONS_CHARACTERS.toLocaleString('en')} characters]`
+    : clean;
 }

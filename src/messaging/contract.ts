@@ -6,6 +6,13 @@
  * background and outside test harnesses all rely on them. Types may be added, never renamed.
  */
 import { z } from 'zod';
+import { askGlobalRequests, askGlobalResults, askViewSchema } from './asks-contract';
+import {
+  featureGlobalRequests,
+  featureGlobalResults,
+  featureServerRequests,
+  featureServerResults,
+} from './features-contract';
 
 /** Every state a server can be in, exactly as the architecture spec names them. */
 export const SERVER_STATES = [
@@ -57,6 +64,21 @@ export const serverViewSchema = z.object({
   signInHost: z.string().optional(),
   /** Names of the custom headers sent to this server. Values never leave the background. */
   headerNames: z.array(z.string()).optional(),
+  /** The icon the server gives itself (SEP-973), as a `data:` URL the background fetched. */
+  serverIconDataUrl: z.string().optional(),
+  /** The server's `instructions` for the model, cut to a bounded length. */
+  instructions: z.string().optional(),
+  /** What the connected server offers besides tools. */
+  features: z
+    .object({
+      resources: z.boolean(),
+      resourceSubscriptions: z.boolean(),
+      prompts: z.boolean(),
+      completions: z.boolean(),
+    })
+    .optional(),
+  /** True when the person lets this server ask to run their model (sampling). */
+  samplingEnabled: z.boolean().optional(),
 });
 export type ServerView = z.infer<typeof serverViewSchema>;
 
@@ -96,6 +118,9 @@ const toolAnnotationsSchema = z
 export const toolViewSchema = z.object({
   serverId: z.string(),
   name: z.string(),
+  title: z.string().optional(),
+  /** The tool's icon (SEP-973) as a `data:` URL the background fetched. */
+  iconDataUrl: z.string().optional(),
   description: z.string(),
   inputSchema: z.record(z.string(), z.unknown()),
   annotations: toolAnnotationsSchema.optional(),
@@ -135,6 +160,8 @@ export const globalRequests = {
   'mcp/servers/test': addServerPayloadSchema.extend({ name: z.string().optional() }),
   /** The custom servers as `mcpServers` JSON, without secrets. */
   'mcp/servers/export': noPayload,
+  ...featureGlobalRequests,
+  ...askGlobalRequests,
 } as const;
 export type GlobalRequestType = keyof typeof globalRequests;
 
@@ -151,6 +178,7 @@ export const serverRequests = {
   'tools/disabled/set': z.object({ names: z.array(z.string()) }),
   /** Every tool of the server, disabled ones included, with the disabled names. */
   'tools/get': noPayload,
+  ...featureServerRequests,
 } as const;
 export type ServerAction = keyof typeof serverRequests;
 
@@ -176,6 +204,8 @@ export const globalResults = {
     z.object({ ok: z.literal(false), error: z.string(), needsSignIn: z.boolean().optional() }),
   ]),
   'mcp/servers/export': z.object({ mcpServers: z.record(z.string(), z.unknown()) }),
+  ...featureGlobalResults,
+  ...askGlobalResults,
 } as const satisfies Record<GlobalRequestType, z.ZodType>;
 
 export const serverResults = {
@@ -193,6 +223,7 @@ export const serverResults = {
   'tool/cancel': z.object({ cancelled: z.boolean() }),
   'tools/disabled/set': z.object({ names: z.array(z.string()) }),
   'tools/get': z.object({ tools: z.array(toolViewSchema), disabled: z.array(z.string()) }),
+  ...featureServerResults,
 } as const satisfies Record<ServerAction, z.ZodType>;
 
 export type GlobalResults = { [K in GlobalRequestType]: z.output<(typeof globalResults)[K]> };
@@ -215,6 +246,8 @@ export const ERROR_CODES = [
   'auth-failed',
   'connection-failed',
   'tool-failed',
+  /** The server answered a request (other than a tool call) with an error. */
+  'request-failed',
   'timeout',
   'cancelled',
   'worker-restarted',
@@ -292,6 +325,21 @@ export const broadcastSchema = z.discriminatedUnion('type', [
     }),
   }),
   z.object({ type: z.literal('mcp/servers/changed'), payload: z.object({}) }),
+  /** What servers wait on the person for changed: the whole list, oldest first. */
+  z.object({
+    type: z.literal('mcp/asks/changed'),
+    payload: z.object({ asks: z.array(askViewSchema) }),
+  }),
+  /** A subscribed resource changed on its server. */
+  z.object({
+    type: z.literal('mcp/resource/updated'),
+    payload: z.object({ serverId: z.string(), uri: z.string() }),
+  }),
+  /** A server's resources or prompts changed. */
+  z.object({
+    type: z.literal('mcp/features/changed'),
+    payload: z.object({ serverId: z.string(), kind: z.enum(['resources', 'prompts']) }),
+  }),
   z.object({
     type: z.literal('mcp/tool/progress'),
     payload: z.object({

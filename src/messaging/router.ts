@@ -117,6 +117,14 @@ export function createRouter({ manager, extensionId }: RouterOptions) {
     'mcp/servers/export': route(globalRequests['mcp/servers/export'], () =>
       manager.exportConfiguration(),
     ),
+    'mcp/resources/list': route(globalRequests['mcp/resources/list'], () => manager.allResources()),
+    'mcp/prompts/list': route(globalRequests['mcp/prompts/list'], () => manager.allPrompts()),
+    'mcp/asks/list': route(globalRequests['mcp/asks/list'], async () => ({
+      asks: await manager.listAsks(),
+    })),
+    'mcp/asks/answer': route(globalRequests['mcp/asks/answer'], async ({ id, answer }) => ({
+      answered: await manager.answerAsk(id, answer),
+    })),
   };
 
   const serverRoutes: ServerRoutes = {
@@ -149,6 +157,34 @@ export function createRouter({ manager, extensionId }: RouterOptions) {
       }),
     ),
     'tools/get': serverRoute(serverRequests['tools/get'], (id) => manager.getServerTools(id)),
+    'resources/list': serverRoute(serverRequests['resources/list'], (id, input) =>
+      manager.listResources(id, input?.cursor),
+    ),
+    'resources/templates/list': serverRoute(
+      serverRequests['resources/templates/list'],
+      (id, input) => manager.listResourceTemplates(id, input?.cursor),
+    ),
+    'resources/read': serverRoute(serverRequests['resources/read'], (id, { uri }) =>
+      manager.readResource(id, uri),
+    ),
+    'resources/subscribe': serverRoute(serverRequests['resources/subscribe'], (id, { uri }) =>
+      manager.subscribeResource(id, uri),
+    ),
+    'resources/unsubscribe': serverRoute(serverRequests['resources/unsubscribe'], (id, { uri }) =>
+      manager.unsubscribeResource(id, uri),
+    ),
+    'prompts/list': serverRoute(serverRequests['prompts/list'], (id, input) =>
+      manager.listPrompts(id, input?.cursor),
+    ),
+    'prompts/get': serverRoute(serverRequests['prompts/get'], (id, input) =>
+      manager.getPrompt(id, input),
+    ),
+    'completion/complete': serverRoute(serverRequests['completion/complete'], (id, input) =>
+      manager.complete(id, input),
+    ),
+    'sampling/set': serverRoute(serverRequests['sampling/set'], async (id, { enabled }) => ({
+      enabled: await manager.setSampling(id, enabled),
+    })),
   };
 
   function dispatchGlobal(type: GlobalRequestType, payload: unknown): Promise<unknown> {

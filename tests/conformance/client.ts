@@ -7,7 +7,9 @@
  *
  * It adds the URL as a custom server, switches it on (signing in through the scenario's
  * authorization server when asked), lists the tools, makes the calls the scenario names (or
- * calls the first tool), and exits 0 when everything it tried worked.
+ * calls each tool once), and exits 0 when everything it tried worked. What the server asks
+ * during a call is answered as a person would in the panel: Accept on a form as it opened
+ * (with the defaults the form fills in), agreeing to open a page, approving a model run.
  */
 import { createMcpManager } from '../../src/mcp/manager';
 import type { ServerStatus } from '../../src/messaging/contract';
@@ -53,9 +55,22 @@ async function main(): Promise<number> {
     // authorization servers take this URL as the client id (they do not fetch it).
     clientMetadataUrl: 'https://conformance-test.local/client-metadata.json',
   });
+  const answered = new Set<string>();
   broadcaster.listen((message) => {
     if (message.type === 'mcp/status/changed')
       log(`status ${message.payload.status.state} ${message.payload.status.error ?? ''}`);
+    if (message.type !== 'mcp/asks/changed') return;
+    for (const ask of message.payload.asks) {
+      if (answered.has(ask.id)) continue;
+      answered.add(ask.id);
+      log(`answering ${ask.kind} from ${ask.serverName}`);
+      void manager.answerAsk(
+        ask.id,
+        ask.kind === 'sampling'
+          ? { action: 'sampled', text: 'Conformance answer', model: 'conformance-model' }
+          : { action: 'accept', ...(ask.kind === 'elicitation-form' ? { content: {} } : {}) },
+      );
+    }
   });
   /** Resolves with the server's status once it stops moving (connected, or stuck on an error). */
   function settle(serverId: string, current: ServerStatus): Promise<ServerStatus> {
@@ -102,9 +117,11 @@ async function main(): Promise<number> {
     }
     const tools = await manager.listEnabledTools();
     log(`tools: ${tools.map((tool) => tool.name).join(', ')}`);
+    // Scenarios that name no calls get each of their tools called once, in the order listed
+    // (the MRTR scenario's checks need a call between two rounds of another tool's flow).
     const calls =
       context.toolCalls ??
-      (tools[0] ? [{ name: tools[0].name, arguments: sampleArguments(tools[0].inputSchema) }] : []);
+      tools.map((tool) => ({ name: tool.name, arguments: sampleArguments(tool.inputSchema) }));
     let failed = false;
     for (const call of calls) {
       try {

@@ -1,4 +1,5 @@
 import { createMcpManager, type McpManagerOptions } from '../../src/mcp/manager';
+import type { AskView } from '../../src/messaging/asks-contract';
 import type { ServerState } from '../../src/messaging/contract';
 import {
   createCountingKeepAlive,
@@ -65,6 +66,33 @@ export function createHarness(
     });
   }
 
+  /**
+   * Resolves with the next question a server asks the person (one already waiting counts);
+   * rejects saying so when none arrives in time.
+   */
+  function nextAsk(
+    matches: (ask: AskView) => boolean = () => true,
+    timeoutMs = 10_000,
+  ): Promise<AskView> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        stop();
+        reject(new Error('No server asked the person anything in time.'));
+      }, timeoutMs);
+      const found = (asks: AskView[]) => {
+        const ask = asks.find(matches);
+        if (!ask) return;
+        clearTimeout(timer);
+        stop();
+        resolve(ask);
+      };
+      const stop = broadcaster.listen((message) => {
+        if (message.type === 'mcp/asks/changed') found(message.payload.asks);
+      });
+      void manager.listAsks().then(found);
+    });
+  }
+
   /** Closes connections and clears pending alarms so nothing outlives the test. */
   async function dispose(): Promise<void> {
     await manager.closeAll();
@@ -82,6 +110,7 @@ export function createHarness(
     keepAlive,
     alarms: alarms as ReturnType<typeof createTimerAlarms>,
     waitForState,
+    nextAsk,
     dispose,
   };
 }

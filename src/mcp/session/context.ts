@@ -1,4 +1,6 @@
 import type { Alarms, Broadcaster, Identity, KeepAlive, KeyValueStore } from '../../platform/ports';
+import type { AskBroker } from '../asks/ask-broker';
+import type { IconResolver } from '../icons';
 import type { RetryPolicy } from '../retry';
 import type { FetchLike } from '../server-fetch';
 
@@ -10,6 +12,10 @@ export interface SessionContext {
   identity: Identity;
   alarms: Alarms;
   retryPolicy: RetryPolicy;
+  /** What servers wait on the person for (elicitation, sampling). */
+  asks: AskBroker;
+  /** Fetches and checks the icons servers name. */
+  icons: IconResolver;
   /** Replaces `fetch` for every request to servers and authorization servers (tests). */
   fetch?: FetchLike;
   connectTimeoutMs?: number;

@@ -19,6 +19,7 @@ import { readStoredEra, rememberEra, usableEra, type StoredEra } from './stored-
 import { readHandshake, type Handshake } from '../resume-session';
 import { storageKeys } from '../storage-keys';
 import { serverView } from '../view';
+import { createServerRequestHandlers } from '../asks/server-requests';
 import { authFailed, createAuthSession, refreshTokens } from './auth-flow';
 import type { SessionContext } from './context';
 import { saveBestEffort } from './save-best-effort';
@@ -55,6 +56,12 @@ export class ServerSession {
   refreshing: Promise<boolean> | undefined;
   /** Tool calls in flight, by call id. */
   readonly calls = new Map<string, AbortController>();
+  /** Whether the person lets this server ask to run their model; off by default. */
+  samplingEnabled = false;
+  /** The server's own icon (SEP-973), checked and fetched, once the connection told it. */
+  serverIconDataUrl: string | undefined;
+  /** Resources pages asked to keep fresh, subscribed again on every new connection. */
+  readonly subscriptions = new Set<string>();
 
   private connection: Connection | null = null;
   private connecting: Promise<Connection> | null = null;
@@ -91,6 +98,11 @@ export class ServerSession {
   /** The protocol version negotiated on the live connection, if any. */
   get connectedProtocolVersion(): string | undefined {
     return this.connection?.protocolVersion;
+  }
+
+  /** The live connection's capabilities, instructions and icons, if any. */
+  get live(): Connection | null {
+    return this.connection;
   }
 
   /** The transport of the live connection, if any. */
@@ -134,6 +146,7 @@ export class ServerSession {
     const transport = stored[storageKeys.transport(this.id)];
     if (transport === 'streamable-http' || transport === 'sse') this.transport = transport;
     this.era = readStoredEra(stored[storageKeys.era(this.id)]);
+    this.samplingEnabled = stored[storageKeys.sampling(this.id)] === true;
     const sessionId = stored[storageKeys.sessionId(this.id)];
     this.storedSessionId = typeof sessionId === 'string' ? sessionId : undefined;
     const handshake = readHandshake(stored[storageKeys.handshake(this.id)]);
@@ -251,6 +264,25 @@ export class ServerSession {
         ...(context.fetch ? { fetch: context.fetch } : {}),
         ...(context.connectTimeoutMs ? { connectTimeoutMs: context.connectTimeoutMs } : {}),
         onToolsChanged: (tools) => this.toolsReplaced(generation, tools),
+        requests: createServerRequestHandlers(context.asks, {
+          id: this.id,
+          name: config.name,
+          samplingEnabled: () => this.samplingEnabled,
+        }),
+        onResourceUpdated: (uri) => {
+          if (generation === this.generation)
+            context.broadcaster.broadcast({
+              type: 'mcp/resource/updated',
+              payload: { serverId: this.id, uri },
+            });
+        },
+        onFeaturesChanged: (kind) => {
+          if (generation === this.generation)
+            context.broadcaster.broadcast({
+              type: 'mcp/features/changed',
+              payload: { serverId: this.id, kind },
+            });
+        },
         onLost: (error) => this.connectionLost(generation, error),
         onOpen: (open) => {
           if (generation !== this.generation) return;
@@ -282,6 +314,7 @@ export class ServerSession {
       if (Object.keys(changed).length) await saveBestEffort(context.store, config.name, changed);
       this.setStatus({ state: 'connected' });
       this.toolsChanged();
+      this.afterConnect(connection, generation);
       return connection;
     } catch (error) {
       await connection?.close({ terminate: true });
@@ -295,6 +328,19 @@ export class ServerSession {
       throw toPatchbayError(connectionError, this.config);
     } finally {
       release();
+    }
+  }
+
+  /** What a new connection picks up in the background: the server's icon, subscriptions. */
+  private afterConnect(connection: Connection, generation: number): void {
+    const current = () => generation === this.generation && this.connection === connection;
+    void this.context.icons.resolve(connection.serverIcons, this.config.url).then((icon) => {
+      if (!current() || icon === this.serverIconDataUrl) return;
+      this.serverIconDataUrl = icon;
+      this.announce();
+    });
+    for (const uri of this.subscriptions) {
+      connection.subscribe(uri).catch(() => this.subscriptions.delete(uri));
     }
   }
 
@@ -360,6 +406,8 @@ export class ServerSession {
   /** Closes the connection and stops everything in flight for the server. */
   async shutDown({ terminate }: { terminate: boolean }): Promise<void> {
     this.generation += 1;
+    this.context.asks.withdraw(this.id);
+    this.subscriptions.clear();
     this.backoff.cancel();
     for (const controller of this.calls.values())
       controller.abort(new PatchbayError('cancelled', 'The server was switched off.'));

@@ -1,0 +1,210 @@
+import type { AskAnswer, AskView } from '../../messaging/asks-contract';
+import type { Broadcaster, KeepAlive } from '../../platform/ports';
+
+/** How long a server's question waits for the person before it is answered "cancel" for them. */
+export const ASK_TIMEOUT_MS = 10 * 60_000;
+/** How long a URL elicitation stays tracked after the person opened it, waiting for completion. */
+export const URL_TRACKING_MS = 30 * 60_000;
+/** Asks one server may have waiting at once; more are refused so a server cannot flood the panel. */
+export const MAX_ASKS_PER_SERVER = 5;
+
+type AskBody = AskView extends infer View
+  ? View extends AskView
+    ? Omit<View, 'id' | 'serverId' | 'serverName' | 'createdAt' | 'expiresAt'>
+    : never
+  : never;
+
+export type AskOutcome = AskAnswer | { action: 'expired' };
+
+interface Pending {
+  view: AskView;
+  /** Settles the server's request; absent once answered (a URL ask stays tracked after that). */
+  settle?: (outcome: AskOutcome) => void;
+  timer: ReturnType<typeof setTimeout>;
+  elicitationId?: string;
+}
+
+export interface AskBrokerOptions {
+  broadcaster: Broadcaster;
+  keepAlive: KeepAlive;
+  timeoutMs?: number;
+  now?: () => number;
+}
+
+/** Too many questions from one server are waiting already. */
+export class TooManyAsksError extends Error {
+  override readonly name = 'TooManyAsksError';
+}
+
+/**
+ * What servers are waiting on the person for: forms, pages to open, model runs. Each ask waits
+ * for a page to answer it (the panel may be closed: it lists the asks when it opens) or expires
+ * with a clear outcome for the server. Asks are independent: one server waiting never blocks
+ * another. The worker is kept alive while anything waits.
+ */
+export class AskBroker {
+  private readonly pending = new Map<string, Pending>();
+  private readonly listeners = new Set<(serverId: string) => void>();
+  private release: (() => void) | undefined;
+
+  constructor(private readonly options: AskBrokerOptions) {}
+
+  /** Every ask, oldest first. */
+  list(): AskView[] {
+    return [...this.pending.values()]
+      .map((entry) => entry.view)
+      .sort((first, second) => first.createdAt - second.createdAt);
+  }
+
+  /** True while a question from this server waits for the person (tool calls stop their clock). */
+  isWaitingOn(serverId: string): boolean {
+    return [...this.pending.values()].some(
+      (entry) => entry.view.serverId === serverId && entry.settle !== undefined,
+    );
+  }
+
+  /** Called when what a server waits on changes (an ask arrives or is settled). */
+  onChange(listener: (serverId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Shows the person a question and waits for the answer. Resolves with `expired` after the
+   * timeout, with `cancel` when `signal` aborts (the server gave up, or the call was stopped).
+   */
+  ask(
+    server: { id: string; name: string },
+    body: AskBody,
+    { signal, elicitationId }: { signal?: AbortSignal; elicitationId?: string } = {},
+  ): Promise<AskOutcome> {
+    const waiting = [...this.pending.values()].filter(
+      (entry) => entry.view.serverId === server.id && entry.settle,
+    ).length;
+    if (waiting >= MAX_ASKS_PER_SERVER) {
+      return Promise.reject(
+        new TooManyAsksError(
+          `${server.name} already has ${MAX_ASKS_PER_SERVER} questions waiting for the person.`,
+        ),
+      );
+    }
+    if (signal?.aborted) return Promise.resolve({ action: 'cancel' });
+    const now = this.now();
+    const timeoutMs = this.options.timeoutMs ?? ASK_TIMEOUT_MS;
+    const id = crypto.randomUUID();
+    const view = {
+      ...body,
+      id,
+      serverId: server.id,
+      serverName: server.name,
+      createdAt: now,
+      expiresAt: now + timeoutMs,
+    } as AskView;
+    return new Promise<AskOutcome>((resolve) => {
+      const onAbort = () => this.settle(id, { action: 'cancel' }, { remove: true });
+      const entry: Pending = {
+        view,
+        settle: (outcome) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(outcome);
+        },
+        timer: setTimeout(
+          () => this.settle(id, { action: 'expired' }, { remove: true }),
+          timeoutMs,
+        ),
+        ...(elicitationId ? { elicitationId } : {}),
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.pending.set(id, entry);
+      this.changed(server.id);
+    });
+  }
+
+  /**
+   * The person answered. A URL elicitation they agreed to stays listed, `opened`, until the
+   * server says the page is done ({@link complete}) or they dismiss it. False when the ask is
+   * gone (answered elsewhere, expired, or the server stopped waiting).
+   */
+  answer(id: string, answer: AskAnswer): boolean {
+    const entry = this.pending.get(id);
+    if (!entry) return false;
+    if (!entry.settle) {
+      // Already answered: only dismissing a tracked URL ask is left to do.
+      this.remove(id);
+      return true;
+    }
+    const keepTracking =
+      entry.view.kind === 'elicitation-url' && answer.action === 'accept' && entry.elicitationId;
+    if (keepTracking && entry.view.kind === 'elicitation-url') {
+      entry.view = { ...entry.view, phase: 'opened', expiresAt: this.now() + URL_TRACKING_MS };
+      clearTimeout(entry.timer);
+      entry.timer = setTimeout(() => this.remove(id), URL_TRACKING_MS);
+      this.settle(id, answer, { remove: false });
+      return true;
+    }
+    this.settle(id, answer, { remove: true });
+    return true;
+  }
+
+  /** The server says the out-of-band interaction of a URL elicitation finished. */
+  complete(serverId: string, elicitationId: string): void {
+    for (const [id, entry] of this.pending) {
+      if (entry.view.serverId !== serverId || entry.elicitationId !== elicitationId) continue;
+      if (entry.view.kind !== 'elicitation-url') continue;
+      if (entry.settle) {
+        // Completed before the person even answered: nothing is left to ask.
+        this.settle(id, { action: 'cancel' }, { remove: true });
+        return;
+      }
+      entry.view = { ...entry.view, phase: 'completed' };
+      this.changed(serverId);
+    }
+  }
+
+  /** The server went away (switched off, removed): its questions are withdrawn. */
+  withdraw(serverId: string): void {
+    for (const [id, entry] of this.pending) {
+      if (entry.view.serverId === serverId) this.settle(id, { action: 'cancel' }, { remove: true });
+    }
+  }
+
+  private settle(id: string, outcome: AskOutcome, { remove }: { remove: boolean }): void {
+    const entry = this.pending.get(id);
+    if (!entry) return;
+    const settle = entry.settle;
+    delete entry.settle;
+    if (remove) {
+      clearTimeout(entry.timer);
+      this.pending.delete(id);
+    }
+    settle?.(outcome);
+    this.changed(entry.view.serverId);
+  }
+
+  private remove(id: string): void {
+    const entry = this.pending.get(id);
+    if (!entry) return;
+    clearTimeout(entry.timer);
+    this.pending.delete(id);
+    this.changed(entry.view.serverId);
+  }
+
+  private changed(serverId: string): void {
+    // The worker must not stop while a server waits for the person.
+    const waiting = [...this.pending.values()].some((entry) => entry.settle);
+    if (waiting && !this.release) this.release = this.options.keepAlive.hold();
+    if (!waiting && this.release) {
+      this.release();
+      this.release = undefined;
+    }
+    this.options.broadcaster.broadcast({
+      type: 'mcp/asks/changed',
+      payload: { asks: this.list() },
+    });
+    for (const listener of this.listeners) listener(serverId);
+  }
+
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
+  }
+}

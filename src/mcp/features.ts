@@ -1,0 +1,307 @@
+import {
+  ProtocolError,
+  type Prompt,
+  type Resource,
+  type ResourceTemplateType as ResourceTemplate,
+} from '@modelcontextprotocol/client';
+import { PatchbayError } from '../errors/patchbay-error';
+import type { ServerResults, ServerPayloads } from '../messaging/contract';
+import type {
+  PromptView,
+  ResourceTemplateView,
+  ResourceView,
+} from '../messaging/features-contract';
+import { toConnectionError } from './classify-error';
+import type { Connection } from './connection';
+import { toPatchbayError } from './session/failures';
+import type { ServerSession } from './session/server-session';
+import { switchedOff } from './session/status';
+
+/** Pages of resources or prompts gathered per server for the pickers. */
+const PICKER_PAGES = 5;
+/** Items per server the pickers get; a server with more is searched by its first ones. */
+const PICKER_ITEMS = 500;
+/** How long a listing, read or completion may take. */
+const REQUEST_TIMEOUT_MS = 30_000;
+/** Longest description kept for a picker row. */
+const MAX_DESCRIPTION = 1_000;
+
+type Feature = 'resources' | 'prompts' | 'completions';
+const FEATURE_NAMES: Record<Feature, string> = {
+  resources: 'resources',
+  prompts: 'prompts',
+  completions: 'argument completions',
+};
+
+/**
+ * Runs a request for one of a server's features on its connection: refuses switched-off
+ * servers and servers that do not offer the feature, and turns failures into errors with a
+ * sentence (a JSON-RPC error from the server leaves the connection as it is).
+ */
+async function onServer<T>(
+  session: ServerSession,
+  feature: Feature,
+  what: string,
+  operation: (connection: Connection) => Promise<T>,
+): Promise<T> {
+  const { name } = session.config;
+  if (!session.isEnabled) throw new PatchbayError('not-enabled', switchedOff(name));
+  try {
+    return await session.withConnection(async (connection) => {
+      if (!connection.capabilities?.[feature])
+        throw new PatchbayError(
+          'invalid-request',
+          `${name} does not offer ${FEATURE_NAMES[feature]}.`,
+        );
+      return operation(connection);
+    });
+  } catch (error) {
+    if (PatchbayError.isInstance(error)) throw error;
+    const connectionError = toConnectionError(error);
+    if (ProtocolError.isInstance(error) && connectionError.kind === 'protocol')
+      throw new PatchbayError('request-failed', `${name} could not ${what}: ${error.message}`);
+    if (connectionError.kind !== 'timeout') session.lose(connectionError);
+    throw toPatchbayError(connectionError, session.config);
+  }
+}
+
+const options = { timeout: REQUEST_TIMEOUT_MS };
+
+export async function listResources(
+  session: ServerSession,
+  cursor?: string,
+): Promise<ServerResults['resources/list']> {
+  const page = await onServer(session, 'resources', 'list its resources', (connection) =>
+    connection.client.listResources(cursor ? { cursor } : {}, { ...options, cacheMode: 'bypass' }),
+  );
+  return {
+    resources: await Promise.all(page.resources.map((item) => resourceView(session, item))),
+    ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+  };
+}
+
+export async function listResourceTemplates(
+  session: ServerSession,
+  cursor?: string,
+): Promise<ServerResults['resources/templates/list']> {
+  const page = await onServer(session, 'resources', 'list its resource templates', (connection) =>
+    connection.client.listResourceTemplates(cursor ? { cursor } : {}, {
+      ...options,
+      cacheMode: 'bypass',
+    }),
+  );
+  return {
+    templates: await Promise.all(page.resourceTemplates.map((item) => templateView(session, item))),
+    ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+  };
+}
+
+export async function readResource(
+  session: ServerSession,
+  uri: string,
+): Promise<ServerResults['resources/read']> {
+  const result = await onServer(session, 'resources', `read ${uri}`, (connection) =>
+    connection.client.readResource({ uri }, { ...options, cacheMode: 'bypass' }),
+  );
+  return { contents: result.contents };
+}
+
+export async function subscribeResource(
+  session: ServerSession,
+  uri: string,
+): Promise<ServerResults['resources/subscribe']> {
+  await onServer(session, 'resources', `keep ${uri} fresh`, async (connection) => {
+    if (!connection.capabilities?.resources?.subscribe)
+      throw new PatchbayError(
+        'invalid-request',
+        `${session.config.name} does not tell when its resources change.`,
+      );
+    await connection.subscribe(uri);
+  });
+  session.subscriptions.add(uri);
+  return { subscribed: true };
+}
+
+export async function unsubscribeResource(
+  session: ServerSession,
+  uri: string,
+): Promise<ServerResults['resources/unsubscribe']> {
+  if (!session.subscriptions.delete(uri)) return { subscribed: false };
+  const connection = session.live;
+  await connection?.unsubscribe(uri).catch(() => undefined);
+  return { subscribed: false };
+}
+
+export async function listPrompts(
+  session: ServerSession,
+  cursor?: string,
+): Promise<ServerResults['prompts/list']> {
+  const page = await onServer(session, 'prompts', 'list its prompts', (connection) =>
+    connection.client.listPrompts(cursor ? { cursor } : {}, { ...options, cacheMode: 'bypass' }),
+  );
+  return {
+    prompts: await Promise.all(page.prompts.map((item) => promptView(session, item))),
+    ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+  };
+}
+
+export async function getPrompt(
+  session: ServerSession,
+  payload: ServerPayloads['prompts/get'],
+): Promise<ServerResults['prompts/get']> {
+  const result = await onServer(
+    session,
+    'prompts',
+    `give the prompt ${payload.name}`,
+    (connection) =>
+      connection.client.getPrompt(
+        { name: payload.name, arguments: payload.arguments ?? {} },
+        options,
+      ),
+  );
+  return {
+    ...(result.description ? { description: result.description } : {}),
+    messages: result.messages.map((message) => ({
+      role: message.role,
+      content: message.content as Record<string, unknown>,
+    })),
+  };
+}
+
+export async function complete(
+  session: ServerSession,
+  payload: ServerPayloads['completion/complete'],
+): Promise<ServerResults['completion/complete']> {
+  const result = await onServer(session, 'completions', 'suggest values', (connection) =>
+    connection.client.complete(
+      {
+        ref: payload.ref,
+        argument: payload.argument,
+        ...(payload.context ? { context: { arguments: payload.context } } : {}),
+      },
+      options,
+    ),
+  );
+  const { values, total, hasMore } = result.completion;
+  return {
+    // The spec caps an answer at 100 values; a server that sends more gets the first 100.
+    values: values.slice(0, 100),
+    ...(total !== undefined ? { total } : {}),
+    ...(hasMore !== undefined ? { hasMore } : {}),
+  };
+}
+
+/** Gathers a server's first pages of something for a picker; a failing server offers none. */
+async function gather<T>(
+  session: ServerSession,
+  feature: 'resources' | 'prompts',
+  page: (cursor?: string) => Promise<{ items: T[]; nextCursor?: string }>,
+): Promise<T[]> {
+  if (!session.isEnabled || !session.isConnected || !session.live?.capabilities?.[feature])
+    return [];
+  const items: T[] = [];
+  let cursor: string | undefined;
+  for (let pages = 0; pages < PICKER_PAGES && items.length < PICKER_ITEMS; pages += 1) {
+    const next = await page(cursor);
+    items.push(...next.items);
+    if (!next.nextCursor || next.nextCursor === cursor) break;
+    cursor = next.nextCursor;
+  }
+  return items.slice(0, PICKER_ITEMS);
+}
+
+/** The resources and templates of every connected server, for the "@" picker. */
+export async function allResources(
+  sessions: readonly ServerSession[],
+): Promise<{ resources: ResourceView[]; templates: ResourceTemplateView[] }> {
+  const perServer = await Promise.allSettled(
+    sessions.map(async (session) => ({
+      resources: await gather(session, 'resources', async (cursor) => {
+        const page = await listResources(session, cursor);
+        return {
+          items: page.resources,
+          ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+        };
+      }),
+      templates: await gather(session, 'resources', async (cursor) => {
+        const page = await listResourceTemplates(session, cursor);
+        return {
+          items: page.templates,
+          ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+        };
+      }).catch(() => []),
+    })),
+  );
+  const settled = perServer.flatMap((result) =>
+    result.status === 'fulfilled' ? [result.value] : [],
+  );
+  return {
+    resources: settled.flatMap((entry) => entry.resources),
+    templates: settled.flatMap((entry) => entry.templates),
+  };
+}
+
+/** The prompts of every connected server, for the "/" picker. */
+export async function allPrompts(sessions: readonly ServerSession[]): Promise<PromptView[]> {
+  const perServer = await Promise.allSettled(
+    sessions.map((session) =>
+      gather(session, 'prompts', async (cursor) => {
+        const page = await listPrompts(session, cursor);
+        return { items: page.prompts, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+      }),
+    ),
+  );
+  return perServer.flatMap((result) => (result.status === 'fulfilled' ? result.value : []));
+}
+
+function described(item: { title?: string | undefined; description?: string | undefined }) {
+  return {
+    ...(item.title ? { title: item.title } : {}),
+    ...(item.description ? { description: item.description.slice(0, MAX_DESCRIPTION) } : {}),
+  };
+}
+
+async function iconOf(session: ServerSession, item: { icons?: Resource['icons'] }) {
+  const icon = await session.context.icons.resolve(item.icons, session.config.url);
+  return icon ? { iconDataUrl: icon } : {};
+}
+
+async function resourceView(session: ServerSession, item: Resource): Promise<ResourceView> {
+  return {
+    serverId: session.id,
+    name: item.name,
+    uri: item.uri,
+    ...described(item),
+    ...(item.mimeType ? { mimeType: item.mimeType } : {}),
+    ...(typeof item.size === 'number' ? { size: item.size } : {}),
+    ...(await iconOf(session, item)),
+  };
+}
+
+async function templateView(
+  session: ServerSession,
+  item: ResourceTemplate,
+): Promise<ResourceTemplateView> {
+  return {
+    serverId: session.id,
+    name: item.name,
+    uriTemplate: item.uriTemplate,
+    ...described(item),
+    ...(item.mimeType ? { mimeType: item.mimeType } : {}),
+    ...(await iconOf(session, item)),
+  };
+}
+
+async function promptView(session: ServerSession, item: Prompt): Promise<PromptView> {
+  return {
+    serverId: session.id,
+    name: item.name,
+    ...described(item),
+    arguments: (item.arguments ?? []).map((argument) => ({
+      name: argument.name,
+      ...described(argument),
+      ...(argument.required !== undefined ? { required: argument.required } : {}),
+    })),
+    ...(await iconOf(session, item)),
+  };
+}
