@@ -1,47 +1,296 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
+import {
+  attachmentFromResource,
+  attachmentFromTemplate,
+  type Attachment,
+} from '../../src/composer/attachment';
+import {
+  detectTrigger,
+  removeTrigger,
+  type PickerKind,
+  type PickerTrigger,
+} from '../../src/composer/picker-query';
+import { expandTemplate, templateVariables } from '../../src/composer/uri-template';
+import type {
+  PromptView,
+  ResourceTemplateView,
+  ResourceView,
+} from '../../src/messaging/features-contract';
+import { AttachmentChips } from '../composer/AttachmentChips';
+import {
+  ChosenItemForm,
+  type ChosenItem,
+  type CompletionRequest,
+} from '../composer/ChosenItemForm';
+import { pickerContent, type PickerChoice } from '../composer/picker-items';
+import { PickerMenu, pickerOptionId } from '../composer/PickerMenu';
+
+export type { Attachment } from '../../src/composer/attachment';
+export type { CompletionRequest } from '../composer/ChosenItemForm';
+
+export interface ComposerServer {
+  id: string;
+  name: string;
+  iconDataUrl?: string;
+}
 
 export interface ComposerProps {
   busy: boolean;
   disabledReason?: string;
-  onSend(text: string): void;
+  /** Returns false to refuse the message for now; the composer then keeps the text. */
+  onSend(text: string): boolean | void;
   onStop(): void;
+  /** Every connected server's resources, for the "@" picker. */
+  resources?: ResourceView[];
+  templates?: ResourceTemplateView[];
+  /** Every connected server's prompts, for the "/" picker. */
+  prompts?: PromptView[];
+  /** To show each item's server name and icon. */
+  servers?: ComposerServer[];
+  /** What is attached to the next message; the parent sends it with the text and clears it. */
+  attachments?: Attachment[];
+  /** Without it there is no "@" picker, so an "@" is just a character. */
+  onAttach?(attachment: Attachment): void;
+  onDetach?(uri: string): void;
+  /** Without it there is no "/" picker. */
+  onRunPrompt?(prompt: PromptView, args: Record<string, string>): void;
+  onComplete?(request: CompletionRequest): Promise<string[]>;
+  /** A picker opened, so the parent can refresh what it lists. */
+  onPickerOpen?(kind: PickerKind): void;
 }
 
-export function Composer({ busy, disabledReason, onSend, onStop }: ComposerProps) {
+const NONE: never[] = [];
+
+export function Composer(props: ComposerProps) {
+  const { busy, disabledReason, onSend, onStop } = props;
+  const servers = props.servers ?? NONE;
+  const attachments = props.attachments ?? NONE;
   const [text, setText] = useState('');
+  const [caret, setCaret] = useState(0);
+  // The picker the person closed with Escape stays closed while the caret is in the same word.
+  const [dismissed, setDismissed] = useState<{ kind: PickerKind; start: number } | undefined>();
+  // The highlighted row belongs to one query: typing more starts again at the top.
+  const [highlight, setHighlight] = useState({ query: '', index: 0 });
+  const [form, setForm] = useState<ChosenItem | undefined>();
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const afterRender = useRef<{ caret?: number; focus?: boolean }>({});
+  // The text as last set, ahead of rendering: React derives onSelect from the same keydown that
+  // chooses an item, so that event still carries the text from before the choice.
+  const latestText = useRef('');
+  const listboxId = useId();
+
+  useLayoutEffect(() => {
+    const { caret: nextCaret, focus } = afterRender.current;
+    afterRender.current = {};
+    if (focus) textarea.current?.focus();
+    if (nextCaret !== undefined) textarea.current?.setSelectionRange(nextCaret, nextCaret);
+  });
+
+  const enabled: Record<PickerKind, boolean> = {
+    resources: Boolean(props.onAttach),
+    prompts: Boolean(props.onRunPrompt),
+  };
+  const openTrigger = (
+    nextText: string,
+    nextCaret: number,
+    closed: typeof dismissed,
+  ): PickerTrigger | undefined => {
+    if (form || disabledReason) return undefined;
+    const found = detectTrigger(nextText, nextCaret);
+    if (!found || !enabled[found.kind]) return undefined;
+    if (closed?.kind === found.kind && closed.start === found.start) return undefined;
+    return found;
+  };
+  const trigger = openTrigger(text, caret, dismissed);
+  const picker = trigger
+    ? pickerContent(trigger, {
+        resources: props.resources ?? NONE,
+        templates: props.templates ?? NONE,
+        prompts: props.prompts ?? NONE,
+        servers,
+      })
+    : undefined;
+  const highlightQuery = trigger ? `${trigger.kind}:${trigger.start}:${trigger.query}` : '';
+  const activeIndex =
+    picker && highlight.query === highlightQuery
+      ? Math.min(highlight.index, Math.max(0, picker.choices.length - 1))
+      : 0;
+
+  const update = (nextText: string, nextCaret: number) => {
+    const found = detectTrigger(nextText, nextCaret);
+    const stillClosed =
+      dismissed && found?.kind === dismissed.kind && found.start === dismissed.start
+        ? dismissed
+        : undefined;
+    const next = openTrigger(nextText, nextCaret, stillClosed);
+    if (next && next.kind !== trigger?.kind) props.onPickerOpen?.(next.kind);
+    latestText.current = nextText;
+    setText(nextText);
+    setCaret(nextCaret);
+    setDismissed(stillClosed);
+  };
+
+  const attach = (attachment: Attachment) => {
+    // Attaching the same resource twice would send it twice.
+    if (attachments.some((attached) => attached.uri === attachment.uri)) return;
+    props.onAttach?.(attachment);
+  };
+
+  const choose = (choice: PickerChoice | undefined) => {
+    if (!trigger || !choice) return;
+    const removed = removeTrigger(text, trigger);
+    latestText.current = removed.text;
+    setText(removed.text);
+    setCaret(removed.caret);
+    afterRender.current = { caret: removed.caret };
+    if (choice.type === 'resource') {
+      attach(attachmentFromResource(choice.resource));
+    } else if (choice.type === 'template') {
+      const { template } = choice;
+      if (templateVariables(template.uriTemplate).length > 0)
+        setForm({ kind: 'template', template });
+      else attach(attachmentFromTemplate(template, expandTemplate(template.uriTemplate, {})));
+    } else if (choice.prompt.arguments.length > 0) {
+      setForm({ kind: 'prompt', prompt: choice.prompt });
+    } else {
+      props.onRunPrompt?.(choice.prompt, {});
+    }
+  };
+
+  const closeForm = () => {
+    setForm(undefined);
+    afterRender.current = { focus: true };
+  };
+
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (busy || disabledReason || !text.trim()) return;
-    onSend(text.trim());
+    // The parent may refuse (an attachment is still being read): the text stays.
+    if (onSend(text.trim()) === false) return;
+    latestText.current = '';
     setText('');
+    setCaret(0);
+    setDismissed(undefined);
   };
+
+  const onPickerKey = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
+    if (!picker || !trigger) return false;
+    const count = picker.choices.length;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      if (count > 0) {
+        setHighlight({ query: highlightQuery, index: (activeIndex + step + count) % count });
+      }
+      return true;
+    }
+    if ((event.key === 'Enter' || event.key === 'Tab') && !event.shiftKey) {
+      // With nothing to choose, Tab still moves the focus on; Enter never sends from here.
+      if (event.key === 'Tab' && count === 0) return false;
+      event.preventDefault();
+      choose(picker.choices[activeIndex]);
+      return true;
+    }
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setDismissed({ kind: trigger.kind, start: trigger.start });
+      return true;
+    }
+    return false;
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
+    if (event.nativeEvent.isComposing) return;
+    if (onPickerKey(event)) return;
+    if (event.key === 'Enter' && !event.shiftKey) submit(event);
   };
+
+  const pickersAvailable = enabled.resources || enabled.prompts;
+  const combobox = pickersAvailable
+    ? {
+        role: 'combobox',
+        'aria-autocomplete': 'list' as const,
+        'aria-expanded': Boolean(picker),
+        'aria-controls': picker ? listboxId : undefined,
+        'aria-activedescendant':
+          picker && picker.choices.length > 0 ? pickerOptionId(listboxId, activeIndex) : undefined,
+      }
+    : {};
+
   return (
-    <form className="composer" onSubmit={submit}>
-      <textarea
-        aria-label="Message"
-        placeholder={disabledReason ?? 'Ask anything… (Enter to send, Shift+Enter for a new line)'}
-        value={text}
-        rows={2}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={onKeyDown}
-        disabled={Boolean(disabledReason)}
+    <div className="composer-stack">
+      {picker ? (
+        <PickerMenu
+          id={listboxId}
+          label={picker.label}
+          groups={picker.groups}
+          activeIndex={activeIndex}
+          hidden={picker.hidden}
+          emptyText={picker.emptyText}
+          onChoose={(index) => choose(picker.choices[index])}
+          onHighlight={(index) => setHighlight({ query: highlightQuery, index })}
+        />
+      ) : null}
+      <AttachmentChips
+        attachments={attachments}
+        servers={servers}
+        onDetach={(uri) => props.onDetach?.(uri)}
       />
-      {busy ? (
-        <button type="button" onClick={onStop}>
-          Stop
-        </button>
-      ) : (
-        <button
-          type="submit"
-          className="primary"
-          disabled={Boolean(disabledReason) || !text.trim()}
-        >
-          Send
-        </button>
-      )}
-    </form>
+      {form ? (
+        <ChosenItemForm
+          form={form}
+          servers={servers}
+          onComplete={props.onComplete}
+          onRunPrompt={(prompt, values) => {
+            props.onRunPrompt?.(prompt, values);
+            closeForm();
+          }}
+          onAttach={(attachment) => {
+            attach(attachment);
+            closeForm();
+          }}
+          onCancel={closeForm}
+        />
+      ) : null}
+      <form className="composer" onSubmit={submit}>
+        <textarea
+          ref={textarea}
+          aria-label="Message"
+          placeholder={
+            disabledReason ?? 'Ask anything… (Enter to send, Shift+Enter for a new line)'
+          }
+          value={text}
+          rows={2}
+          {...combobox}
+          onChange={(event) => update(event.target.value, event.target.selectionStart)}
+          onSelect={(event) => {
+            if (event.currentTarget.value !== latestText.current) return;
+            update(event.currentTarget.value, event.currentTarget.selectionStart);
+          }}
+          onKeyDown={onKeyDown}
+          disabled={Boolean(disabledReason)}
+        />
+        {busy ? (
+          <button type="button" onClick={onStop}>
+            Stop
+          </button>
+        ) : (
+          <button
+            type="submit"
+            className="primary"
+            disabled={Boolean(disabledReason) || !text.trim()}
+          >
+            Send
+          </button>
+        )}
+      </form>
+    </div>
   );
 }

@@ -1,5 +1,7 @@
 import { lazy, memo, Suspense, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { DynamicToolUIPart, UIMessage } from 'ai';
+import { isResourcePart, type ResourcePartData } from '../../src/chat/resource-parts';
+import { ResourceChips } from './ResourceChips';
 // The Markdown renderer (react-markdown, remark, GFM) is the panel's largest part; it loads
 // beside the first render instead of before it, and text shows as it is until it arrives.
 const markdownModule = import('./Markdown');
@@ -18,6 +20,8 @@ export interface MessageListProps {
   streaming: boolean;
   renderTool(part: DynamicToolUIPart): ReactNode;
   onEdit(messageId: string, text: string): void;
+  /** Opens a resource a message carried (attached, or from a prompt). */
+  onOpenResource?(resource: ResourcePartData): void;
   /**
    * Changes identity whenever what tool cards show changes outside the messages (progress,
    * approvals, servers): rows with tool calls render again then; the others need not.
@@ -38,6 +42,7 @@ export function MessageList({
   streaming,
   renderTool,
   onEdit,
+  onOpenResource,
   toolState,
 }: MessageListProps) {
   const [shown, setShown] = useState(MESSAGE_WINDOW);
@@ -45,8 +50,10 @@ export function MessageList({
   const anchor = useRef<{ scroller: Element; fromBottom: number } | undefined>(undefined);
   // Edits happen after rendering, so rows may read the latest handler from a ref.
   const editRef = useRef(onEdit);
+  const openRef = useRef(onOpenResource);
   useLayoutEffect(() => {
     editRef.current = onEdit;
+    openRef.current = onOpenResource;
   });
   const hidden = Math.max(0, messages.length - shown);
 
@@ -80,6 +87,7 @@ export function MessageList({
             editable={!streaming}
             renderTool={renderTool}
             onEdit={editRef}
+            onOpenResource={openRef}
             toolState={toolState}
           />
         ))}
@@ -102,6 +110,7 @@ interface MessageItemProps {
   /** Used while rendering; a row renders again only when its data changes (see `sameRow`). */
   renderTool: MessageListProps['renderTool'];
   onEdit: { current: MessageListProps['onEdit'] };
+  onOpenResource: { current: MessageListProps['onOpenResource'] };
   toolState: unknown;
 }
 
@@ -110,7 +119,15 @@ const MessageItem = memo(function MessageItem({
   editable,
   renderTool,
   onEdit,
+  onOpenResource,
 }: MessageItemProps) {
+  const resources = message.parts.filter(isResourcePart).map((part) => part.data);
+  const images = message.parts.filter(
+    (part) =>
+      part.type === 'file' &&
+      part.mediaType.startsWith('image/') &&
+      part.url.startsWith(`data:${part.mediaType};base64,`),
+  );
   return (
     <li className={`message message-${message.role}`} data-role={message.role}>
       {message.role === 'user' ? (
@@ -127,6 +144,22 @@ const MessageItem = memo(function MessageItem({
           return null;
         })
       )}
+      {images.map((part, index) =>
+        part.type === 'file' ? (
+          <img
+            key={index}
+            className="message-image"
+            src={part.url}
+            alt={part.filename ?? 'Image'}
+          />
+        ) : null,
+      )}
+      <ResourceChips
+        resources={resources}
+        {...(onOpenResource.current
+          ? { onOpen: (resource: ResourcePartData) => onOpenResource.current?.(resource) }
+          : {})}
+      />
     </li>
   );
 }, sameRow);

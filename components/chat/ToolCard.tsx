@@ -1,5 +1,6 @@
 import type { DynamicToolUIPart } from 'ai';
 import type { CallToolResultView } from '../../src/messaging/contract';
+import { ToolResult, summarizeResult, type OpenResourceRequest } from './ToolResult';
 
 export interface ToolCardProps {
   part: DynamicToolUIPart;
@@ -16,6 +17,10 @@ export interface ToolCardProps {
   onAlwaysAllow(): void;
   /** What changed in the tool since the person always allowed it (why it asks again). */
   changedSinceAllowed?: string[];
+  /** The server the tool belongs to; resources in the result are read from it. */
+  serverId?: string;
+  /** Opens a resource the result links to or embeds; needs `serverId`. */
+  onOpenResource?(link: OpenResourceRequest): void;
 }
 
 function stateOf(props: ToolCardProps): {
@@ -114,34 +119,19 @@ export function ToolCard(props: ToolCardProps) {
       ) : null}
       {result ? (
         <details open={Boolean(result.isError)}>
-          <summary>Result</summary>
-          <ToolResult result={result} />
+          <summary>{summarizeResult(result)}</summary>
+          <ToolResult
+            result={result}
+            serverId={props.serverId ?? ''}
+            // Without the server's id there is nothing to read a resource from: links then
+            // show their URI with a Copy button instead of an Open button.
+            {...(props.serverId && props.onOpenResource
+              ? { onOpenResource: props.onOpenResource }
+              : {})}
+          />
         </details>
       ) : null}
       {part.state === 'output-error' ? <p className="server-error">{part.errorText}</p> : null}
-    </div>
-  );
-}
-
-function ToolResult({ result }: { result: CallToolResultView }) {
-  return (
-    <div className="tool-result">
-      {result.content.map((item, index) => {
-        if (item.type === 'text') return <pre key={index}>{String(item.text ?? '')}</pre>;
-        if (
-          item.type === 'image' &&
-          typeof item.data === 'string' &&
-          typeof item.mimeType === 'string'
-        ) {
-          return (
-            <img key={index} src={`data:${item.mimeType};base64,${item.data}`} alt="Tool result" />
-          );
-        }
-        return <pre key={index}>{JSON.stringify(item, null, 2)}</pre>;
-      })}
-      {result.structuredContent ? (
-        <pre>{JSON.stringify(result.structuredContent, null, 2)}</pre>
-      ) : null}
     </div>
   );
 }

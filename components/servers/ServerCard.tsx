@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { ServerView, ToolView } from '../../src/messaging/contract';
+import { imageDataUrl } from './details-state';
+import { ServerDetails, type ServerDetailsHandlers } from './ServerDetails';
 import { StatusBadge } from './StatusBadge';
 import { ToolList } from './ToolList';
 
@@ -18,6 +20,11 @@ export interface ServerCardProps {
   health?: { ok: boolean; latencyMs: number; error?: string } | 'checking';
   onDisabledToolsChange(names: string[]): void;
   onReadOnlyWithoutAskingChange(value: boolean): void;
+  /**
+   * What a connected server offers besides tools (instructions, sampling, resources, prompts)
+   * and the callbacks that load it. Without it the card shows tools only.
+   */
+  details?: ServerDetailsHandlers;
 }
 
 /** The one next step a state calls for, if any. */
@@ -52,15 +59,19 @@ export function ServerCard({
   readOnlyWithoutAsking,
   onDisabledToolsChange,
   onReadOnlyWithoutAskingChange,
+  details,
 }: ServerCardProps) {
   const action = nextAction(server);
+  // The person's upload wins over the icon the server gives itself.
+  const icon = imageDataUrl(server.iconDataUrl, server.serverIconDataUrl);
+  const connected = server.isEnabled && server.status.state === 'connected';
   const [confirmingRemove, setConfirmingRemove] = useState(false);
   const switchId = `enable-${server.id}`;
   return (
     <li className="server" data-server-id={server.id} aria-busy={busy}>
       <div className="server-head">
-        {server.iconDataUrl ? (
-          <img className="server-icon" src={server.iconDataUrl} alt="" />
+        {icon ? (
+          <img className="server-icon" src={icon} alt="" />
         ) : (
           <span className="server-icon placeholder" />
         )}
@@ -166,7 +177,8 @@ export function ServerCard({
         </p>
       ) : null}
       {server.status.error ? <p className="server-error">{server.status.error}</p> : null}
-      {server.isEnabled && server.status.state === 'connected' && tools ? (
+      {connected && details ? <ServerDetails server={server} busy={busy} {...details} /> : null}
+      {connected && tools ? (
         <ToolList
           serverName={server.name}
           tools={tools.tools}

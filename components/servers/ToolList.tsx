@@ -1,4 +1,5 @@
 import type { ToolView } from '../../src/messaging/contract';
+import { ItemIcon } from './ItemIcon';
 
 export interface ToolListProps {
   serverName: string;
@@ -65,6 +66,8 @@ export function ToolList(props: ToolListProps) {
                 />
                 <span aria-hidden="true" />
               </label>
+              <ItemIcon className="tool-icon" src={tool.iconDataUrl} />
+              {tool.title ? <span className="tool-title">{tool.title}</span> : null}
               <code className="tool-name">{tool.name}</code>
               {tool.annotations?.readOnlyHint ? (
                 <span

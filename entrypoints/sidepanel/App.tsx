@@ -19,6 +19,7 @@ import {
 } from '../../src/chat/history';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { KeyValueStore } from '../../src/platform/ports';
+import { AsksPanel, useAsks } from './AsksPanel';
 import { ChatSession, newConversation } from './ChatPanel';
 import { ServersPanel } from './ServersPanel';
 import { useServers } from './use-servers';
@@ -28,6 +29,7 @@ type Tab = 'chat' | 'servers' | 'settings';
 
 export function App({ client, store }: { client: PatchbayClient; store: KeyValueStore }) {
   const serverState = useServers(client);
+  const asks = useAsks(client);
   const settings = useStored(store, MODEL_SETTINGS_KEY, storedModelSettingsSchema);
   const [tab, setTab] = useState<Tab>('chat');
   const history = useMemo(() => createIndexedDbConversationStore(), []);
@@ -102,6 +104,12 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
           </button>
         ))}
       </nav>
+      <AsksPanel
+        client={client}
+        asks={asks}
+        servers={serverState.servers ?? []}
+        loadSettings={loadSettings}
+      />
       {tab === 'chat' && !settings.value ? (
         <section className="panel first-run" aria-label="Welcome">
           <h1>Welcome to Patchbay</h1>

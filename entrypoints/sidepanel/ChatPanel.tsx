@@ -8,6 +8,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Composer } from '../../components/chat/Composer';
 import { MessageList } from '../../components/chat/MessageList';
 import { ToolCard } from '../../components/chat/ToolCard';
+import {
+  ResourceDialog,
+  type ResourceDialogState,
+} from '../../components/resources/ResourceDialog';
+import { promptMessagesToUIMessages } from '../../src/chat/resource-parts';
+import type { PromptView } from '../../src/messaging/features-contract';
 import { allowAlways, changesSinceAllowed, type ApprovalSettings } from '../../src/ai/approval';
 import { createChatTransport } from '../../src/ai/chat-transport';
 import { describeChatError } from '../../src/ai/chat-errors';
@@ -19,6 +25,16 @@ import { createToolNameMap } from '../../src/ai/tool-names';
 import { titleFor, type Conversation, type ConversationStore } from '../../src/chat/history';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerState, ServerView, ToolView } from '../../src/messaging/contract';
+import { useServerContext } from './use-server-context';
+
+/** A server resource open for reading over the chat. */
+interface OpenResource {
+  serverId: string;
+  uri: string;
+  title?: string;
+  mimeType?: string;
+  state: ResourceDialogState;
+}
 
 export interface ChatSessionProps {
   client: PatchbayClient;
@@ -71,6 +87,13 @@ export function ChatSession(props: ChatSessionProps) {
   const [stoppedCalls, setStoppedCalls] = useState<Set<string>>(new Set());
   const [approvals, setApprovals] = useState<ApprovalSettings>({});
   const [saveError, setSaveError] = useState<string | undefined>();
+  const [openResource, setOpenResource] = useState<OpenResource | undefined>();
+  const context = useServerContext({
+    client,
+    servers,
+    messages: chat.messages,
+    replaceMessages: chat.setMessages,
+  });
   const loadApprovals = props.loadApprovals;
   useEffect(() => {
     void loadApprovals().then(setApprovals, () => undefined);
@@ -144,6 +167,55 @@ export function ChatSession(props: ChatSessionProps) {
   const budget: ToolBudget = useMemo(() => checkToolBudget(tools), [tools]);
   const busy = status === 'streaming' || status === 'submitted';
 
+  const serverName = (serverId: string) =>
+    servers.find((server) => server.id === serverId)?.name ?? serverId;
+
+  const openResourceDialog = (resource: Omit<OpenResource, 'state'>) => {
+    setOpenResource({ ...resource, state: { status: 'loading' } });
+    void client.server(resource.serverId, 'resources/read', { uri: resource.uri }).then(
+      ({ contents }) =>
+        setOpenResource((current) =>
+          current?.uri === resource.uri
+            ? { ...current, state: { status: 'ready', contents } }
+            : current,
+        ),
+      (error: unknown) =>
+        setOpenResource((current) =>
+          current?.uri === resource.uri
+            ? {
+                ...current,
+                state: {
+                  status: 'failed',
+                  error: error instanceof Error ? error.message : String(error),
+                },
+              }
+            : current,
+        ),
+    );
+  };
+
+  const runPrompt = (prompt: PromptView, args: Record<string, string>) => {
+    context.setNotice(undefined);
+    void client.server(prompt.serverId, 'prompts/get', { name: prompt.name, arguments: args }).then(
+      ({ messages: promptMessages }) => {
+        const inserted = promptMessagesToUIMessages(prompt.serverId, promptMessages);
+        const last = inserted.at(-1);
+        if (!last) {
+          context.setNotice(
+            `${serverName(prompt.serverId)} gave the prompt ${prompt.name} no messages.`,
+          );
+          return;
+        }
+        // The prompt's turns join the conversation; one that ends with the person's turn is sent.
+        if (last.role === 'user') {
+          chat.setMessages([...chat.messages, ...inserted.slice(0, -1)]);
+          void chat.sendMessage({ parts: last.parts });
+        } else chat.setMessages([...chat.messages, ...inserted]);
+      },
+      (error: unknown) => context.setNotice(error instanceof Error ? error.message : String(error)),
+    );
+  };
+
   const renderTool = (part: DynamicToolUIPart) => {
     const output =
       part.state === 'output-available' && isProxyToolOutput(part.output) ? part.output : undefined;
@@ -168,6 +240,15 @@ export function ChatSession(props: ChatSessionProps) {
         serverName={server?.name ?? address?.serverId ?? 'Unknown server'}
         {...(server?.iconDataUrl ? { iconDataUrl: server.iconDataUrl } : {})}
         toolName={address?.name ?? part.toolName}
+        {...(address ? { serverId: address.serverId } : {})}
+        onOpenResource={(link) =>
+          openResourceDialog({
+            serverId: link.serverId,
+            uri: link.uri,
+            ...(link.name ? { title: link.name } : {}),
+            ...(link.mimeType ? { mimeType: link.mimeType } : {}),
+          })
+        }
         {...(output ? { result: output.result, durationMs: output.durationMs } : {})}
         {...(progress[part.toolCallId] ? { progress: progress[part.toolCallId] } : {})}
         stopped={stoppedCalls.has(part.toolCallId)}
@@ -204,8 +285,10 @@ export function ChatSession(props: ChatSessionProps) {
   const edit = (messageId: string, text: string) => {
     const index = chat.messages.findIndex((message) => message.id === messageId);
     if (index < 0) return;
+    // What the message carried besides its text (attached resources, images) goes again.
+    const carried = chat.messages[index]?.parts.filter((part) => part.type !== 'text') ?? [];
     chat.setMessages(chat.messages.slice(0, index));
-    void chat.sendMessage({ text });
+    void chat.sendMessage({ parts: [{ type: 'text', text }, ...carried] });
   };
 
   const lastMessage = chat.messages.at(-1);
@@ -228,6 +311,13 @@ export function ChatSession(props: ChatSessionProps) {
           streaming={busy}
           renderTool={renderTool}
           onEdit={edit}
+          onOpenResource={(resource) =>
+            openResourceDialog({
+              serverId: resource.serverId,
+              uri: resource.uri,
+              ...(resource.title ? { title: resource.title } : {}),
+            })
+          }
           toolState={toolState}
         />
       )}
@@ -245,6 +335,11 @@ export function ChatSession(props: ChatSessionProps) {
           {saveError}
         </p>
       ) : null}
+      {context.notice ? (
+        <p className="chat-error" role="alert">
+          {context.notice}
+        </p>
+      ) : null}
       {!budget.ok ? (
         <p className="chat-error" role="alert">
           {budget.message}
@@ -260,9 +355,59 @@ export function ChatSession(props: ChatSessionProps) {
       <Composer
         busy={busy}
         {...(!budget.ok ? { disabledReason: 'Too many tools are switched on (see above).' } : {})}
-        onSend={(text) => void chat.sendMessage({ text })}
+        onSend={(text) => {
+          const attached = context.takeAttachmentParts();
+          if (!attached) {
+            context.setNotice('An attached resource is still being read; send again in a moment.');
+            return false;
+          }
+          void chat.sendMessage({ parts: [{ type: 'text', text }, ...attached] });
+          return true;
+        }}
         onStop={stop}
+        resources={context.resources}
+        templates={context.templates}
+        prompts={context.prompts}
+        servers={servers.map((server) => ({
+          id: server.id,
+          name: server.name,
+          ...((server.iconDataUrl ?? server.serverIconDataUrl)
+            ? { iconDataUrl: server.iconDataUrl ?? server.serverIconDataUrl }
+            : {}),
+        }))}
+        attachments={context.attachments}
+        onAttach={context.attach}
+        onDetach={context.detach}
+        onPickerOpen={context.loadPicker}
+        onRunPrompt={runPrompt}
+        onComplete={async (request) =>
+          (
+            await client.server(request.serverId, 'completion/complete', {
+              ref: request.ref,
+              argument: request.argument,
+              ...(request.context ? { context: request.context } : {}),
+            })
+          ).values
+        }
       />
+      {openResource ? (
+        <ResourceDialog
+          serverName={serverName(openResource.serverId)}
+          uri={openResource.uri}
+          {...(openResource.title ? { title: openResource.title } : {})}
+          state={openResource.state}
+          onClose={() => setOpenResource(undefined)}
+          onAttach={() => {
+            context.attach({
+              serverId: openResource.serverId,
+              uri: openResource.uri,
+              name: openResource.title ?? openResource.uri,
+              ...(openResource.mimeType ? { mimeType: openResource.mimeType } : {}),
+            });
+            setOpenResource(undefined);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { RequestError, type PatchbayClient } from '../../src/messaging/client';
 import type { AddServerPayload, ServerView } from '../../src/messaging/contract';
 import type { KeyValueStore } from '../../src/platform/ports';
 import { readIconFile } from '../../src/ui/icon-file';
+import { useServerDetails } from './use-server-details';
 import type { useServers } from './use-servers';
 import { useStored } from './use-stored';
 
@@ -42,6 +43,7 @@ export function ServersPanel({
   const [exported, setExported] = useState<string | undefined>();
   const [enabledToolCount, setEnabledToolCount] = useState(0);
   const approvals = useStored(store, APPROVALS_STORAGE_KEY, approvalSettingsSchema);
+  const serverDetails = useServerDetails(client);
 
   // Fetch the tools of every connected server the first time it shows as connected.
   useEffect(() => {
@@ -160,6 +162,16 @@ export function ServersPanel({
             (error: unknown) => setNotice(error instanceof Error ? error.message : String(error)),
           )
         }
+        details={{
+          data: serverDetails.details[server.id] ?? {},
+          onSamplingChange: (enabled) =>
+            void withBusy(server.id, () => client.server(server.id, 'sampling/set', { enabled })),
+          onLoad: (section) => serverDetails.loadSection(server.id, section),
+          onLoadMore: (list) => serverDetails.loadMore(server.id, list),
+          onRetry: (list) => serverDetails.retry(server.id, list),
+          onOpenResource: (uri) => void serverDetails.openResource(server.id, uri),
+          onClosePreview: () => serverDetails.closePreview(server.id),
+        }}
         {...(server.isCustom
           ? {
               onEdit: () => setEditing(server.id),

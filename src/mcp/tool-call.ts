@@ -3,6 +3,7 @@ import { PatchbayError } from '../errors/patchbay-error';
 import type { CallToolResultView, ToolCallPayload } from '../messaging/contract';
 import { toConnectionError } from './classify-error';
 import { throttleLatest } from './throttle';
+import { isUrlElicitationRequired, satisfyUrlElicitations } from './asks/url-elicitation-required';
 import { signInWith } from './session/auth-flow';
 import { toPatchbayError } from './session/failures';
 import type { ServerSession } from './session/server-session';
@@ -87,10 +88,24 @@ export async function callTool(
       { early: true },
     );
   try {
+    let pagesOpened = false;
     for (let stepUps = 0; ; stepUps += 1) {
       try {
         return (await call()) as CallToolResultView;
       } catch (error) {
+        // The server wants the person on a page of its first: once, then the call goes again.
+        if (isUrlElicitationRequired(error) && !pagesOpened && !controller.signal.aborted) {
+          pagesOpened = true;
+          await satisfyUrlElicitations(
+            context.asks,
+            { id: session.id, name: config.name },
+            error,
+            payload.name,
+            controller.signal,
+          );
+          stepUps -= 1;
+          continue;
+        }
         const challenge = toConnectionError(error).details.challenge;
         if (
           challenge?.error !== 'insufficient_scope' ||

@@ -37,7 +37,7 @@ async function useModel(settings: Record<string, unknown>) {
 
 async function ask(text: string) {
   await page.getByRole('button', { name: 'New chat', exact: true }).click();
-  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('combobox', { name: 'Message' }).fill(text);
   await page.getByRole('button', { name: 'Send' }).click();
 }
 
@@ -87,7 +87,7 @@ describe('chat in the side panel', () => {
       { type: 'text', text: 'Done: **Standup** is on the calendar for 09:00.' },
     );
     await page
-      .getByRole('textbox', { name: 'Message' })
+      .getByRole('combobox', { name: 'Message' })
       .fill('Put a standup on my calendar tomorrow at nine');
     await page.getByRole('button', { name: 'Send' }).click();
 
@@ -259,11 +259,13 @@ describe('chat in the side panel', () => {
       await page.reload();
       const before = model.requests.length;
       await page.getByText('tools are switched on, but the model accepts at most 128').waitFor();
-      await expect(page.getByRole('textbox', { name: 'Message' }).isDisabled()).resolves.toBe(true);
+      await expect(page.getByRole('combobox', { name: 'Message' }).isDisabled()).resolves.toBe(
+        true,
+      );
       await session.screenshot(page, 'chat-tool-budget');
       expect(model.requests.length).toBe(before);
       await request(`mcp/${server.id}/disable`);
-      await page.getByRole('textbox', { name: 'Message' }).and(page.locator(':enabled')).waitFor();
+      await page.getByRole('combobox', { name: 'Message' }).and(page.locator(':enabled')).waitFor();
     } finally {
       await big.close();
     }

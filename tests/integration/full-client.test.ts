@@ -164,6 +164,47 @@ describe.each([['streamableHttp'], ['sse']] as const)('server-everything over %s
     expect(JSON.stringify(await call)).toMatch(/declin/i);
   });
 
+  it('opens a page first when the server refuses a call until then (-32042), then runs it', async () => {
+    const call = harness.manager.callTool(serverId, {
+      name: 'trigger-url-elicitation',
+      arguments: { url: 'https://accounts.example.com/connect', errorPath: true },
+    });
+    const prerequisite = await harness.nextAsk();
+    expect(prerequisite).toMatchObject({
+      kind: 'elicitation-url',
+      url: 'https://modelcontextprotocol.io',
+      phase: 'asking',
+    });
+    await harness.manager.answerAsk(prerequisite.id, { action: 'accept' });
+    // The page is open; this server never confirms, so the person says they are done.
+    await harness.nextAsk(
+      (ask) =>
+        ask.id === prerequisite.id && ask.kind === 'elicitation-url' && ask.phase === 'opened',
+    );
+    await harness.manager.answerAsk(prerequisite.id, { action: 'accept' });
+    // The call goes again, and this time the server asks for its page in the call itself.
+    const page = await harness.nextAsk(
+      (ask) => ask.kind === 'elicitation-url' && ask.url === 'https://accounts.example.com/connect',
+    );
+    await harness.manager.answerAsk(page.id, { action: 'accept' });
+    expect(JSON.stringify(await call)).toMatch(/accept/i);
+    for (const ask of await harness.manager.listAsks())
+      await harness.manager.answerAsk(ask.id, { action: 'cancel' });
+  });
+
+  it('does not run a refused call when the person will not open the page', async () => {
+    const call = harness.manager.callTool(serverId, {
+      name: 'trigger-url-elicitation',
+      arguments: { url: 'https://accounts.example.com/other', errorPath: true },
+    });
+    const prerequisite = await harness.nextAsk();
+    await harness.manager.answerAsk(prerequisite.id, { action: 'decline' });
+    await expect(call).rejects.toMatchObject({
+      code: 'tool-failed',
+      message: expect.stringMatching(/needs you to finish something on modelcontextprotocol\.io/),
+    });
+  });
+
   it('runs a sampling request only with the answer the person approved', async () => {
     const call = harness.manager.callTool(serverId, {
       name: 'trigger-sampling-request',

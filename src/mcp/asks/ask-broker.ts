@@ -5,6 +5,8 @@ import type { Broadcaster, KeepAlive } from '../../platform/ports';
 export const ASK_TIMEOUT_MS = 10 * 60_000;
 /** How long a URL elicitation stays tracked after the person opened it, waiting for completion. */
 export const URL_TRACKING_MS = 30 * 60_000;
+/** How long a URL elicitation the server confirmed stays listed, saying so. */
+export const COMPLETED_SHOWN_MS = 15_000;
 /** Asks one server may have waiting at once; more are refused so a server cannot flood the panel. */
 export const MAX_ASKS_PER_SERVER = 5;
 
@@ -22,6 +24,8 @@ interface Pending {
   settle?: (outcome: AskOutcome) => void;
   timer: ReturnType<typeof setTimeout>;
   elicitationId?: string;
+  /** Those waiting for a URL ask's page to be done: true when it is, false when given up. */
+  completion?: Set<(done: boolean) => void>;
 }
 
 export interface AskBrokerOptions {
@@ -59,8 +63,34 @@ export class AskBroker {
   /** True while a question from this server waits for the person (tool calls stop their clock). */
   isWaitingOn(serverId: string): boolean {
     return [...this.pending.values()].some(
-      (entry) => entry.view.serverId === serverId && entry.settle !== undefined,
+      (entry) =>
+        entry.view.serverId === serverId &&
+        (entry.settle !== undefined || Boolean(entry.completion?.size)),
     );
+  }
+
+  /**
+   * Resolves true when the page of a URL ask the person agreed to is done (the server said so,
+   * or the person did), false when they dismiss it, it expires, or `signal` aborts.
+   */
+  whenCompleted(serverId: string, elicitationId: string, signal?: AbortSignal): Promise<boolean> {
+    const entry = [...this.pending.values()].find(
+      (candidate) =>
+        candidate.view.serverId === serverId && candidate.elicitationId === elicitationId,
+    );
+    if (!entry || entry.view.kind !== 'elicitation-url') return Promise.resolve(false);
+    if (entry.view.phase === 'completed') return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiters = (entry.completion ??= new Set());
+      const finish = (done: boolean) => {
+        waiters.delete(finish);
+        signal?.removeEventListener('abort', onAbort);
+        resolve(done);
+      };
+      const onAbort = () => finish(false);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      waiters.add(finish);
+    });
   }
 
   /** Called when what a server waits on changes (an ask arrives or is settled). */
@@ -129,8 +159,10 @@ export class AskBroker {
     const entry = this.pending.get(id);
     if (!entry) return false;
     if (!entry.settle) {
-      // Already answered: only dismissing a tracked URL ask is left to do.
-      this.remove(id);
+      // Already answered: the person either finished on the page, or dismisses the card.
+      if (answer.action === 'accept' && entry.view.kind === 'elicitation-url')
+        this.markCompleted(id, entry);
+      else this.remove(id);
       return true;
     }
     const keepTracking =
@@ -156,15 +188,26 @@ export class AskBroker {
         this.settle(id, { action: 'cancel' }, { remove: true });
         return;
       }
-      entry.view = { ...entry.view, phase: 'completed' };
-      this.changed(serverId);
+      this.markCompleted(id, entry);
     }
+  }
+
+  private markCompleted(id: string, entry: Pending): void {
+    if (entry.view.kind !== 'elicitation-url') return;
+    entry.view = { ...entry.view, phase: 'completed' };
+    // The person sees it is done for a moment; then it leaves the list by itself.
+    clearTimeout(entry.timer);
+    entry.timer = setTimeout(() => this.remove(id), COMPLETED_SHOWN_MS);
+    for (const waiter of [...(entry.completion ?? [])]) waiter(true);
+    this.changed(entry.view.serverId);
   }
 
   /** The server went away (switched off, removed): its questions are withdrawn. */
   withdraw(serverId: string): void {
     for (const [id, entry] of this.pending) {
-      if (entry.view.serverId === serverId) this.settle(id, { action: 'cancel' }, { remove: true });
+      if (entry.view.serverId !== serverId) continue;
+      if (entry.settle) this.settle(id, { action: 'cancel' }, { remove: true });
+      else this.remove(id);
     }
   }
 
@@ -186,6 +229,7 @@ export class AskBroker {
     if (!entry) return;
     clearTimeout(entry.timer);
     this.pending.delete(id);
+    for (const waiter of [...(entry.completion ?? [])]) waiter(false);
     this.changed(entry.view.serverId);
   }
 

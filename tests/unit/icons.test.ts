@@ -1,0 +1,75 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  checkDataUrl,
+  IconResolver,
+  MAX_ICON_BYTES,
+  pickIcon,
+  sameOriginUrl,
+} from '../../src/mcp/icons';
+
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+describe('server icons', () => {
+  it.each([
+    [
+      'https://mcp.example.com/icon.png',
+      'https://mcp.example.com/mcp',
+      'https://mcp.example.com/icon.png',
+    ],
+    ['/icon.png', 'https://mcp.example.com/mcp', 'https://mcp.example.com/icon.png'],
+    ['http://127.0.0.1:8931/i.png', 'http://127.0.0.1:8931/mcp', 'http://127.0.0.1:8931/i.png'],
+    ['https://cdn.example.com/icon.png', 'https://mcp.example.com/mcp', undefined],
+    ['http://mcp.example.com/icon.png', 'http://mcp.example.com/mcp', undefined],
+    ['https://user:pw@mcp.example.com/icon.png', 'https://mcp.example.com/mcp', undefined],
+    ['javascript:alert(1)', 'https://mcp.example.com/mcp', undefined],
+  ])('accepts %s for a server at %s only on its own origin', (source, server, expected) => {
+    expect(sameOriginUrl(source, server)).toBe(expected);
+  });
+
+  it.each([
+    [`data:image/png;base64,${PNG}`, `data:image/png;base64,${PNG}`],
+    ['data:image/svg+xml;base64,PHN2Zy8+', 'data:image/svg+xml;base64,PHN2Zy8+'],
+    ['data:text/html;base64,PHNjcmlwdD4=', undefined],
+    ['data:image/png,notbase64', undefined],
+    [`data:image/png;base64,${'A'.repeat(Math.ceil((MAX_ICON_BYTES * 4) / 3) + 8)}`, undefined],
+  ])('checks the data URL %#', (source, expected) => {
+    expect(checkDataUrl(source)).toBe(expected);
+  });
+
+  it('prefers a small light icon of a type it can show', () => {
+    expect(
+      pickIcon([
+        { src: 'a.ico', mimeType: 'image/x-icon' },
+        { src: 'dark.png', mimeType: 'image/png', sizes: ['32x32'], theme: 'dark' },
+        { src: 'big.png', mimeType: 'image/png', sizes: ['512x512'] },
+        { src: 'small.png', mimeType: 'image/png', sizes: ['32x32'] },
+      ])?.src,
+    ).toBe('small.png');
+  });
+
+  it('fetches an icon once, without credentials or redirects, and refuses what is not an image', async () => {
+    const fetchImpl = vi.fn(async (input: string | URL | Request, _init?: RequestInit) =>
+      String(input).endsWith('page.html')
+        ? new Response('<html>', { headers: { 'content-type': 'text/html' } })
+        : new Response(
+            Uint8Array.from(atob(PNG), (character) => character.charCodeAt(0)),
+            {
+              headers: { 'content-type': 'image/png' },
+            },
+          ),
+    );
+    const resolver = new IconResolver(fetchImpl);
+    const server = 'https://mcp.example.com/mcp';
+    const icon = [{ src: '/icon.png' }];
+    await expect(resolver.resolve(icon, server)).resolves.toBe(`data:image/png;base64,${PNG}`);
+    await expect(resolver.resolve(icon, server)).resolves.toBe(`data:image/png;base64,${PNG}`);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(fetchImpl.mock.calls[0]?.[1]).toMatchObject({ credentials: 'omit', redirect: 'error' });
+    await expect(resolver.resolve([{ src: '/page.html' }], server)).resolves.toBeUndefined();
+    await expect(
+      resolver.resolve([{ src: 'https://tracker.example/pixel.png' }], server),
+    ).resolves.toBeUndefined();
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import {
+  detectTrigger,
+  limitGroups,
+  matchRank,
+  rankItems,
+  removeTrigger,
+} from '../../src/composer/picker-query';
+
+describe('detectTrigger', () => {
+  it('opens the resource picker for "@" at the start or after whitespace', () => {
+    expect(detectTrigger('@', 1)).toEqual({ kind: 'resources', query: '', start: 0, end: 1 });
+    expect(detectTrigger('see @not', 8)).toEqual({
+      kind: 'resources',
+      query: 'not',
+      start: 4,
+      end: 8,
+    });
+    expect(detectTrigger('line\n@x', 7)).toMatchObject({ kind: 'resources', query: 'x' });
+  });
+
+  it('ignores "@" inside a word, such as an email address', () => {
+    expect(detectTrigger('mail me@example.com', 19)).toBeUndefined();
+  });
+
+  it('closes once the word ends', () => {
+    expect(detectTrigger('@notes ', 7)).toBeUndefined();
+  });
+
+  it('uses the text up to the caret as the query and the whole word as the range', () => {
+    expect(detectTrigger('x @notes y', 5)).toEqual({
+      kind: 'resources',
+      query: 'no',
+      start: 2,
+      end: 8,
+    });
+  });
+
+  it('opens the prompt picker only for "/" as the first character', () => {
+    expect(detectTrigger('/', 1)).toEqual({ kind: 'prompts', query: '', start: 0, end: 1 });
+    expect(detectTrigger('/summ', 5)).toMatchObject({ kind: 'prompts', query: 'summ' });
+    expect(detectTrigger('a /summ', 7)).toBeUndefined();
+    expect(detectTrigger('/etc/hosts is', 13)).toBeUndefined();
+  });
+
+  it('needs the caret after the trigger character', () => {
+    expect(detectTrigger('@x', 0)).toBeUndefined();
+    expect(detectTrigger('', 0)).toBeUndefined();
+  });
+});
+
+describe('removeTrigger', () => {
+  it('takes the word out with one of the spaces around it', () => {
+    expect(removeTrigger('see @notes here', { start: 4, end: 10 })).toEqual({
+      text: 'see here',
+      caret: 4,
+    });
+    expect(removeTrigger('@notes', { start: 0, end: 6 })).toEqual({ text: '', caret: 0 });
+    expect(removeTrigger('look at @no', { start: 8, end: 11 })).toEqual({
+      text: 'look at ',
+      caret: 8,
+    });
+  });
+});
+
+describe('ranking', () => {
+  const items = [
+    { name: 'readme', title: 'Project README', uri: 'file:///readme.md' },
+    { name: 'notes', uri: 'file:///docs/notes.md' },
+    { name: 'plan', title: 'Release notes', uri: 'file:///plan.md' },
+    { name: 'other', uri: 'mem://notes-archive' },
+    { name: 'unrelated', uri: 'file:///x' },
+  ];
+  const fields = (item: (typeof items)[number]) => ({
+    names: [item.title, item.name],
+    extra: [item.uri],
+  });
+
+  it('puts name prefixes first, then names containing it, then uris, case-insensitively', () => {
+    expect(rankItems(items, 'NOTES', fields).map((item) => item.name)).toEqual([
+      'notes',
+      'plan',
+      'other',
+    ]);
+  });
+
+  it('keeps everything, in order, for an empty query', () => {
+    expect(rankItems(items, '', fields)).toEqual(items);
+  });
+
+  it('gives each kind of match its rank', () => {
+    expect(matchRank({ names: ['Project README'] }, 'proj')).toBe(0);
+    expect(matchRank({ names: ['Project README'] }, 'read')).toBe(1);
+    expect(matchRank({ names: ['x'], extra: ['file:///read'] }, 'read')).toBe(2);
+    expect(matchRank({ names: ['x'], extra: [undefined] }, 'read')).toBeUndefined();
+  });
+
+  it('cuts two groups to the limit, keeping some rows for the second', () => {
+    const many = Array.from({ length: 60 }, (_, index) => index);
+    const limited = limitGroups(many, ['a', 'b', 'c'], 50);
+    expect(limited.first).toHaveLength(47);
+    expect(limited.second).toEqual(['a', 'b', 'c']);
+    expect(limited.hidden).toBe(13);
+    const few = limitGroups(
+      [1, 2],
+      Array.from({ length: 70 }, (_, index) => index),
+      50,
+    );
+    expect(few.first).toEqual([1, 2]);
+    expect(few.second).toHaveLength(48);
+    expect(few.hidden).toBe(22);
+    expect(limitGroups([1], [], 50)).toEqual({ first: [1], second: [], hidden: 0 });
+  });
+});
