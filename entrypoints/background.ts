@@ -2,6 +2,7 @@ import { createMcpManager } from '../src/mcp/manager';
 import { createRouter } from '../src/messaging/router';
 import {
   createChromeAlarms,
+  createChromeAttention,
   createChromeBroadcaster,
   createChromeIdentity,
   createChromeKeepAlive,
@@ -15,6 +16,7 @@ export default defineBackground(() => {
     keepAlive: createChromeKeepAlive(),
     identity: createChromeIdentity(),
     alarms: createChromeAlarms(),
+    attention: createChromeAttention(),
     // Set at build time (WXT_CLIENT_METADATA_URL) where Patchbay's CIMD is published.
     ...(import.meta.env.WXT_CLIENT_METADATA_URL
       ? { clientMetadataUrl: import.meta.env.WXT_CLIENT_METADATA_URL }

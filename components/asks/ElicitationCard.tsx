@@ -117,21 +117,8 @@ function FormAsk(props: ElicitationCardProps) {
           <button type="submit" className="primary" aria-label={`Accept and send to ${serverName}`}>
             Accept
           </button>
-          <button
-            type="button"
-            onClick={() => props.onDecline()}
-            aria-label={`Decline ${serverName}'s request`}
-          >
-            Decline
-          </button>
-          <button
-            type="button"
-            className="link"
-            onClick={() => props.onCancel()}
-            aria-label={`Cancel ${serverName}'s request`}
-          >
-            Cancel
-          </button>
+          <DeclineButton {...props} />
+          <CancelButton {...props} />
         </div>
       </form>
     </section>
@@ -315,28 +302,36 @@ function Field({ field, id, serverName, value, error, onChange, focusTarget }: F
   );
 }
 
-function UrlAsk(props: ElicitationCardProps) {
-  const { serverName, phase = 'asking' } = props;
-  const target = describeUrlRequest(props.url ?? '');
-  const decline = (
+function DeclineButton({ serverName, onDecline }: ElicitationCardProps) {
+  return (
     <button
       type="button"
-      onClick={() => props.onDecline()}
+      onClick={() => onDecline()}
       aria-label={`Decline ${serverName}'s request`}
     >
       Decline
     </button>
   );
-  const cancel = (
+}
+
+function CancelButton({ serverName, onCancel }: ElicitationCardProps) {
+  return (
     <button
       type="button"
       className="link"
-      onClick={() => props.onCancel()}
+      onClick={() => onCancel()}
       aria-label={`Cancel ${serverName}'s request`}
     >
       Cancel
     </button>
   );
+}
+
+function UrlAsk(props: ElicitationCardProps) {
+  const { serverName, phase = 'asking' } = props;
+  const target = describeUrlRequest(props.url ?? '');
+  const decline = <DeclineButton {...props} />;
+  const cancel = <CancelButton {...props} />;
 
   return (
     <section

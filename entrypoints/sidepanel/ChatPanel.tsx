@@ -238,7 +238,7 @@ export function ChatSession(props: ChatSessionProps) {
       <ToolCard
         part={part}
         serverName={server?.name ?? address?.serverId ?? 'Unknown server'}
-        {...(server?.iconDataUrl ? { iconDataUrl: server.iconDataUrl } : {})}
+        {...(iconOf(view, server) ? { iconDataUrl: iconOf(view, server) } : {})}
         toolName={address?.name ?? part.toolName}
         {...(address ? { serverId: address.serverId } : {})}
         onOpenResource={(link) =>
@@ -410,6 +410,11 @@ export function ChatSession(props: ChatSessionProps) {
       ) : null}
     </div>
   );
+}
+
+/** The tool's own icon, else the one the person gave its server, else the server's own. */
+function iconOf(tool: ToolView | undefined, server: ServerView | undefined): string | undefined {
+  return tool?.iconDataUrl ?? server?.iconDataUrl ?? server?.serverIconDataUrl;
 }
 
 export function newConversation(): Conversation {

@@ -12,7 +12,14 @@ import type {
   UpdateServerPayload,
 } from '../messaging/contract';
 import { AuthSession, REFRESH_ALARM_PREFIX } from '../oauth/session';
-import type { Alarms, Broadcaster, Identity, KeepAlive, KeyValueStore } from '../platform/ports';
+import type {
+  Alarms,
+  Attention,
+  Broadcaster,
+  Identity,
+  KeepAlive,
+  KeyValueStore,
+} from '../platform/ports';
 import type { AskAnswer, AskView } from '../messaging/asks-contract';
 import { AskBroker } from './asks/ask-broker';
 import type { ServerConfig } from './catalog';
@@ -60,6 +67,8 @@ export interface McpManagerOptions {
   clientMetadataUrl?: string;
   /** How long a server's question waits for the person (tests shorten it). */
   askTimeoutMs?: number;
+  /** Shows that server questions wait (the toolbar badge). */
+  attention?: Attention;
 }
 
 export type McpManager = ReturnType<typeof createMcpManager>;
@@ -69,10 +78,11 @@ export type McpManager = ReturnType<typeof createMcpManager>;
  * and the fan-out operations (every server, every enabled tool) the message router exposes.
  */
 export function createMcpManager(options: McpManagerOptions) {
-  const { catalog, retryPolicy, askTimeoutMs, ...ports } = options;
+  const { catalog, retryPolicy, askTimeoutMs, attention, ...ports } = options;
   const asks = new AskBroker({
     broadcaster: options.broadcaster,
     keepAlive: options.keepAlive,
+    ...(attention ? { attention } : {}),
     ...(askTimeoutMs ? { timeoutMs: askTimeoutMs } : {}),
   });
   const context: SessionContext = {

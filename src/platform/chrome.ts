@@ -8,6 +8,7 @@ import type { MessageTransport } from '../messaging/client';
 import {
   SignInWindowClosedError,
   type Alarms,
+  type Attention,
   type Broadcaster,
   type Identity,
   type KeepAlive,
@@ -133,4 +134,24 @@ function isBatch(message: unknown): message is { type: string; messages: unknown
     (message as { type?: unknown }).type === BROADCAST_BATCH &&
     Array.isArray((message as { messages?: unknown }).messages)
   );
+}
+
+/** The toolbar button shows how many server questions wait, so a closed panel still tells. */
+export function createChromeAttention(): Attention {
+  return {
+    showWaiting(count) {
+      const text = count === 0 ? '' : count > 9 ? '9+' : String(count);
+      void browser.action.setBadgeText({ text }).catch(() => undefined);
+      if (count > 0)
+        void browser.action.setBadgeBackgroundColor({ color: '#9a6700' }).catch(() => undefined);
+      void browser.action
+        .setTitle({
+          title:
+            count === 0
+              ? 'Open Patchbay'
+              : `Open Patchbay: ${count === 1 ? 'a server is' : `${count} servers are`} waiting for your answer`,
+        })
+        .catch(() => undefined);
+    },
+  };
 }

@@ -44,3 +44,9 @@ export interface Alarms {
   clear(name: string): Promise<void>;
   onAlarm(listener: (name: string) => void): void;
 }
+
+/** Draws the person's eye when something waits for them: the toolbar button's badge in Chrome. */
+export interface Attention {
+  /** How many questions from servers wait for an answer (0 clears it). */
+  showWaiting(count: number): void;
+}

@@ -51,6 +51,16 @@ async function approveCallOf(tool: string) {
   return card;
 }
 
+/** The badge on Patchbay's toolbar button. */
+const badgeText = () =>
+  page.evaluate(() =>
+    (
+      globalThis as unknown as {
+        chrome: { action: { getBadgeText(details: object): Promise<string> } };
+      }
+    ).chrome.action.getBadgeText({}),
+  );
+
 /** The requests the model got, as text, for asserting on what it read. */
 const lastModelRequest = () => JSON.stringify(model.requests.at(-1)?.body ?? {});
 
@@ -106,6 +116,8 @@ describe('what a server asks of the person', () => {
     await approveCallOf('trigger-elicitation-request');
     const form = page.getByRole('group', { name: 'Everything asks for information' });
     await form.waitFor();
+    // The toolbar button says a server waits, for when the panel is closed.
+    await expect.poll(() => badgeText()).toBe('1');
     // Defaults are filled in as the server gave them (SEP-1034).
     await expect(form.getByLabel(/String with default/).inputValue()).resolves.toBe(
       'It was a dark and stormy night.',
@@ -121,6 +133,7 @@ describe('what a server asks of the person', () => {
     await session.screenshot(page, 'ask-form');
     await form.getByRole('button', { name: 'Accept and send to Everything' }).click();
     await page.getByText('Thanks, your details are in.').waitFor();
+    await expect.poll(() => badgeText()).toBe('');
     const card = page.locator('.tool-card[data-tool-name="trigger-elicitation-request"]').last();
     await card.getByText(/^Result/).click();
     await card

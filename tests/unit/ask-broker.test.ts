@@ -15,7 +15,14 @@ afterEach(() => {
 function broker(timeoutMs = 1_000) {
   const broadcaster = createRecordingBroadcaster();
   const keepAlive = createCountingKeepAlive();
-  return { asks: new AskBroker({ broadcaster, keepAlive, timeoutMs }), broadcaster, keepAlive };
+  const badge: number[] = [];
+  const attention = { showWaiting: (count: number) => badge.push(count) };
+  return {
+    asks: new AskBroker({ broadcaster, keepAlive, timeoutMs, attention }),
+    broadcaster,
+    keepAlive,
+    badge,
+  };
 }
 
 const server = { id: 'docs', name: 'Docs' };
@@ -29,7 +36,7 @@ const url = {
 
 describe('AskBroker', () => {
   it('lists an ask, broadcasts it, keeps the worker alive, and settles with the answer', async () => {
-    const { asks, broadcaster, keepAlive } = broker();
+    const { asks, broadcaster, keepAlive, badge } = broker();
     const waiting = asks.ask(server, form);
     const [view] = asks.list();
     expect(view).toMatchObject({ kind: 'elicitation-form', serverId: 'docs', serverName: 'Docs' });
@@ -44,6 +51,8 @@ describe('AskBroker', () => {
     expect(asks.list()).toEqual([]);
     expect(keepAlive.active).toBe(0);
     expect(asks.isWaitingOn('docs')).toBe(false);
+    // The toolbar badge counted it while it waited, and cleared after.
+    expect(badge).toEqual([1, 0]);
     // A second answer to the same ask finds nothing.
     expect(asks.answer(view!.id, { action: 'decline' })).toBe(false);
   });

@@ -1,5 +1,5 @@
 import type { AskAnswer, AskView } from '../../messaging/asks-contract';
-import type { Broadcaster, KeepAlive } from '../../platform/ports';
+import type { Attention, Broadcaster, KeepAlive } from '../../platform/ports';
 
 /** How long a server's question waits for the person before it is answered "cancel" for them. */
 export const ASK_TIMEOUT_MS = 10 * 60_000;
@@ -31,6 +31,8 @@ interface Pending {
 export interface AskBrokerOptions {
   broadcaster: Broadcaster;
   keepAlive: KeepAlive;
+  /** Shows that questions wait while the panel may be closed. */
+  attention?: Attention;
   timeoutMs?: number;
   now?: () => number;
 }
@@ -235,7 +237,9 @@ export class AskBroker {
 
   private changed(serverId: string): void {
     // The worker must not stop while a server waits for the person.
-    const waiting = [...this.pending.values()].some((entry) => entry.settle);
+    const unanswered = [...this.pending.values()].filter((entry) => entry.settle).length;
+    const waiting = unanswered > 0;
+    this.options.attention?.showWaiting(unanswered);
     if (waiting && !this.release) this.release = this.options.keepAlive.hold();
     if (!waiting && this.release) {
       this.release();
