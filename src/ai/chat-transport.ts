@@ -34,7 +34,10 @@ export function systemPromptWith(servers: readonly ServerView[]): string {
   for (const server of servers) {
     if (!server.isEnabled || server.status.state !== 'connected' || !server.instructions) continue;
     if (budget <= 0) break;
-    const text = server.instructions.slice(0, budget);
+    // The fence holds: instructions cannot close it early and speak outside it.
+    const text = server.instructions
+      .slice(0, budget)
+      .replace(/<\/server-instructions/gi, '<\\/server-instructions');
     budget -= text.length;
     sections.push(
       `<server-instructions server="${server.name.replace(/"/g, "'")}">\n${text}\n</server-instructions>`,

@@ -94,7 +94,8 @@ export function resourcePartForModel(
     : '';
   return {
     type: 'text',
-    text: `The person attached the resource ${label}:\n<resource uri="${data.uri}">\n${data.text}\n</resource>${cut}`,
+    // The fence holds: a resource cannot close it early and speak outside it.
+    text: `The person attached the resource ${label}:\n<resource uri="${data.uri.replace(/"/g, '%22')}">\n${data.text.replace(/<\/resource/gi, '<\\/resource')}\n</resource>${cut}`,
   };
 }
 
