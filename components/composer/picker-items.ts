@@ -36,10 +36,20 @@ export interface PickerSources {
   servers: readonly PickerServer[];
 }
 
-/** The name and icon a row shows for its server; an unknown server shows its id. */
-export function serverOf(servers: readonly PickerServer[], serverId: string) {
+/**
+ * The name and icon a row shows for its server (the item's own icon first, when it has one);
+ * an unknown server shows its id.
+ */
+export function serverOf(
+  servers: readonly PickerServer[],
+  serverId: string,
+  itemIconDataUrl?: string,
+) {
   const server = servers.find((candidate) => candidate.id === serverId);
-  return { serverName: server?.name ?? serverId, serverIconDataUrl: server?.iconDataUrl };
+  return {
+    serverName: server?.name ?? serverId,
+    serverIconDataUrl: itemIconDataUrl ?? server?.iconDataUrl,
+  };
 }
 
 function resourcePicker(query: string, sources: PickerSources): PickerContent {
@@ -54,14 +64,14 @@ function resourcePicker(query: string, sources: PickerSources): PickerContent {
   const shown = limitGroups(resources, templates, PICKER_LIMIT);
   const resourceRows: PickerRow[] = shown.first.map((resource) => ({
     key: `resource:${resource.serverId}:${resource.uri}`,
-    ...serverOf(sources.servers, resource.serverId),
+    ...serverOf(sources.servers, resource.serverId, resource.iconDataUrl),
     label: resource.title ?? resource.name,
     detail: resource.uri,
     detailIsCode: true,
   }));
   const templateRows: PickerRow[] = shown.second.map((template) => ({
     key: `template:${template.serverId}:${template.uriTemplate}`,
-    ...serverOf(sources.servers, template.serverId),
+    ...serverOf(sources.servers, template.serverId, template.iconDataUrl),
     label: template.title ?? template.name,
     detail: template.uriTemplate,
     detailIsCode: true,
@@ -93,7 +103,7 @@ function promptPicker(query: string, sources: PickerSources): PickerContent {
       {
         rows: shown.map((prompt) => ({
           key: `prompt:${prompt.serverId}:${prompt.name}`,
-          ...serverOf(sources.servers, prompt.serverId),
+          ...serverOf(sources.servers, prompt.serverId, prompt.iconDataUrl),
           label: `/${prompt.name}`,
           hint: prompt.title,
           detail: prompt.description,

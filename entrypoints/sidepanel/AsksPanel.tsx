@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ElicitationCard } from '../../components/asks/ElicitationCard';
 import { SamplingCard } from '../../components/asks/SamplingCard';
+import { describeUrlRequest } from '../../src/asks/elicitation-form';
 import { createLanguageModel } from '../../src/ai/model';
 import type { ModelSettings } from '../../src/ai/model-settings';
 import { runSampling, type ApprovedSampling } from '../../src/ai/run-sampling';
@@ -20,12 +21,16 @@ export function useAsks(client: PatchbayClient): AskView[] {
   const [asks, setAsks] = useState<AskView[]>([]);
   useEffect(() => {
     let live = true;
+    // A broadcast is newer than the list asked for below, which may answer after it.
+    let heard = false;
     const stop = client.onBroadcast((message) => {
-      if (message.type === 'mcp/asks/changed') setAsks(message.payload.asks);
+      if (message.type !== 'mcp/asks/changed') return;
+      heard = true;
+      setAsks(message.payload.asks);
     });
     // Asks that arrived while the panel was closed are waiting already.
     void client.request('mcp/asks/list').then(
-      ({ asks: waiting }) => live && setAsks(waiting),
+      ({ asks: waiting }) => live && !heard && setAsks(waiting),
       () => undefined,
     );
     return () => {
@@ -180,8 +185,11 @@ export function AsksPanel({ client, asks, servers, loadSettings }: AsksPanelProp
               : { mode: 'form' as const, requestedSchema: ask.requestedSchema })}
             onAccept={(content) => {
               if (ask.kind === 'elicitation-url') {
-                // Opened only now, after the person's click; no opener, no referrer.
-                window.open(ask.url, '_blank', 'noopener,noreferrer');
+                // Opened only now, after the person's click, as checked; no opener, no referrer.
+                // Once open, the same button says the person is done there: no second tab.
+                const target = describeUrlRequest(ask.url);
+                if (ask.phase === 'asking' && target.ok)
+                  window.open(target.url, '_blank', 'noopener,noreferrer');
                 answer(ask.id, { action: 'accept' });
                 return;
               }

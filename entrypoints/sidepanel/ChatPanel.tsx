@@ -195,6 +195,10 @@ export function ChatSession(props: ChatSessionProps) {
   };
 
   const runPrompt = (prompt: PromptView, args: Record<string, string>) => {
+    if (chat.status === 'streaming' || chat.status === 'submitted') {
+      context.setNotice('Wait for the answer to finish (or stop it) before running a prompt.');
+      return;
+    }
     context.setNotice(undefined);
     void client.server(prompt.serverId, 'prompts/get', { name: prompt.name, arguments: args }).then(
       ({ messages: promptMessages }) => {
@@ -208,9 +212,9 @@ export function ChatSession(props: ChatSessionProps) {
         }
         // The prompt's turns join the conversation; one that ends with the person's turn is sent.
         if (last.role === 'user') {
-          chat.setMessages([...chat.messages, ...inserted.slice(0, -1)]);
+          chat.setMessages((current) => [...current, ...inserted.slice(0, -1)]);
           void chat.sendMessage({ parts: last.parts });
-        } else chat.setMessages([...chat.messages, ...inserted]);
+        } else chat.setMessages((current) => [...current, ...inserted]);
       },
       (error: unknown) => context.setNotice(error instanceof Error ? error.message : String(error)),
     );
@@ -381,13 +385,16 @@ export function ChatSession(props: ChatSessionProps) {
         onPickerOpen={context.loadPicker}
         onRunPrompt={runPrompt}
         onComplete={async (request) =>
-          (
-            await client.server(request.serverId, 'completion/complete', {
-              ref: request.ref,
-              argument: request.argument,
-              ...(request.context ? { context: request.context } : {}),
-            })
-          ).values
+          // Only servers that offer completions are asked.
+          !servers.find((server) => server.id === request.serverId)?.features?.completions
+            ? []
+            : (
+                await client.server(request.serverId, 'completion/complete', {
+                  ref: request.ref,
+                  argument: request.argument,
+                  ...(request.context ? { context: request.context } : {}),
+                })
+              ).values
         }
       />
       {openResource ? (

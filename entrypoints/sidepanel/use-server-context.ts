@@ -200,44 +200,57 @@ function useFreshness({
     };
   }, [client]);
 
-  useEffect(
-    () =>
-      client.onBroadcast((message) => {
-        if (message.type !== 'mcp/resource/updated') return;
-        const { serverId, uri } = message.payload;
-        if (!subscribed.current.has(keyOf(serverId, uri))) return;
-        void client.server(serverId, 'resources/read', { uri }).then(
-          ({ contents }) => {
-            replaceMessages((current) =>
-              current.map((chatMessage) =>
-                chatMessage.parts.some(
-                  (part) =>
-                    isResourcePart(part) &&
-                    part.data.serverId === serverId &&
-                    part.data.uri === uri,
-                )
-                  ? {
-                      ...chatMessage,
-                      parts: chatMessage.parts.map((part) =>
-                        isResourcePart(part) &&
-                        part.data.serverId === serverId &&
-                        part.data.uri === uri
-                          ? refreshedPart(part, contents)
-                          : part,
-                      ),
-                    }
-                  : chatMessage,
-              ),
-            );
-            setAttachments((previous) =>
-              previous.map((item) =>
-                item.serverId === serverId && item.uri === uri ? { ...item, contents } : item,
-              ),
-            );
-          },
+  // A server may announce changes in bursts: one read at a time per resource, one more if it
+  // changed again meanwhile, and nothing rewritten when the text is the same.
+  const reading = useRef(new Map<string, boolean>());
+  useEffect(() => {
+    const apply = (serverId: string, uri: string, contents: ResourceContents[]) => {
+      const same = (part: MessagePart) =>
+        isResourcePart(part) && part.data.serverId === serverId && part.data.uri === uri;
+      replaceMessages((current) => {
+        let changed = false;
+        const next = current.map((chatMessage) => {
+          if (!chatMessage.parts.some(same)) return chatMessage;
+          const parts = chatMessage.parts.map((part) => {
+            if (!same(part) || !isResourcePart(part)) return part;
+            const fresh = refreshedPart(part, contents);
+            if (fresh.data.text === part.data.text) return part;
+            changed = true;
+            return fresh;
+          });
+          return changed ? { ...chatMessage, parts } : chatMessage;
+        });
+        return changed ? next : current;
+      });
+      setAttachments((previous) =>
+        previous.map((item) =>
+          item.serverId === serverId && item.uri === uri ? { ...item, contents } : item,
+        ),
+      );
+    };
+    const read = (serverId: string, uri: string) => {
+      const key = keyOf(serverId, uri);
+      if (reading.current.has(key)) {
+        reading.current.set(key, true);
+        return;
+      }
+      reading.current.set(key, false);
+      void client
+        .server(serverId, 'resources/read', { uri })
+        .then(
+          ({ contents }) => apply(serverId, uri, contents),
           () => undefined,
-        );
-      }),
-    [client, replaceMessages, setAttachments],
-  );
+        )
+        .finally(() => {
+          const again = reading.current.get(key);
+          reading.current.delete(key);
+          if (again) read(serverId, uri);
+        });
+    };
+    return client.onBroadcast((message) => {
+      if (message.type !== 'mcp/resource/updated') return;
+      const { serverId, uri } = message.payload;
+      if (subscribed.current.has(keyOf(serverId, uri))) read(serverId, uri);
+    });
+  }, [client, replaceMessages, setAttachments]);
 }

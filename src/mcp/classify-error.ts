@@ -62,6 +62,25 @@ export function toConnectionError(error: unknown, serverFetch?: ServerFetch): Co
   return new ConnectionError('protocol', message, { cause: error });
 }
 
+/**
+ * True when a request failed but the connection is as good as before: the server answered
+ * with a JSON-RPC error, or with something the SDK's checks refused (a result that does not
+ * validate, endless pages, an input request it cannot fulfil), or a check here failed. Only
+ * transport failures (network, HTTP status, a closed stream, a body that is not MCP at all)
+ * mean the connection is lost.
+ */
+export function leavesConnectionUp(error: unknown, classified: ConnectionError): boolean {
+  if (classified.kind !== 'protocol' || classified.details.status !== undefined) return false;
+  if (ProtocolError.isInstance(error)) return true;
+  if (SdkError.isInstance(error))
+    return (
+      error.code !== SdkErrorCode.ClientHttpUnexpectedContent &&
+      error.code !== SdkErrorCode.ConnectionClosed &&
+      error.code !== SdkErrorCode.SendFailed
+    );
+  return !isMalformedMessage(error);
+}
+
 /** JSON that does not parse, or parses into something that is not a JSON-RPC message. */
 export function isMalformedMessage(error: unknown): boolean {
   return error instanceof SyntaxError || (error instanceof Error && error.name === 'ZodError');

@@ -324,17 +324,20 @@ async function connectWith(
     adoptHandshake(client, transport, resume.handshake);
   // Where SDK v2 (2.4) falls short: after a probe it opens the `subscriptions/listen` stream
   // itself, but `connect({ prior })` only registers the handlers, so a worker that restarted
-  // with a stored era would never hear of tool-list changes. `followChanges` opens it, without
+  // with a stored era would never hear of list changes. `followChanges` opens it, without
   // waiting for the server's acknowledgement.
   let subscription: McpSubscription | undefined;
-  let following =
-    prior?.kind !== 'modern' ||
-    !onToolsChanged ||
-    !client.getServerCapabilities()?.tools?.listChanged;
+  const offered = client.getServerCapabilities();
+  const filter = {
+    ...(onToolsChanged && offered?.tools?.listChanged ? { toolsListChanged: true } : {}),
+    ...(onFeaturesChanged && offered?.prompts?.listChanged ? { promptsListChanged: true } : {}),
+    ...(onFeaturesChanged && offered?.resources?.listChanged ? { resourcesListChanged: true } : {}),
+  };
+  let following = prior?.kind !== 'modern' || Object.keys(filter).length === 0;
   const followChanges = () => {
     if (following) return;
     following = true;
-    client.listen({ toolsListChanged: true }).then(
+    client.listen(filter).then(
       (opened) => {
         if (closing) void opened.close();
         else subscription = opened;
@@ -344,8 +347,9 @@ async function connectWith(
     );
   };
 
-  // 2026-07-28 has no `resources/subscribe`: each subscription is a listen stream of its own.
-  const resourceStreams = new Map<string, McpSubscription>();
+  // 2026-07-28 has no `resources/subscribe`: each subscription is a listen stream of its own,
+  // forgotten when the server ends it (so subscribing again opens a new one).
+  const resourceStreams = new Map<string, Promise<McpSubscription>>();
   const discover = client.getDiscoverResult();
   return {
     get capabilities() {
@@ -358,8 +362,22 @@ async function connectWith(
         await client.subscribeResource({ uri });
         return;
       }
-      if (resourceStreams.has(uri)) return;
-      resourceStreams.set(uri, await client.listen({ resourceSubscriptions: [uri] }));
+      const existing = resourceStreams.get(uri);
+      if (existing) {
+        await existing;
+        return;
+      }
+      const opening = client.listen({ resourceSubscriptions: [uri] });
+      resourceStreams.set(uri, opening);
+      try {
+        const stream = await opening;
+        void stream.closed.then(() => {
+          if (resourceStreams.get(uri) === opening) resourceStreams.delete(uri);
+        });
+      } catch (error) {
+        resourceStreams.delete(uri);
+        throw error;
+      }
     },
     async unsubscribe(uri) {
       if (client.getProtocolEra() !== 'modern') {
@@ -368,7 +386,7 @@ async function connectWith(
       }
       const stream = resourceStreams.get(uri);
       resourceStreams.delete(uri);
-      await stream?.close();
+      await (await stream?.catch(() => undefined))?.close();
     },
     client,
     transport: kind,
@@ -394,7 +412,9 @@ async function connectWith(
       closing = true;
       await subscription?.close().catch(() => undefined);
       await Promise.all(
-        [...resourceStreams.values()].map((stream) => stream.close().catch(() => undefined)),
+        [...resourceStreams.values()].map((stream) =>
+          stream.then((opened) => opened.close()).catch(() => undefined),
+        ),
       );
       if (terminate && transport instanceof StreamableHTTPClientTransport && transport.sessionId) {
         await transport.terminateSession().catch(() => undefined);

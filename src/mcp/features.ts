@@ -1,5 +1,4 @@
 import {
-  ProtocolError,
   type Prompt,
   type Resource,
   type ResourceTemplateType as ResourceTemplate,
@@ -11,7 +10,7 @@ import type {
   ResourceTemplateView,
   ResourceView,
 } from '../messaging/features-contract';
-import { toConnectionError } from './classify-error';
+import { leavesConnectionUp, toConnectionError } from './classify-error';
 import type { Connection } from './connection';
 import { toPatchbayError } from './session/failures';
 import type { ServerSession } from './session/server-session';
@@ -58,8 +57,11 @@ async function onServer<T>(
   } catch (error) {
     if (PatchbayError.isInstance(error)) throw error;
     const connectionError = toConnectionError(error);
-    if (ProtocolError.isInstance(error) && connectionError.kind === 'protocol')
-      throw new PatchbayError('request-failed', `${name} could not ${what}: ${error.message}`);
+    if (leavesConnectionUp(error, connectionError))
+      throw new PatchbayError(
+        'request-failed',
+        `${name} could not ${what}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     if (connectionError.kind !== 'timeout') session.lose(connectionError);
     throw toPatchbayError(connectionError, session.config);
   }
@@ -67,12 +69,24 @@ async function onServer<T>(
 
 const options = { timeout: REQUEST_TIMEOUT_MS };
 
+/**
+ * One page of a list, as the server sent it. The SDK's list methods walk every page when given
+ * no cursor (up to their page cap, failing past it); pages and pickers want one at a time.
+ */
+function onePage<M extends 'resources/list' | 'resources/templates/list' | 'prompts/list'>(
+  connection: Connection,
+  method: M,
+  cursor: string | undefined,
+) {
+  return connection.client.request({ method, params: cursor ? { cursor } : {} }, options);
+}
+
 export async function listResources(
   session: ServerSession,
   cursor?: string,
 ): Promise<ServerResults['resources/list']> {
   const page = await onServer(session, 'resources', 'list its resources', (connection) =>
-    connection.client.listResources(cursor ? { cursor } : {}, { ...options, cacheMode: 'bypass' }),
+    onePage(connection, 'resources/list', cursor),
   );
   return {
     resources: await Promise.all(page.resources.map((item) => resourceView(session, item))),
@@ -85,10 +99,7 @@ export async function listResourceTemplates(
   cursor?: string,
 ): Promise<ServerResults['resources/templates/list']> {
   const page = await onServer(session, 'resources', 'list its resource templates', (connection) =>
-    connection.client.listResourceTemplates(cursor ? { cursor } : {}, {
-      ...options,
-      cacheMode: 'bypass',
-    }),
+    onePage(connection, 'resources/templates/list', cursor),
   );
   return {
     templates: await Promise.all(page.resourceTemplates.map((item) => templateView(session, item))),
@@ -110,16 +121,25 @@ export async function subscribeResource(
   session: ServerSession,
   uri: string,
 ): Promise<ServerResults['resources/subscribe']> {
-  await onServer(session, 'resources', `keep ${uri} fresh`, async (connection) => {
-    if (!connection.capabilities?.resources?.subscribe)
-      throw new PatchbayError(
-        'invalid-request',
-        `${session.config.name} does not tell when its resources change.`,
-      );
-    await connection.subscribe(uri);
-  });
+  if (session.subscriptions.has(uri)) return { subscribed: true };
+  // Noted before the server is asked, so an unsubscribe meanwhile is not lost.
   session.subscriptions.add(uri);
-  return { subscribed: true };
+  try {
+    await onServer(session, 'resources', `keep ${uri} fresh`, async (connection) => {
+      if (!connection.capabilities?.resources?.subscribe)
+        throw new PatchbayError(
+          'invalid-request',
+          `${session.config.name} does not tell when its resources change.`,
+        );
+      await connection.subscribe(uri);
+    });
+  } catch (error) {
+    session.subscriptions.delete(uri);
+    throw error;
+  }
+  // Unsubscribed while the server was being asked: take it back.
+  if (!session.subscriptions.has(uri)) await session.live?.unsubscribe(uri).catch(() => undefined);
+  return { subscribed: session.subscriptions.has(uri) };
 }
 
 export async function unsubscribeResource(
@@ -137,7 +157,7 @@ export async function listPrompts(
   cursor?: string,
 ): Promise<ServerResults['prompts/list']> {
   const page = await onServer(session, 'prompts', 'list its prompts', (connection) =>
-    connection.client.listPrompts(cursor ? { cursor } : {}, { ...options, cacheMode: 'bypass' }),
+    onePage(connection, 'prompts/list', cursor),
   );
   return {
     prompts: await Promise.all(page.prompts.map((item) => promptView(session, item))),
@@ -202,7 +222,14 @@ async function gather<T>(
   const items: T[] = [];
   let cursor: string | undefined;
   for (let pages = 0; pages < PICKER_PAGES && items.length < PICKER_ITEMS; pages += 1) {
-    const next = await page(cursor);
+    let next: { items: T[]; nextCursor?: string };
+    try {
+      next = await page(cursor);
+    } catch (error) {
+      // A page that cannot be used ends the gathering; what came before it is still offered.
+      if (pages === 0) throw error;
+      break;
+    }
     items.push(...next.items);
     if (!next.nextCursor || next.nextCursor === cursor) break;
     cursor = next.nextCursor;
@@ -261,8 +288,8 @@ function described(item: { title?: string | undefined; description?: string | un
   };
 }
 
-async function iconOf(session: ServerSession, item: { icons?: Resource['icons'] }) {
-  const icon = await session.context.icons.resolve(item.icons, session.config.url);
+function iconOf(session: ServerSession, item: { icons?: Resource['icons'] }) {
+  const icon = session.context.icons.peek(item.icons, session.config.url);
   return icon ? { iconDataUrl: icon } : {};
 }
 
@@ -274,7 +301,7 @@ async function resourceView(session: ServerSession, item: Resource): Promise<Res
     ...described(item),
     ...(item.mimeType ? { mimeType: item.mimeType } : {}),
     ...(typeof item.size === 'number' ? { size: item.size } : {}),
-    ...(await iconOf(session, item)),
+    ...iconOf(session, item),
   };
 }
 
@@ -288,7 +315,7 @@ async function templateView(
     uriTemplate: item.uriTemplate,
     ...described(item),
     ...(item.mimeType ? { mimeType: item.mimeType } : {}),
-    ...(await iconOf(session, item)),
+    ...iconOf(session, item),
   };
 }
 
@@ -302,6 +329,6 @@ async function promptView(session: ServerSession, item: Prompt): Promise<PromptV
       ...described(argument),
       ...(argument.required !== undefined ? { required: argument.required } : {}),
     })),
-    ...(await iconOf(session, item)),
+    ...iconOf(session, item),
   };
 }

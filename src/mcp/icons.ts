@@ -3,6 +3,11 @@ import type { FetchLike } from './server-fetch';
 
 /** The largest icon Patchbay fetches or accepts, as for icons people upload. */
 export const MAX_ICON_BYTES = 64 * 1024;
+/**
+ * The largest icon of a tool, resource or prompt: lists carry one per item to the page, and a
+ * server's own icon is the one worth 64 KB.
+ */
+export const MAX_ITEM_ICON_BYTES = 16 * 1024;
 /** Icons kept per worker; each is at most {@link MAX_ICON_BYTES}. */
 const CACHE_SIZE = 256;
 const FETCH_TIMEOUT_MS = 5_000;
@@ -23,6 +28,8 @@ const IMAGE_TYPES = new Set([
  */
 export class IconResolver {
   private readonly cache = new Map<string, Promise<string | undefined>>();
+  /** Downloads that have finished, for {@link peek}. */
+  private readonly settled = new Map<string, string | undefined>();
 
   constructor(private readonly fetchImpl: FetchLike = (input, init) => fetch(input, init)) {}
 
@@ -33,13 +40,39 @@ export class IconResolver {
     if (icon.src.startsWith('data:')) return Promise.resolve(checkDataUrl(icon.src));
     const url = sameOriginUrl(icon.src, serverUrl);
     if (!url) return Promise.resolve(undefined);
+    return this.fetchOnce(url);
+  }
+
+  /**
+   * An item's icon without waiting: a `data:` icon or one already downloaded at once, else
+   * nothing now (the download starts, and the next list has it). A list of hundreds of items
+   * must not wait for hundreds of downloads; item icons are also held to a smaller size.
+   */
+  peek(icons: readonly Icon[] | undefined, serverUrl: string): string | undefined {
+    const icon = pickIcon(icons);
+    if (!icon) return undefined;
+    const small = (dataUrl: string | undefined) =>
+      dataUrl && approximateBytes(dataUrl) <= MAX_ITEM_ICON_BYTES ? dataUrl : undefined;
+    if (icon.src.startsWith('data:')) return small(checkDataUrl(icon.src));
+    const url = sameOriginUrl(icon.src, serverUrl);
+    if (!url) return undefined;
+    if (this.settled.has(url)) return small(this.settled.get(url));
+    void this.fetchOnce(url);
+    return undefined;
+  }
+
+  private fetchOnce(url: string): Promise<string | undefined> {
     let cached = this.cache.get(url);
     if (!cached) {
       cached = this.download(url).catch(() => undefined);
+      void cached.then((value) => this.settled.set(url, value));
       this.cache.set(url, cached);
       if (this.cache.size > CACHE_SIZE) {
         const oldest = this.cache.keys().next().value;
-        if (oldest !== undefined) this.cache.delete(oldest);
+        if (oldest !== undefined) {
+          this.cache.delete(oldest);
+          this.settled.delete(oldest);
+        }
       }
     }
     return cached;
@@ -56,8 +89,8 @@ export class IconResolver {
     if (!IMAGE_TYPES.has(type)) return undefined;
     const declared = Number(response.headers.get('content-length') ?? 0);
     if (declared > MAX_ICON_BYTES) return undefined;
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    if (bytes.byteLength === 0 || bytes.byteLength > MAX_ICON_BYTES) return undefined;
+    const bytes = await readAtMost(response, MAX_ICON_BYTES);
+    if (!bytes || bytes.byteLength === 0) return undefined;
     return `data:${type};base64,${toBase64(bytes)}`;
   }
 }
@@ -101,6 +134,35 @@ export function sameOriginUrl(source: string, serverUrl: string): string | undef
   if (icon.protocol !== 'https:' && !(icon.protocol === 'http:' && loopback)) return undefined;
   if (icon.username || icon.password) return undefined;
   return icon.href;
+}
+
+/** The body, or undefined as soon as it grows past `limit` (a missing length is no excuse). */
+async function readAtMost(response: Response, limit: number): Promise<Uint8Array | undefined> {
+  if (!response.body) return new Uint8Array(await response.arrayBuffer());
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function approximateBytes(dataUrl: string): number {
+  return ((dataUrl.length - dataUrl.indexOf(',') - 1) * 3) / 4;
 }
 
 function toBase64(bytes: Uint8Array): string {

@@ -274,14 +274,8 @@ export function createMcpManager(options: McpManagerOptions) {
           const tools = ((await session.currentTools()) ?? []).filter(
             (tool) => !disabled.has(tool.name),
           );
-          return Promise.all(
-            tools.map(async (tool) =>
-              toolView(
-                session.id,
-                tool,
-                await context.icons.resolve(tool.icons, session.config.url),
-              ),
-            ),
+          return tools.map((tool) =>
+            toolView(session.id, tool, context.icons.peek(tool.icons, session.config.url)),
           );
         }),
       );

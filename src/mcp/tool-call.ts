@@ -1,7 +1,7 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
 import { PatchbayError } from '../errors/patchbay-error';
 import type { CallToolResultView, ToolCallPayload } from '../messaging/contract';
-import { toConnectionError } from './classify-error';
+import { leavesConnectionUp, toConnectionError } from './classify-error';
 import { throttleLatest } from './throttle';
 import { isUrlElicitationRequired, satisfyUrlElicitations } from './asks/url-elicitation-required';
 import { signInWith } from './session/auth-flow';
@@ -54,39 +54,54 @@ export async function callTool(
       }),
     PROGRESS_INTERVAL_MS,
   );
-  // The quiet-time limit is Patchbay's own rather than the SDK's: its clock stops while the
-  // server waits for the person to answer a question it asked during the call (a form, a model
-  // run), which the SDK's timer cannot know about. The SDK keeps the overall deadline.
-  const idle = idleTimer(
-    timeout,
-    () => context.asks.isWaitingOn(session.id),
+  // The quiet-time limit is Patchbay's own rather than the SDK's: its clock runs only while a
+  // request is out, and stops while the server waits for the person to answer a question it
+  // asked during the call (a form, a page, a model run), which the SDK's timer cannot know about.
+  const quiet = () =>
+    controller.abort(
+      new PatchbayError(
+        'timeout',
+        `${payload.name} on ${config.name} did not finish within ${formatSeconds(timeout)}.`,
+        { retryable: true },
+      ),
+    );
+  // The overall deadline covers every round of a 2026 call that asks for input, and retries.
+  const overall = setTimeout(
     () =>
       controller.abort(
         new PatchbayError(
           'timeout',
-          `${payload.name} on ${config.name} did not finish within ${formatSeconds(timeout)}.`,
+          `${payload.name} on ${config.name} was still running after ${formatSeconds(deadline)}, the most a tool call may take, so Patchbay stopped waiting.`,
           { retryable: true },
         ),
       ),
+    deadline,
   );
-  const call = () =>
-    session.withConnection(
-      (connection) =>
-        connection.client.callTool(
-          { name: payload.name, arguments: payload.arguments ?? {} },
-          {
-            signal: controller.signal,
-            timeout: deadline,
-            onprogress: (update) => {
-              idle.reset();
-              progress.push(update);
+  const call = async () => {
+    const idle = idleTimer(timeout, () => context.asks.isWaitingOn(session.id), quiet);
+    try {
+      return await session.withConnection(
+        (connection) =>
+          connection.client.callTool(
+            { name: payload.name, arguments: payload.arguments ?? {} },
+            {
+              signal: controller.signal,
+              timeout: deadline,
+              maxTotalTimeout: deadline,
+              onprogress: (update) => {
+                idle.reset();
+                progress.push(update);
+              },
             },
-          },
-        ),
-      // A call is the first request on a connection opened with a stored era: it does not wait
-      // for the tool list, which the connecting attempt fetches beside it.
-      { early: true },
-    );
+          ),
+        // A call is the first request on a connection opened with a stored era: it does not
+        // wait for the tool list, which the connecting attempt fetches beside it.
+        { early: true },
+      );
+    } finally {
+      idle.stop();
+    }
+  };
   try {
     let pagesOpened = false;
     for (let stepUps = 0; ; stepUps += 1) {
@@ -98,7 +113,7 @@ export async function callTool(
           pagesOpened = true;
           await satisfyUrlElicitations(
             context.asks,
-            { id: session.id, name: config.name },
+            { id: session.id, name: config.name, url: config.url },
             error,
             payload.name,
             controller.signal,
@@ -130,7 +145,7 @@ export async function callTool(
       error,
     );
   } finally {
-    idle.stop();
+    clearTimeout(overall);
     progress.cancel();
     session.calls.delete(callId);
     release();
@@ -178,11 +193,14 @@ function callFailure(
       { retryable: true },
     );
   }
-  if (ProtocolError.isInstance(error) && connectionError.kind === 'protocol') {
-    // The server answered with a JSON-RPC error: the connection itself is fine.
+  if (leavesConnectionUp(error, connectionError)) {
+    // The server answered with a JSON-RPC error, or with an answer the SDK refused: the
+    // connection itself is fine.
     return new PatchbayError(
       'tool-failed',
-      `${name} rejected the call to ${toolName}: ${error.message}`,
+      ProtocolError.isInstance(error)
+        ? `${name} rejected the call to ${toolName}: ${error.message}`
+        : `${name} answered the call to ${toolName} in a way Patchbay could not use: ${connectionError.message}`,
     );
   }
   session.lose(connectionError);

@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AskBroker,
   COMPLETED_SHOWN_MS,
+  MAX_ASK_CHARACTERS,
   MAX_ASKS_PER_SERVER,
-  TooManyAsksError,
+  AskRefusedError,
   URL_TRACKING_MS,
 } from '../../src/mcp/asks/ask-broker';
 import { createCountingKeepAlive, createRecordingBroadcaster } from '../../src/platform/memory';
@@ -81,7 +82,7 @@ describe('AskBroker', () => {
   it('keeps servers apart and refuses a flood from one', async () => {
     const { asks } = broker();
     const pending = Array.from({ length: MAX_ASKS_PER_SERVER }, () => asks.ask(server, form));
-    await expect(asks.ask(server, form)).rejects.toBeInstanceOf(TooManyAsksError);
+    await expect(asks.ask(server, form)).rejects.toBeInstanceOf(AskRefusedError);
     const other = asks.ask({ id: 'notes', name: 'Notes' }, form);
     expect(asks.list().filter((view) => view.serverId === 'notes')).toHaveLength(1);
     asks.withdraw('docs');
@@ -154,5 +155,18 @@ describe('AskBroker', () => {
     asks.answer(thirdId, { action: 'cancel' });
     await expect(dismissed).resolves.toBe(false);
     await expect(asks.whenCompleted('docs', 'unknown')).resolves.toBe(false);
+  });
+
+  it('refuses a question pages could not read, or too large to send them', async () => {
+    const { asks, broadcaster } = broker();
+    const before = broadcaster.messages.length;
+    await expect(
+      asks.ask(server, { ...form, message: 42 as unknown as string }),
+    ).rejects.toBeInstanceOf(AskRefusedError);
+    await expect(
+      asks.ask(server, { ...form, message: 'x'.repeat(MAX_ASK_CHARACTERS + 1) }),
+    ).rejects.toThrow(/too large/);
+    expect(asks.list()).toEqual([]);
+    expect(broadcaster.messages.length).toBe(before);
   });
 });

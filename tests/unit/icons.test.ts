@@ -72,4 +72,43 @@ describe('server icons', () => {
     ).resolves.toBeUndefined();
     expect(fetchImpl).toHaveBeenCalledTimes(2);
   });
+
+  it('gives an item its icon without waiting, once downloaded, and small only', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const fetchImpl = vi.fn(async () => {
+      await gate;
+      return new Response(
+        Uint8Array.from(atob(PNG), (character) => character.charCodeAt(0)),
+        {
+          headers: { 'content-type': 'image/png' },
+        },
+      );
+    });
+    const resolver = new IconResolver(fetchImpl);
+    const server = 'https://mcp.example.com/mcp';
+    expect(resolver.peek([{ src: '/tool.png' }], server)).toBeUndefined();
+    expect(resolver.peek([{ src: '/tool.png' }], server)).toBeUndefined();
+    release();
+    await resolver.resolve([{ src: '/tool.png' }], server);
+    expect(resolver.peek([{ src: '/tool.png' }], server)).toBe(`data:image/png;base64,${PNG}`);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    const big = `data:image/png;base64,${'A'.repeat(32 * 1024)}`;
+    expect(resolver.peek([{ src: big }], server)).toBeUndefined();
+    expect(resolver.peek([{ src: `data:image/png;base64,${PNG}` }], server)).toBeDefined();
+  });
+
+  it('stops reading an icon as soon as it is too large, length or not', async () => {
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(new Uint8Array(16 * 1024));
+      },
+    });
+    const resolver = new IconResolver(
+      async () => new Response(endless, { headers: { 'content-type': 'image/png' } }),
+    );
+    await expect(
+      resolver.resolve([{ src: '/huge.png' }], 'https://mcp.example.com/mcp'),
+    ).resolves.toBeUndefined();
+  });
 });

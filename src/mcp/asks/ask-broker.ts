@@ -1,4 +1,4 @@
-import type { AskAnswer, AskView } from '../../messaging/asks-contract';
+import { askViewSchema, type AskAnswer, type AskView } from '../../messaging/asks-contract';
 import type { Attention, Broadcaster, KeepAlive } from '../../platform/ports';
 
 /** How long a server's question waits for the person before it is answered "cancel" for them. */
@@ -37,9 +37,15 @@ export interface AskBrokerOptions {
   now?: () => number;
 }
 
-/** Too many questions from one server are waiting already. */
-export class TooManyAsksError extends Error {
-  override readonly name = 'TooManyAsksError';
+/**
+ * The most a question may weigh (its text, schema and, for sampling, the messages with their
+ * images): every open page receives the whole list of questions in one message.
+ */
+export const MAX_ASK_CHARACTERS = 2 * 1024 * 1024;
+
+/** A question Patchbay will not show: too many from one server, malformed, or too large. */
+export class AskRefusedError extends Error {
+  override readonly name = 'AskRefusedError';
 }
 
 /**
@@ -67,7 +73,10 @@ export class AskBroker {
     return [...this.pending.values()].some(
       (entry) =>
         entry.view.serverId === serverId &&
-        (entry.settle !== undefined || Boolean(entry.completion?.size)),
+        (entry.settle !== undefined ||
+          Boolean(entry.completion?.size) ||
+          // A 2025 server may hold the call open until the person is done on the page.
+          (entry.view.kind === 'elicitation-url' && entry.view.phase === 'opened')),
     );
   }
 
@@ -115,7 +124,7 @@ export class AskBroker {
     ).length;
     if (waiting >= MAX_ASKS_PER_SERVER) {
       return Promise.reject(
-        new TooManyAsksError(
+        new AskRefusedError(
           `${server.name} already has ${MAX_ASKS_PER_SERVER} questions waiting for the person.`,
         ),
       );
@@ -132,6 +141,17 @@ export class AskBroker {
       createdAt: now,
       expiresAt: now + timeoutMs,
     } as AskView;
+    // What the server sent is checked against what pages accept before anyone sees it: one
+    // malformed question must not make the whole list unreadable for every other server's.
+    const checked = askViewSchema.safeParse(view);
+    if (!checked.success)
+      return Promise.reject(
+        new AskRefusedError(`${server.name} sent a question Patchbay cannot show.`),
+      );
+    if (JSON.stringify(view).length > MAX_ASK_CHARACTERS)
+      return Promise.reject(
+        new AskRefusedError(`${server.name} sent a question too large to show.`),
+      );
     return new Promise<AskOutcome>((resolve) => {
       const onAbort = () => this.settle(id, { action: 'cancel' }, { remove: true });
       const entry: Pending = {

@@ -7,7 +7,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { describeUrlRequest } from '../../asks/elicitation-form';
 import type { SamplingRequestView } from '../../messaging/asks-contract';
-import { TooManyAsksError, type AskBroker } from './ask-broker';
+import { AskRefusedError, type AskBroker } from './ask-broker';
 
 /** JSON-RPC code the spec suggests for a sampling request the person refused. */
 const SAMPLING_REFUSED = -1;
@@ -27,6 +27,8 @@ export interface ServerRequestHandlers {
 export interface AskingServer {
   id: string;
   name: string;
+  /** The server's own URL: only a server on this machine may send the person to one. */
+  url: string;
   /** Whether the person lets this server ask to run their model. */
   samplingEnabled(): boolean;
 }
@@ -41,7 +43,7 @@ export function createServerRequestHandlers(
       try {
         if (params.mode === 'url') {
           // A page the person could not safely open is declined without asking them.
-          if (!describeUrlRequest(params.url).ok) return { action: 'decline' };
+          if (!mayOpen(params.url, server.url)) return { action: 'decline' };
           const outcome = await broker.ask(
             who,
             { kind: 'elicitation-url', message: params.message, url: params.url, phase: 'asking' },
@@ -60,7 +62,7 @@ export function createServerRequestHandlers(
         );
         return elicitResult(outcome);
       } catch (error) {
-        if (error instanceof TooManyAsksError) return { action: 'cancel' };
+        if (error instanceof AskRefusedError) return { action: 'cancel' };
         throw error;
       }
     },
@@ -78,7 +80,7 @@ export function createServerRequestHandlers(
           { signal },
         );
       } catch (error) {
-        if (error instanceof TooManyAsksError)
+        if (error instanceof AskRefusedError)
           throw new ProtocolError(SAMPLING_REFUSED, error.message);
         throw error;
       }
@@ -103,6 +105,24 @@ export function createServerRequestHandlers(
     },
   };
 }
+
+/**
+ * Whether a server may ask the person to open `url`: https anywhere, or plain http on this
+ * machine only when the server itself runs on this machine (a remote server must not get a
+ * click into local services).
+ */
+export function mayOpen(url: string, serverUrl: string): boolean {
+  const target = describeUrlRequest(url);
+  if (!target.ok) return false;
+  if (new URL(target.url).protocol === 'https:') return true;
+  try {
+    return LOOPBACK.has(new URL(serverUrl).hostname);
+  } catch {
+    return false;
+  }
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 function elicitResult(outcome: Awaited<ReturnType<AskBroker['ask']>>): ElicitResult {
   switch (outcome.action) {

@@ -267,6 +267,7 @@ export class ServerSession {
         requests: createServerRequestHandlers(context.asks, {
           id: this.id,
           name: config.name,
+          url: config.url,
           samplingEnabled: () => this.samplingEnabled,
         }),
         onResourceUpdated: (uri) => {
