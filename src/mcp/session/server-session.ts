@@ -19,10 +19,10 @@ import { readStoredEra, rememberEra, usableEra, type StoredEra } from './stored-
 import { readHandshake, type Handshake } from '../resume-session';
 import { storageKeys } from '../storage-keys';
 import { serverView } from '../view';
-import { createServerRequestHandlers } from '../asks/server-requests';
 import { authFailed, createAuthSession, refreshTokens } from './auth-flow';
 import type { SessionContext } from './context';
 import { saveBestEffort } from './save-best-effort';
+import { serverEventOptions } from './server-events';
 import { refreshUnreachable, sameStatus, signInNeeded, stoppedRetrying } from './status';
 
 /** How long the tool list waits for calls that were waiting for the connection to open. */
@@ -264,26 +264,7 @@ export class ServerSession {
         ...(context.fetch ? { fetch: context.fetch } : {}),
         ...(context.connectTimeoutMs ? { connectTimeoutMs: context.connectTimeoutMs } : {}),
         onToolsChanged: (tools) => this.toolsReplaced(generation, tools),
-        requests: createServerRequestHandlers(context.asks, {
-          id: this.id,
-          name: config.name,
-          url: config.url,
-          samplingEnabled: () => this.samplingEnabled,
-        }),
-        onResourceUpdated: (uri) => {
-          if (generation === this.generation)
-            context.broadcaster.broadcast({
-              type: 'mcp/resource/updated',
-              payload: { serverId: this.id, uri },
-            });
-        },
-        onFeaturesChanged: (kind) => {
-          if (generation === this.generation)
-            context.broadcaster.broadcast({
-              type: 'mcp/features/changed',
-              payload: { serverId: this.id, kind },
-            });
-        },
+        ...serverEventOptions(this, () => generation === this.generation),
         onLost: (error) => this.connectionLost(generation, error),
         onOpen: (open) => {
           if (generation !== this.generation) return;
