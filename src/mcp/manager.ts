@@ -44,7 +44,7 @@ import { ServerSession } from './session/server-session';
 import { isFailing } from './session/status';
 import { allServerKeys, storageKeys } from './storage-keys';
 import { callTool, cancelToolCall } from './tool-call';
-import { serverView, toolView } from './view';
+import { serverView, toolView, visibleToModel } from './view';
 
 export { DEFAULT_TOOL_TIMEOUT_MS } from './tool-call';
 
@@ -259,7 +259,10 @@ export function createMcpManager(options: McpManagerOptions) {
     healthCheck: async (serverId: string): Promise<ServerResults['health/check']> =>
       healthCheck(await sessionOf(serverId)),
 
-    /** Tools of every enabled, reachable server, without the ones switched off. */
+    /**
+     * The tools the model may use: every enabled, reachable server's, without the ones
+     * switched off or meant for the server's own app alone.
+     */
     async listEnabledTools(): Promise<ToolView[]> {
       await init();
       const enabled = [...sessions.values()].filter((session) => session.isEnabled);
@@ -272,7 +275,7 @@ export function createMcpManager(options: McpManagerOptions) {
           if (!session.isConnected) return [];
           const disabled = new Set(session.disabledTools);
           const tools = ((await session.currentTools()) ?? []).filter(
-            (tool) => !disabled.has(tool.name),
+            (tool) => !disabled.has(tool.name) && visibleToModel(tool),
           );
           return tools.map((tool) =>
             toolView(session.id, tool, context.icons.peek(tool.icons, session.config.url)),

@@ -59,6 +59,19 @@ export function toolView(serverId: string, tool: Tool, iconDataUrl?: string): To
   return view;
 }
 
+/**
+ * Whether the model may be offered the tool. MCP Apps (`io.modelcontextprotocol/ui`) lets a
+ * tool say who may call it in `_meta.ui.visibility`; a tool for its server's app alone
+ * (`["app"]`) is never the model's to call. Absent or malformed means both, as the extension
+ * says.
+ */
+export function visibleToModel(tool: Tool): boolean {
+  const ui = (tool._meta as { ui?: { visibility?: unknown } } | undefined)?.ui;
+  const visibility = ui?.visibility;
+  if (!Array.isArray(visibility) || visibility.length === 0) return true;
+  return visibility.includes('model');
+}
+
 /** Instructions as sent, without control characters, cut at a bounded length with a mark. */
 export function boundedInstructions(text: string | undefined): string | undefined {
   if (typeof text !== 'string') return undefined;
