@@ -186,10 +186,10 @@ function useFreshness({
     }
   }, [client, wantedKeys]);
 
-  // Closing the chat lets the servers stop telling.
+  // Closing the chat, or the panel itself, lets the servers stop telling.
   useEffect(() => {
     const current = subscribed.current;
-    return () => {
+    const release = () => {
       for (const key of current) {
         const [serverId = '', ...rest] = key.split(' ');
         void client
@@ -197,6 +197,11 @@ function useFreshness({
           .catch(() => undefined);
       }
       current.clear();
+    };
+    window.addEventListener('pagehide', release);
+    return () => {
+      window.removeEventListener('pagehide', release);
+      release();
     };
   }, [client]);
 
