@@ -1,4 +1,5 @@
 import { useId, useMemo, useRef, useState } from 'react';
+import { AskHead } from './ask-parts';
 
 export interface SamplingMessageView {
   role: 'user' | 'assistant';
@@ -132,12 +133,7 @@ export function SamplingCard(props: SamplingCardProps) {
       aria-label={`${serverName} asks to use your model`}
       data-ask-kind="sampling"
     >
-      <div className="ask-head">
-        {props.iconDataUrl && /^data:image\//i.test(props.iconDataUrl) ? (
-          <img className="ask-icon" src={props.iconDataUrl} alt="" />
-        ) : null}
-        <h3 className="ask-title">{serverName} wants to use your model</h3>
-      </div>
+      <AskHead iconDataUrl={props.iconDataUrl} title={`${serverName} wants to use your model`} />
 
       {phase === 'review' ? (
         <>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ElicitationCard } from '../../components/asks/ElicitationCard';
 import { SamplingCard } from '../../components/asks/SamplingCard';
-import { describeUrlRequest } from '../../src/asks/elicitation-form';
+import { describeUrlRequest } from '../../src/asks/url-request';
 import { createLanguageModel } from '../../src/ai/model';
 import type { ModelSettings } from '../../src/ai/model-settings';
 import { runSampling, type ApprovedSampling } from '../../src/ai/run-sampling';

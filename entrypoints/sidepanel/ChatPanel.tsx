@@ -8,10 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Composer } from '../../components/chat/Composer';
 import { MessageList } from '../../components/chat/MessageList';
 import { ToolCard } from '../../components/chat/ToolCard';
-import {
-  ResourceDialog,
-  type ResourceDialogState,
-} from '../../components/resources/ResourceDialog';
+import { ResourceDialog } from '../../components/resources/ResourceDialog';
 import { promptMessagesToUIMessages } from '../../src/chat/resource-parts';
 import type { PromptView } from '../../src/messaging/features-contract';
 import { allowAlways, changesSinceAllowed, type ApprovalSettings } from '../../src/ai/approval';
@@ -25,16 +22,8 @@ import { createToolNameMap } from '../../src/ai/tool-names';
 import { titleFor, type Conversation, type ConversationStore } from '../../src/chat/history';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerState, ServerView, ToolView } from '../../src/messaging/contract';
+import { useResourceReader } from './use-resource-reader';
 import { useServerContext } from './use-server-context';
-
-/** A server resource open for reading over the chat. */
-interface OpenResource {
-  serverId: string;
-  uri: string;
-  title?: string;
-  mimeType?: string;
-  state: ResourceDialogState;
-}
 
 export interface ChatSessionProps {
   client: PatchbayClient;
@@ -87,7 +76,8 @@ export function ChatSession(props: ChatSessionProps) {
   const [stoppedCalls, setStoppedCalls] = useState<Set<string>>(new Set());
   const [approvals, setApprovals] = useState<ApprovalSettings>({});
   const [saveError, setSaveError] = useState<string | undefined>();
-  const [openResource, setOpenResource] = useState<OpenResource | undefined>();
+  const reader = useResourceReader(client);
+  const openResource = reader.open;
   const context = useServerContext({
     client,
     servers,
@@ -170,29 +160,7 @@ export function ChatSession(props: ChatSessionProps) {
   const serverName = (serverId: string) =>
     servers.find((server) => server.id === serverId)?.name ?? serverId;
 
-  const openResourceDialog = (resource: Omit<OpenResource, 'state'>) => {
-    setOpenResource({ ...resource, state: { status: 'loading' } });
-    void client.server(resource.serverId, 'resources/read', { uri: resource.uri }).then(
-      ({ contents }) =>
-        setOpenResource((current) =>
-          current?.uri === resource.uri
-            ? { ...current, state: { status: 'ready', contents } }
-            : current,
-        ),
-      (error: unknown) =>
-        setOpenResource((current) =>
-          current?.uri === resource.uri
-            ? {
-                ...current,
-                state: {
-                  status: 'failed',
-                  error: error instanceof Error ? error.message : String(error),
-                },
-              }
-            : current,
-        ),
-    );
-  };
+  const openResourceDialog = reader.read;
 
   const runPrompt = (prompt: PromptView, args: Record<string, string>) => {
     if (chat.status === 'streaming' || chat.status === 'submitted') {
@@ -403,7 +371,7 @@ export function ChatSession(props: ChatSessionProps) {
           uri={openResource.uri}
           {...(openResource.title ? { title: openResource.title } : {})}
           state={openResource.state}
-          onClose={() => setOpenResource(undefined)}
+          onClose={reader.close}
           onAttach={() => {
             context.attach({
               serverId: openResource.serverId,
@@ -411,7 +379,7 @@ export function ChatSession(props: ChatSessionProps) {
               name: openResource.title ?? openResource.uri,
               ...(openResource.mimeType ? { mimeType: openResource.mimeType } : {}),
             });
-            setOpenResource(undefined);
+            reader.close();
           }}
         />
       ) : null}

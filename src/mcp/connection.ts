@@ -13,6 +13,7 @@ import { ConnectionError } from '../errors/connection-error';
 import { isMalformedMessage, toConnectionError } from './classify-error';
 import { MAX_TOOL_PAGES } from './list-tools';
 import type { ServerRequestHandlers } from './asks/server-requests';
+import { createResourceSubscriptions } from './resource-subscriptions';
 import { adoptHandshake, handshakeOf, type Handshake } from './resume-session';
 import {
   createServerFetch,
@@ -347,9 +348,7 @@ async function connectWith(
     );
   };
 
-  // 2026-07-28 has no `resources/subscribe`: each subscription is a listen stream of its own,
-  // forgotten when the server ends it (so subscribing again opens a new one).
-  const resourceStreams = new Map<string, Promise<McpSubscription>>();
+  const resources = createResourceSubscriptions(client);
   const discover = client.getDiscoverResult();
   return {
     get capabilities() {
@@ -357,37 +356,8 @@ async function connectWith(
     },
     instructions: client.getInstructions(),
     serverIcons: client.getServerVersion()?.icons,
-    async subscribe(uri) {
-      if (client.getProtocolEra() !== 'modern') {
-        await client.subscribeResource({ uri });
-        return;
-      }
-      const existing = resourceStreams.get(uri);
-      if (existing) {
-        await existing;
-        return;
-      }
-      const opening = client.listen({ resourceSubscriptions: [uri] });
-      resourceStreams.set(uri, opening);
-      try {
-        const stream = await opening;
-        void stream.closed.then(() => {
-          if (resourceStreams.get(uri) === opening) resourceStreams.delete(uri);
-        });
-      } catch (error) {
-        resourceStreams.delete(uri);
-        throw error;
-      }
-    },
-    async unsubscribe(uri) {
-      if (client.getProtocolEra() !== 'modern') {
-        await client.unsubscribeResource({ uri });
-        return;
-      }
-      const stream = resourceStreams.get(uri);
-      resourceStreams.delete(uri);
-      await (await stream?.catch(() => undefined))?.close();
-    },
+    subscribe: resources.subscribe,
+    unsubscribe: resources.unsubscribe,
     client,
     transport: kind,
     eraReused: prior !== undefined,
@@ -411,11 +381,7 @@ async function connectWith(
       if (closing) return;
       closing = true;
       await subscription?.close().catch(() => undefined);
-      await Promise.all(
-        [...resourceStreams.values()].map((stream) =>
-          stream.then((opened) => opened.close()).catch(() => undefined),
-        ),
-      );
+      await resources.closeAll();
       if (terminate && transport instanceof StreamableHTTPClientTransport && transport.sessionId) {
         await transport.terminateSession().catch(() => undefined);
       }

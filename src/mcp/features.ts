@@ -1,8 +1,3 @@
-import {
-  type Prompt,
-  type Resource,
-  type ResourceTemplateType as ResourceTemplate,
-} from '@modelcontextprotocol/client';
 import { PatchbayError } from '../errors/patchbay-error';
 import type { ServerResults, ServerPayloads } from '../messaging/contract';
 import type {
@@ -12,6 +7,7 @@ import type {
 } from '../messaging/features-contract';
 import { leavesConnectionUp, toConnectionError } from './classify-error';
 import type { Connection } from './connection';
+import { promptView, resourceView, templateView } from './feature-views';
 import { toPatchbayError } from './session/failures';
 import type { ServerSession } from './session/server-session';
 import { switchedOff } from './session/status';
@@ -22,8 +18,6 @@ const PICKER_PAGES = 5;
 const PICKER_ITEMS = 500;
 /** How long a listing, read or completion may take. */
 const REQUEST_TIMEOUT_MS = 30_000;
-/** Longest description kept for a picker row. */
-const MAX_DESCRIPTION = 1_000;
 
 type Feature = 'resources' | 'prompts' | 'completions';
 const FEATURE_NAMES: Record<Feature, string> = {
@@ -89,7 +83,7 @@ export async function listResources(
     onePage(connection, 'resources/list', cursor),
   );
   return {
-    resources: await Promise.all(page.resources.map((item) => resourceView(session, item))),
+    resources: page.resources.map((item) => resourceView(session, item)),
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
   };
 }
@@ -102,7 +96,7 @@ export async function listResourceTemplates(
     onePage(connection, 'resources/templates/list', cursor),
   );
   return {
-    templates: await Promise.all(page.resourceTemplates.map((item) => templateView(session, item))),
+    templates: page.resourceTemplates.map((item) => templateView(session, item)),
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
   };
 }
@@ -160,7 +154,7 @@ export async function listPrompts(
     onePage(connection, 'prompts/list', cursor),
   );
   return {
-    prompts: await Promise.all(page.prompts.map((item) => promptView(session, item))),
+    prompts: page.prompts.map((item) => promptView(session, item)),
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
   };
 }
@@ -279,56 +273,4 @@ export async function allPrompts(sessions: readonly ServerSession[]): Promise<Pr
     ),
   );
   return perServer.flatMap((result) => (result.status === 'fulfilled' ? result.value : []));
-}
-
-function described(item: { title?: string | undefined; description?: string | undefined }) {
-  return {
-    ...(item.title ? { title: item.title } : {}),
-    ...(item.description ? { description: item.description.slice(0, MAX_DESCRIPTION) } : {}),
-  };
-}
-
-function iconOf(session: ServerSession, item: { icons?: Resource['icons'] }) {
-  const icon = session.context.icons.peek(item.icons, session.config.url);
-  return icon ? { iconDataUrl: icon } : {};
-}
-
-async function resourceView(session: ServerSession, item: Resource): Promise<ResourceView> {
-  return {
-    serverId: session.id,
-    name: item.name,
-    uri: item.uri,
-    ...described(item),
-    ...(item.mimeType ? { mimeType: item.mimeType } : {}),
-    ...(typeof item.size === 'number' ? { size: item.size } : {}),
-    ...iconOf(session, item),
-  };
-}
-
-async function templateView(
-  session: ServerSession,
-  item: ResourceTemplate,
-): Promise<ResourceTemplateView> {
-  return {
-    serverId: session.id,
-    name: item.name,
-    uriTemplate: item.uriTemplate,
-    ...described(item),
-    ...(item.mimeType ? { mimeType: item.mimeType } : {}),
-    ...iconOf(session, item),
-  };
-}
-
-async function promptView(session: ServerSession, item: Prompt): Promise<PromptView> {
-  return {
-    serverId: session.id,
-    name: item.name,
-    ...described(item),
-    arguments: (item.arguments ?? []).map((argument) => ({
-      name: argument.name,
-      ...described(argument),
-      ...(argument.required !== undefined ? { required: argument.required } : {}),
-    })),
-    ...iconOf(session, item),
-  };
 }

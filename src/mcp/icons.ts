@@ -1,4 +1,5 @@
 import type { Icon } from '@modelcontextprotocol/client';
+import { isLoopbackHost } from './custom-server-input';
 import type { FetchLike } from './server-fetch';
 
 /** The largest icon Patchbay fetches or accepts, as for icons people upload. */
@@ -130,7 +131,7 @@ export function sameOriginUrl(source: string, serverUrl: string): string | undef
     return undefined;
   }
   if (icon.origin !== server.origin) return undefined;
-  const loopback = icon.hostname === 'localhost' || icon.hostname === '127.0.0.1';
+  const loopback = isLoopbackHost(icon.hostname);
   if (icon.protocol !== 'https:' && !(icon.protocol === 'http:' && loopback)) return undefined;
   if (icon.username || icon.password) return undefined;
   return icon.href;

@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  describeConstraints,
   describeForm,
   describeSchema,
-  describeUrlRequest,
-  initialValues,
-  isSecretLike,
-  toContent,
-  validate,
   type FormField,
   type RequestedSchema,
 } from '../../src/asks/elicitation-form';
+import {
+  describeConstraints,
+  initialValues,
+  toContent,
+  validate,
+} from '../../src/asks/form-values';
+import { isSecretLike } from '../../src/asks/secret-field';
+import { describeUrlRequest } from '../../src/asks/url-request';
 
 /** A one-property schema; cast because several cases are deliberately outside the spec. */
 function schemaOf(property: unknown, required: string[] = []): RequestedSchema {

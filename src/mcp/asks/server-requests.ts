@@ -5,7 +5,7 @@ import {
   type ElicitRequestParams,
   type ElicitResult,
 } from '@modelcontextprotocol/client';
-import { describeUrlRequest } from '../../asks/elicitation-form';
+import { mayOpen } from '../../asks/url-request';
 import type { SamplingRequestView } from '../../messaging/asks-contract';
 import { AskRefusedError, type AskBroker } from './ask-broker';
 
@@ -105,24 +105,6 @@ export function createServerRequestHandlers(
     },
   };
 }
-
-/**
- * Whether a server may ask the person to open `url`: https anywhere, or plain http on this
- * machine only when the server itself runs on this machine (a remote server must not get a
- * click into local services).
- */
-export function mayOpen(url: string, serverUrl: string): boolean {
-  const target = describeUrlRequest(url);
-  if (!target.ok) return false;
-  if (new URL(target.url).protocol === 'https:') return true;
-  try {
-    return LOOPBACK.has(new URL(serverUrl).hostname);
-  } catch {
-    return false;
-  }
-}
-
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 function elicitResult(outcome: Awaited<ReturnType<AskBroker['ask']>>): ElicitResult {
   switch (outcome.action) {

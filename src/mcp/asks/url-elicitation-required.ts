@@ -1,8 +1,7 @@
 import { UrlElicitationRequiredError } from '@modelcontextprotocol/client';
-import { describeUrlRequest } from '../../asks/elicitation-form';
+import { describeUrlRequest, mayOpen } from '../../asks/url-request';
 import { PatchbayError } from '../../errors/patchbay-error';
 import { AskRefusedError, type AskBroker } from './ask-broker';
-import { mayOpen } from './server-requests';
 
 /** Pages one refused call may ask the person to open before Patchbay gives up on it. */
 const MAX_PAGES = 3;

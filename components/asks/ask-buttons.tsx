@@ -1,0 +1,26 @@
+import type { ElicitationCardProps } from './ElicitationCard';
+
+export function DeclineButton({ serverName, onDecline }: ElicitationCardProps) {
+  return (
+    <button
+      type="button"
+      onClick={() => onDecline()}
+      aria-label={`Decline ${serverName}'s request`}
+    >
+      Decline
+    </button>
+  );
+}
+
+export function CancelButton({ serverName, onCancel }: ElicitationCardProps) {
+  return (
+    <button
+      type="button"
+      className="link"
+      onClick={() => onCancel()}
+      aria-label={`Cancel ${serverName}'s request`}
+    >
+      Cancel
+    </button>
+  );
+}
