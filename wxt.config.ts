@@ -17,6 +17,9 @@ const clientMetadataUrl = process.env.WXT_CLIENT_METADATA_URL;
 export const EXTENSION_PUBLIC_KEY =
   'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAr2HhF1lEh2t9Vom45x5FgNd/H24L1bBRLbRuj2PYYHudgEP/39unSnq4S2h4capkr1h4rKiHMbuxBlpVhgdE0P5nhhbDzPOkOhs34/siiPXKbaFGrN107XKGs7JJD1fy0jl6kCQSh1UX9kWQm5ZiNkLbGn170/kv4qQ7jRLMpAGhgwoa3g4I0VPE3ycwXMXaCXvmZPrN+6Hi8zV3HZjZTI8yKXVOB90qvx1gYvhiYS7+tT6tSseLFVsEQGI631emzBuS/JqNVpHNGPPplP/39SxpX18CgilWKs2O98PR8bHnAOzfFBLVYfgOX+jWj0Cdj0hNKmtGTkAd03886Bv9KwIDAQAB';
 
+/** Where an MCP App may reach at most, whatever it declares: https, or http on this machine. */
+const APP_ORIGINS = 'https: http://localhost:* http://127.0.0.1:*';
+
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
   srcDir: '.',
@@ -56,6 +59,24 @@ export default defineConfig({
         "form-action 'none'",
         "img-src 'self' data: blob:",
         "connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
+      ].join('; '),
+      // The MCP Apps sandbox page (entrypoints/app-sandbox.sandbox): an opaque origin with
+      // scripts and forms only. Its app frame (srcdoc) inherits this policy and adds the one
+      // built from what the app's server declared (src/apps/app-csp.ts); both apply, so this
+      // is the most any app may ever do: inline code, and origins over https/wss or this
+      // machine. No eval, plugins, popups or navigating the panel.
+      sandbox: [
+        'sandbox allow-scripts allow-forms',
+        "default-src 'none'",
+        `script-src 'self' 'unsafe-inline' ${APP_ORIGINS}`,
+        `style-src 'self' 'unsafe-inline' ${APP_ORIGINS}`,
+        `img-src 'self' data: blob: ${APP_ORIGINS}`,
+        `font-src 'self' data: ${APP_ORIGINS}`,
+        `media-src 'self' data: blob: ${APP_ORIGINS}`,
+        `connect-src ${APP_ORIGINS} wss: ws://localhost:* ws://127.0.0.1:*`,
+        `frame-src ${APP_ORIGINS}`,
+        "object-src 'none'",
+        "form-action 'none'",
       ].join('; '),
     },
   },

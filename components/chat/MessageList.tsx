@@ -211,8 +211,12 @@ function UserMessage({
       </form>
     );
   }
+  const fromApp = (message.metadata as { fromApp?: unknown } | undefined)?.fromApp;
   return (
     <div className="user-bubble">
+      {typeof fromApp === 'string' ? (
+        <p className="message-origin">Sent from the app {fromApp}</p>
+      ) : null}
       <p>{text}</p>
       {editable ? (
         <button

@@ -1,4 +1,5 @@
 import type { DynamicToolUIPart } from 'ai';
+import type { ReactNode } from 'react';
 import type { CallToolResultView } from '../../src/messaging/contract';
 import { ToolResult, summarizeResult, type OpenResourceRequest } from './ToolResult';
 
@@ -21,6 +22,8 @@ export interface ToolCardProps {
   serverId?: string;
   /** Opens a resource the result links to or embeds; needs `serverId`. */
   onOpenResource?(link: OpenResourceRequest): void;
+  /** The tool's MCP App, shown between the call and its result. */
+  app?: ReactNode;
 }
 
 function stateOf(props: ToolCardProps): {
@@ -117,6 +120,7 @@ export function ToolCard(props: ToolCardProps) {
           </button>
         </div>
       ) : null}
+      {props.app ?? null}
       {result ? (
         <details open={Boolean(result.isError)}>
           <summary>{summarizeResult(result)}</summary>

@@ -7,6 +7,7 @@ import {
   type UIMessage,
   type UIMessageChunk,
 } from 'ai';
+import { appContextSection, type AppModelContext } from '../apps/app-model-context';
 import { isResourcePart, resourcePartForModel } from '../chat/resource-parts';
 import type { PatchbayClient } from '../messaging/client';
 import type { ServerView } from '../messaging/contract';
@@ -28,7 +29,16 @@ export const MAX_INSTRUCTIONS_TOTAL = 12_000;
  * they come from the servers, so they are presented as the server's words about its own tools,
  * never as the person's.
  */
-export function systemPromptWith(servers: readonly ServerView[]): string {
+export function systemPromptWith(
+  servers: readonly ServerView[],
+  appContext: readonly AppModelContext[] = [],
+): string {
+  const apps = appContextSection(appContext);
+  const prompt = promptWithInstructions(servers);
+  return apps ? `${prompt}\n\n${apps}` : prompt;
+}
+
+function promptWithInstructions(servers: readonly ServerView[]): string {
   let budget = MAX_INSTRUCTIONS_TOTAL;
   const sections: string[] = [];
   for (const server of servers) {
@@ -53,6 +63,8 @@ export interface ChatTransportOptions {
   /** Stores approvals upgraded from an earlier layout (see `recordDefinitions`). */
   saveApprovals?(next: ApprovalSettings): Promise<void>;
   createModel(settings: ModelSettings): LanguageModel;
+  /** What the MCP Apps in the conversation last told the model. */
+  appContext?(): readonly AppModelContext[];
 }
 
 /** The enabled tools do not fit in a request; the message says how to narrow them. */
@@ -88,7 +100,7 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       };
       const result = streamText({
         model: options.createModel(settings),
-        system: systemPromptWith(servers),
+        system: systemPromptWith(servers, options.appContext?.() ?? []),
         messages: await convertToModelMessages(messages, {
           tools,
           ignoreIncompleteToolCalls: true,

@@ -12,6 +12,8 @@ export interface ProxyToolOutput {
   toolName: string;
   result: CallToolResultView;
   durationMs: number;
+  /** The tool's MCP App, kept with the result so a saved chat can show it again. */
+  ui?: ToolView['ui'];
 }
 
 export function isProxyToolOutput(value: unknown): value is ProxyToolOutput {
@@ -53,6 +55,7 @@ export function buildProxyTools(
             toolName: view.name,
             result,
             durationMs: Math.round(performance.now() - started),
+            ...(view.ui?.resourceUri ? { ui: view.ui } : {}),
           };
           return output;
         } finally {

@@ -1,3 +1,4 @@
+import { APP_MIME_TYPE, APPS_EXTENSION_ID } from '../apps/tool-ui';
 import {
   Client,
   SSEClientTransport,
@@ -74,6 +75,9 @@ export interface OpenConnectionOptions {
  * What Patchbay tells servers it can do: forms with the defaults filled in (SEP-1034), pages
  * to open (URL mode), and sampling, which runs only after the person agrees each time.
  */
+/** MCP Apps: the panel renders tools' `ui://` interfaces (src/apps/). */
+const APPS_EXTENSION = { [APPS_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } };
+
 const ASKING_CAPABILITIES = {
   elicitation: { form: { applyDefaults: true }, url: {} },
   sampling: {},
@@ -200,7 +204,7 @@ async function connectWith(
     onChanged: () => onFeaturesChanged?.(kind),
   });
   const client = new Client(CLIENT_INFO, {
-    capabilities: requests ? ASKING_CAPABILITIES : {},
+    capabilities: { ...(requests ? ASKING_CAPABILITIES : {}), extensions: APPS_EXTENSION },
     // The SDK picks Ajv in Node, which compiles code at run time; MV3 forbids that, and tests
     // should validate the way the extension does.
     jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),

@@ -44,7 +44,8 @@ import { ServerSession } from './session/server-session';
 import { isFailing } from './session/status';
 import { allServerKeys, storageKeys } from './storage-keys';
 import { callTool, cancelToolCall } from './tool-call';
-import { serverView, toolView, visibleToModel } from './view';
+import { mayCall, toolUi } from '../apps/tool-ui';
+import { serverView, toolView } from './view';
 
 export { DEFAULT_TOOL_TIMEOUT_MS } from './tool-call';
 
@@ -275,7 +276,7 @@ export function createMcpManager(options: McpManagerOptions) {
           if (!session.isConnected) return [];
           const disabled = new Set(session.disabledTools);
           const tools = ((await session.currentTools()) ?? []).filter(
-            (tool) => !disabled.has(tool.name) && visibleToModel(tool),
+            (tool) => !disabled.has(tool.name) && mayCall(toolUi(tool), 'model'),
           );
           return tools.map((tool) =>
             toolView(session.id, tool, context.icons.peek(tool.icons, session.config.url)),

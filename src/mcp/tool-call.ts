@@ -1,4 +1,5 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
+import { mayCall, toolUi } from '../apps/tool-ui';
 import { PatchbayError } from '../errors/patchbay-error';
 import type { CallToolResultView, ToolCallPayload } from '../messaging/contract';
 import { leavesConnectionUp, toConnectionError } from './classify-error';
@@ -19,6 +20,26 @@ const PROGRESS_INTERVAL_MS = 100;
 const MAX_STEP_UPS = 3;
 
 /**
+ * MCP Apps: an app may call only tools of its own server listed for apps, and the model only
+ * tools listed for it. The panel checks too; this is the rule wherever a call comes from.
+ */
+function refuseCaller(session: ServerSession, payload: ToolCallPayload): void {
+  const caller = payload.caller ?? 'model';
+  const listed = session.toolCache.tools?.find((tool) => tool.name === payload.name);
+  const { name } = session.config;
+  if (caller === 'app' && !listed)
+    throw new PatchbayError('not-allowed', `${name} does not list a tool ${payload.name}.`);
+  if (listed && !mayCall(toolUi(listed), caller)) {
+    throw new PatchbayError(
+      'not-allowed',
+      caller === 'app'
+        ? `${name}'s tool ${payload.name} is not one its app may call.`
+        : `${name}'s tool ${payload.name} is for its app alone; the model may not call it.`,
+    );
+  }
+}
+
+/**
  * Calls a tool on the server: refuses switched-off servers and tools, reports progress, can be
  * cancelled by call id, steps up scopes when the server asks for more, and turns every failure
  * into a {@link PatchbayError} with a sentence for people.
@@ -35,6 +56,7 @@ export async function callTool(
       `The tool ${payload.name} of ${config.name} is switched off.`,
     );
   }
+  refuseCaller(session, payload);
   const callId = payload.callId ?? crypto.randomUUID();
   if (session.calls.has(callId))
     throw new PatchbayError('invalid-request', `A call with id ${callId} is already running.`);

@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/client';
+import { toolUi } from '../apps/tool-ui';
 import type { ServerView, ToolView } from '../messaging/contract';
 import type { ServerSession } from './session/server-session';
 
@@ -56,20 +57,9 @@ export function toolView(serverId: string, tool: Tool, iconDataUrl?: string): To
   if (typeof tool.title === 'string' && tool.title) view.title = tool.title;
   if (tool.annotations) view.annotations = tool.annotations;
   if (iconDataUrl) view.iconDataUrl = iconDataUrl;
+  const ui = toolUi(tool);
+  if (ui) view.ui = ui;
   return view;
-}
-
-/**
- * Whether the model may be offered the tool. MCP Apps (`io.modelcontextprotocol/ui`) lets a
- * tool say who may call it in `_meta.ui.visibility`; a tool for its server's app alone
- * (`["app"]`) is never the model's to call. Absent or malformed means both, as the extension
- * says.
- */
-export function visibleToModel(tool: Tool): boolean {
-  const ui = (tool._meta as { ui?: { visibility?: unknown } } | undefined)?.ui;
-  const visibility = ui?.visibility;
-  if (!Array.isArray(visibility) || visibility.length === 0) return true;
-  return visibility.includes('model');
 }
 
 /** Instructions as sent, without control characters, cut at a bounded length with a mark. */

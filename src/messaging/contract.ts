@@ -124,6 +124,13 @@ export const toolViewSchema = z.object({
   description: z.string(),
   inputSchema: z.record(z.string(), z.unknown()),
   annotations: toolAnnotationsSchema.optional(),
+  /** Its MCP App (`_meta.ui`): the `ui://` resource it renders and who may call it. */
+  ui: z
+    .object({
+      resourceUri: z.string().optional(),
+      visibility: z.array(z.enum(['model', 'app'])).optional(),
+    })
+    .optional(),
 });
 export type ToolView = z.infer<typeof toolViewSchema>;
 
@@ -133,6 +140,11 @@ export const toolCallPayloadSchema = z.object({
   callId: z.string().min(1).optional(),
   /** Milliseconds before the call is abandoned; the background's default applies otherwise. */
   timeoutMs: z.number().int().positive().max(600_000).optional(),
+  /**
+   * Who asks: the model (the default) or the tool card's MCP App. Each may call only the tools
+   * whose `_meta.ui.visibility` names it.
+   */
+  caller: z.enum(['model', 'app']).optional(),
 });
 export type ToolCallPayload = z.input<typeof toolCallPayloadSchema>;
 
@@ -246,6 +258,8 @@ export const ERROR_CODES = [
   'auth-failed',
   'connection-failed',
   'tool-failed',
+  /** The caller may not use this tool (an app calling a tool for the model alone, say). */
+  'not-allowed',
   /** The server answered a request (other than a tool call) with an error. */
   'request-failed',
   'timeout',

@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
+import { chatWithServer, requestFrom } from './chat-setup';
 import { launchExtension, SCREENSHOT_DIR, type ExtensionSession } from './harness';
 
 let session: ExtensionSession;
@@ -25,13 +26,8 @@ let connectPage: Server;
 let connectUrl: string;
 const connectVisits: string[] = [];
 
-type Envelope<T> = { ok: true; result: T } | { ok: false; error: { message: string } };
-
-async function request<T>(type: string, payload?: unknown): Promise<T> {
-  const response = (await session.send(page, type, payload)) as Envelope<T>;
-  if (!response.ok) throw new Error(response.error.message);
-  return response.result;
-}
+const request = <T>(type: string, payload?: unknown) =>
+  requestFrom<T>(session, page, type, payload);
 
 const composer = () => page.getByRole('combobox', { name: 'Message' });
 
@@ -77,22 +73,11 @@ beforeAll(async () => {
     startServerEverything('streamableHttp'),
   ]);
   page = await session.openSidePanel();
-  await page.evaluate(
-    (value) =>
-      (
-        globalThis as unknown as {
-          chrome: { storage: { local: { set(items: unknown): Promise<void> } } };
-        }
-      ).chrome.storage.local.set({ 'chat.model': value }),
-    { provider: 'compatible', baseUrl: model.baseUrl, model: 'scripted-model' },
-  );
-  const { server } = await request<{ server: { id: string } }>('mcp/servers/add', {
-    name: 'Everything',
-    url: everything.url,
+  serverId = await chatWithServer(session, page, {
+    modelBaseUrl: model.baseUrl,
+    serverName: 'Everything',
+    serverUrl: everything.url,
   });
-  serverId = server.id;
-  await request(`mcp/${serverId}/enable`);
-  await page.reload();
 });
 
 afterEach(() => {

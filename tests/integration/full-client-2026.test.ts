@@ -42,15 +42,6 @@ describe('a strict 2026-07-28 server with everything besides tools', () => {
       .toBe(FIXTURE_ICON);
   });
 
-  it('never offers the model a tool meant for the server’s app alone', async () => {
-    const offered = (await harness.manager.listEnabledTools()).map((tool) => tool.name);
-    expect(offered).toContain('confirm_deploy');
-    expect(offered).not.toContain('refresh_chart');
-    // The Servers view still lists it.
-    const { tools } = await harness.manager.getServerTools(serverId);
-    expect(tools.map((tool) => tool.name)).toContain('refresh_chart');
-  });
-
   it('asks the person a form in an input_required round and retries with their answer', async () => {
     const call = harness.manager.callTool(serverId, {
       name: 'confirm_deploy',

@@ -1,0 +1,3 @@
+import { startSandboxProxy } from '../../src/apps/sandbox-proxy';
+
+startSandboxProxy(window);
