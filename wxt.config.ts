@@ -64,7 +64,7 @@ export default defineConfig({
       // scripts and forms only. Its app frame (srcdoc) inherits this policy and adds the one
       // built from what the app's server declared (src/apps/app-csp.ts); both apply, so this
       // is the most any app may ever do: inline code, and origins over https/wss or this
-      // machine. No eval, plugins, popups or navigating the panel.
+      // machine. No eval, plugins, popups, nested frames or navigating the panel.
       sandbox: [
         'sandbox allow-scripts allow-forms',
         "default-src 'none'",
@@ -74,7 +74,10 @@ export default defineConfig({
         `font-src 'self' data: ${APP_ORIGINS}`,
         `media-src 'self' data: blob: ${APP_ORIGINS}`,
         `connect-src ${APP_ORIGINS} wss: ws://localhost:* ws://127.0.0.1:*`,
-        `frame-src ${APP_ORIGINS}`,
+        // No frames inside apps: a frame's navigation is checked against its parent's
+        // frame-src, so anything else would let an app send itself (and what it knows) to any
+        // https address by navigating, past the policy built for it.
+        "frame-src 'none'",
         "object-src 'none'",
         "form-action 'none'",
       ].join('; '),

@@ -1,4 +1,12 @@
+import { useEffect, useRef, useState } from 'react';
 import type { AppPrompt, AppPromptAnswer } from '../../src/apps/app-prompt';
+
+/**
+ * How long a question's buttons wait before they take a click. The app sees the pointer over
+ * its frame and chooses when to ask, so it could time a question to land under a click already
+ * on its way; a click must come after the person could see what they are answering.
+ */
+export const ARM_DELAY_MS = 600;
 
 export interface AppPromptCardProps {
   prompt: AppPrompt;
@@ -9,6 +17,23 @@ export interface AppPromptCardProps {
 
 /** A question an app's request puts to the person: run a tool, open a page, send a message. */
 export function AppPromptCard({ prompt, appName, serverName, onAnswer }: AppPromptCardProps) {
+  const [armed, setArmed] = useState(false);
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    card.current?.scrollIntoView?.({ block: 'nearest' });
+    const timer = setTimeout(() => setArmed(true), ARM_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const button = (answer: AppPromptAnswer, text: string, className?: string) => (
+    <button
+      type="button"
+      {...(className ? { className } : {})}
+      disabled={!armed}
+      onClick={() => onAnswer(answer)}
+    >
+      {text}
+    </button>
+  );
   const label =
     prompt.kind === 'tool'
       ? `Let ${appName} run ${prompt.toolName}?`
@@ -16,7 +41,7 @@ export function AppPromptCard({ prompt, appName, serverName, onAnswer }: AppProm
         ? `Let ${appName} open a page?`
         : `Send ${appName}'s message?`;
   return (
-    <div className="approval app-prompt" role="group" aria-label={label}>
+    <div className="approval app-prompt" role="group" aria-label={label} ref={card}>
       {prompt.kind === 'tool' ? (
         <>
           <p>
@@ -32,15 +57,9 @@ export function AppPromptCard({ prompt, appName, serverName, onAnswer }: AppProm
             <summary>Arguments</summary>
             <pre className="tool-json">{JSON.stringify(prompt.args, null, 2)}</pre>
           </details>
-          <button type="button" className="primary" onClick={() => onAnswer('allow')}>
-            Approve
-          </button>
-          <button type="button" onClick={() => onAnswer('deny')}>
-            Deny
-          </button>
-          <button type="button" className="link" onClick={() => onAnswer('always')}>
-            Always allow this tool
-          </button>
+          {button('allow', 'Approve', 'primary')}
+          {button('deny', 'Deny')}
+          {button('always', 'Always allow this tool', 'link')}
         </>
       ) : prompt.kind === 'link' ? (
         <>
@@ -48,23 +67,15 @@ export function AppPromptCard({ prompt, appName, serverName, onAnswer }: AppProm
           <p className="app-prompt-url">
             <code>{prompt.url}</code>
           </p>
-          <button type="button" className="primary" onClick={() => onAnswer('allow')}>
-            Open page
-          </button>
-          <button type="button" onClick={() => onAnswer('deny')}>
-            Cancel
-          </button>
+          {button('allow', 'Open page', 'primary')}
+          {button('deny', 'Cancel')}
         </>
       ) : (
         <>
           <p>The app wants to send this to the chat as your message:</p>
           <blockquote className="app-prompt-message">{prompt.text}</blockquote>
-          <button type="button" className="primary" onClick={() => onAnswer('allow')}>
-            Send
-          </button>
-          <button type="button" onClick={() => onAnswer('deny')}>
-            Don’t send
-          </button>
+          {button('allow', 'Send', 'primary')}
+          {button('deny', 'Don’t send')}
         </>
       )}
     </div>

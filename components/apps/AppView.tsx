@@ -9,6 +9,8 @@ export interface AppViewProps {
   error?: string;
   height: number;
   fullscreen: boolean;
+  /** False when the app said it cannot be shown full screen. */
+  canFullscreen?: boolean;
   prompts: AppPrompt[];
   /** What the app last told the model, shown so the person knows. */
   modelContext?: string;
@@ -31,9 +33,10 @@ export function AppView({ box, ...props }: AppViewProps) {
     >
       <div className="app-view-head">
         <span className="app-view-title">{props.appName}</span>
+        <span className="muted">app from {props.serverName}</span>
         {phase === 'loading' ? <span className="muted">Loading app…</span> : null}
         <span className="app-view-actions">
-          {phase === 'running' ? (
+          {phase === 'running' && (fullscreen || props.canFullscreen !== false) ? (
             <button type="button" className="link" onClick={() => props.onFullscreen(!fullscreen)}>
               {fullscreen ? 'Exit full screen' : 'Full screen'}
             </button>
@@ -43,15 +46,6 @@ export function AppView({ box, ...props }: AppViewProps) {
           </button>
         </span>
       </div>
-      {props.prompts.map((prompt) => (
-        <AppPromptCard
-          key={prompt.id}
-          prompt={prompt}
-          appName={props.appName}
-          serverName={props.serverName}
-          onAnswer={(answer) => props.onAnswer(prompt.id, answer)}
-        />
-      ))}
       {phase === 'failed' ? (
         <p className="server-error" role="alert">
           {props.error}
@@ -64,6 +58,16 @@ export function AppView({ box, ...props }: AppViewProps) {
         hidden={phase === 'failed' || phase === 'closed'}
         style={fullscreen ? undefined : { height: props.height }}
       />
+      {/* Below the frame, so a question never moves the app under the person's pointer. */}
+      {props.prompts.map((prompt) => (
+        <AppPromptCard
+          key={prompt.id}
+          prompt={prompt}
+          appName={props.appName}
+          serverName={props.serverName}
+          onAnswer={(answer) => props.onAnswer(prompt.id, answer)}
+        />
+      ))}
       {props.modelContext ? (
         <details className="app-context">
           <summary>What the app told the model</summary>

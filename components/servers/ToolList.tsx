@@ -69,6 +69,16 @@ export function ToolList(props: ToolListProps) {
               <ItemIcon className="tool-icon" src={tool.iconDataUrl} />
               {tool.title ? <span className="tool-title">{tool.title}</span> : null}
               <code className="tool-name">{tool.name}</code>
+              {tool.ui?.resourceUri ? (
+                <span className="label" title={`Shows an interactive app (${tool.ui.resourceUri})`}>
+                  has an app
+                </span>
+              ) : null}
+              {tool.ui?.visibility && !tool.ui.visibility.includes('model') ? (
+                <span className="label" title="The model is never offered this tool">
+                  for its app only
+                </span>
+              ) : null}
               {tool.annotations?.readOnlyHint ? (
                 <span
                   className="label"

@@ -38,6 +38,7 @@ function LiveApp(props: {
       {...(app.error ? { error: app.error } : {})}
       height={app.height}
       fullscreen={app.displayMode === 'fullscreen'}
+      canFullscreen={app.canFullscreen}
       prompts={app.prompts}
       {...(app.modelContext ? { modelContext: app.modelContext } : {})}
       box={app.box}

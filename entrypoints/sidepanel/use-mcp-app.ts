@@ -33,6 +33,16 @@ import type { CallToolResultView, ToolView } from '../../src/messaging/contract'
 const MAX_PROMPTS = 3;
 const MIN_HEIGHT = 48;
 const INITIAL_HEIGHT = 160;
+/** One load of the app: its frame and bridge, and what it has been told. */
+interface AppLoad {
+  gone: boolean;
+  ready: boolean;
+  sent: { input: boolean; result: boolean; cancelled: boolean };
+  answers: Map<string, (answer: AppPromptAnswer) => void>;
+  frame?: HTMLIFrameElement;
+  bridge?: AppBridge;
+}
+
 /** How long an app may take to load and say it is ready. */
 const START_TIMEOUT_MS = 20_000;
 
@@ -67,14 +77,13 @@ export function useMcpApp(options: McpAppOptions, generation: number) {
   const [error, setError] = useState<string | undefined>();
   const [height, setHeight] = useState(INITIAL_HEIGHT);
   const [displayMode, setDisplayMode] = useState<McpUiDisplayMode>('inline');
+  const [canFullscreen, setCanFullscreen] = useState(true);
   const [prompts, setPrompts] = useState<AppPrompt[]>([]);
   const [modelContext, setModelContext] = useState<string | undefined>();
   const box = useRef<HTMLDivElement>(null);
   const latest = useRef(options);
-  const answers = useRef(new Map<string, (answer: AppPromptAnswer) => void>());
-  const bridgeRef = useRef<AppBridge | undefined>(undefined);
-  const ready = useRef(false);
-  const sent = useRef({ input: false, result: false, cancelled: false });
+  /** The app as loaded now; each load (Reload app) has its own. */
+  const current = useRef<AppLoad | undefined>(undefined);
   const modeRef = useRef<McpUiDisplayMode>('inline');
   useLayoutEffect(() => {
     latest.current = options;
@@ -82,20 +91,21 @@ export function useMcpApp(options: McpAppOptions, generation: number) {
 
   const environment = useCallback(() => currentEnvironment(window, box.current), []);
 
-  /** Sends the input, result or cancellation the app has not heard yet. */
+  /** Sends the input, result or cancellation the app has not heard yet (input always first). */
   const tell = useCallback(() => {
-    const bridge = bridgeRef.current;
-    if (!bridge || !ready.current) return;
+    const load = current.current;
+    if (!load?.bridge || !load.ready || load.gone) return;
+    const { bridge, sent } = load;
     const { input, result, cancelled } = latest.current;
-    if (input && !sent.current.input) {
-      sent.current.input = true;
-      void bridge.sendToolInput({ arguments: input }).catch(() => undefined);
+    if ((input || result) && !sent.input) {
+      sent.input = true;
+      void bridge.sendToolInput({ arguments: input ?? {} }).catch(() => undefined);
     }
-    if (result && !sent.current.result) {
-      sent.current.result = true;
+    if (result && !sent.result) {
+      sent.result = true;
       void bridge.sendToolResult(result as CallToolResult).catch(() => undefined);
-    } else if (!result && cancelled && !sent.current.cancelled) {
-      sent.current.cancelled = true;
+    } else if (!result && cancelled && !sent.cancelled) {
+      sent.cancelled = true;
       void bridge.sendToolCancelled({ reason: cancelled }).catch(() => undefined);
     }
   }, []);
@@ -104,30 +114,36 @@ export function useMcpApp(options: McpAppOptions, generation: number) {
   useLayoutEffect(() => {
     const frameBox = box.current;
     if (!frameBox) return;
-    let gone = false;
-    let frame: HTMLIFrameElement | undefined;
-    let bridge: AppBridge | undefined;
-    const pending = answers.current;
-    ready.current = false;
-    sent.current = { input: false, result: false, cancelled: false };
+    const load: AppLoad = {
+      gone: false,
+      ready: false,
+      sent: { input: false, result: false, cancelled: false },
+      answers: new Map(),
+    };
+    current.current = load;
     setPhase('loading');
     setError(undefined);
     setPrompts([]);
+    setCanFullscreen(true);
 
+    /** Throws once this load is over: a torn-down app's late requests change nothing. */
+    const alive = () => {
+      if (load.gone) throw new Error('The app was closed.');
+    };
     const ask = (prompt: AppPromptRequest) =>
       new Promise<AppPromptAnswer>((resolve, reject) => {
-        if (pending.size >= MAX_PROMPTS) {
-          reject(new Error('The app already has questions waiting for the person.'));
-          return;
-        }
+        if (load.gone) return reject(new Error('The app was closed.'));
+        if (load.answers.size >= MAX_PROMPTS)
+          return reject(new Error('The app already has questions waiting for the person.'));
         const id = crypto.randomUUID();
-        pending.set(id, resolve);
-        setPrompts((current) => [...current, { ...prompt, id }]);
+        load.answers.set(id, resolve);
+        setPrompts((shown) => [...shown, { ...prompt, id }]);
       });
     const { client, serverId } = latest.current;
 
     const policy: AppHostPolicy = {
       async callTool(name, args) {
+        alive();
         const { serverName, loadApprovals, saveApprovals } = latest.current;
         const listed = await client.server(serverId, 'tools/get');
         const view = toolForApp({ name: serverName, ...listed }, name);
@@ -138,6 +154,7 @@ export function useMcpApp(options: McpAppOptions, generation: number) {
           if (answer === 'deny') throw new Error(`The person denied ${name}.`);
           if (answer === 'always') await saveApprovals(allowAlways(await loadApprovals(), view));
         }
+        alive();
         const result = await client.server(serverId, 'tool/call', {
           name,
           arguments: args,
@@ -146,9 +163,12 @@ export function useMcpApp(options: McpAppOptions, generation: number) {
         return result as CallToolResult;
       },
       // The background's SDK checked the answer against the MCP schema; it passes on as it is.
-      readResource: async (uri) =>
-        (await client.server(serverId, 'resources/read', { uri })) as ReadResourceResult,
+      async readResource(uri) {
+        alive();
+        return (await client.server(serverId, 'resources/read', { uri })) as ReadResourceResult;
+      },
       async listResources(cursor) {
+        alive();
         const page = await client.server(serverId, 'resources/list', cursor ? { cursor } : {});
         return {
           resources: page.resources.map(
@@ -158,16 +178,17 @@ export function useMcpApp(options: McpAppOptions, generation: number) {
         };
       },
       async openLink(url) {
-        if ((await ask({ kind: 'link', url })) === 'deny') return false;
+        if ((await ask({ kind: 'link', url })) === 'deny' || load.gone) return false;
         // A tab of its own, opened by the extension: the app's frame gets no handle on it.
         await browser.tabs.create({ url });
         return true;
       },
       async sendMessage(text) {
-        if ((await ask({ kind: 'message', text })) === 'deny') return false;
+        if ((await ask({ kind: 'message', text })) === 'deny' || load.gone) return false;
         return latest.current.sendMessage(text);
       },
       updateModelContext(update) {
+        alive();
         const { callId, serverName, tool } = latest.current;
         setModelContext(update?.text);
         latest.current.setModelContext(
@@ -176,87 +197,97 @@ export function useMcpApp(options: McpAppOptions, generation: number) {
         );
       },
       requestDisplayMode(mode) {
-        if (!DISPLAY_MODES.includes(mode)) return modeRef.current;
+        if (load.gone || !DISPLAY_MODES.includes(mode)) return modeRef.current;
         modeRef.current = mode;
         setDisplayMode(mode);
         return mode;
       },
       sizeChanged({ height: wanted }) {
-        if (typeof wanted === 'number' && Number.isFinite(wanted))
+        if (!load.gone && typeof wanted === 'number' && Number.isFinite(wanted))
           setHeight(Math.round(Math.min(MAX_INLINE_HEIGHT, Math.max(MIN_HEIGHT, wanted))));
       },
       teardownRequested() {
-        if (!frame || gone) return;
-        gone = true;
+        if (!load.frame || load.gone) return;
         close();
         setPhase('closed');
       },
       initialized() {
+        if (load.gone || load.ready) return;
         clearTimeout(startTimer);
-        ready.current = true;
+        load.ready = true;
+        // An app that says which display modes it supports gets only those.
+        const modes = load.bridge?.getAppCapabilities()?.availableDisplayModes;
+        setCanFullscreen(!modes || modes.includes('fullscreen'));
         setPhase('running');
         tell();
       },
     };
 
+    /** Ends this load: questions are declined, context dropped, the frame retired. */
     const close = () => {
-      for (const resolve of pending.values()) resolve('deny');
-      pending.clear();
-      setPrompts([]);
+      load.gone = true;
+      clearTimeout(startTimer);
+      for (const resolve of load.answers.values()) resolve('deny');
+      load.answers.clear();
+      if (current.current === load) {
+        current.current = undefined;
+        setPrompts([]);
+      }
       latest.current.setModelContext(latest.current.callId, undefined);
-      const closing = bridge;
-      bridgeRef.current = undefined;
-      if (!frame || !closing) return;
-      void retireFrame(frame, () => closing.teardownResource({})).finally(
-        () => void closing.close(),
-      );
+      const { frame, bridge } = load;
+      if (!frame) return;
+      if (!bridge) {
+        frame.remove();
+        return;
+      }
+      void retireFrame(frame, () => bridge.teardownResource({})).finally(() => void bridge.close());
     };
 
     const { tool, serverName } = latest.current;
     const uri = tool.ui?.resourceUri ?? '';
     // An app that never says it is ready (broken markup, a script its policy blocks) is named.
     const startTimer = setTimeout(() => {
-      if (gone || ready.current) return;
+      if (load.gone || load.ready) return;
       setError(`${serverName}'s app did not start within ${START_TIMEOUT_MS / 1000} s.`);
       setPhase('failed');
     }, START_TIMEOUT_MS);
     void client
       .server(serverId, 'resources/read', { uri })
       .then(({ contents }) => {
-        if (gone) return;
+        if (load.gone) return;
         const app = appResourceFrom(uri, contents, serverName);
-        frame = createSandboxFrame(
+        const frame = createSandboxFrame(
           document,
           browser.runtime.getURL('/app-sandbox.html'),
           `${tool.title ?? tool.name} (${serverName})`,
         );
+        load.frame = frame;
         frameBox.append(frame);
         const proxy = frame.contentWindow;
         if (!proxy) throw new Error('The app’s frame did not open.');
-        bridge = createAppBridge(policy, {
+        const bridge = createAppBridge(policy, {
           hostContext: hostContextFor(tool, modeRef.current, environment()),
           csp: app.csp,
         });
-        bridgeRef.current = bridge;
-        const loading = bridge;
-        loading.onsandboxready = () =>
-          void loading.sendSandboxResourceReady({
+        load.bridge = bridge;
+        bridge.onsandboxready = () =>
+          void bridge.sendSandboxResourceReady({
             html: app.html,
             ...(app.csp ? { csp: app.csp } : {}),
           });
-        return loading.connect(new PostMessageTransport(proxy, proxy));
+        return bridge.connect(new PostMessageTransport(proxy, proxy));
       })
       .catch((reason: unknown) => {
-        if (gone) return;
+        if (load.gone) return;
+        clearTimeout(startTimer);
+        load.frame?.remove();
+        load.frame = undefined;
         setError(reason instanceof Error ? reason.message : String(reason));
         setPhase('failed');
       });
 
     return () => {
-      clearTimeout(startTimer);
-      if (gone) return;
-      gone = true;
-      close();
+      if (!load.gone) close();
     };
   }, [generation, environment, tell]);
 
@@ -264,18 +295,13 @@ export function useMcpApp(options: McpAppOptions, generation: number) {
   useEffect(() => {
     const frameBox = box.current;
     if (!frameBox) return;
-    let last = '';
     const update = () => {
-      const bridge = bridgeRef.current;
-      if (!bridge || !ready.current) return;
-      const context = hostContextFor(latest.current.tool, modeRef.current, environment());
-      const { theme, styles, displayMode: mode, containerDimensions } = context;
-      const changed = { theme, styles, displayMode: mode, containerDimensions };
-      // The box grows and shrinks with the app; only what the app is told matters.
-      if (JSON.stringify(changed) === last) return;
-      last = JSON.stringify(changed);
-      bridge.setHostContext(context);
-      void bridge.sendHostContextChange(changed)?.catch(() => undefined);
+      const load = current.current;
+      if (!load?.bridge || !load.ready || load.gone) return;
+      // The bridge sends the app only the fields that changed (none when the box merely grew).
+      load.bridge.setHostContext(
+        hostContextFor(latest.current.tool, modeRef.current, environment()),
+      );
     };
     update();
     const observer = new ResizeObserver(update);
@@ -289,8 +315,9 @@ export function useMcpApp(options: McpAppOptions, generation: number) {
   }, [displayMode, environment]);
 
   const answer = useCallback((id: string, value: AppPromptAnswer) => {
-    const resolve = answers.current.get(id);
-    answers.current.delete(id);
+    const answers = current.current?.answers;
+    const resolve = answers?.get(id);
+    answers?.delete(id);
     setPrompts((current) => current.filter((prompt) => prompt.id !== id));
     resolve?.(value);
   }, []);
@@ -306,6 +333,7 @@ export function useMcpApp(options: McpAppOptions, generation: number) {
     error,
     height,
     displayMode,
+    canFullscreen,
     prompts,
     modelContext,
     answer,

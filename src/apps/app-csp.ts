@@ -1,12 +1,13 @@
 /**
  * The Content-Security-Policy an MCP App runs under, built from the `_meta.ui.csp` its server
  * declared on the UI resource (MCP Apps 2026-01-26, "Security"): the declared origins and nothing
- * else. Absent or empty lists mean the restrictive default: no network at all, no nested frames,
- * inline code only. Nothing a server sends can loosen it beyond that: every entry must be a plain
- * origin (https or wss; http or ws on this machine only), optionally with a `*.` subdomain
- * wildcard; keywords, schemes alone, paths and anything with quotes, spaces or semicolons are
- * dropped. ext-apps has no builder for this (its reference host builds the header in a server
- * script), so Patchbay writes its own.
+ * else. Absent or empty lists mean the restrictive default: no network at all, inline code only.
+ * Nested frames are never allowed, whatever `frameDomains` says (hosts may decline it). Nothing a
+ * server sends can loosen the policy beyond that: every entry must be a plain origin (https or
+ * wss; http or ws on this machine only), optionally with a `*.` wildcard over a domain of at
+ * least two labels; keywords, schemes alone, paths and anything with quotes, spaces or
+ * semicolons are dropped. ext-apps has no builder for this (its reference host builds the header
+ * in a server script), so Patchbay writes its own.
  */
 import { isLoopbackHost } from '../mcp/custom-server-input';
 
@@ -18,11 +19,13 @@ export interface AppCspDeclaration {
   baseUriDomains?: unknown;
 }
 
-/** The declaration as Patchbay applies it: only the origins it accepted. */
+/**
+ * The declaration as Patchbay applies it: only the origins it accepted. `frameDomains` is never
+ * honoured: apps get no nested frames (see the sandbox policy in wxt.config.ts).
+ */
 export interface AppCsp {
   connectDomains?: string[];
   resourceDomains?: string[];
-  frameDomains?: string[];
   baseUriDomains?: string[];
 }
 
@@ -44,6 +47,8 @@ export function cspOrigin(origin: unknown): string | undefined {
   const lowerHost = host.toLowerCase();
   if (lowerHost.startsWith('.') || lowerHost.endsWith('.') || lowerHost.includes('..'))
     return undefined;
+  // `https://*.com` would be every .com site: a wildcard needs a domain under it.
+  if (wildcard && !lowerHost.includes('.')) return undefined;
   const plain = scheme.toLowerCase() === 'http' || scheme.toLowerCase() === 'ws';
   // Unencrypted origins only on this machine (a local server during development).
   if (plain && (wildcard || !isLoopbackHost(lowerHost))) return undefined;
@@ -67,12 +72,7 @@ function sources(fixed: string[], declared: string[], fallback = "'none'"): stri
 /** The origins of `declaration` Patchbay accepts, list by list; empty lists left out. */
 export function acceptedCsp(declaration: AppCspDeclaration | undefined): AppCsp {
   const accepted: AppCsp = {};
-  for (const key of [
-    'connectDomains',
-    'resourceDomains',
-    'frameDomains',
-    'baseUriDomains',
-  ] as const) {
+  for (const key of ['connectDomains', 'resourceDomains', 'baseUriDomains'] as const) {
     const list = origins(declaration?.[key]);
     if (list.length) accepted[key] = list;
   }
@@ -83,7 +83,6 @@ export function acceptedCsp(declaration: AppCspDeclaration | undefined): AppCsp 
 export function buildAppCsp(declaration: AppCspDeclaration | undefined): string {
   const connect = origins(declaration?.connectDomains);
   const resource = origins(declaration?.resourceDomains);
-  const frame = origins(declaration?.frameDomains);
   const baseUri = origins(declaration?.baseUriDomains);
   return [
     "default-src 'none'",
@@ -93,7 +92,7 @@ export function buildAppCsp(declaration: AppCspDeclaration | undefined): string 
     `font-src ${sources(['data:'], resource)}`,
     `media-src ${sources(['data:', 'blob:'], resource)}`,
     `connect-src ${sources([], connect)}`,
-    `frame-src ${sources([], frame)}`,
+    "frame-src 'none'",
     "object-src 'none'",
     `base-uri ${sources([], baseUri, "'self'")}`,
     "form-action 'none'",

@@ -33,15 +33,28 @@ export function startSandboxProxy(win: Window): void {
   const panelOrigin = new URL(win.location.href).origin;
   let inner: HTMLIFrameElement | undefined;
 
+  let loaded = false;
   const load = (params: unknown) => {
-    if (inner) return; // one app per proxy: the panel makes a new proxy to load again
+    if (loaded) return; // one app per proxy: the panel makes a new proxy to load again
     const { html, csp } = (params ?? {}) as { html?: unknown; csp?: AppCspDeclaration };
     if (typeof html !== 'string') return;
-    inner = doc.createElement('iframe');
-    inner.setAttribute('sandbox', APP_FRAME_SANDBOX);
-    inner.setAttribute('title', 'App');
-    inner.srcdoc = withCspMeta(html, buildAppCsp(csp));
-    doc.body.append(inner);
+    loaded = true;
+    const frame = doc.createElement('iframe');
+    frame.setAttribute('sandbox', APP_FRAME_SANDBOX);
+    frame.setAttribute('title', 'App');
+    // The app's document is the one Patchbay loaded: a frame that navigates anywhere else
+    // (which this page's policy refuses anyway) is removed, and nothing of it is passed on.
+    let loads = 0;
+    frame.addEventListener('load', () => {
+      loads += 1;
+      if (loads > 1) {
+        frame.remove();
+        inner = undefined;
+      }
+    });
+    frame.srcdoc = withCspMeta(html, buildAppCsp(csp));
+    inner = frame;
+    doc.body.append(frame);
   };
 
   win.addEventListener('message', (event: MessageEvent) => {

