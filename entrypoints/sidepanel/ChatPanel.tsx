@@ -4,7 +4,7 @@ import {
   type DynamicToolUIPart,
   type UIMessage,
 } from 'ai';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Composer } from '../../components/chat/Composer';
 import { MessageList } from '../../components/chat/MessageList';
 import { ToolCard } from '../../components/chat/ToolCard';
@@ -23,6 +23,7 @@ import { titleFor, type Conversation, type ConversationStore } from '../../src/c
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerState, ServerView, ToolView } from '../../src/messaging/contract';
 import type { AppModelContext } from '../../src/apps/app-model-context';
+import { toolAppSlot, toolCallIdsOf, type AppSlotContext } from './tool-app-slot';
 import { useResourceReader } from './use-resource-reader';
 import { useServerContext } from './use-server-context';
 
@@ -37,9 +38,6 @@ export interface ChatSessionProps {
   saveApprovals(next: ApprovalSettings): Promise<void>;
   onSaved(title: string): void;
 }
-
-// MCP Apps' host (ext-apps' bridge and its schemas) loads with the first tool card that has one.
-const ToolApp = lazy(() => import('./ToolApp').then((module) => ({ default: module.ToolApp })));
 
 /** One conversation: the AI SDK's useChat over Patchbay's in-panel transport. */
 /** Statuses after which the set of usable tools may differ. */
@@ -197,6 +195,26 @@ export function ChatSession(props: ChatSessionProps) {
     );
   };
 
+  const apps: AppSlotContext = {
+    client,
+    savedCalls,
+    stoppedCalls,
+    appContext,
+    loadApprovals: props.loadApprovals,
+    async saveApprovals(next) {
+      await props.saveApprovals(next);
+      setApprovals(next);
+    },
+    async sendMessage(text, from) {
+      if (chat.status === 'streaming' || chat.status === 'submitted') {
+        context.setNotice('Wait for the answer to finish before an app sends a message.');
+        return false;
+      }
+      void chat.sendMessage({ parts: [{ type: 'text', text }], metadata: { fromApp: from } });
+      return true;
+    },
+  };
+
   const renderTool = (part: DynamicToolUIPart) => {
     const output =
       part.state === 'output-available' && isProxyToolOutput(part.output) ? part.output : undefined;
@@ -215,51 +233,20 @@ export function ChatSession(props: ChatSessionProps) {
         ...(approved ? {} : { reason: 'The person denied this tool call.' }),
       });
     };
-    const ui = view?.ui ?? output?.ui;
     const app =
-      ui?.resourceUri && address && server && appMayShow(part) ? (
-        <Suspense fallback={<p className="muted">Loading app…</p>}>
-          <ToolApp
-            client={client}
-            serverId={address.serverId}
-            serverName={server.name}
-            tool={
-              view ?? {
-                serverId: address.serverId,
-                name: address.name,
-                description: '',
-                inputSchema: { type: 'object' },
-                ui,
-              }
-            }
-            callId={part.toolCallId}
-            input={isRecord(part.input) ? part.input : undefined}
-            result={output?.result}
-            cancelled={cancelReason(part, stoppedCalls.has(part.toolCallId))}
-            restored={savedCalls.has(part.toolCallId)}
-            loadApprovals={props.loadApprovals}
-            saveApprovals={async (next) => {
-              await props.saveApprovals(next);
-              setApprovals(next);
-            }}
-            sendMessage={async (text) => {
-              if (chat.status === 'streaming' || chat.status === 'submitted') {
-                context.setNotice('Wait for the answer to finish before an app sends a message.');
-                return false;
-              }
-              void chat.sendMessage({
-                parts: [{ type: 'text', text }],
-                metadata: { fromApp: `${view?.title ?? address.name} (${server.name})` },
-              });
-              return true;
-            }}
-            setModelContext={(callId, entry) => {
-              if (entry) appContext.set(callId, entry);
-              else appContext.delete(callId);
-            }}
-          />
-        </Suspense>
-      ) : undefined;
+      address && server
+        ? toolAppSlot(
+            part,
+            {
+              serverId: address.serverId,
+              serverName: server.name,
+              toolName: address.name,
+              ...(view ? { view } : {}),
+              ...(output ? { output } : {}),
+            },
+            apps,
+          )
+        : undefined;
     return (
       <ToolCard
         part={part}
@@ -440,32 +427,6 @@ export function ChatSession(props: ChatSessionProps) {
       ) : null}
     </div>
   );
-}
-
-/** An app shows once its call may run: approved (or needing no approval), running or done. */
-function appMayShow(part: DynamicToolUIPart): boolean {
-  if (part.state === 'approval-responded') return part.approval.approved;
-  return ['input-available', 'output-available', 'output-error'].includes(part.state);
-}
-
-/** Why a call ended without a result, for its app; undefined while it may still finish. */
-function cancelReason(part: DynamicToolUIPart, stopped: boolean): string | undefined {
-  if (part.state === 'output-error') return part.errorText;
-  if (part.state === 'output-available') return undefined;
-  return stopped ? 'The person stopped the chat.' : undefined;
-}
-
-function toolCallIdsOf(messages: readonly UIMessage[]): Set<string> {
-  return new Set(
-    messages
-      .flatMap((message) => message.parts)
-      .filter((part): part is DynamicToolUIPart => part.type === 'dynamic-tool')
-      .map((part) => part.toolCallId),
-  );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The tool's own icon, else the one the person gave its server, else the server's own. */

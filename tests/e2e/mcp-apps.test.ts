@@ -134,6 +134,20 @@ describe('an MCP App in its tool card', () => {
     await session.screenshot(page, 'mcp-app');
   });
 
+  it('shows while its tool runs, and hears when the call is stopped', async () => {
+    await page.getByRole('button', { name: 'New chat', exact: true }).click();
+    model.script({ type: 'tool-call', toolName: `${serverId}__live_chart`, input: { days: 2 } });
+    await send('Chart the numbers live');
+    const card = page.locator('.tool-card[data-tool-name="live_chart"]').last();
+    await card.getByRole('button', { name: 'Approve' }).click();
+    const app = appFrame(card);
+    await app.getByText('Input: 2 days').waitFor();
+    await expect(card.getAttribute('data-tool-state')).resolves.toBe('running');
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await app.getByText('Cancelled: The person stopped the chat.').waitFor();
+    await expect(app.getByText('No data yet').count()).resolves.toBe(1);
+  });
+
   it('calls back its server’s tool only after the person approves, and never another’s', async () => {
     const app = await showChart(4);
     const before = callsOf('refresh_chart');
@@ -141,6 +155,8 @@ describe('an MCP App in its tool card', () => {
     const prompt = page.getByRole('group', { name: 'Let Chart run refresh_chart?' });
     await prompt.waitFor();
     expect(callsOf('refresh_chart')).toBe(before);
+    // Its buttons take a click once the person could read it.
+    await expect.poll(() => prompt.getByRole('button', { name: 'Approve' }).isEnabled()).toBe(true);
     await session.screenshot(page, 'mcp-app-approval');
     await prompt.getByRole('button', { name: 'Approve' }).click();
     await app.getByText('refresh_chart: refreshed').waitFor();
@@ -215,6 +231,7 @@ describe('an MCP App in its tool card', () => {
     const dialog = page.getByRole('dialog', { name: 'Chart app' });
     await dialog.waitFor();
     await expect(app.locator('body').getAttribute('data-mode')).resolves.toBe('fullscreen');
+    await session.screenshot(page, 'mcp-app-fullscreen');
     const size = await dialog.evaluate((element) => element.getBoundingClientRect());
     expect(size.width).toBe(page.viewportSize()?.width);
     await dialog.getByRole('button', { name: 'Exit full screen' }).click();
