@@ -39,19 +39,32 @@ export function createToolNameMap(
 
 /** The provider-safe name of a server's tool. */
 export function providerName(address: ToolAddress): string {
-  const prefix = `${sanitize(address.serverId)}__`;
-  const base = sanitize(address.name);
-  const exact = base === address.name && prefix.length + base.length <= MAX_LENGTH;
+  return prefixedName(`${sanitize(address.serverId)}__`, address.name);
+}
+
+/**
+ * `prefix` (already provider-safe) and `name`, sanitized: exactly `prefix + name` when that is
+ * safe and short enough, else shortened with a hash of the original `name` to keep names apart.
+ */
+export function prefixedName(prefix: string, name: string): string {
+  const base = sanitize(name);
+  const exact = base === name && prefix.length + base.length <= MAX_LENGTH;
   if (exact) return `${prefix}${base}`;
   // Sanitizing or shortening lost something: a hash of the original keeps names apart.
-  const hash = fnv1a(address.name).toString(36).padStart(7, '0');
+  const hash = shortHash(name);
   const room = MAX_LENGTH - prefix.length - hash.length - 1;
   return `${prefix}${base.slice(0, Math.max(1, room))}_${hash}`;
 }
 
-function sanitize(name: string): string {
+/** `name` with everything providers refuse turned into `_` (never empty). */
+export function sanitize(name: string): string {
   const cleaned = name.replace(/[^a-zA-Z0-9_-]+/g, '_').replace(/^_+|_+$/g, '');
   return cleaned || 'tool';
+}
+
+/** Seven characters that tell `text` apart from other texts (FNV-1a, base 36). */
+export function shortHash(text: string): string {
+  return fnv1a(text).toString(36).padStart(7, '0');
 }
 
 function fnv1a(text: string): number {

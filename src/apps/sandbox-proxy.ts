@@ -6,7 +6,8 @@
  * ({@link buildAppCsp}), and passes JSON-RPC messages between that frame and the side panel
  * untouched, except the `ui/notifications/sandbox-*` ones, which are between the panel and this
  * page alone. Messages are taken only from the panel (the parent, at the extension's origin) and
- * from the inner frame; everything else is ignored.
+ * from the inner frame; everything else is ignored. ext-apps ships no sandbox proxy (only its
+ * example host has one, for a web origin), so this one is Patchbay's own.
  */
 import { buildAppCsp, withCspMeta, type AppCspDeclaration } from './app-csp';
 

@@ -1,0 +1,372 @@
+/**
+ * The page-tools hub (MCP-B): tools that websites offer in their own tabs, registered by each
+ * tab's content-script proxy, named and described per site and tab, and routed to the right tab
+ * when called. It knows nothing of `chrome.*`: the transport to the proxies, the tabs and the
+ * store are injected (ports.ts). Sites the person has not allowed offer nothing: their tools
+ * wait, unregistered, until the person allows the site.
+ */
+import { PatchbayError } from '../errors/patchbay-error';
+import type { CallToolResultView } from '../messaging/contract';
+import type { KeyValueStore } from '../platform/ports';
+import { DomainToolStorage, PAGE_TOOLS_STORAGE_KEY, type TabEntry } from './domain-tool-storage';
+import { executeResultSchema, proxyMessageSchema, type PageTool } from './page-tool-messages';
+import {
+  TabGoneError,
+  TabNotReadyError,
+  TabTimeoutError,
+  type BrowserTabs,
+  type TabHubTransport,
+} from './ports';
+import { cachedToolName, describePageTool, tabToolName } from './tool-namer';
+
+/** A page tool as the hub offers it. */
+export interface HubTool {
+  /** Provider-safe and unique: `website_tool_{domain}_tab{n}_{tool}` or, cached, without tab. */
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  annotations?: PageTool['annotations'];
+  domain: string;
+  /** The tool's name in the page. */
+  toolName: string;
+  /** The tab it lives in; absent for a cached tool whose site is not open. */
+  tabId?: number;
+  tabIndex?: number;
+}
+
+/** A site that offers tools the person has not allowed yet. */
+export interface SiteOffer {
+  domain: string;
+  toolCount: number;
+  tabIds: number[];
+}
+
+export interface PageToolHubOptions {
+  transport: TabHubTransport;
+  tabs: BrowserTabs;
+  store: KeyValueStore;
+  /** Whether the person allows the site's tools (once or always). */
+  isAllowed(domain: string): boolean;
+  /** Something changed: the tools, their descriptions or the sites waiting to be allowed. */
+  onChange?(): void;
+  /** Where malformed messages are reported (no content of theirs, only what was wrong). */
+  log?(message: string): void;
+  now?(): number;
+  requestTimeoutMs?: number;
+  /** Retries when a tab's page is still loading (no proxy yet), each after `retryDelayMs`. */
+  retries?: number;
+  retryDelayMs?: number;
+  /** How long an opened tab has to register the tool. */
+  openTimeoutMs?: number;
+}
+
+export interface PageToolHub {
+  init(): Promise<void>;
+  listTools(): HubTool[];
+  callTool(name: string, args: Record<string, unknown>): Promise<CallToolResultView>;
+  offers(): SiteOffer[];
+  /** The person allowed the site: its waiting tools register now. */
+  allowSite(domain: string): void;
+  /** MCP-B capability negotiation: what the hub offers, given what pages registered. */
+  capabilities(): { browser: { multiTabSupport: true; cacheSupported: boolean } };
+  dispose(): void;
+}
+
+/** The site of a tab's address: its host name, for http(s) pages only. */
+export function siteOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
+    return parsed.hostname.toLowerCase() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createPageToolHub(options: PageToolHubOptions): PageToolHub {
+  const { transport, tabs } = options;
+  const now = options.now ?? Date.now;
+  const timeoutMs = options.requestTimeoutMs ?? 10_000;
+  const retries = options.retries ?? 3;
+  const retryDelayMs = options.retryDelayMs ?? 1_000;
+  const openTimeoutMs = options.openTimeoutMs ?? 10_000;
+  const log = options.log ?? ((message: string) => console.warn(`Patchbay page tools: ${message}`));
+  const storage = new DomainToolStorage();
+  /** Tools of sites not allowed (yet), by tab. */
+  const pending = new Map<number, { domain: string; url: string; tools: PageTool[] }>();
+  /** Calls waiting for a tab they opened to register. */
+  const arrivals = new Set<(entry: TabEntry) => void>();
+  let activeTab: number | undefined;
+  const unsubscribe: (() => void)[] = [];
+
+  const changed = () => options.onChange?.();
+  const persist = () =>
+    void options.store.set({ [PAGE_TOOLS_STORAGE_KEY]: storage.toJSON() }).catch(() => undefined);
+
+  const register = (tabId: number, domain: string, url: string, tools: PageTool[]) => {
+    const previous = storage.tabs.get(tabId);
+    // Registration is idempotent: the same list from the same page changes nothing.
+    if (
+      previous?.connected &&
+      previous.url === url &&
+      JSON.stringify(previous.tools) === JSON.stringify(tools)
+    )
+      return;
+    if (previous && previous.domain !== domain) storage.removeTab(tabId);
+    const entry = storage.setTab(tabId, domain, url, tools, now());
+    persist();
+    changed();
+    for (const arrived of arrivals) arrived(entry);
+  };
+
+  const onMessage = (tabId: number, message: unknown, sender: { url: string }) => {
+    const parsed = proxyMessageSchema.safeParse(message);
+    if (!parsed.success) {
+      log(
+        `ignored a malformed message from tab ${tabId} (${parsed.error.issues[0]?.message ?? 'invalid'}).`,
+      );
+      return;
+    }
+    // The tab's address as the browser reports it, never what the page claims.
+    const domain = siteOf(sender.url);
+    if (!domain) {
+      log(`ignored tools from tab ${tabId}, which is not a web page.`);
+      return;
+    }
+    const { tools } = parsed.data.params;
+    if (!options.isAllowed(domain)) {
+      const had = pending.get(tabId);
+      if (had && had.url === sender.url && JSON.stringify(had.tools) === JSON.stringify(tools))
+        return;
+      if (tools.length) pending.set(tabId, { domain, url: sender.url, tools });
+      else pending.delete(tabId);
+      changed();
+      return;
+    }
+    pending.delete(tabId);
+    register(tabId, domain, sender.url, tools);
+  };
+
+  const onDisconnect = (tabId: number) => {
+    const hadPending = pending.delete(tabId);
+    const removed = storage.removeTab(tabId);
+    if (removed) persist();
+    if (removed || hadPending) changed();
+  };
+
+  const listTools = (): HubTool[] => {
+    const listed: HubTool[] = [];
+    const live = new Map<string, Set<string>>();
+    for (const entry of storage.tabs.values()) {
+      if (!entry.connected) continue;
+      const names = live.get(entry.domain) ?? new Set<string>();
+      live.set(entry.domain, names);
+      for (const tool of entry.tools) {
+        names.add(tool.name);
+        listed.push({
+          name: tabToolName(entry.domain, entry.index, tool.name),
+          description: describePageTool(tool.description, {
+            domain: entry.domain,
+            tabIndex: entry.index,
+            active: entry.tabId === activeTab,
+          }),
+          inputSchema: tool.inputSchema,
+          ...(tool.annotations ? { annotations: tool.annotations } : {}),
+          domain: entry.domain,
+          toolName: tool.name,
+          tabId: entry.tabId,
+          tabIndex: entry.index,
+        });
+      }
+    }
+    // A cached tool whose site has no tab offering it: the site is opened to run it.
+    for (const [domain, tools] of storage.cached) {
+      for (const [toolName, kept] of tools) {
+        if (live.get(domain)?.has(toolName)) continue;
+        listed.push({
+          name: cachedToolName(domain, toolName),
+          description: describePageTool(kept.tool.description, { domain, url: kept.url }),
+          inputSchema: kept.tool.inputSchema,
+          ...(kept.tool.annotations ? { annotations: kept.tool.annotations } : {}),
+          domain,
+          toolName,
+        });
+      }
+    }
+    return listed;
+  };
+
+  const hasTool = (entry: TabEntry | undefined, toolName: string): entry is TabEntry =>
+    Boolean(entry?.connected && entry.tools.some((tool) => tool.name === toolName));
+
+  /**
+   * Where to run a tool, best first: the tab its name names (the model chose it by its number
+   * and description), then the active tab if it has the tool, then the site's other tabs with
+   * it, most recently updated first.
+   */
+  const candidates = (tool: HubTool): number[] => {
+    const order: number[] = [];
+    const add = (entry: TabEntry | undefined) => {
+      if (
+        hasTool(entry, tool.toolName) &&
+        entry.domain === tool.domain &&
+        !order.includes(entry.tabId)
+      )
+        order.push(entry.tabId);
+    };
+    if (tool.tabId !== undefined) add(storage.tabs.get(tool.tabId));
+    if (activeTab !== undefined) add(storage.tabs.get(activeTab));
+    for (const entry of storage.tabsOf(tool.domain)) add(entry);
+    return order;
+  };
+
+  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+  /** Runs the tool in one tab, retrying while the tab's page is still loading. */
+  const runIn = async (tabId: number, tool: HubTool, args: Record<string, unknown>) => {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const answer = await transport.sendRequest(
+          tabId,
+          { method: 'browser/executeTool', params: { toolName: tool.toolName, args } },
+          timeoutMs,
+        );
+        const result = executeResultSchema.safeParse(answer);
+        if (!result.success)
+          throw new PatchbayError(
+            'tool-failed',
+            `${tool.domain} answered ${tool.toolName} with something Patchbay cannot read.`,
+          );
+        if (!result.data.success)
+          throw new PatchbayError(
+            'tool-failed',
+            `${tool.domain} could not run ${tool.toolName}: ${result.data.payload}`,
+          );
+        return result.data.payload;
+      } catch (error) {
+        if (error instanceof TabNotReadyError && attempt < retries) {
+          await sleep(retryDelayMs);
+          continue;
+        }
+        throw error;
+      }
+    }
+  };
+
+  /** Opens the site at the tool's last address and waits for its proxy to offer the tool. */
+  const openFor = async (tool: HubTool): Promise<number> => {
+    const url =
+      storage.cached.get(tool.domain)?.get(tool.toolName)?.url ??
+      [...storage.tabs.values()].find((entry) => entry.domain === tool.domain)?.url ??
+      `https://${tool.domain}/`;
+    let resolveArrival: (tabId: number) => void = () => undefined;
+    const arrived = new Promise<number>((resolve) => (resolveArrival = resolve));
+    let opened: number | undefined;
+    const watch = (entry: TabEntry) => {
+      if (entry.tabId === opened && hasTool(entry, tool.toolName)) resolveArrival(entry.tabId);
+    };
+    arrivals.add(watch);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      opened = await tabs.open(url);
+      if (hasTool(storage.tabs.get(opened), tool.toolName)) return opened;
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(
+              new PatchbayError(
+                'timeout',
+                `Patchbay opened ${url} to run ${tool.toolName}, but the page did not offer it within ${openTimeoutMs / 1000} s.`,
+              ),
+            ),
+          openTimeoutMs,
+        );
+      });
+      return await Promise.race([arrived, timedOut]);
+    } finally {
+      clearTimeout(timer);
+      arrivals.delete(watch);
+    }
+  };
+
+  return {
+    async init() {
+      storage.restore(await options.store.get(PAGE_TOOLS_STORAGE_KEY), now());
+      unsubscribe.push(
+        transport.onMessage(onMessage),
+        transport.onDisconnect(onDisconnect),
+        tabs.onActivated((tabId) => {
+          if (tabId === activeTab) return;
+          activeTab = tabId;
+          // Descriptions say which tab is active.
+          changed();
+        }),
+      );
+      activeTab = (await tabs.activeTabId().catch(() => undefined)) ?? activeTab;
+    },
+
+    listTools,
+
+    async callTool(name, args) {
+      const tool = listTools().find((candidate) => candidate.name === name);
+      if (!tool)
+        throw new PatchbayError(
+          'not-found',
+          `There is no website tool ${name} now: its tab may have closed or the site changed its tools.`,
+        );
+      const tried: number[] = [];
+      for (;;) {
+        const tabId = candidates(tool).find((candidate) => !tried.includes(candidate));
+        const target = tabId ?? (tried.length === 0 ? await openFor(tool) : undefined);
+        if (target === undefined)
+          throw new PatchbayError(
+            'tool-failed',
+            `No tab of ${tool.domain} could run ${tool.toolName}: its tab closed or stopped answering, and no other tab of the site offers it.`,
+          );
+        tried.push(target);
+        try {
+          return await runIn(target, tool, args);
+        } catch (error) {
+          // A tab closed mid-call: another tab of the site may have the tool.
+          if (error instanceof TabGoneError || error instanceof TabNotReadyError) continue;
+          if (error instanceof TabTimeoutError)
+            throw new PatchbayError(
+              'timeout',
+              `${tool.domain} did not answer ${tool.toolName} within ${timeoutMs / 1000} s.`,
+              { retryable: true },
+            );
+          throw error;
+        }
+      }
+    },
+
+    offers() {
+      const bySite = new Map<string, SiteOffer>();
+      for (const [tabId, offer] of pending) {
+        const site = bySite.get(offer.domain) ?? { domain: offer.domain, toolCount: 0, tabIds: [] };
+        site.toolCount = Math.max(site.toolCount, offer.tools.length);
+        site.tabIds.push(tabId);
+        bySite.set(offer.domain, site);
+      }
+      return [...bySite.values()];
+    },
+
+    allowSite(domain) {
+      for (const [tabId, offer] of [...pending]) {
+        if (offer.domain !== domain) continue;
+        pending.delete(tabId);
+        register(tabId, offer.domain, offer.url, offer.tools);
+      }
+      changed();
+    },
+
+    capabilities() {
+      const cacheSupported = [...storage.cached.values()].some((tools) => tools.size > 0);
+      return { browser: { multiTabSupport: true, cacheSupported } };
+    },
+
+    dispose() {
+      for (const stop of unsubscribe.splice(0)) stop();
+    },
+  };
+}

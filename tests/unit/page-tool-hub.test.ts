@@ -1,0 +1,411 @@
+/**
+ * The page-tools hub with in-memory ports: registration and updates, names and descriptions,
+ * routing order, retries, tabs closing mid-call, cleanup, cached tools, persistence and pruning,
+ * site permissions, and malformed input.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_TOOLS_STORAGE_KEY, STALE_AFTER_MS } from '../../src/page-tools/domain-tool-storage';
+import { createPageToolHub, siteOf, type PageToolHub } from '../../src/page-tools/page-tool-hub';
+import { TOOL_NAME_PATTERN } from '../../src/ai/tool-names';
+import { createMemoryStore } from '../../src/platform/memory';
+import {
+  createFakeTabs,
+  createFakeTransport,
+  registerTools,
+  textResult,
+  updateTools,
+} from '../helpers/page-tool-fakes';
+
+const SHOP = 'https://shop.example/cart';
+const tool = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  description: `Does ${name}.`,
+  inputSchema: { type: 'object', properties: {} },
+  ...extra,
+});
+
+let hub: PageToolHub | undefined;
+afterEach(() => {
+  hub?.dispose();
+  hub = undefined;
+  vi.useRealTimers();
+});
+
+async function setUp(
+  options: {
+    allowed?: string[];
+    store?: ReturnType<typeof createMemoryStore>;
+    now?: () => number;
+    openTimeoutMs?: number;
+    retryDelayMs?: number;
+  } = {},
+) {
+  const fake = createFakeTransport();
+  const browser = createFakeTabs(100);
+  const store = options.store ?? createMemoryStore();
+  const onChange = vi.fn();
+  const log = vi.fn();
+  const allowed = new Set(options.allowed ?? ['shop.example', 'docs.example']);
+  hub = createPageToolHub({
+    transport: fake.transport,
+    tabs: browser.tabs,
+    store,
+    isAllowed: (domain) => allowed.has(domain),
+    onChange,
+    log,
+    retryDelayMs: options.retryDelayMs ?? 5,
+    ...(options.openTimeoutMs ? { openTimeoutMs: options.openTimeoutMs } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  await hub.init();
+  return { hub, fake, browser, store, onChange, log, allowed };
+}
+
+describe('registering a tab’s tools', () => {
+  it('names them per site and tab, provider-safe, and says where they run', async () => {
+    const { hub, fake } = await setUp();
+    fake.post(1, SHOP, registerTools([tool('getCart'), tool('add to cart!')]));
+    const tools = hub.listTools();
+    expect(tools.map((entry) => entry.name)).toEqual([
+      'website_tool_shop_example_tab1_getCart',
+      expect.stringMatching(/^website_tool_shop_example_tab1_add_to_cart_[a-z0-9]{7}$/),
+    ]);
+    for (const entry of tools) expect(entry.name).toMatch(TOOL_NAME_PATTERN);
+    expect(tools[0]?.description).toBe(
+      'A tool of shop.example, in its tab 1. It runs in that page, signed in as the person is there.\n\nDoes getCart.',
+    );
+  });
+
+  it('keeps names within 64 characters for long sites and tools, and apart', async () => {
+    const { hub, fake } = await setUp({
+      allowed: ['a-very-long-subdomain.of-a-long-site.example'],
+    });
+    fake.post(
+      1,
+      'https://a-very-long-subdomain.of-a-long-site.example/',
+      registerTools([tool(`search_${'x'.repeat(40)}_one`), tool(`search_${'x'.repeat(40)}_two`)]),
+    );
+    const names = hub.listTools().map((entry) => entry.name);
+    for (const name of names) expect(name).toMatch(TOOL_NAME_PATTERN);
+    expect(new Set(names).size).toBe(2);
+  });
+
+  it('numbers a site’s tabs with the lowest free number, kept for the tab’s life', async () => {
+    const { hub, fake } = await setUp();
+    fake.post(7, SHOP, registerTools([tool('getCart')]));
+    fake.post(9, SHOP, registerTools([tool('getCart')]));
+    expect(hub.listTools().map((entry) => [entry.tabId, entry.tabIndex])).toEqual([
+      [7, 1],
+      [9, 2],
+    ]);
+    fake.close(7);
+    fake.post(11, SHOP, registerTools([tool('getCart')]));
+    fake.post(9, SHOP, updateTools([tool('getCart'), tool('checkout')]));
+    const byTab = hub.listTools().map((entry) => `${entry.tabId}:${entry.name}`);
+    expect(byTab).toEqual([
+      '9:website_tool_shop_example_tab2_getCart',
+      '9:website_tool_shop_example_tab2_checkout',
+      '11:website_tool_shop_example_tab1_getCart',
+    ]);
+  });
+
+  it('is idempotent: the same list again changes nothing', async () => {
+    const { fake, onChange } = await setUp();
+    fake.post(1, SHOP, registerTools([tool('getCart')]));
+    fake.post(1, SHOP, registerTools([tool('getCart')]));
+    fake.post(1, SHOP, updateTools([tool('getCart')]));
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes the site from the browser’s address for the tab, not from the page', async () => {
+    const { hub, fake } = await setUp();
+    fake.post(1, 'https://evil.example/', {
+      ...registerTools([tool('getCart')]),
+      params: { tools: [tool('getCart')], url: SHOP },
+    });
+    expect(hub.listTools()).toEqual([]);
+    expect(hub.offers()).toEqual([{ domain: 'evil.example', toolCount: 1, tabIds: [1] }]);
+  });
+
+  it('marks the active tab, and says so again when another becomes active', async () => {
+    const { hub, fake, browser, onChange } = await setUp();
+    fake.post(1, SHOP, registerTools([tool('getCart')]));
+    fake.post(2, SHOP, registerTools([tool('getCart')]));
+    browser.activate(2);
+    const active = () =>
+      hub
+        .listTools()
+        .filter((entry) => entry.description.includes('the active tab'))
+        .map((entry) => entry.tabId);
+    expect(active()).toEqual([2]);
+    const calls = onChange.mock.calls.length;
+    browser.activate(1);
+    expect(active()).toEqual([1]);
+    expect(onChange.mock.calls.length).toBe(calls + 1);
+  });
+
+  it.each<[string, unknown]>([
+    ['not JSON-RPC', { method: 'browser/registerTools', params: { tools: [] } }],
+    ['an unknown method', { jsonrpc: '2.0', method: 'browser/deleteEverything', params: {} }],
+    ['tools that are not a list', registerTools('getCart' as never)],
+    ['a tool without a name', registerTools([{ description: 'x' }])],
+    ['too many tools', registerTools(Array.from({ length: 129 }, (_, index) => tool(`t${index}`)))],
+    ['a huge schema', registerTools([tool('big', { inputSchema: { blob: 'x'.repeat(70_000) } })])],
+    ['nothing at all', undefined],
+  ])('ignores %s, and logs it without its content', async (_, message) => {
+    const { hub, fake, log, onChange } = await setUp();
+    fake.post(1, SHOP, message);
+    expect(hub.listTools()).toEqual([]);
+    expect(onChange).not.toHaveBeenCalled();
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(String(log.mock.calls[0]?.[0])).not.toContain('xxxx');
+  });
+
+  it('ignores tabs that are not web pages', async () => {
+    const { hub, fake, log } = await setUp();
+    fake.post(1, 'chrome://settings', registerTools([tool('getCart')]));
+    expect(hub.listTools()).toEqual([]);
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/not a web page/));
+  });
+});
+
+describe('sites the person has not allowed', () => {
+  it('offer nothing until allowed, then their waiting tools register', async () => {
+    const { hub, fake, allowed } = await setUp({ allowed: [] });
+    fake.post(1, SHOP, registerTools([tool('getCart'), tool('checkout')]));
+    fake.post(2, SHOP, registerTools([tool('getCart')]));
+    expect(hub.listTools()).toEqual([]);
+    expect(hub.offers()).toEqual([{ domain: 'shop.example', toolCount: 2, tabIds: [1, 2] }]);
+    allowed.add('shop.example');
+    hub.allowSite('shop.example');
+    expect(hub.offers()).toEqual([]);
+    expect(hub.listTools()).toHaveLength(3);
+  });
+
+  it('forget a waiting offer when its tab closes', async () => {
+    const { hub, fake } = await setUp({ allowed: [] });
+    fake.post(1, SHOP, registerTools([tool('getCart')]));
+    fake.close(1);
+    expect(hub.offers()).toEqual([]);
+  });
+});
+
+describe('routing a call', () => {
+  it('runs it in the tab its name names, with the page’s result', async () => {
+    const { hub, fake, browser } = await setUp();
+    fake.post(1, SHOP, registerTools([tool('getCart')]));
+    fake.post(2, SHOP, registerTools([tool('getCart')]));
+    browser.activate(2);
+    fake.answerWith(1, () => textResult('cart of tab 1'));
+    fake.answerWith(2, () => textResult('cart of tab 2'));
+    const result = await hub.callTool('website_tool_shop_example_tab1_getCart', { id: 3 });
+    expect(result.content).toEqual([{ type: 'text', text: 'cart of tab 1' }]);
+    expect(fake.sent).toEqual([
+      {
+        tabId: 1,
+        request: {
+          method: 'browser/executeTool',
+          params: { toolName: 'getCart', args: { id: 3 } },
+        },
+      },
+    ]);
+  });
+
+  it('falls back to the active tab, then the most recently updated, when its tab closes mid-call', async () => {
+    let now = 1_000;
+    const { hub, fake, browser } = await setUp({ now: () => now });
+    fake.post(1, SHOP, registerTools([tool('getCart')]));
+    now += 1;
+    fake.post(2, SHOP, registerTools([tool('getCart')]));
+    now += 1;
+    fake.post(3, SHOP, registerTools([tool('getCart')]));
+    browser.activate(2);
+    fake.answerWith(1, () => new Promise(() => undefined));
+    fake.answerWith(2, () => {
+      fake.close(2);
+      return new Promise(() => undefined);
+    });
+    fake.answerWith(3, () => textResult('from tab 3'));
+    const call = hub.callTool('website_tool_shop_example_tab1_getCart', {});
+    await vi.waitFor(() => expect(fake.sent).toHaveLength(1));
+    fake.close(1);
+    await expect(call).resolves.toMatchObject({ content: [{ text: 'from tab 3' }] });
+    expect(fake.sent.map((entry) => entry.tabId)).toEqual([1, 2, 3]);
+  });
+
+  it('fails with a clear sentence when no other tab has the tool', async () => {
+    const { hub, fake } = await setUp();
+    fake.post(1, SHOP, registerTools([tool('getCart')]));
+    fake.answerWith(1, () => {
+      fake.close(1);
+      return new Promise(() => undefined);
+    });
+    await expect(hub.callTool('website_tool_shop_example_tab1_getCart', {})).rejects.toMatchObject({
+      code: 'tool-failed',
+      message: /No tab of shop\.example could run getCart/,
+    });
+  });
+
+  it('retries a tab whose page is still loading, three times a second apart, then gives up on it', async () => {
+    vi.useFakeTimers();
+    const { hub, fake } = await setUp({ retryDelayMs: 1_000 });
+    fake.post(1, SHOP, registerTools([tool('getCart')]));
+    const call = hub.callTool('website_tool_shop_example_tab1_getCart', {});
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(fake.sent).toHaveLength(2);
+    fake.answerWith(1, () => textResult('loaded'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    await expect(call).resolves.toMatchObject({ content: [{ text: 'loaded' }] });
+    expect(fake.sent.map((entry) => entry.tabId)).toEqual([1, 1, 1]);
+
+    fake.post(2, SHOP, registerTools([tool('search')]));
+    const never = hub.callTool('website_tool_shop_example_tab2_search', {});
+    const failed = expect(never).rejects.toMatchObject({ code: 'tool-failed' });
+    await vi.advanceTimersByTimeAsync(3_000);
+    await failed;
+    expect(fake.sent.filter((entry) => entry.tabId === 2)).toHaveLength(4);
+  });
+
+  it('says when the page failed the tool, or answered nonsense, without retrying', async () => {
+    const { hub, fake } = await setUp();
+    fake.post(1, SHOP, registerTools([tool('getCart'), tool('weird')]));
+    fake.answerWith(1, (request) =>
+      request.params.toolName === 'getCart' ? { success: false, payload: 'Sign in first.' } : 42,
+    );
+    await expect(hub.callTool('website_tool_shop_example_tab1_getCart', {})).rejects.toMatchObject({
+      code: 'tool-failed',
+      message: 'shop.example could not run getCart: Sign in first.',
+    });
+    await expect(hub.callTool('website_tool_shop_example_tab1_weird', {})).rejects.toMatchObject({
+      message: /something Patchbay cannot read/,
+    });
+    expect(fake.sent).toHaveLength(2);
+  });
+
+  it('times out after the request limit', async () => {
+    vi.useFakeTimers();
+    const { hub, fake } = await setUp();
+    fake.post(1, SHOP, registerTools([tool('getCart')]));
+    fake.answerWith(1, () => new Promise(() => undefined));
+    const call = hub.callTool('website_tool_shop_example_tab1_getCart', {});
+    const failed = expect(call).rejects.toMatchObject({
+      code: 'timeout',
+      message: 'shop.example did not answer getCart within 10 s.',
+    });
+    await vi.advanceTimersByTimeAsync(10_000);
+    await failed;
+  });
+
+  it('refuses a name it does not know', async () => {
+    const { hub } = await setUp();
+    await expect(hub.callTool('website_tool_shop_example_tab1_nothing', {})).rejects.toMatchObject({
+      code: 'not-found',
+    });
+  });
+});
+
+describe('closing tabs and cached tools', () => {
+  it('removes a closed tab’s tools, keeps cached ones under the site’s name, and reopens the site to run them', async () => {
+    const { hub, fake, browser, onChange } = await setUp();
+    fake.post(
+      4,
+      'https://shop.example/orders?page=2',
+      registerTools([tool('getCart'), tool('listOrders', { annotations: { cache: true } })]),
+    );
+    fake.close(4);
+    expect(onChange).toHaveBeenCalledTimes(2);
+    const tools = hub.listTools();
+    expect(tools.map((entry) => entry.name)).toEqual(['website_tool_shop_example_listOrders']);
+    expect(tools[0]?.description).toMatch(
+      /kept from an earlier visit; Patchbay opens https:\/\/shop\.example\/orders\?page=2/,
+    );
+
+    browser.whenOpened((tabId, url) => {
+      fake.answerWith(tabId, () => textResult('orders'));
+      setTimeout(() =>
+        fake.post(
+          tabId,
+          url,
+          registerTools([tool('listOrders', { annotations: { cache: true } })]),
+        ),
+      );
+    });
+    const result = await hub.callTool('website_tool_shop_example_listOrders', {});
+    expect(result.content).toEqual([{ type: 'text', text: 'orders' }]);
+    expect(browser.opened).toEqual([{ tabId: 100, url: 'https://shop.example/orders?page=2' }]);
+    // Re-homed: the tool lives in the new tab now, under its tab name.
+    expect(hub.listTools().map((entry) => entry.name)).toEqual([
+      'website_tool_shop_example_tab1_listOrders',
+    ]);
+  });
+
+  it('says so when an opened site does not offer the tool in time', async () => {
+    const { hub, fake } = await setUp({ openTimeoutMs: 20 });
+    fake.post(4, SHOP, registerTools([tool('listOrders', { annotations: { cache: true } })]));
+    fake.close(4);
+    await expect(hub.callTool('website_tool_shop_example_listOrders', {})).rejects.toMatchObject({
+      code: 'timeout',
+      message:
+        /opened https:\/\/shop\.example\/cart to run listOrders, but the page did not offer it/,
+    });
+  });
+
+  it('forgets a cached tool the site no longer marks cached', async () => {
+    const { hub, fake } = await setUp();
+    fake.post(4, SHOP, registerTools([tool('listOrders', { annotations: { cache: true } })]));
+    fake.post(4, SHOP, updateTools([tool('listOrders')]));
+    fake.close(4);
+    expect(hub.listTools()).toEqual([]);
+    expect(hub.capabilities()).toEqual({
+      browser: { multiTabSupport: true, cacheSupported: false },
+    });
+  });
+});
+
+describe('what the hub keeps across restarts', () => {
+  it('keeps cached tools and recent tabs, and drops tabs older than an hour', async () => {
+    let now = 10 * STALE_AFTER_MS;
+    const store = createMemoryStore();
+    const first = await setUp({ store, now: () => now });
+    first.fake.post(1, SHOP, registerTools([tool('getCart')]));
+    first.fake.post(
+      2,
+      'https://docs.example/',
+      registerTools([tool('search', { annotations: { cache: true } })]),
+    );
+    await vi.waitFor(async () => expect(await store.get(PAGE_TOOLS_STORAGE_KEY)).toBeDefined());
+    first.hub.dispose();
+
+    now += STALE_AFTER_MS / 2;
+    const second = await setUp({ store, now: () => now });
+    // Tabs from before the restart are not offered until their proxies register again.
+    expect(second.hub.listTools().map((entry) => entry.name)).toEqual([
+      'website_tool_docs_example_search',
+    ]);
+    second.hub.dispose();
+
+    now += STALE_AFTER_MS;
+    const third = await setUp({ store, now: () => now });
+    expect(third.hub.capabilities().browser.cacheSupported).toBe(true);
+    // The shop's tab is gone from storage: reopening the shop would use its own address.
+    expect((third.store as unknown as { get(key: string): Promise<unknown> }).get).toBeDefined();
+  });
+
+  it('ignores a stored layout it does not know', async () => {
+    const store = createMemoryStore({ [PAGE_TOOLS_STORAGE_KEY]: { version: 9, tabs: 'x' } });
+    const { hub } = await setUp({ store });
+    expect(hub.listTools()).toEqual([]);
+  });
+});
+
+describe('the site of an address', () => {
+  it.each<[string, string | undefined]>([
+    ['https://Shop.Example/cart', 'shop.example'],
+    ['http://app.localhost:5173/', 'app.localhost'],
+    ['chrome://settings', undefined],
+    ['file:///tmp/x.html', undefined],
+    ['not a url', undefined],
+  ])('%s', (url, expected) => {
+    expect(siteOf(url)).toBe(expected);
+  });
+});
