@@ -1,5 +1,10 @@
 import { createMcpManager } from '../src/mcp/manager';
 import { createRouter } from '../src/messaging/router';
+import { createPageToolsService } from '../src/page-tools/page-tools-service';
+import {
+  createChromeBrowserTabs,
+  createChromeTabTransport,
+} from '../src/platform/chrome-page-tools';
 import {
   createChromeAlarms,
   createChromeAttention,
@@ -22,7 +27,15 @@ export default defineBackground(() => {
       ? { clientMetadataUrl: import.meta.env.WXT_CLIENT_METADATA_URL }
       : {}),
   });
-  const router = createRouter({ manager, extensionId: browser.runtime.id });
+  // Websites' own tools: the proxies' ports are heard from the worker's first moment.
+  const pageTools = createPageToolsService({
+    transport: createChromeTabTransport(),
+    tabs: createChromeBrowserTabs(),
+    store: createChromeStore(),
+    sessionStore: createChromeStore('session'),
+    broadcaster: createChromeBroadcaster(),
+  });
+  const router = createRouter({ manager, extensionId: browser.runtime.id, pageTools });
 
   // Registered synchronously so a message that wakes the worker is not missed.
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
@@ -32,4 +45,5 @@ export default defineBackground(() => {
 
   void browser.sidePanel.setPanelBehavior({ openPanelOnActionClick: true });
   void manager.init();
+  void pageTools.init();
 });

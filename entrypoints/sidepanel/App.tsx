@@ -20,6 +20,10 @@ import {
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { KeyValueStore } from '../../src/platform/ports';
 import { AsksPanel, useAsks } from './AsksPanel';
+import { SiteOffers } from '../../components/page-tools/SiteOffers';
+import { useSiteOffers } from './use-site-offers';
+import { AllowedSites } from '../../components/page-tools/AllowedSites';
+import { useAllowedSites } from './use-allowed-sites';
 import { ChatSession, newConversation } from './ChatPanel';
 import { ServersPanel } from './ServersPanel';
 import { useServers } from './use-servers';
@@ -30,6 +34,7 @@ type Tab = 'chat' | 'servers' | 'settings';
 export function App({ client, store }: { client: PatchbayClient; store: KeyValueStore }) {
   const serverState = useServers(client);
   const asks = useAsks(client);
+  const siteOffers = useSiteOffers(client);
   const settings = useStored(store, MODEL_SETTINGS_KEY, storedModelSettingsSchema);
   const [tab, setTab] = useState<Tab>('chat');
   const history = useMemo(() => createIndexedDbConversationStore(), []);
@@ -104,6 +109,16 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
           </button>
         ))}
       </nav>
+      <SiteOffers
+        offers={siteOffers.offers}
+        onAllow={siteOffers.allow}
+        onDismiss={siteOffers.dismiss}
+      />
+      {siteOffers.error ? (
+        <p className="chat-error" role="alert">
+          {siteOffers.error}
+        </p>
+      ) : null}
       <AsksPanel
         client={client}
         asks={asks}
@@ -187,8 +202,20 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
         <section className="panel" aria-label="Settings">
           <h1>Model</h1>
           {settingsForm('Save')}
+          <SettingsSites client={client} />
         </section>
       ) : null}
     </main>
+  );
+}
+
+function SettingsSites({ client }: { client: PatchbayClient }) {
+  const allowed = useAllowedSites(client);
+  return (
+    <AllowedSites
+      sites={allowed.sites}
+      onForget={allowed.forget}
+      {...(allowed.error ? { error: allowed.error } : {})}
+    />
   );
 }

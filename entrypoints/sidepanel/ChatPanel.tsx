@@ -251,9 +251,13 @@ export function ChatSession(props: ChatSessionProps) {
       <ToolCard
         part={part}
         {...(app ? { app } : {})}
-        serverName={server?.name ?? address?.serverId ?? 'Unknown server'}
+        serverName={
+          view?.page
+            ? `${view.page.site}${view.page.tabIndex !== undefined ? ` · tab ${view.page.tabIndex}` : ''}`
+            : (server?.name ?? address?.serverId ?? 'Unknown server')
+        }
         {...(iconOf(view, server) ? { iconDataUrl: iconOf(view, server) } : {})}
-        toolName={address?.name ?? part.toolName}
+        toolName={view?.page?.tool ?? address?.name ?? part.toolName}
         {...(address ? { serverId: address.serverId } : {})}
         onOpenResource={(link) =>
           openResourceDialog({

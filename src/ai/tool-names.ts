@@ -1,4 +1,5 @@
 import type { ToolView } from '../messaging/contract';
+import { PAGE_TOOLS_SERVER_ID } from '../messaging/page-tools-contract';
 
 /** What providers accept as a function name (OpenAI's rule, the strictest common one). */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -39,6 +40,10 @@ export function createToolNameMap(
 
 /** The provider-safe name of a server's tool. */
 export function providerName(address: ToolAddress): string {
+  // Websites' tools are named provider-safe and unique by their hub (website_tool_…), and can
+  // never take a server's name: those all have `__` after a server id.
+  if (address.serverId === PAGE_TOOLS_SERVER_ID && TOOL_NAME_PATTERN.test(address.name))
+    return address.name;
   return prefixedName(`${sanitize(address.serverId)}__`, address.name);
 }
 

@@ -13,6 +13,11 @@ import {
   featureServerRequests,
   featureServerResults,
 } from './features-contract';
+import {
+  pageToolsBroadcasts,
+  pageToolsGlobalRequests,
+  pageToolsGlobalResults,
+} from './page-tools-contract';
 
 /** Every state a server can be in, exactly as the architecture spec names them. */
 export const SERVER_STATES = [
@@ -124,6 +129,15 @@ export const toolViewSchema = z.object({
   description: z.string(),
   inputSchema: z.record(z.string(), z.unknown()),
   annotations: toolAnnotationsSchema.optional(),
+  /** A website's own tool (server id `page-tools`): its site, and its tab's number there. */
+  page: z
+    .object({
+      site: z.string(),
+      tabIndex: z.number().int().optional(),
+      /** The tool's name in the page (the listed name carries the site and tab). */
+      tool: z.string(),
+    })
+    .optional(),
   /** Its MCP App (`_meta.ui`): the `ui://` resource it renders and who may call it. */
   ui: z
     .object({
@@ -173,6 +187,7 @@ export const globalRequests = {
   /** The custom servers as `mcpServers` JSON, without secrets. */
   'mcp/servers/export': noPayload,
   ...featureGlobalRequests,
+  ...pageToolsGlobalRequests,
   ...askGlobalRequests,
 } as const;
 export type GlobalRequestType = keyof typeof globalRequests;
@@ -217,6 +232,7 @@ export const globalResults = {
   ]),
   'mcp/servers/export': z.object({ mcpServers: z.record(z.string(), z.unknown()) }),
   ...featureGlobalResults,
+  ...pageToolsGlobalResults,
   ...askGlobalResults,
 } as const satisfies Record<GlobalRequestType, z.ZodType>;
 
@@ -364,5 +380,6 @@ export const broadcastSchema = z.discriminatedUnion('type', [
       message: z.string().optional(),
     }),
   }),
+  ...pageToolsBroadcasts,
 ]);
 export type Broadcast = z.infer<typeof broadcastSchema>;

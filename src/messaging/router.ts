@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PatchbayError } from '../errors/patchbay-error';
 import type { McpManager } from '../mcp/manager';
+import type { PageToolsService } from '../page-tools/page-tools-service';
+import { PAGE_TOOLS_SERVER_ID } from './page-tools-contract';
 import {
   globalRequests,
   type globalResults,
@@ -42,6 +44,8 @@ function serverRoute<S extends z.ZodType, R>(
 
 export interface RouterOptions {
   manager: McpManager;
+  /** Websites' own tools (src/page-tools/); without it, there are none. */
+  pageTools?: PageToolsService;
   /** The extension's own id; only its pages may send commands. */
   extensionId: string;
 }
@@ -50,7 +54,7 @@ export interface RouterOptions {
  * Validates and dispatches requests from the extension's pages. It always resolves with a
  * {@link Response}: errors become `{ ok: false, error }`, never a thrown value or `undefined`.
  */
-export function createRouter({ manager, extensionId }: RouterOptions) {
+export function createRouter({ manager, extensionId, pageTools }: RouterOptions) {
   const ownOrigin = `chrome-extension://${extensionId}`;
 
   function isOwnPage(sender: MessageSenderInfo): boolean {
@@ -109,7 +113,7 @@ export function createRouter({ manager, extensionId }: RouterOptions) {
       return { id };
     }),
     'mcp/tools/list': route(globalRequests['mcp/tools/list'], async () => ({
-      tools: await manager.listEnabledTools(),
+      tools: [...(await manager.listEnabledTools()), ...(pageTools?.views() ?? [])],
     })),
     'mcp/servers/test': route(globalRequests['mcp/servers/test'], (input) =>
       manager.testConnection(input),
@@ -125,6 +129,20 @@ export function createRouter({ manager, extensionId }: RouterOptions) {
     'mcp/asks/answer': route(globalRequests['mcp/asks/answer'], async ({ id, answer }) => ({
       answered: await manager.answerAsk(id, answer),
     })),
+    'page-tools/offers': route(globalRequests['page-tools/offers'], async () => ({
+      offers: pageTools?.offers() ?? [],
+    })),
+    'page-tools/allow': route(globalRequests['page-tools/allow'], async ({ domain, always }) => {
+      await pageTools?.allow(domain, always);
+      return { domain };
+    }),
+    'page-tools/sites': route(globalRequests['page-tools/sites'], async () => ({
+      sites: pageTools?.sites() ?? [],
+    })),
+    'page-tools/forget': route(globalRequests['page-tools/forget'], async ({ domain }) => {
+      await pageTools?.forget(domain);
+      return { domain };
+    }),
   };
 
   const serverRoutes: ServerRoutes = {
@@ -197,7 +215,26 @@ export function createRouter({ manager, extensionId }: RouterOptions) {
     payload: unknown,
     type: string,
   ): Promise<unknown> {
+    if (serverId === PAGE_TOOLS_SERVER_ID) return dispatchPageTools(action, payload, type);
     return serverRoutes[action](payload, type, serverId);
+  }
+
+  /** Websites' tools are called like a server's; they have nothing else a server has. */
+  async function dispatchPageTools(
+    action: ServerAction,
+    payload: unknown,
+    type: string,
+  ): Promise<unknown> {
+    if (action === 'tool/call') {
+      const input = validate(serverRequests['tool/call'], payload, type);
+      if (input.caller === 'app')
+        throw new PatchbayError('not-allowed', 'Websites’ tools are not for apps to call.');
+      if (!pageTools) throw new PatchbayError('not-found', 'No website offers tools here.');
+      return pageTools.call(input.name, input.arguments);
+    }
+    // A page's tool runs to its end; there is no call to cancel on Patchbay's side.
+    if (action === 'tool/cancel') return { cancelled: false };
+    throw new PatchbayError('not-found', 'Websites’ tools offer nothing besides tools.');
   }
 
   return { handle, isOwnPage };

@@ -67,6 +67,8 @@ export interface PageToolHub {
   offers(): SiteOffer[];
   /** The person allowed the site: its waiting tools register now. */
   allowSite(domain: string): void;
+  /** The person took the permission back: the site's tools go (its open tabs wait again). */
+  revokeSite(domain: string): void;
   /** MCP-B capability negotiation: what the hub offers, given what pages registered. */
   capabilities(): { browser: { multiTabSupport: true; cacheSupported: boolean } };
   dispose(): void;
@@ -357,6 +359,18 @@ export function createPageToolHub(options: PageToolHubOptions): PageToolHub {
         pending.delete(tabId);
         register(tabId, offer.domain, offer.url, offer.tools);
       }
+      changed();
+    },
+
+    revokeSite(domain) {
+      for (const entry of [...storage.tabs.values()]) {
+        if (entry.domain !== domain) continue;
+        storage.removeTab(entry.tabId);
+        if (entry.connected && entry.tools.length)
+          pending.set(entry.tabId, { domain, url: entry.url, tools: entry.tools });
+      }
+      storage.cached.delete(domain);
+      persist();
       changed();
     },
 

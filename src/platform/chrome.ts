@@ -15,8 +15,9 @@ import {
   type KeyValueStore,
 } from './ports';
 
-export function createChromeStore(): KeyValueStore {
-  const area = browser.storage.local;
+/** chrome.storage.local, or `session` (kept while the browser runs, through worker restarts). */
+export function createChromeStore(which: 'local' | 'session' = 'local'): KeyValueStore {
+  const area = browser.storage[which];
   return {
     get: async <T>(key: string) => (await area.get(key))[key] as T | undefined,
     getMany: async (keys) => (keys.length ? area.get([...keys]) : {}),

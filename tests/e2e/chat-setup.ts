@@ -28,15 +28,7 @@ export async function chatWithServer(
   page: Page,
   options: { modelBaseUrl: string; serverName: string; serverUrl: string },
 ): Promise<string> {
-  await page.evaluate(
-    (value) =>
-      (
-        globalThis as unknown as {
-          chrome: { storage: { local: { set(items: unknown): Promise<void> } } };
-        }
-      ).chrome.storage.local.set({ 'chat.model': value }),
-    { provider: 'compatible', baseUrl: options.modelBaseUrl, model: 'scripted-model' },
-  );
+  await chooseScriptedModel(page, options.modelBaseUrl);
   const { server } = await requestFrom<{ server: { id: string } }>(
     session,
     page,
@@ -46,4 +38,17 @@ export async function chatWithServer(
   await requestFrom(session, page, `mcp/${server.id}/enable`);
   await page.reload();
   return server.id;
+}
+
+/** Makes the scripted OpenAI-format model at `baseUrl` the chat's model. */
+export async function chooseScriptedModel(page: Page, baseUrl: string): Promise<void> {
+  await page.evaluate(
+    (value) =>
+      (
+        globalThis as unknown as {
+          chrome: { storage: { local: { set(items: unknown): Promise<void> } } };
+        }
+      ).chrome.storage.local.set({ 'chat.model': value }),
+    { provider: 'compatible', baseUrl, model: 'scripted-model' },
+  );
 }

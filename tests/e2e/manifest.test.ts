@@ -22,7 +22,25 @@ describe('production manifest', () => {
     expect(manifest.side_panel).toEqual({ default_path: 'sidepanel.html' });
     expect(manifest.action).toBeDefined();
     expect(manifest.externally_connectable).toEqual({ ids: [], matches: [] });
-    expect(manifest).not.toHaveProperty('content_scripts');
+    // One content script, the page-tools proxy, in web pages' top frames only.
+    expect(manifest.content_scripts).toEqual([
+      {
+        matches: ['http://*/*', 'https://*/*'],
+        run_at: 'document_idle',
+        js: ['content-scripts/page-tools.js'],
+      },
+    ]);
+  });
+
+  it('runs MCP Apps in a sandbox page without eval, frames or popups', () => {
+    expect(manifest.sandbox).toEqual({ pages: ['app-sandbox.html'] });
+    const policy = (manifest.content_security_policy as { sandbox: string }).sandbox;
+    expect(policy).toMatch(/^sandbox allow-scripts allow-forms;/);
+    expect(policy).toContain("frame-src 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).not.toContain('unsafe-eval');
+    expect(policy).not.toContain('allow-popups');
+    expect(policy).not.toContain('allow-same-origin');
   });
 
   it('keeps images to the extension and data:/blob: URLs, and fetches to https or loopback http', () => {

@@ -1,0 +1,44 @@
+/**
+ * Page tools' proxy in every web page's top frame: when the page runs its own MCP server over
+ * MCP-B's tab transport, connect to it and relay its tools to Patchbay's hub (src/page-tools/
+ * proxy.ts). Pages without one cost a single unanswered handshake and open no port.
+ */
+import { TabClientTransport } from '@mcp-b/transports';
+import { startProxy } from '../src/page-tools/proxy';
+import { PAGE_TOOLS_PORT } from '../src/platform/chrome-page-tools';
+
+/** MCP-B's announcement that a page's server started (it may start after the page loads). */
+function isServerReady(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null) return false;
+  const { type, direction, payload } = data as Record<string, unknown>;
+  return type === 'mcp' && direction === 'server-to-client' && payload === 'mcp-server-ready';
+}
+
+export default defineContentScript({
+  matches: ['http://*/*', 'https://*/*'],
+  runAt: 'document_idle',
+  main() {
+    let running = false;
+    const start = () => {
+      if (running) return;
+      running = true;
+      void startProxy({
+        transport: new TabClientTransport({ targetOrigin: location.origin }),
+        openPort() {
+          const port = browser.runtime.connect({ name: PAGE_TOOLS_PORT });
+          return {
+            post: (message) => port.postMessage(message),
+            onMessage: (listener) => port.onMessage.addListener(listener),
+            onDisconnect: (listener) => port.onDisconnect.addListener(() => listener()),
+          };
+        },
+      }).catch(() => {
+        running = false;
+      });
+    };
+    start();
+    window.addEventListener('message', (event) => {
+      if (event.source === window && isServerReady(event.data)) start();
+    });
+  },
+});

@@ -1,0 +1,48 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { PatchbayClient } from '../../src/messaging/client';
+import type { SiteOfferView } from '../../src/messaging/page-tools-contract';
+
+/**
+ * Sites waiting for the person to allow their tools, kept current from the background's
+ * broadcasts; "Not now" hides a site until the panel opens again.
+ */
+export function useSiteOffers(client: PatchbayClient) {
+  const [offers, setOffers] = useState<SiteOfferView[]>([]);
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const [error, setError] = useState<string | undefined>();
+  useEffect(() => {
+    let live = true;
+    let heard = false;
+    const stop = client.onBroadcast((message) => {
+      if (message.type !== 'page-tools/offers/changed') return;
+      heard = true;
+      setOffers(message.payload.offers);
+    });
+    void client.request('page-tools/offers').then(
+      (answer) => live && !heard && setOffers(answer.offers),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [client]);
+  const allow = useCallback(
+    (domain: string, always: boolean) =>
+      void client.request('page-tools/allow', { domain, always }).then(
+        () => setError(undefined),
+        (reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)),
+      ),
+    [client],
+  );
+  const dismiss = useCallback(
+    (domain: string) => setDismissed((current) => new Set([...current, domain])),
+    [],
+  );
+  return {
+    offers: offers.filter((offer) => !dismissed.has(offer.domain)),
+    error,
+    allow,
+    dismiss,
+  };
+}

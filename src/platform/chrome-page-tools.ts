@@ -1,0 +1,143 @@
+/**
+ * The chrome.* side of page tools: the long-lived ports tabs' content-script proxies open to the
+ * background (the hub's TabHubTransport), and the browser's tabs. Only the top frame of a tab,
+ * from this extension's own content script, may connect; one port per tab (a reload replaces
+ * it). Requests carry ids of their own, time out, and fail when their tab's port goes.
+ */
+import { browser, type Browser } from 'wxt/browser';
+import {
+  TabGoneError,
+  TabNotReadyError,
+  TabTimeoutError,
+  type BrowserTabs,
+  type TabHubTransport,
+} from '../page-tools/ports';
+
+export const PAGE_TOOLS_PORT = 'patchbay-page-tools';
+
+type Port = Browser.runtime.Port;
+
+interface Waiting {
+  tabId: number;
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+function responseOf(message: unknown): { id: string; result: unknown } | undefined {
+  if (typeof message !== 'object' || message === null) return undefined;
+  const { jsonrpc, id, result, method } = message as Record<string, unknown>;
+  if (jsonrpc !== '2.0' || typeof id !== 'string' || method !== undefined) return undefined;
+  return { id, result };
+}
+
+export function createChromeTabTransport(): TabHubTransport {
+  const ports = new Map<number, Port>();
+  const waiting = new Map<string, Waiting>();
+  const messageListeners = new Set<Parameters<TabHubTransport['onMessage']>[0]>();
+  const disconnectListeners = new Set<(tabId: number) => void>();
+
+  const failTab = (tabId: number) => {
+    for (const [id, call] of waiting) {
+      if (call.tabId !== tabId) continue;
+      waiting.delete(id);
+      clearTimeout(call.timer);
+      call.reject(new TabGoneError(`Tab ${tabId} closed or left its page.`));
+    }
+  };
+
+  // Registered when the worker starts, so a proxy connecting wakes it and is heard.
+  browser.runtime.onConnect.addListener((port) => {
+    if (port.name !== PAGE_TOOLS_PORT) return;
+    const tabId = port.sender?.tab?.id;
+    if (
+      tabId === undefined ||
+      port.sender?.id !== browser.runtime.id ||
+      port.sender.frameId !== 0
+    ) {
+      port.disconnect();
+      return;
+    }
+    const previous = ports.get(tabId);
+    if (previous) {
+      ports.delete(tabId);
+      failTab(tabId);
+      previous.disconnect();
+      for (const listener of disconnectListeners) listener(tabId);
+    }
+    ports.set(tabId, port);
+    const url = port.sender.url ?? port.sender.tab?.url ?? '';
+    port.onMessage.addListener((message: unknown) => {
+      const response = responseOf(message);
+      if (response) {
+        const call = waiting.get(response.id);
+        if (!call || call.tabId !== tabId) return;
+        waiting.delete(response.id);
+        clearTimeout(call.timer);
+        call.resolve(response.result);
+        return;
+      }
+      for (const listener of messageListeners) listener(tabId, message, { url });
+    });
+    port.onDisconnect.addListener(() => {
+      if (ports.get(tabId) !== port) return;
+      ports.delete(tabId);
+      failTab(tabId);
+      for (const listener of disconnectListeners) listener(tabId);
+    });
+  });
+
+  return {
+    sendRequest(tabId, request, timeoutMs) {
+      const port = ports.get(tabId);
+      if (!port) return Promise.reject(new TabNotReadyError(`Tab ${tabId} has no page tools yet.`));
+      const id = crypto.randomUUID();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting.delete(id);
+          reject(new TabTimeoutError(`Tab ${tabId} did not answer within ${timeoutMs} ms.`));
+        }, timeoutMs);
+        waiting.set(id, { tabId, resolve, reject, timer });
+        try {
+          port.postMessage({ jsonrpc: '2.0', id, ...request });
+        } catch {
+          waiting.delete(id);
+          clearTimeout(timer);
+          reject(new TabGoneError(`Tab ${tabId} closed or left its page.`));
+        }
+      });
+    },
+    onMessage(listener) {
+      messageListeners.add(listener);
+      return () => messageListeners.delete(listener);
+    },
+    onDisconnect(listener) {
+      disconnectListeners.add(listener);
+      return () => disconnectListeners.delete(listener);
+    },
+    disconnect(tabId) {
+      ports.get(tabId)?.disconnect();
+      ports.delete(tabId);
+      failTab(tabId);
+    },
+  };
+}
+
+export function createChromeBrowserTabs(): BrowserTabs {
+  return {
+    async activeTabId() {
+      const [tab] = await browser.tabs.query({ active: true, lastFocusedWindow: true });
+      return tab?.id;
+    },
+    onActivated(listener) {
+      const handler = ({ tabId }: { tabId: number }) => listener(tabId);
+      browser.tabs.onActivated.addListener(handler);
+      return () => browser.tabs.onActivated.removeListener(handler);
+    },
+    async open(url) {
+      const tab = await browser.tabs.create({ url, active: false });
+      if (tab.id === undefined) throw new Error('The browser opened no tab.');
+      return tab.id;
+    },
+  };
+}

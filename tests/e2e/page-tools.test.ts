@@ -1,0 +1,170 @@
+/**
+ * Websites' own tools in Chromium: fixture sites on `*.localhost` run MCP servers in their pages
+ * (MCP-B's tab transport); Patchbay's content script finds them, the person allows the site,
+ * and the chat calls a tool that runs in the page. Tabs get their own tools, a closed tab's
+ * tools go (cached ones stay), and a page adding a tool updates the chat's tools.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureSites, type FixtureSites } from '../fixtures/page-tools/site-server';
+import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
+import { requestFrom, chooseScriptedModel } from './chat-setup';
+import { launchExtension, type ExtensionSession } from './harness';
+
+let session: ExtensionSession;
+let model: ScriptedOpenAI;
+let sites: FixtureSites;
+let panel: Page;
+
+const request = <T>(type: string, payload?: unknown) =>
+  requestFrom<T>(session, panel, type, payload);
+
+interface Listed {
+  name: string;
+  serverId: string;
+  description: string;
+  page?: { site: string; tabIndex?: number };
+}
+const pageTools = async () =>
+  (await request<{ tools: Listed[] }>('mcp/tools/list')).tools.filter(
+    (tool) => tool.serverId === 'page-tools',
+  );
+const toolNames = async () => (await pageTools()).map((tool) => tool.name).sort();
+
+/** The person always allows the shop (as the offer's button does). */
+const allowShop = () => request('page-tools/allow', { domain: 'shop.localhost', always: true });
+
+/** Opens a site's page in a tab of its own and waits for its MCP server to start. */
+async function openSite(host: string, query = '') {
+  const tab = await session.context.newPage();
+  await tab.goto(sites.url(host, `/${query}`));
+  await tab.locator('body[data-ready="true"]').waitFor();
+  return tab;
+}
+
+beforeAll(async () => {
+  [session, model, sites] = await Promise.all([
+    launchExtension(),
+    startScriptedOpenAI(),
+    startFixtureSites(),
+  ]);
+  panel = await session.openSidePanel();
+  await chooseScriptedModel(panel, model.baseUrl);
+  await panel.reload();
+});
+
+afterEach(() => {
+  try {
+    expect([...session.errors]).toEqual([]);
+  } finally {
+    session.errors.length = 0;
+  }
+});
+
+afterAll(async () => {
+  await session?.close();
+  await Promise.all([model?.close(), sites?.close()]);
+});
+
+describe('websites’ own tools', () => {
+  it('offers nothing from a site until the person allows it, then its tools are in the chat', async () => {
+    const shop = await openSite('shop.localhost', '?tab=A');
+    const offer = panel.getByRole('group', { name: 'shop.localhost offers tools' });
+    await offer.getByText('shop.localhost offers 2 tools').waitFor();
+    expect(await toolNames()).toEqual([]);
+    await session.screenshot(panel, 'page-tools-offer');
+    await offer.getByRole('button', { name: 'Always allow' }).click();
+    await expect
+      .poll(toolNames)
+      .toEqual([
+        'website_tool_shop_localhost_tab1_get_cart',
+        'website_tool_shop_localhost_tab1_list_orders',
+      ]);
+    await offer.waitFor({ state: 'detached' });
+    await expect(request<{ sites: string[] }>('page-tools/sites')).resolves.toEqual({
+      sites: ['shop.localhost'],
+    });
+
+    model.script(
+      { type: 'tool-call', toolName: 'website_tool_shop_localhost_tab1_get_cart', input: {} },
+      { type: 'text', text: 'You have apples and a pear.' },
+    );
+    await panel.getByRole('combobox', { name: 'Message' }).fill('What is in my cart?');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    const card = panel.locator('.tool-card[data-tool-name="get_cart"]').last();
+    await expect(card.locator('.tool-card-server').textContent()).resolves.toBe(
+      'shop.localhost · tab 1',
+    );
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await panel.getByText('You have apples and a pear.').waitFor();
+    expect(JSON.stringify(model.requests.at(-1)?.body)).toContain(
+      'Cart of tab A: 2 apples, 1 pear',
+    );
+    await session.screenshot(panel, 'page-tools-answer');
+    await shop.close();
+  });
+
+  it('gives each tab its own tools, and a closed tab’s go while cached ones stay', async () => {
+    await allowShop();
+    const first = await openSite('shop.localhost', '?tab=A');
+    const second = await openSite('shop.localhost', '?tab=B');
+    await expect
+      .poll(toolNames)
+      .toEqual([
+        'website_tool_shop_localhost_tab1_get_cart',
+        'website_tool_shop_localhost_tab1_list_orders',
+        'website_tool_shop_localhost_tab2_get_cart',
+        'website_tool_shop_localhost_tab2_list_orders',
+      ]);
+    await second.close();
+    await expect
+      .poll(toolNames)
+      .toEqual([
+        'website_tool_shop_localhost_tab1_get_cart',
+        'website_tool_shop_localhost_tab1_list_orders',
+      ]);
+    await first.close();
+    // list_orders is marked cache: true; it stays, and runs by opening the shop again.
+    await expect.poll(toolNames).toEqual(['website_tool_shop_localhost_list_orders']);
+  });
+
+  it('hears when a page adds a tool', async () => {
+    await allowShop();
+    const shop = await openSite('shop.localhost', '?tab=C');
+    await expect.poll(toolNames).toContain('website_tool_shop_localhost_tab1_get_cart');
+    await shop.getByRole('button', { name: 'Add order tracking' }).click();
+    await expect.poll(toolNames).toContain('website_tool_shop_localhost_tab1_track_order');
+    await shop.close();
+  });
+
+  it('lists always-allowed sites in Settings, and removing one takes its tools away', async () => {
+    await allowShop();
+    const shop = await openSite('shop.localhost', '?tab=D');
+    await expect.poll(toolNames).toContain('website_tool_shop_localhost_tab1_get_cart');
+    await panel.getByRole('tab', { name: 'Settings' }).click();
+    const allowed = panel.getByRole('list', { name: 'Sites always allowed' });
+    await allowed.getByText('shop.localhost').waitFor();
+    await panel.getByRole('button', { name: 'Stop allowing shop.localhost' }).click();
+    await expect.poll(toolNames).toEqual([]);
+    await panel.getByText('No site is always allowed.').waitFor();
+    // The tab still offers its tools: the person is asked again.
+    await panel.getByText('shop.localhost offers 2 tools').waitFor();
+    await panel.getByRole('tab', { name: 'Chat' }).click();
+    await shop.close();
+    await panel.getByText('shop.localhost offers 2 tools').waitFor({ state: 'detached' });
+  });
+
+  it('registers nothing from a page without tools, or a site the person has not allowed', async () => {
+    const plain = await session.context.newPage();
+    await plain.goto(sites.url('plain.localhost'));
+    const other = await openSite('other.localhost');
+    await panel.getByText('other.localhost offers 2 tools').waitFor();
+    expect((await toolNames()).filter((name) => !name.includes('shop_localhost'))).toEqual([]);
+    await expect(
+      request<{ offers: { domain: string }[] }>('page-tools/offers'),
+    ).resolves.toMatchObject({ offers: [{ domain: 'other.localhost' }] });
+    await other.close();
+    await panel.getByText('other.localhost offers 2 tools').waitFor({ state: 'detached' });
+    await plain.close();
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * The content-script proxy against a real page server (SDK v2 McpServer, linked in memory in
+ * place of MCP-B's tab transport): what it registers, updates and runs for the hub.
+ */
+import {
+  InMemoryTransport,
+  type JSONRPCMessage,
+  type Transport,
+} from '@modelcontextprotocol/client';
+import { McpServer } from '@modelcontextprotocol/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  isolateRequestIds,
+  startProxy,
+  type HubPort,
+  type RunningProxy,
+} from '../../src/page-tools/proxy';
+
+function fakePort() {
+  const posted: unknown[] = [];
+  let deliver: (message: unknown) => void = () => undefined;
+  const port: HubPort = {
+    post: (message) => posted.push(message),
+    onMessage: (listener) => (deliver = listener),
+    onDisconnect: () => undefined,
+  };
+  return { port, posted, send: (message: unknown) => deliver(message) };
+}
+
+function pageServer() {
+  const server = new McpServer({ name: 'shop', version: '1' });
+  server.registerTool('get_cart', { description: 'The cart.' }, async () => ({
+    content: [{ type: 'text', text: '2 apples' }],
+  }));
+  server.registerTool(
+    'list_orders',
+    { description: 'Orders.', annotations: { readOnlyHint: true }, _meta: { cache: true } },
+    async () => ({ content: [{ type: 'text', text: '#1' }] }),
+  );
+  server.registerTool('fail', { description: 'Fails.' }, async () => {
+    throw new Error('Sign in first');
+  });
+  return server;
+}
+
+let proxy: RunningProxy | undefined;
+afterEach(async () => {
+  await proxy?.stop();
+  proxy = undefined;
+});
+
+describe('the page-tools proxy', () => {
+  it('registers the page’s tools, with MCP-B’s cache mark taken from _meta', async () => {
+    const server = pageServer();
+    const [pageSide, proxySide] = InMemoryTransport.createLinkedPair();
+    await server.connect(pageSide);
+    const hub = fakePort();
+    proxy = await startProxy({ transport: proxySide, openPort: () => hub.port });
+    expect(hub.posted).toEqual([
+      {
+        jsonrpc: '2.0',
+        method: 'browser/registerTools',
+        params: {
+          listChanged: true,
+          tools: [
+            expect.objectContaining({ name: 'get_cart', description: 'The cart.' }),
+            expect.objectContaining({
+              name: 'list_orders',
+              annotations: { readOnlyHint: true, cache: true },
+            }),
+            expect.objectContaining({ name: 'fail' }),
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('runs the hub’s requests in the page, and reports failures as text', async () => {
+    const server = pageServer();
+    const [pageSide, proxySide] = InMemoryTransport.createLinkedPair();
+    await server.connect(pageSide);
+    const hub = fakePort();
+    proxy = await startProxy({ transport: proxySide, openPort: () => hub.port });
+    hub.send({
+      jsonrpc: '2.0',
+      id: 'r1',
+      method: 'browser/executeTool',
+      params: { toolName: 'get_cart', args: {} },
+    });
+    hub.send({
+      jsonrpc: '2.0',
+      id: 'r2',
+      method: 'browser/executeTool',
+      params: { toolName: 'fail', args: {} },
+    });
+    hub.send({ jsonrpc: '2.0', id: 'r3', method: 'something/else', params: {} });
+    await vi.waitFor(() => expect(hub.posted).toHaveLength(3));
+    expect(hub.posted.slice(1)).toEqual(
+      expect.arrayContaining([
+        {
+          jsonrpc: '2.0',
+          id: 'r1',
+          result: { success: true, payload: { content: [{ type: 'text', text: '2 apples' }] } },
+        },
+        {
+          jsonrpc: '2.0',
+          id: 'r2',
+          result: {
+            success: true,
+            payload: expect.objectContaining({ isError: true }),
+          },
+        },
+      ]),
+    );
+  });
+
+  it('sends a changed list once it settles, and nothing when it did not change', async () => {
+    const server = pageServer();
+    const [pageSide, proxySide] = InMemoryTransport.createLinkedPair();
+    await server.connect(pageSide);
+    const hub = fakePort();
+    proxy = await startProxy({ transport: proxySide, openPort: () => hub.port, debounceMs: 20 });
+    server.registerTool('track', { description: 'Tracks.' }, async () => ({ content: [] }));
+    server.registerTool('ship', { description: 'Ships.' }, async () => ({ content: [] }));
+    await vi.waitFor(() => expect(hub.posted).toHaveLength(2));
+    const update = hub.posted[1] as { method: string; params: { tools: { name: string }[] } };
+    expect(update.method).toBe('browser/updateTools');
+    expect(update.params.tools.map((tool) => tool.name)).toEqual([
+      'get_cart',
+      'list_orders',
+      'fail',
+      'track',
+      'ship',
+    ]);
+  });
+});
+
+describe('keeping one client’s requests apart on a shared channel', () => {
+  it('renames outgoing ids and drops answers to requests it did not send', async () => {
+    const sent: JSONRPCMessage[] = [];
+    const inner: Transport = {
+      start: async () => undefined,
+      close: async () => undefined,
+      send: async (message) => void sent.push(message),
+    };
+    const isolated = isolateRequestIds(inner, 'me');
+    const heard: JSONRPCMessage[] = [];
+    isolated.onmessage = (message) => heard.push(message);
+    await isolated.send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    expect(sent[0]).toEqual({ jsonrpc: '2.0', id: 'me:1', method: 'tools/list' });
+    inner.onmessage?.({ jsonrpc: '2.0', id: 1, result: { tools: [] } });
+    inner.onmessage?.({ jsonrpc: '2.0', id: 'other:1', result: { tools: [] } });
+    inner.onmessage?.({ jsonrpc: '2.0', id: 'me:1', result: { tools: [{ name: 'x' }] } });
+    inner.onmessage?.({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
+    expect(heard).toEqual([
+      { jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'x' }] } },
+      { jsonrpc: '2.0', method: 'notifications/tools/list_changed' },
+    ]);
+  });
+});
