@@ -15,10 +15,12 @@ import { startServerPool } from './lib/server-pool';
 import { formatTable, met, outOfReach, type Row } from './lib/stats';
 import { measureCalls, type RecordedPost } from './paths/call';
 import { measurePanelOpen, measureStreaming, measureTranscript } from './paths/panel';
+import { measurePageTools } from './paths/page-tools';
 import { measureConnectMany, measureToolSet, measureWorkerHeap } from './paths/servers';
+import { startFixtureSites } from '../tests/fixtures/page-tools/site-server';
 
 const quick = process.env.BENCH_QUICK === '1';
-/** `npm run bench -- servers streaming` runs only those parts (calls, servers, panel, streaming, conversations). */
+/** `npm run bench -- servers streaming` runs only those parts (calls, servers, panel, streaming, conversations, page-tools). */
 const only = new Set(process.argv.slice(2));
 const runs = (part: string) => only.size === 0 || only.has(part);
 const RUNS = {
@@ -30,6 +32,8 @@ const RUNS = {
   panel: quick ? 3 : 15,
   streaming: quick ? 1 : 3,
   transcript: quick ? 2 : 8,
+  pageRegister: quick ? 3 : 15,
+  pageCalls: quick ? 20 : 100,
 };
 const MANY_SERVERS = 20;
 const TOOLS_PER_SERVER = 50;
@@ -46,6 +50,7 @@ const modern = await startModernServer({ legacy: 'reject' });
 const legacy = await startFixtureServer();
 const many = await startServerPool(MANY_SERVERS, TOOLS_PER_SERVER);
 const model = await startScriptedOpenAI();
+const sites = await startFixtureSites();
 const browser = await launchBenchBrowser();
 const rows: Row[] = [];
 const step = (name: string) => console.error(`bench: ${name}…`);
@@ -76,6 +81,16 @@ try {
       );
     }
     await browser.send(`mcp/${legacyId}/disable`);
+  }
+
+  if (runs('page-tools')) {
+    step('page tools');
+    rows.push(
+      ...(await measurePageTools(browser, sites, {
+        register: RUNS.pageRegister,
+        calls: RUNS.pageCalls,
+      })),
+    );
   }
 
   if (runs('servers')) {
@@ -121,7 +136,7 @@ try {
   }
 } finally {
   await browser.close();
-  await Promise.all([modern, legacy, model, many].map((server) => server.close()));
+  await Promise.all([modern, legacy, model, many, sites].map((server) => server.close()));
 }
 
 console.log(

@@ -1,7 +1,8 @@
 /**
  * Page tools' proxy in every web page's top frame: when the page runs its own MCP server over
  * MCP-B's tab transport, connect to it and relay its tools to Patchbay's hub (src/page-tools/
- * proxy.ts). Pages without one cost a single unanswered handshake and open no port.
+ * proxy.ts). Pages without one cost a single unanswered handshake (given up after 3 s; a server
+ * that starts later announces itself) and open no port.
  */
 import { TabClientTransport } from '@mcp-b/transports';
 import { startProxy } from '../src/page-tools/proxy';
@@ -16,7 +17,9 @@ function isServerReady(data: unknown): boolean {
 
 export default defineContentScript({
   matches: ['http://*/*', 'https://*/*'],
-  runAt: 'document_idle',
+  // From the start, so the proxy hears a page's server announce itself the moment it starts
+  // (registration within the MCP-B spec's 100 ms; see the bench).
+  runAt: 'document_start',
   main() {
     let running = false;
     const start = () => {

@@ -130,9 +130,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       },
     },
   });
-  await client.connect(isolateRequestIds(options.transport), {
-    timeout: options.connectTimeoutMs ?? 3_000,
-  });
+  try {
+    await client.connect(isolateRequestIds(options.transport), {
+      timeout: options.connectTimeoutMs ?? 3_000,
+    });
+  } catch (error) {
+    // No server answered: stop listening on the page's channel.
+    await options.transport.close().catch(() => undefined);
+    throw error;
+  }
   const listChanged = Boolean(client.getServerCapabilities()?.tools?.listChanged);
 
   const execute = async (message: unknown) => {

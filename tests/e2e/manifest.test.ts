@@ -26,7 +26,7 @@ describe('production manifest', () => {
     expect(manifest.content_scripts).toEqual([
       {
         matches: ['http://*/*', 'https://*/*'],
-        run_at: 'document_idle',
+        run_at: 'document_start',
         js: ['content-scripts/page-tools.js'],
       },
     ]);

@@ -128,6 +128,66 @@ describe('websites’ own tools', () => {
     await expect.poll(toolNames).toEqual(['website_tool_shop_localhost_list_orders']);
   });
 
+  it('marks the tab the person is looking at, and runs a tool in the tab it belongs to', async () => {
+    await allowShop();
+    const first = await openSite('shop.localhost', '?tab=A');
+    const second = await openSite('shop.localhost', '?tab=B');
+    const described = async (name: string) =>
+      (await pageTools()).find((tool) => tool.name === name)?.description ?? '';
+    await second.bringToFront();
+    await expect
+      .poll(() => described('website_tool_shop_localhost_tab2_get_cart'))
+      .toContain('• the active tab');
+    await expect(described('website_tool_shop_localhost_tab1_get_cart')).resolves.not.toContain(
+      'the active tab',
+    );
+    const call = (name: string) =>
+      request<{ content: { text: string }[] }>('mcp/page-tools/tool/call', { name, arguments: {} });
+    await expect(call('website_tool_shop_localhost_tab2_get_cart')).resolves.toMatchObject({
+      content: [{ text: 'Cart of tab B: 2 apples, 1 pear' }],
+    });
+    await expect(call('website_tool_shop_localhost_tab1_get_cart')).resolves.toMatchObject({
+      content: [{ text: 'Cart of tab A: 2 apples, 1 pear' }],
+    });
+    await first.bringToFront();
+    await expect
+      .poll(() => described('website_tool_shop_localhost_tab1_get_cart'))
+      .toContain('• the active tab');
+    await Promise.all([first.close(), second.close()]);
+  });
+
+  it('opens the site again to run a tool it keeps after its tabs closed', async () => {
+    await allowShop();
+    const shop = await openSite('shop.localhost', '?tab=K');
+    await expect.poll(toolNames).toContain('website_tool_shop_localhost_tab1_list_orders');
+    await shop.close();
+    await expect.poll(toolNames).toEqual(['website_tool_shop_localhost_list_orders']);
+    const result = await request<{ content: { text: string }[] }>('mcp/page-tools/tool/call', {
+      name: 'website_tool_shop_localhost_list_orders',
+      arguments: {},
+    });
+    // The page opened at the address the tool came from, and ran it there.
+    expect(result.content[0]?.text).toBe('Orders seen from tab K: #1001, #1002');
+    await expect.poll(toolNames).toContain('website_tool_shop_localhost_tab1_list_orders');
+    await panel.evaluate(
+      async (url) => {
+        const { tabs } = (
+          globalThis as unknown as {
+            chrome: {
+              tabs: {
+                query(filter: { url: string }): Promise<{ id: number }[]>;
+                remove(ids: number[]): Promise<void>;
+              };
+            };
+          }
+        ).chrome;
+        await tabs.remove((await tabs.query({ url })).map((tab) => tab.id));
+      },
+      sites.url('shop.localhost', '/?tab=K'),
+    );
+    await expect.poll(toolNames).toEqual(['website_tool_shop_localhost_list_orders']);
+  });
+
   it('hears when a page adds a tool', async () => {
     await allowShop();
     const shop = await openSite('shop.localhost', '?tab=C');

@@ -135,6 +135,19 @@ describe('the page-tools proxy', () => {
   });
 });
 
+describe('a page without a server', () => {
+  it('gives up after the connect limit, stops listening, and opens no port', async () => {
+    const close = vi.fn(async () => undefined);
+    const silent: Transport = { start: async () => undefined, close, send: async () => undefined };
+    const openPort = vi.fn(() => fakePort().port);
+    await expect(
+      startProxy({ transport: silent, openPort, connectTimeoutMs: 30 }),
+    ).rejects.toThrow();
+    expect(close).toHaveBeenCalled();
+    expect(openPort).not.toHaveBeenCalled();
+  });
+});
+
 describe('keeping one client’s requests apart on a shared channel', () => {
   it('renames outgoing ids and drops answers to requests it did not send', async () => {
     const sent: JSONRPCMessage[] = [];
