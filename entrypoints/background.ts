@@ -12,9 +12,11 @@ import {
   createChromeIdentity,
   createChromeKeepAlive,
   createChromeStore,
+  restrictStorageToExtensionPages,
 } from '../src/platform/chrome';
 
 export default defineBackground(() => {
+  void restrictStorageToExtensionPages();
   const manager = createMcpManager({
     store: createChromeStore(),
     broadcaster: createChromeBroadcaster(),

@@ -33,11 +33,15 @@ export default defineContentScript({
             post: (message) => port.postMessage(message),
             onMessage: (listener) => port.onMessage.addListener(listener),
             onDisconnect: (listener) => port.onDisconnect.addListener(() => listener()),
+            disconnect: () => port.disconnect(),
           };
         },
-      }).catch(() => {
-        running = false;
-      });
+      })
+        .then((proxy) => proxy.closed)
+        .catch(() => undefined)
+        .finally(() => {
+          running = false;
+        });
     };
     start();
     window.addEventListener('message', (event) => {

@@ -9,6 +9,8 @@ import { z } from 'zod';
 import { pageToolSchema, type PageTool } from './page-tool-messages';
 
 export const PAGE_TOOLS_STORAGE_KEY = 'pageTools.storage';
+/** The most tools one site keeps after its tabs close. */
+export const MAX_CACHED_PER_SITE = 32;
 /** Tabs not heard from for this long are dropped when the storage is loaded. */
 export const STALE_AFTER_MS = 60 * 60_000;
 /** Cached tools last seen this long ago are dropped: a site not visited in a week is forgotten. */
@@ -68,6 +70,11 @@ export class DomainToolStorage {
       if (tool.annotations?.cache === true) kept.set(tool.name, { tool, url, savedAt: now });
       else kept.delete(tool.name);
     }
+    // A site keeps at most MAX_CACHED_PER_SITE tools, the most recently seen.
+    while (kept.size > MAX_CACHED_PER_SITE) {
+      const oldest = [...kept.entries()].sort((a, b) => a[1].savedAt - b[1].savedAt)[0];
+      if (oldest) kept.delete(oldest[0]);
+    }
     if (kept.size) this.cached.set(domain, kept);
     else this.cached.delete(domain);
     return entry;
@@ -111,12 +118,25 @@ export class DomainToolStorage {
   restore(raw: unknown, now: number): void {
     const parsed = persistedSchema.safeParse(raw);
     if (!parsed.success) return;
+    // What storage says is checked like anything else: an address must be of its own site.
+    const ownSite = (url: string, domain: string) => {
+      try {
+        return (
+          new URL(url).hostname.toLowerCase() === domain && /^https?:$/.test(new URL(url).protocol)
+        );
+      } catch {
+        return false;
+      }
+    };
     for (const entry of parsed.data.tabs) {
       if (now - entry.updatedAt > STALE_AFTER_MS || this.tabs.has(entry.tabId)) continue;
+      if (!ownSite(entry.url, entry.domain)) continue;
       this.tabs.set(entry.tabId, { ...entry, connected: false });
     }
     for (const [domain, tools] of Object.entries(parsed.data.cached)) {
-      const fresh = Object.entries(tools).filter(([, kept]) => now - kept.savedAt <= CACHED_FOR_MS);
+      const fresh = Object.entries(tools).filter(
+        ([, kept]) => now - kept.savedAt <= CACHED_FOR_MS && ownSite(kept.url, domain),
+      );
       if (fresh.length && !this.cached.has(domain)) this.cached.set(domain, new Map(fresh));
     }
   }

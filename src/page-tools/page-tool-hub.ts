@@ -78,12 +78,26 @@ export interface PageToolHub {
 export function siteOf(url: string): string | undefined {
   try {
     const parsed = new URL(url);
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
-    return parsed.hostname.toLowerCase() || undefined;
+    const host = parsed.hostname.toLowerCase();
+    if (!host) return undefined;
+    if (parsed.protocol === 'https:') return host;
+    // Plain http only on this machine: anyone on the network could answer for http://bank.com,
+    // and a site's permission is given by host name.
+    const loopback = host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1';
+    return parsed.protocol === 'http:' && loopback ? host : undefined;
   } catch {
     return undefined;
   }
 }
+
+/** What of a tab's address is kept and shown: origin and path, never a query or fragment. */
+export function keptAddress(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname}`;
+}
+
+/** How long tabs remembered from before a worker restart have to register again. */
+const RESTORED_GRACE_MS = 15_000;
 
 export function createPageToolHub(options: PageToolHubOptions): PageToolHub {
   const { transport, tabs } = options;
@@ -99,6 +113,7 @@ export function createPageToolHub(options: PageToolHubOptions): PageToolHub {
   /** Calls waiting for a tab they opened to register. */
   const arrivals = new Set<(entry: TabEntry) => void>();
   let activeTab: number | undefined;
+  let restoredTimer: ReturnType<typeof setTimeout> | undefined;
   const unsubscribe: (() => void)[] = [];
 
   const changed = () => options.onChange?.();
@@ -132,21 +147,21 @@ export function createPageToolHub(options: PageToolHubOptions): PageToolHub {
     // The tab's address as the browser reports it, never what the page claims.
     const domain = siteOf(sender.url);
     if (!domain) {
-      log(`ignored tools from tab ${tabId}, which is not a web page.`);
+      log(`ignored tools from tab ${tabId}, which is not an https page (or http on this machine).`);
       return;
     }
     const { tools } = parsed.data.params;
+    const url = keptAddress(sender.url);
     if (!options.isAllowed(domain)) {
       const had = pending.get(tabId);
-      if (had && had.url === sender.url && JSON.stringify(had.tools) === JSON.stringify(tools))
-        return;
-      if (tools.length) pending.set(tabId, { domain, url: sender.url, tools });
+      if (had && had.url === url && JSON.stringify(had.tools) === JSON.stringify(tools)) return;
+      if (tools.length) pending.set(tabId, { domain, url, tools });
       else pending.delete(tabId);
       changed();
       return;
     }
     pending.delete(tabId);
-    register(tabId, domain, sender.url, tools);
+    register(tabId, domain, url, tools);
   };
 
   const onDisconnect = (tabId: number) => {
@@ -160,7 +175,8 @@ export function createPageToolHub(options: PageToolHubOptions): PageToolHub {
     const listed: HubTool[] = [];
     const live = new Map<string, Set<string>>();
     for (const entry of storage.tabs.values()) {
-      if (!entry.connected) continue;
+      // A permission taken back (or allowed once, in an earlier session) lists nothing.
+      if (!entry.connected || !options.isAllowed(entry.domain)) continue;
       const names = live.get(entry.domain) ?? new Set<string>();
       live.set(entry.domain, names);
       for (const tool of entry.tools) {
@@ -183,6 +199,7 @@ export function createPageToolHub(options: PageToolHubOptions): PageToolHub {
     }
     // A cached tool whose site has no tab offering it: the site is opened to run it.
     for (const [domain, tools] of storage.cached) {
+      if (!options.isAllowed(domain)) continue;
       for (const [toolName, kept] of tools) {
         if (live.get(domain)?.has(toolName)) continue;
         listed.push({
@@ -294,14 +311,25 @@ export function createPageToolHub(options: PageToolHubOptions): PageToolHub {
   return {
     async init() {
       storage.restore(await options.store.get(PAGE_TOOLS_STORAGE_KEY), now());
+      // Tabs remembered from before the worker restarted that have not registered again by
+      // then are gone (their numbers go free).
+      restoredTimer = setTimeout(() => {
+        for (const entry of [...storage.tabs.values()])
+          if (!entry.connected) storage.removeTab(entry.tabId);
+        persist();
+      }, RESTORED_GRACE_MS);
       unsubscribe.push(
         transport.onMessage(onMessage),
         transport.onDisconnect(onDisconnect),
         tabs.onActivated((tabId) => {
           if (tabId === activeTab) return;
+          const before = activeTab;
           activeTab = tabId;
-          // Descriptions say which tab is active.
-          changed();
+          // Descriptions say which tab is active: they change only when a tab with tools is
+          // the one left or the one come to.
+          const withTools = (id: number | undefined) =>
+            id !== undefined && Boolean(storage.tabs.get(id)?.connected);
+          if (withTools(before) || withTools(tabId)) changed();
         }),
       );
       activeTab = (await tabs.activeTabId().catch(() => undefined)) ?? activeTab;
@@ -329,8 +357,18 @@ export function createPageToolHub(options: PageToolHubOptions): PageToolHub {
         try {
           return await runIn(target, tool, args);
         } catch (error) {
-          // A tab closed mid-call: another tab of the site may have the tool.
-          if (error instanceof TabGoneError || error instanceof TabNotReadyError) continue;
+          // A tab that never took the call: another tab of the site may have the tool.
+          if (error instanceof TabNotReadyError) continue;
+          // A tab closed mid-call may have run it already: only a tool that says running it
+          // again is harmless (read-only or idempotent) is tried in another tab.
+          if (error instanceof TabGoneError) {
+            const hints = tool.annotations;
+            if (hints?.readOnlyHint === true || hints?.idempotentHint === true) continue;
+            throw new PatchbayError(
+              'tool-failed',
+              `${tool.domain}'s tab closed while ${tool.toolName} ran, so Patchbay cannot tell whether it finished; it was not run again.`,
+            );
+          }
           if (error instanceof TabTimeoutError)
             throw new PatchbayError(
               'timeout',
@@ -380,6 +418,7 @@ export function createPageToolHub(options: PageToolHubOptions): PageToolHub {
     },
 
     dispose() {
+      clearTimeout(restoredTimer);
       for (const stop of unsubscribe.splice(0)) stop();
     },
   };

@@ -32,7 +32,16 @@ export const pageToolSchema = z.object({
 });
 export type PageTool = z.infer<typeof pageToolSchema>;
 
-const toolList = z.array(pageToolSchema).max(MAX_TOOLS_PER_TAB);
+/** The most one tab's tool list may take, serialized: a site cannot fill memory or storage. */
+export const MAX_TOOL_LIST_BYTES = 512 * 1024;
+
+const toolList = z
+  .array(pageToolSchema)
+  .max(MAX_TOOLS_PER_TAB)
+  .refine(
+    (tools) => JSON.stringify(tools).length <= MAX_TOOL_LIST_BYTES,
+    'The tools take more than 512 KB.',
+  );
 
 /** What a proxy may send the hub. */
 export const proxyMessageSchema = z.discriminatedUnion('method', [

@@ -19,6 +19,7 @@ export interface HubPort {
   post(message: unknown): void;
   onMessage(listener: (message: unknown) => void): void;
   onDisconnect(listener: () => void): void;
+  disconnect(): void;
 }
 
 /**
@@ -69,6 +70,8 @@ export interface ProxyOptions {
 }
 
 export interface RunningProxy {
+  /** Settles when the page's server went away (the proxy has told the hub and let go). */
+  closed: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -176,6 +179,21 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     send('browser/registerTools', (await client.listTools()).tools);
   };
   await register();
+  // The page's server stopped (a single-page app tearing it down): its tools go, and the proxy
+  // lets go of its port, so a server started again is found afresh.
+  const closed = new Promise<void>((resolve) => {
+    client.onclose = () => {
+      if (!stopped) {
+        stopped = true;
+        clearTimeout(timer);
+        clearInterval(poll);
+        port?.post({ jsonrpc: '2.0', method: 'browser/updateTools', params: { tools: [] } });
+        port?.disconnect();
+        port = undefined;
+      }
+      resolve();
+    };
+  });
   if (!listChanged) {
     poll = setInterval(
       () =>
@@ -187,10 +205,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     );
   }
   return {
+    closed,
     async stop() {
       stopped = true;
       clearTimeout(timer);
       clearInterval(poll);
+      port?.disconnect();
       await client.close();
     },
   };

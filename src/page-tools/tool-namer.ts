@@ -1,7 +1,7 @@
 /**
  * Names and descriptions of page tools as the model sees them (MCP-B's ToolNamer and
  * DescriptionBuilder): `website_tool_{domain}_tab{n}_{tool}` for a tool in an open tab,
- * `website_tool_{domain}_{tool}` for one kept from an earlier visit (`cache: true`), made
+ * `website_tool_{domain}__{tool}` for one kept from an earlier visit (`cache: true`), made
  * provider-safe with the same rule as every other tool name (src/ai/tool-names.ts).
  */
 import { prefixedName, sanitize, shortHash } from '../ai/tool-names';
@@ -20,8 +20,12 @@ export function tabToolName(domain: string, tabIndex: number, tool: string): str
   return prefixedName(`website_tool_${sitePart(domain)}_tab${tabIndex}_`, tool);
 }
 
+/**
+ * A kept tool's name: `__` after the site, which no tab's tool name has there (those have
+ * `_tab{n}_`, and sanitized names never start with `_`), so the two kinds never collide.
+ */
 export function cachedToolName(domain: string, tool: string): string {
-  return prefixedName(`website_tool_${sitePart(domain)}_`, tool);
+  return prefixedName(`website_tool_${sitePart(domain)}__`, tool);
 }
 
 /**

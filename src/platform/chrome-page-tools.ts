@@ -14,6 +14,8 @@ import {
 } from '../page-tools/ports';
 
 export const PAGE_TOOLS_PORT = 'patchbay-page-tools';
+/** Events kept for the hub before it listens (a reconnect per open tab with tools). */
+const MAX_EARLY = 512;
 
 type Port = Browser.runtime.Port;
 
@@ -36,6 +38,26 @@ export function createChromeTabTransport(): TabHubTransport {
   const waiting = new Map<string, Waiting>();
   const messageListeners = new Set<Parameters<TabHubTransport['onMessage']>[0]>();
   const disconnectListeners = new Set<(tabId: number) => void>();
+  /**
+   * What proxies said before the hub listened: ports are heard from the worker's first moment
+   * (a proxy reconnecting wakes it), while the hub reads its storage first. Kept in order, at
+   * most {@link MAX_EARLY} events, and handed over when the hub subscribes.
+   */
+  let early: (() => void)[] | undefined = [];
+  const emitMessage = (tabId: number, message: unknown, sender: { url: string }) => {
+    if (early) {
+      if (early.length < MAX_EARLY) early.push(() => emitMessage(tabId, message, sender));
+      return;
+    }
+    for (const listener of messageListeners) listener(tabId, message, sender);
+  };
+  const emitDisconnect = (tabId: number) => {
+    if (early) {
+      if (early.length < MAX_EARLY) early.push(() => emitDisconnect(tabId));
+      return;
+    }
+    for (const listener of disconnectListeners) listener(tabId);
+  };
 
   const failTab = (tabId: number) => {
     for (const [id, call] of waiting) {
@@ -44,6 +66,13 @@ export function createChromeTabTransport(): TabHubTransport {
       clearTimeout(call.timer);
       call.reject(new TabGoneError(`Tab ${tabId} closed or left its page.`));
     }
+  };
+
+  const flush = () => {
+    if (!early || messageListeners.size === 0 || disconnectListeners.size === 0) return;
+    const waiting = early;
+    early = undefined;
+    for (const replay of waiting) replay();
   };
 
   // Registered when the worker starts, so a proxy connecting wakes it and is heard.
@@ -63,7 +92,7 @@ export function createChromeTabTransport(): TabHubTransport {
       ports.delete(tabId);
       failTab(tabId);
       previous.disconnect();
-      for (const listener of disconnectListeners) listener(tabId);
+      emitDisconnect(tabId);
     }
     ports.set(tabId, port);
     const url = port.sender.url ?? port.sender.tab?.url ?? '';
@@ -77,13 +106,13 @@ export function createChromeTabTransport(): TabHubTransport {
         call.resolve(response.result);
         return;
       }
-      for (const listener of messageListeners) listener(tabId, message, { url });
+      emitMessage(tabId, message, { url });
     });
     port.onDisconnect.addListener(() => {
       if (ports.get(tabId) !== port) return;
       ports.delete(tabId);
       failTab(tabId);
-      for (const listener of disconnectListeners) listener(tabId);
+      emitDisconnect(tabId);
     });
   });
 
@@ -109,10 +138,13 @@ export function createChromeTabTransport(): TabHubTransport {
     },
     onMessage(listener) {
       messageListeners.add(listener);
+      // The hub subscribes to both in one go (page-tool-hub.ts): after the second, replay.
+      queueMicrotask(flush);
       return () => messageListeners.delete(listener);
     },
     onDisconnect(listener) {
       disconnectListeners.add(listener);
+      queueMicrotask(flush);
       return () => disconnectListeners.delete(listener);
     },
     disconnect(tabId) {

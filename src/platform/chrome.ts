@@ -156,3 +156,14 @@ export function createChromeAttention(): Attention {
     },
   };
 }
+
+/**
+ * Keeps chrome.storage.local (tokens, header values, the model key) from content scripts: with a
+ * content script in every web page (page tools), a compromised page renderer must not read it.
+ * Called first thing whenever the worker starts.
+ */
+export function restrictStorageToExtensionPages(): Promise<void> {
+  return browser.storage.local
+    .setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' })
+    .catch(() => undefined);
+}

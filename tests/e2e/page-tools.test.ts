@@ -125,7 +125,7 @@ describe('websites’ own tools', () => {
       ]);
     await first.close();
     // list_orders is marked cache: true; it stays, and runs by opening the shop again.
-    await expect.poll(toolNames).toEqual(['website_tool_shop_localhost_list_orders']);
+    await expect.poll(toolNames).toEqual(['website_tool_shop_localhost__list_orders']);
   });
 
   it('marks the tab the person is looking at, and runs a tool in the tab it belongs to', async () => {
@@ -161,31 +161,35 @@ describe('websites’ own tools', () => {
     const shop = await openSite('shop.localhost', '?tab=K');
     await expect.poll(toolNames).toContain('website_tool_shop_localhost_tab1_list_orders');
     await shop.close();
-    await expect.poll(toolNames).toEqual(['website_tool_shop_localhost_list_orders']);
+    await expect.poll(toolNames).toEqual(['website_tool_shop_localhost__list_orders']);
     const result = await request<{ content: { text: string }[] }>('mcp/page-tools/tool/call', {
-      name: 'website_tool_shop_localhost_list_orders',
+      name: 'website_tool_shop_localhost__list_orders',
       arguments: {},
     });
-    // The page opened at the address the tool came from, and ran it there.
-    expect(result.content[0]?.text).toBe('Orders seen from tab K: #1001, #1002');
+    // The page opened at the address the tool came from (without its query), and ran it there.
+    expect(result.content[0]?.text).toBe('Orders seen from tab main: #1001, #1002');
     await expect.poll(toolNames).toContain('website_tool_shop_localhost_tab1_list_orders');
+    // The tab Patchbay opened (not one of Playwright's pages): closed through the tabs API.
     await panel.evaluate(
-      async (url) => {
+      async (origin) => {
         const { tabs } = (
           globalThis as unknown as {
             chrome: {
               tabs: {
-                query(filter: { url: string }): Promise<{ id: number }[]>;
+                query(filter: object): Promise<{ id: number; url?: string; pendingUrl?: string }[]>;
                 remove(ids: number[]): Promise<void>;
               };
             };
           }
         ).chrome;
-        await tabs.remove((await tabs.query({ url })).map((tab) => tab.id));
+        const opened = (await tabs.query({})).filter((tab) =>
+          (tab.url ?? tab.pendingUrl ?? '').startsWith(origin),
+        );
+        await tabs.remove(opened.map((tab) => tab.id));
       },
-      sites.url('shop.localhost', '/?tab=K'),
+      sites.url('shop.localhost', ''),
     );
-    await expect.poll(toolNames).toEqual(['website_tool_shop_localhost_list_orders']);
+    await expect.poll(toolNames).toEqual(['website_tool_shop_localhost__list_orders']);
   });
 
   it('hears when a page adds a tool', async () => {
@@ -212,6 +216,29 @@ describe('websites’ own tools', () => {
     await panel.getByRole('tab', { name: 'Chat' }).click();
     await shop.close();
     await panel.getByText('shop.localhost offers 2 tools').waitFor({ state: 'detached' });
+  });
+
+  it('keeps Patchbay’s storage from its content script in web pages', async () => {
+    const shop = await openSite('shop.localhost', '?tab=S');
+    const cdp = await session.context.newCDPSession(shop);
+    const contexts: { id: number; name: string; auxData?: { type?: string } }[] = [];
+    cdp.on('Runtime.executionContextCreated', ({ context }) => contexts.push(context));
+    await cdp.send('Runtime.enable');
+    const isolated = contexts.find(
+      (context) => context.auxData?.type === 'isolated' && context.name === 'Patchbay',
+    );
+    if (!isolated) throw new Error('Patchbay’s content script world is missing.');
+    const { result } = await cdp.send('Runtime.evaluate', {
+      contextId: isolated.id,
+      awaitPromise: true,
+      returnByValue: true,
+      expression: `chrome.storage.local.get(null).then(
+        (items) => 'read ' + Object.keys(items).length + ' keys',
+        (error) => 'refused: ' + error.message)`,
+    });
+    expect(result.value).toMatch(/^refused: /);
+    await cdp.detach();
+    await shop.close();
   });
 
   it('registers nothing from a page without tools, or a site the person has not allowed', async () => {

@@ -165,11 +165,41 @@ describe('registering a tab’s tools', () => {
     const { hub, fake, log } = await setUp();
     fake.post(1, 'chrome://settings', registerTools([tool('getCart')]));
     expect(hub.listTools()).toEqual([]);
-    expect(log).toHaveBeenCalledWith(expect.stringMatching(/not a web page/));
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/not an https page/));
+    // Plain http only on this machine: on the network anyone could answer for the site.
+    fake.post(2, 'http://shop.example/', registerTools([tool('getCart')]));
+    fake.post(3, 'http://app.localhost:8080/', registerTools([tool('getCart')]));
+    expect(hub.offers().map((offer) => offer.domain)).toEqual(['app.localhost']);
+  });
+
+  it('keeps a tab’s address without its query or fragment', async () => {
+    const { hub, fake } = await setUp();
+    fake.post(
+      1,
+      'https://shop.example/orders?code=secret#access_token=t',
+      registerTools([tool('listOrders', { annotations: { cache: true } })]),
+    );
+    fake.close(1);
+    const [kept] = hub.listTools();
+    expect(kept?.description).toContain('https://shop.example/orders ');
+    expect(kept?.description).not.toMatch(/secret|access_token/);
   });
 });
 
 describe('sites the person has not allowed', () => {
+  it('list nothing once their permission is gone, open tabs and kept tools alike', async () => {
+    const { hub, fake, allowed } = await setUp();
+    fake.post(1, SHOP, registerTools([tool('getCart')]));
+    fake.post(2, SHOP, registerTools([tool('listOrders', { annotations: { cache: true } })]));
+    fake.close(2);
+    expect(hub.listTools()).toHaveLength(2);
+    allowed.delete('shop.example');
+    expect(hub.listTools()).toEqual([]);
+    await expect(hub.callTool('website_tool_shop_example_tab1_getCart', {})).rejects.toMatchObject({
+      code: 'not-found',
+    });
+  });
+
   it('offer nothing until allowed, then their waiting tools register', async () => {
     const { hub, fake, allowed } = await setUp({ allowed: [] });
     fake.post(1, SHOP, registerTools([tool('getCart'), tool('checkout')]));
@@ -214,11 +244,13 @@ describe('routing a call', () => {
   it('falls back to the active tab, then the most recently updated, when its tab closes mid-call', async () => {
     let now = 1_000;
     const { hub, fake, browser } = await setUp({ now: () => now });
-    fake.post(1, SHOP, registerTools([tool('getCart')]));
+    // Read-only: running it again in another tab is harmless.
+    const getCart = tool('getCart', { annotations: { readOnlyHint: true } });
+    fake.post(1, SHOP, registerTools([getCart]));
     now += 1;
-    fake.post(2, SHOP, registerTools([tool('getCart')]));
+    fake.post(2, SHOP, registerTools([getCart]));
     now += 1;
-    fake.post(3, SHOP, registerTools([tool('getCart')]));
+    fake.post(3, SHOP, registerTools([getCart]));
     browser.activate(2);
     fake.answerWith(1, () => new Promise(() => undefined));
     fake.answerWith(2, () => {
@@ -233,9 +265,27 @@ describe('routing a call', () => {
     expect(fake.sent.map((entry) => entry.tabId)).toEqual([1, 2, 3]);
   });
 
+  it('never runs a tool that may change something twice when its tab closes mid-call', async () => {
+    const { hub, fake } = await setUp();
+    fake.post(1, SHOP, registerTools([tool('checkout')]));
+    fake.post(2, SHOP, registerTools([tool('checkout')]));
+    fake.answerWith(1, () => {
+      fake.close(1);
+      return new Promise(() => undefined);
+    });
+    fake.answerWith(2, () => textResult('ordered twice'));
+    await expect(hub.callTool('website_tool_shop_example_tab1_checkout', {})).rejects.toMatchObject(
+      {
+        code: 'tool-failed',
+        message: /cannot tell whether it finished; it was not run again/,
+      },
+    );
+    expect(fake.sent.map((entry) => entry.tabId)).toEqual([1]);
+  });
+
   it('fails with a clear sentence when no other tab has the tool', async () => {
     const { hub, fake } = await setUp();
-    fake.post(1, SHOP, registerTools([tool('getCart')]));
+    fake.post(1, SHOP, registerTools([tool('getCart', { annotations: { readOnlyHint: true } })]));
     fake.answerWith(1, () => {
       fake.close(1);
       return new Promise(() => undefined);
@@ -315,9 +365,9 @@ describe('closing tabs and cached tools', () => {
     fake.close(4);
     expect(onChange).toHaveBeenCalledTimes(2);
     const tools = hub.listTools();
-    expect(tools.map((entry) => entry.name)).toEqual(['website_tool_shop_example_listOrders']);
+    expect(tools.map((entry) => entry.name)).toEqual(['website_tool_shop_example__listOrders']);
     expect(tools[0]?.description).toMatch(
-      /kept from an earlier visit; Patchbay opens https:\/\/shop\.example\/orders\?page=2/,
+      /kept from an earlier visit; Patchbay opens https:\/\/shop\.example\/orders in a new tab/,
     );
 
     browser.whenOpened((tabId, url) => {
@@ -330,9 +380,10 @@ describe('closing tabs and cached tools', () => {
         ),
       );
     });
-    const result = await hub.callTool('website_tool_shop_example_listOrders', {});
+    const result = await hub.callTool('website_tool_shop_example__listOrders', {});
     expect(result.content).toEqual([{ type: 'text', text: 'orders' }]);
-    expect(browser.opened).toEqual([{ tabId: 100, url: 'https://shop.example/orders?page=2' }]);
+    // Its address without the query: nothing of what the page was showing is kept.
+    expect(browser.opened).toEqual([{ tabId: 100, url: 'https://shop.example/orders' }]);
     // Re-homed: the tool lives in the new tab now, under its tab name.
     expect(hub.listTools().map((entry) => entry.name)).toEqual([
       'website_tool_shop_example_tab1_listOrders',
@@ -343,7 +394,7 @@ describe('closing tabs and cached tools', () => {
     const { hub, fake } = await setUp({ openTimeoutMs: 20 });
     fake.post(4, SHOP, registerTools([tool('listOrders', { annotations: { cache: true } })]));
     fake.close(4);
-    await expect(hub.callTool('website_tool_shop_example_listOrders', {})).rejects.toMatchObject({
+    await expect(hub.callTool('website_tool_shop_example__listOrders', {})).rejects.toMatchObject({
       code: 'timeout',
       message:
         /opened https:\/\/shop\.example\/cart to run listOrders, but the page did not offer it/,
@@ -380,7 +431,7 @@ describe('what the hub keeps across restarts', () => {
     const second = await setUp({ store, now: () => now });
     // Tabs from before the restart are not offered until their proxies register again.
     expect(second.hub.listTools().map((entry) => entry.name)).toEqual([
-      'website_tool_docs_example_search',
+      'website_tool_docs_example__search',
     ]);
     second.hub.dispose();
 

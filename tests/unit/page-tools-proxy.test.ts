@@ -23,6 +23,7 @@ function fakePort() {
     post: (message) => posted.push(message),
     onMessage: (listener) => (deliver = listener),
     onDisconnect: () => undefined,
+    disconnect: () => posted.push('disconnected'),
   };
   return { port, posted, send: (message: unknown) => deliver(message) };
 }
@@ -131,6 +132,22 @@ describe('the page-tools proxy', () => {
       'fail',
       'track',
       'ship',
+    ]);
+  });
+});
+
+describe('a page whose server stops', () => {
+  it('takes its tools away and lets go of the port', async () => {
+    const server = pageServer();
+    const [pageSide, proxySide] = InMemoryTransport.createLinkedPair();
+    await server.connect(pageSide);
+    const hub = fakePort();
+    proxy = await startProxy({ transport: proxySide, openPort: () => hub.port });
+    await server.close();
+    await proxy.closed;
+    expect(hub.posted.slice(1)).toEqual([
+      { jsonrpc: '2.0', method: 'browser/updateTools', params: { tools: [] } },
+      'disconnected',
     ]);
   });
 });
