@@ -43,7 +43,10 @@ export default defineContentScript({
           running = false;
         });
     };
-    start();
+    // A page being prerendered is not a tab yet: wait until the person goes to it.
+    const prerendering = (document as Document & { prerendering?: boolean }).prerendering;
+    if (prerendering) document.addEventListener('prerenderingchange', start, { once: true });
+    else start();
     window.addEventListener('message', (event) => {
       if (event.source === window && isServerReady(event.data)) start();
     });

@@ -166,14 +166,23 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     }
   };
 
+  /** Reconnects in a row without the hub answering; each waits twice as long (1 s to 1 min). */
+  let attempts = 0;
   const register = async () => {
     if (stopped) return;
-    port = options.openPort();
-    port.onMessage((message) => void execute(message));
-    // The background stopped (or was updated): connect again and register anew.
-    port.onDisconnect(() => {
-      port = undefined;
-      if (!stopped) setTimeout(() => void register().catch(() => undefined), 1_000);
+    const opened = options.openPort();
+    const openedAt = Date.now();
+    port = opened;
+    opened.onMessage((message) => void execute(message));
+    // The background stopped (or was updated, or refused the port): connect again, backing off
+    // only while ports keep being refused at once.
+    opened.onDisconnect(() => {
+      if (port === opened) port = undefined;
+      if (stopped) return;
+      if (Date.now() - openedAt > 10_000) attempts = 0;
+      const delay = Math.min(60_000, 1_000 * 2 ** attempts);
+      attempts += 1;
+      setTimeout(() => void register().catch(() => undefined), delay);
     });
     lastSent = '';
     send('browser/registerTools', (await client.listTools()).tools);

@@ -192,6 +192,19 @@ describe('websites’ own tools', () => {
     await expect.poll(toolNames).toEqual(['website_tool_shop_localhost__list_orders']);
   });
 
+  it('keeps a page’s tools when the worker stops and starts again', async () => {
+    await allowShop();
+    const shop = await openSite('shop.localhost', '?tab=W');
+    await expect.poll(toolNames).toContain('website_tool_shop_localhost_tab1_get_cart');
+    await session.stopWorker(panel);
+    // The proxy reconnects and registers again; the waking worker hears it before its hub has
+    // read its storage.
+    await expect
+      .poll(toolNames, { timeout: 10_000 })
+      .toContain('website_tool_shop_localhost_tab1_get_cart');
+    await shop.close();
+  });
+
   it('hears when a page adds a tool', async () => {
     await allowShop();
     const shop = await openSite('shop.localhost', '?tab=C');

@@ -136,6 +136,39 @@ describe('the page-tools proxy', () => {
   });
 });
 
+describe('a port the background refuses', () => {
+  it('is opened again later and later (1 s, 2 s, 4 s…), not in a tight loop', async () => {
+    const server = pageServer();
+    const [pageSide, proxySide] = InMemoryTransport.createLinkedPair();
+    await server.connect(pageSide);
+    const opens: number[] = [];
+    let drop: () => void = () => undefined;
+    const openPort = (): HubPort => {
+      opens.push(Date.now());
+      return {
+        post: () => undefined,
+        onMessage: () => undefined,
+        onDisconnect: (listener) => (drop = listener),
+        disconnect: () => undefined,
+      };
+    };
+    proxy = await startProxy({ transport: proxySide, openPort });
+    vi.useFakeTimers();
+    try {
+      for (const wait of [1_000, 2_000, 4_000]) {
+        const before = opens.length;
+        drop();
+        await vi.advanceTimersByTimeAsync(wait - 1);
+        expect(opens.length).toBe(before);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(opens.length).toBe(before + 1);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('a page whose server stops', () => {
   it('takes its tools away and lets go of the port', async () => {
     const server = pageServer();
