@@ -1,5 +1,6 @@
 import type { ToolView } from '../../src/messaging/contract';
 import { ItemIcon } from './ItemIcon';
+import { ToolSwitch } from './ToolSwitch';
 
 export interface ToolListProps {
   serverName: string;
@@ -50,22 +51,15 @@ export function ToolList(props: ToolListProps) {
         {tools.map((tool) => (
           <li key={tool.name} className="tool" data-tool={tool.name}>
             <div className="tool-head">
-              <label className="switch small">
-                <input
-                  type="checkbox"
-                  role="switch"
-                  checked={!off.has(tool.name)}
-                  aria-label={`Use ${tool.name}`}
-                  onChange={(event) =>
-                    props.onDisabledChange(
-                      event.target.checked
-                        ? disabled.filter((name) => name !== tool.name)
-                        : [...disabled, tool.name],
-                    )
-                  }
-                />
-                <span aria-hidden="true" />
-              </label>
+              <ToolSwitch
+                on={!off.has(tool.name)}
+                label={`Use ${tool.name}`}
+                onChange={(on) =>
+                  props.onDisabledChange(
+                    on ? disabled.filter((name) => name !== tool.name) : [...disabled, tool.name],
+                  )
+                }
+              />
               <ItemIcon className="tool-icon" src={tool.iconDataUrl} />
               {tool.title ? <span className="tool-title">{tool.title}</span> : null}
               <code className="tool-name">{tool.name}</code>

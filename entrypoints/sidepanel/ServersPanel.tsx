@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { BrowserTools } from '../../components/page-tools/BrowserTools';
+import { useBrowserTools } from './use-browser-tools';
 import { ImportPanel } from '../../components/servers/ImportPanel';
 import { ServerCard } from '../../components/servers/ServerCard';
 import { ServerForm } from '../../components/servers/ServerForm';
@@ -291,6 +293,21 @@ export function ServersPanel({
           <ul className="server-list">{builtIn.map(renderCard)}</ul>
         </section>
       ) : null}
+      <BrowserToolsSection client={client} />
     </section>
+  );
+}
+
+function BrowserToolsSection({ client }: { client: PatchbayClient }) {
+  const browserTools = useBrowserTools(client);
+  return (
+    <>
+      <BrowserTools sites={browserTools.sites} onDisabledChange={browserTools.setDisabled} />
+      {browserTools.error ? (
+        <p className="server-error" role="alert">
+          {browserTools.error}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -1,34 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { PatchbayClient } from '../../src/messaging/client';
+import { usePageToolsRequest } from './use-page-tools-request';
+
+const NONE: string[] = [];
 
 /** The sites always allowed to offer tools, as Settings lists them. */
 export function useAllowedSites(client: PatchbayClient) {
-  const [sites, setSites] = useState<string[]>([]);
-  const [error, setError] = useState<string | undefined>();
-  const refresh = useCallback(
-    () =>
-      void client.request('page-tools/sites').then(
-        (answer) => setSites(answer.sites),
-        (reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)),
-      ),
-    [client],
-  );
-  useEffect(() => {
-    refresh();
-    // Allowing a site elsewhere (the panel's offer) changes the tools.
-    return client.onBroadcast((message) => {
-      if (message.type === 'mcp/tools/changed' && message.payload.serverId === 'page-tools')
-        refresh();
-    });
-  }, [client, refresh]);
+  const load = useCallback(async () => (await client.request('page-tools/sites')).sites, [client]);
+  const { value: sites, error, refresh, fail } = usePageToolsRequest(client, load, NONE);
   const forget = useCallback(
-    (domain: string) =>
-      void client
-        .request('page-tools/forget', { domain })
-        .then(refresh, (reason: unknown) =>
-          setError(reason instanceof Error ? reason.message : String(reason)),
-        ),
-    [client, refresh],
+    (domain: string) => void client.request('page-tools/forget', { domain }).then(refresh, fail),
+    [client, refresh, fail],
   );
   return { sites, error, forget };
 }

@@ -18,6 +18,26 @@ export type SiteOfferView = z.infer<typeof siteOfferSchema>;
 
 const sitePayload = z.object({ domain: z.string().min(1).max(253) });
 
+/** An allowed site's tools, for the Servers view ("This browser"). */
+export const browserSiteSchema = z.object({
+  domain: z.string(),
+  tools: z.array(
+    z.object({
+      /** The tool's name in the page. */
+      name: z.string(),
+      description: z.string(),
+      annotations: z.record(z.string(), z.unknown()).optional(),
+      /** The numbers of the site's open tabs that offer it. */
+      tabs: z.array(z.number().int()),
+      /** Kept from an earlier visit (no open tab offers it). */
+      kept: z.boolean(),
+    }),
+  ),
+  /** Tools the person switched off (never offered to the model). */
+  disabled: z.array(z.string()),
+});
+export type BrowserSiteView = z.infer<typeof browserSiteSchema>;
+
 export const pageToolsGlobalRequests = {
   'page-tools/offers': z.undefined().or(z.object({}).strict()),
   /** Allows a site once (this browser session) or always. */
@@ -25,6 +45,11 @@ export const pageToolsGlobalRequests = {
   'page-tools/sites': z.undefined().or(z.object({}).strict()),
   /** Takes back a site's permission; its tools go at once. */
   'page-tools/forget': sitePayload,
+  'page-tools/list': z.undefined().or(z.object({}).strict()),
+  /** Switches off these tools of the site (by their names in the page); the rest are on. */
+  'page-tools/disabled/set': sitePayload.extend({
+    names: z.array(z.string().min(1).max(128)).max(256),
+  }),
 };
 
 export const pageToolsGlobalResults = {
@@ -32,6 +57,8 @@ export const pageToolsGlobalResults = {
   'page-tools/allow': z.object({ domain: z.string() }),
   'page-tools/sites': z.object({ sites: z.array(z.string()) }),
   'page-tools/forget': z.object({ domain: z.string() }),
+  'page-tools/list': z.object({ sites: z.array(browserSiteSchema) }),
+  'page-tools/disabled/set': z.object({ names: z.array(z.string()) }),
 };
 
 export const pageToolsBroadcasts = [

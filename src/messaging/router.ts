@@ -143,6 +143,13 @@ export function createRouter({ manager, extensionId, pageTools }: RouterOptions)
       await pageTools?.forget(domain);
       return { domain };
     }),
+    'page-tools/list': route(globalRequests['page-tools/list'], async () => ({
+      sites: pageTools?.sitesWithTools() ?? [],
+    })),
+    'page-tools/disabled/set': route(
+      globalRequests['page-tools/disabled/set'],
+      async ({ domain, names }) => ({ names: (await pageTools?.setDisabled(domain, names)) ?? [] }),
+    ),
   };
 
   const serverRoutes: ServerRoutes = {

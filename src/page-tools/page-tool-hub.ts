@@ -24,6 +24,8 @@ export interface HubTool {
   /** Provider-safe and unique: `website_tool_{domain}_tab{n}_{tool}` or, cached, without tab. */
   name: string;
   description: string;
+  /** The page's own description, without what Patchbay adds. */
+  pageDescription: string;
   inputSchema: Record<string, unknown>;
   annotations?: PageTool['annotations'];
   domain: string;
@@ -183,6 +185,7 @@ export function createPageToolHub(options: PageToolHubOptions): PageToolHub {
         names.add(tool.name);
         listed.push({
           name: tabToolName(entry.domain, entry.index, tool.name),
+          pageDescription: tool.description,
           description: describePageTool(tool.description, {
             domain: entry.domain,
             tabIndex: entry.index,
@@ -205,6 +208,7 @@ export function createPageToolHub(options: PageToolHubOptions): PageToolHub {
         listed.push({
           name: cachedToolName(domain, toolName),
           description: describePageTool(kept.tool.description, { domain, url: kept.url }),
+          pageDescription: kept.tool.description,
           inputSchema: kept.tool.inputSchema,
           ...(kept.tool.annotations ? { annotations: kept.tool.annotations } : {}),
           domain,

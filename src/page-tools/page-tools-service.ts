@@ -5,7 +5,13 @@
  */
 import type { Broadcaster, KeyValueStore } from '../platform/ports';
 import type { CallToolResultView, ToolView } from '../messaging/contract';
-import { PAGE_TOOLS_SERVER_ID, type SiteOfferView } from '../messaging/page-tools-contract';
+import { z } from 'zod';
+import { PatchbayError } from '../errors/patchbay-error';
+import {
+  PAGE_TOOLS_SERVER_ID,
+  type BrowserSiteView,
+  type SiteOfferView,
+} from '../messaging/page-tools-contract';
 import { createPageToolHub, type HubTool, type PageToolHub } from './page-tool-hub';
 import type { BrowserTabs, TabHubTransport } from './ports';
 import { createSitePermissions } from './site-permissions';
@@ -20,8 +26,15 @@ export interface PageToolsService {
   /** The sites always allowed. */
   sites(): string[];
   forget(domain: string): Promise<void>;
+  /** The allowed sites' tools, by site, with the person's switches. */
+  sitesWithTools(): BrowserSiteView[];
+  setDisabled(domain: string, names: string[]): Promise<string[]>;
   readonly hub: PageToolHub;
 }
+
+/** The page tools the person switched off, by site (names in the page). */
+export const DISABLED_PAGE_TOOLS_KEY = 'pageTools.disabled';
+const disabledSchema = z.record(z.string(), z.array(z.string())).catch({});
 
 export interface PageToolsServiceOptions {
   transport: TabHubTransport;
@@ -78,19 +91,67 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
       options.broadcaster.broadcast({ type: 'page-tools/offers/changed', payload: { offers } });
     },
   });
+  let disabled: Record<string, string[]> = {};
+  const isOff = (tool: HubTool) => disabled[tool.domain]?.includes(tool.toolName) ?? false;
   let ready: Promise<void> | undefined;
   const init = () =>
     (ready ??= (async () => {
       await permissions.load();
+      disabled = disabledSchema.parse(await options.store.get(DISABLED_PAGE_TOOLS_KEY));
       await hub.init();
     })());
   return {
     hub,
     init,
-    views: () => hub.listTools().map(pageToolView),
+    views: () =>
+      hub
+        .listTools()
+        .filter((tool) => !isOff(tool))
+        .map(pageToolView),
     call: async (name, args) => {
       await init();
+      const tool = hub.listTools().find((candidate) => candidate.name === name);
+      if (tool && isOff(tool))
+        throw new PatchbayError(
+          'invalid-request',
+          `The tool ${tool.toolName} of ${tool.domain} is switched off.`,
+        );
       return hub.callTool(name, args);
+    },
+    sitesWithTools() {
+      const bySite = new Map<string, Map<string, BrowserSiteView['tools'][number]>>();
+      for (const tool of hub.listTools()) {
+        const tools = bySite.get(tool.domain) ?? new Map();
+        bySite.set(tool.domain, tools);
+        const seen = tools.get(tool.toolName) ?? {
+          name: tool.toolName,
+          description: tool.pageDescription,
+          ...(tool.annotations ? { annotations: { ...tool.annotations } } : {}),
+          tabs: [],
+          kept: tool.tabIndex === undefined,
+        };
+        if (tool.tabIndex !== undefined) seen.tabs.push(tool.tabIndex);
+        tools.set(tool.toolName, seen);
+      }
+      return [...bySite]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([domain, tools]) => ({
+          domain,
+          tools: [...tools.values()].map((tool) => ({ ...tool, tabs: tool.tabs.sort() })),
+          disabled: disabled[domain] ?? [],
+        }));
+    },
+    async setDisabled(domain, names) {
+      await init();
+      const next = [...new Set(names)];
+      disabled = { ...disabled, [domain]: next };
+      if (!next.length) delete disabled[domain];
+      await options.store.set({ [DISABLED_PAGE_TOOLS_KEY]: disabled });
+      options.broadcaster.broadcast({
+        type: 'mcp/tools/changed',
+        payload: { serverId: PAGE_TOOLS_SERVER_ID },
+      });
+      return next;
     },
     offers: () => hub.offers(),
     async allow(domain, always) {

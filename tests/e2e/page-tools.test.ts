@@ -205,6 +205,24 @@ describe('websites’ own tools', () => {
     await shop.close();
   });
 
+  it('lists the site’s tools under This browser, each with a switch the chat obeys', async () => {
+    await allowShop();
+    const shop = await openSite('shop.localhost', '?tab=V');
+    await expect.poll(toolNames).toContain('website_tool_shop_localhost_tab1_get_cart');
+    await panel.getByRole('tab', { name: 'Servers' }).click();
+    const section = panel.getByRole('region', { name: 'This browser' });
+    const tools = section.getByRole('list', { name: 'Tools of shop.localhost' });
+    await tools.locator('[data-tool="get_cart"]').getByText('tab 1').waitFor();
+    await session.screenshot(panel, 'page-tools-servers');
+    await section.getByRole('switch', { name: 'Use get_cart of shop.localhost' }).click();
+    await expect.poll(toolNames).not.toContain('website_tool_shop_localhost_tab1_get_cart');
+    expect(await toolNames()).toContain('website_tool_shop_localhost_tab1_list_orders');
+    await section.getByRole('switch', { name: 'Use get_cart of shop.localhost' }).click();
+    await expect.poll(toolNames).toContain('website_tool_shop_localhost_tab1_get_cart');
+    await panel.getByRole('tab', { name: 'Chat' }).click();
+    await shop.close();
+  });
+
   it('hears when a page adds a tool', async () => {
     await allowShop();
     const shop = await openSite('shop.localhost', '?tab=C');

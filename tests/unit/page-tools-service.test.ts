@@ -117,6 +117,52 @@ describe('page tools in the background', () => {
     expect(service.offers()).toEqual([{ domain: 'shop.example', toolCount: 2, tabIds: [1] }]);
   });
 
+  it('lists allowed sites’ tools by site and tab, and keeps switched-off ones from the model', async () => {
+    const { fake, ask, local } = await setUp();
+    await ask('page-tools/allow', { domain: 'shop.example', always: true });
+    fake.post(1, SHOP, registerTools(tools));
+    fake.post(2, SHOP, registerTools([tools[0]]));
+    await expect(ask('page-tools/list')).resolves.toEqual({
+      ok: true,
+      result: {
+        sites: [
+          {
+            domain: 'shop.example',
+            tools: [
+              {
+                name: 'get_cart',
+                description: 'The cart.',
+                annotations: { readOnlyHint: true, title: 'Cart' },
+                tabs: [1, 2],
+                kept: false,
+              },
+              {
+                name: 'list_orders',
+                description: 'Orders.',
+                annotations: { cache: true },
+                tabs: [1],
+                kept: false,
+              },
+            ],
+            disabled: [],
+          },
+        ],
+      },
+    });
+    await ask('page-tools/disabled/set', { domain: 'shop.example', names: ['get_cart'] });
+    expect(await local.get('pageTools.disabled')).toEqual({ 'shop.example': ['get_cart'] });
+    const listed = (await ask('mcp/tools/list')) as { result: { tools: { name: string }[] } };
+    expect(listed.result.tools.map((tool) => tool.name)).toEqual([
+      'website_tool_shop_example_tab1_list_orders',
+    ]);
+    await expect(
+      ask('mcp/page-tools/tool/call', { name: 'website_tool_shop_example_tab2_get_cart' }),
+    ).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'invalid-request', message: /switched off/ },
+    });
+  });
+
   it('routes calls to the page, and refuses what page tools do not have', async () => {
     const { fake, ask } = await setUp();
     await ask('page-tools/allow', { domain: 'shop.example', always: true });

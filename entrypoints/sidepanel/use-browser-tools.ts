@@ -1,0 +1,18 @@
+import { useCallback } from 'react';
+import type { PatchbayClient } from '../../src/messaging/client';
+import type { BrowserSiteView } from '../../src/messaging/page-tools-contract';
+import { usePageToolsRequest } from './use-page-tools-request';
+
+const NONE: BrowserSiteView[] = [];
+
+/** The allowed sites' own tools for the Servers view, kept current as pages come and go. */
+export function useBrowserTools(client: PatchbayClient) {
+  const load = useCallback(async () => (await client.request('page-tools/list')).sites, [client]);
+  const { value: sites, error, refresh, fail } = usePageToolsRequest(client, load, NONE);
+  const setDisabled = useCallback(
+    (domain: string, names: string[]) =>
+      void client.request('page-tools/disabled/set', { domain, names }).then(refresh, fail),
+    [client, refresh, fail],
+  );
+  return { sites, error, setDisabled };
+}
