@@ -277,7 +277,18 @@ export function createPageToolHub(options: PageToolHubOptions): PageToolHub {
   };
 
   /** Opens the site at the tool's last address and waits for its proxy to offer the tool. */
-  const openFor = async (tool: HubTool): Promise<number> => {
+  /** Sites being opened for a call, so calls at once share one new tab. */
+  const opening = new Map<string, Promise<number>>();
+  const openFor = (tool: HubTool): Promise<number> => {
+    const key = `${tool.domain}\n${tool.toolName}`;
+    const shared = opening.get(key);
+    if (shared) return shared;
+    const started = openSite(tool).finally(() => opening.delete(key));
+    opening.set(key, started);
+    return started;
+  };
+
+  const openSite = async (tool: HubTool): Promise<number> => {
     const url =
       storage.cached.get(tool.domain)?.get(tool.toolName)?.url ??
       [...storage.tabs.values()].find((entry) => entry.domain === tool.domain)?.url ??
@@ -306,6 +317,10 @@ export function createPageToolHub(options: PageToolHubOptions): PageToolHub {
         );
       });
       return await Promise.race([arrived, timedOut]);
+    } catch (error) {
+      // A page that did not offer the tool is of no use open: the tab Patchbay opened goes.
+      if (opened !== undefined) await tabs.close(opened).catch(() => undefined);
+      throw error;
     } finally {
       clearTimeout(timer);
       arrivals.delete(watch);

@@ -27,6 +27,7 @@ export interface BrowserTabs {
   onActivated(listener: (tabId: number) => void): () => void;
   /** Opens a tab in the background at `url` and resolves with its id. */
   open(url: string): Promise<number>;
+  close(tabId: number): Promise<void>;
 }
 
 export class TabNotReadyError extends Error {

@@ -171,5 +171,8 @@ export function createChromeBrowserTabs(): BrowserTabs {
       if (tab.id === undefined) throw new Error('The browser opened no tab.');
       return tab.id;
     },
+    async close(tabId) {
+      await browser.tabs.remove(tabId);
+    },
   };
 }

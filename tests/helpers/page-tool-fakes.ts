@@ -90,6 +90,7 @@ export function createFakeTabs(first = 1) {
   let active: number | undefined;
   const listeners = new Set<(tabId: number) => void>();
   const opened: { tabId: number; url: string }[] = [];
+  const closed: number[] = [];
   let onOpen: (tabId: number, url: string) => void = () => undefined;
   const tabs: BrowserTabs = {
     activeTabId: async () => active,
@@ -104,10 +105,14 @@ export function createFakeTabs(first = 1) {
       onOpen(tabId, url);
       return tabId;
     },
+    async close(tabId) {
+      closed.push(tabId);
+    },
   };
   return {
     tabs,
     opened,
+    closed,
     activate(tabId: number) {
       active = tabId;
       for (const listener of listeners) listener(tabId);

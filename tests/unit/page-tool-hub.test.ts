@@ -390,8 +390,33 @@ describe('closing tabs and cached tools', () => {
     ]);
   });
 
-  it('says so when an opened site does not offer the tool in time', async () => {
-    const { hub, fake } = await setUp({ openTimeoutMs: 20 });
+  it('opens the site once for calls made at the same time', async () => {
+    const { hub, fake, browser } = await setUp();
+    fake.post(4, SHOP, registerTools([tool('listOrders', { annotations: { cache: true } })]));
+    fake.close(4);
+    browser.whenOpened((tabId, url) => {
+      fake.answerWith(tabId, () => textResult('orders'));
+      setTimeout(() =>
+        fake.post(
+          tabId,
+          url,
+          registerTools([tool('listOrders', { annotations: { cache: true } })]),
+        ),
+      );
+    });
+    const results = await Promise.all([
+      hub.callTool('website_tool_shop_example__listOrders', {}),
+      hub.callTool('website_tool_shop_example__listOrders', {}),
+    ]);
+    expect(results.map((result) => result.content)).toEqual([
+      [{ type: 'text', text: 'orders' }],
+      [{ type: 'text', text: 'orders' }],
+    ]);
+    expect(browser.opened).toHaveLength(1);
+  });
+
+  it('says so when an opened site does not offer the tool in time, and closes that tab', async () => {
+    const { hub, fake, browser } = await setUp({ openTimeoutMs: 20 });
     fake.post(4, SHOP, registerTools([tool('listOrders', { annotations: { cache: true } })]));
     fake.close(4);
     await expect(hub.callTool('website_tool_shop_example__listOrders', {})).rejects.toMatchObject({
@@ -399,6 +424,7 @@ describe('closing tabs and cached tools', () => {
       message:
         /opened https:\/\/shop\.example\/cart to run listOrders, but the page did not offer it/,
     });
+    expect(browser.closed).toEqual([100]);
   });
 
   it('forgets a cached tool the site no longer marks cached', async () => {
