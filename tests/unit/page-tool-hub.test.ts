@@ -24,6 +24,20 @@ const tool = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** A site Patchbay opens again offers the kept tool `listOrders`, answering with `text`. */
+function reopenedPageOffers(
+  fake: ReturnType<typeof createFakeTransport>,
+  browser: ReturnType<typeof createFakeTabs>,
+  text: string,
+) {
+  browser.whenOpened((tabId, url) => {
+    fake.answerWith(tabId, () => textResult(text));
+    setTimeout(() =>
+      fake.post(tabId, url, registerTools([tool('listOrders', { annotations: { cache: true } })])),
+    );
+  });
+}
+
 let hub: PageToolHub | undefined;
 afterEach(() => {
   hub?.dispose();
@@ -370,16 +384,7 @@ describe('closing tabs and cached tools', () => {
       /kept from an earlier visit; Patchbay opens https:\/\/shop\.example\/orders in a new tab/,
     );
 
-    browser.whenOpened((tabId, url) => {
-      fake.answerWith(tabId, () => textResult('orders'));
-      setTimeout(() =>
-        fake.post(
-          tabId,
-          url,
-          registerTools([tool('listOrders', { annotations: { cache: true } })]),
-        ),
-      );
-    });
+    reopenedPageOffers(fake, browser, 'orders');
     const result = await hub.callTool('website_tool_shop_example__listOrders', {});
     expect(result.content).toEqual([{ type: 'text', text: 'orders' }]);
     // Its address without the query: nothing of what the page was showing is kept.
@@ -394,16 +399,7 @@ describe('closing tabs and cached tools', () => {
     const { hub, fake, browser } = await setUp();
     fake.post(4, SHOP, registerTools([tool('listOrders', { annotations: { cache: true } })]));
     fake.close(4);
-    browser.whenOpened((tabId, url) => {
-      fake.answerWith(tabId, () => textResult('orders'));
-      setTimeout(() =>
-        fake.post(
-          tabId,
-          url,
-          registerTools([tool('listOrders', { annotations: { cache: true } })]),
-        ),
-      );
-    });
+    reopenedPageOffers(fake, browser, 'orders');
     const results = await Promise.all([
       hub.callTool('website_tool_shop_example__listOrders', {}),
       hub.callTool('website_tool_shop_example__listOrders', {}),
