@@ -1,11 +1,14 @@
 /**
  * Page tools' proxy in every web page's top frame: when the page runs its own MCP server over
- * MCP-B's tab transport, connect to it and relay its tools to Patchbay's hub (src/page-tools/
- * proxy.ts). Pages without one cost a single unanswered handshake (given up after 3 s; a server
- * that starts later announces itself) and open no port.
+ * MCP-B's tab transport, or registers tools with the WebMCP API (heard through the bridge in
+ * webmcp-bridge.content.ts), it relays them to Patchbay's hub (src/page-tools/tab-proxy.ts).
+ * Pages without either cost a single unanswered handshake (given up after 3 s; a server that
+ * starts later announces itself) and open no port.
  */
 import { TabClientTransport } from '@mcp-b/transports';
-import { startProxy } from '../src/page-tools/proxy';
+import { connectMcpB } from '../src/page-tools/mcp-b-source';
+import { startTabProxy } from '../src/page-tools/tab-proxy';
+import { WebMcpLink } from '../src/page-tools/webmcp-source';
 import { PAGE_TOOLS_PORT } from '../src/platform/chrome-page-tools';
 
 /** MCP-B's announcement that a page's server started (it may start after the page loads). */
@@ -21,12 +24,11 @@ export default defineContentScript({
   // (registration within the MCP-B spec's 100 ms; see the bench).
   runAt: 'document_start',
   main() {
-    let running = false;
+    const webmcp = new WebMcpLink(window);
     const start = () => {
-      if (running) return;
-      running = true;
-      void startProxy({
-        transport: new TabClientTransport({ targetOrigin: location.origin }),
+      const proxy = startTabProxy({
+        connectMcpB: () => connectMcpB(new TabClientTransport({ targetOrigin: location.origin })),
+        webmcp,
         openPort() {
           const port = browser.runtime.connect({ name: PAGE_TOOLS_PORT });
           return {
@@ -36,19 +38,15 @@ export default defineContentScript({
             disconnect: () => port.disconnect(),
           };
         },
-      })
-        .then((proxy) => proxy.closed)
-        .catch(() => undefined)
-        .finally(() => {
-          running = false;
-        });
+      });
+      window.addEventListener('message', (event) => {
+        if (event.source === window && isServerReady(event.data)) proxy.findServer();
+      });
+      webmcp.ask();
     };
     // A page being prerendered is not a tab yet: wait until the person goes to it.
     const prerendering = (document as Document & { prerendering?: boolean }).prerendering;
     if (prerendering) document.addEventListener('prerenderingchange', start, { once: true });
     else start();
-    window.addEventListener('message', (event) => {
-      if (event.source === window && isServerReady(event.data)) start();
-    });
   },
 });

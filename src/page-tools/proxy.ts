@@ -1,14 +1,12 @@
 /**
- * The content-script proxy of a tab (MCP-B): a thin relay between the page's own MCP server
- * (reached over `@mcp-b/transports`' tab transport, as an SDK client) and the hub in the
- * background (a long-lived port). It registers the page's tools, sends their updates (debounced;
- * polled every minute when the page does not announce changes, sent only when they differ), and
- * runs the hub's `browser/executeTool` requests. No aggregation, no routing.
+ * The content-script proxy of a tab: a thin relay between the page's tools (its own MCP server
+ * or the WebMCP API, page-tool-source.ts) and the hub in the background (a long-lived port). It
+ * registers the page's tools, sends their updates (debounced; polled every minute when the page
+ * does not announce changes, sent only when they differ), and runs the hub's
+ * `browser/executeTool` requests. No aggregation, no routing.
  */
-import { Client, type Tool, type Transport } from '@modelcontextprotocol/client';
-import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import type { PageToolSource, SourceTool } from './page-tool-source';
 
-export const PROXY_INFO = { name: 'patchbay-page-tools', version: '0.1.0' };
 /** How long a page's tool-list changes settle before they are sent. */
 export const UPDATE_DEBOUNCE_MS = 500;
 /** How often a page that announces no changes is asked for its tools. */
@@ -22,83 +20,23 @@ export interface HubPort {
   disconnect(): void;
 }
 
-/**
- * Keeps this client's requests apart from any other client on the page's channel (the page's
- * own, or another extension's): the tab transport delivers every answer to every client, and
- * SDK clients number requests from 0, so ids would collide. Outgoing ids become unique strings;
- * answers to ids this client did not send are dropped.
- */
-export function isolateRequestIds(
-  inner: Transport,
-  prefix: string = crypto.randomUUID(),
-): Transport {
-  const sent = new Map<string, string | number>();
-  const wrapper: Transport = {
-    start: () => inner.start(),
-    close: () => inner.close(),
-    async send(message, options) {
-      if ('id' in message && 'method' in message) {
-        const id = `${prefix}:${String(message.id)}`;
-        sent.set(id, message.id);
-        return inner.send({ ...message, id } as JSONRPCMessage, options);
-      }
-      return inner.send(message, options);
-    },
-  };
-  inner.onclose = () => wrapper.onclose?.();
-  inner.onerror = (error) => wrapper.onerror?.(error);
-  inner.onmessage = (message, extra) => {
-    if ('id' in message && !('method' in message)) {
-      const original = sent.get(String(message.id));
-      if (original === undefined) return; // another client's answer
-      sent.delete(String(message.id));
-      wrapper.onmessage?.({ ...message, id: original } as JSONRPCMessage, extra);
-      return;
-    }
-    wrapper.onmessage?.(message, extra);
-  };
-  return wrapper;
-}
-
 export interface ProxyOptions {
-  /** The transport to the page's server; connecting fails when the page has none. */
-  transport: Transport;
+  /** The page's tools, connected. */
+  source: PageToolSource;
   openPort(): HubPort;
-  connectTimeoutMs?: number;
   debounceMs?: number;
   pollMs?: number;
 }
 
 export interface RunningProxy {
-  /** Settles when the page's server went away (the proxy has told the hub and let go). */
+  /** Settles when the page's tools went away (the proxy has told the hub and let go). */
   closed: Promise<void>;
   stop(): Promise<void>;
 }
 
-/**
- * The tools as the hub takes them. MCP-B marks a tool to keep after its tab closes with
- * `annotations.cache`; the MCP SDKs keep only the annotations MCP defines, so pages built with
- * them say it in `_meta.cache` instead, and either counts.
- */
-function toolsOf(tools: readonly Tool[]) {
-  return tools.map(({ name, title, description, inputSchema, annotations, _meta }) => {
-    const cache =
-      (annotations as { cache?: unknown } | undefined)?.cache === true ||
-      (_meta as { cache?: unknown } | undefined)?.cache === true;
-    const hints =
-      annotations || cache ? { ...annotations, ...(cache ? { cache: true } : {}) } : undefined;
-    return {
-      name,
-      ...(title ? { title } : {}),
-      description: description ?? '',
-      inputSchema,
-      ...(hints ? { annotations: hints } : {}),
-    };
-  });
-}
-
-/** Connects to the page's server and relays; resolves once its tools are registered. */
+/** Relays a connected source; resolves once its tools are registered. */
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
+  const { source } = options;
   const debounceMs = options.debounceMs ?? UPDATE_DEBOUNCE_MS;
   let port: HubPort | undefined;
   let lastSent = '';
@@ -108,41 +46,24 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
   const send = (
     method: 'browser/registerTools' | 'browser/updateTools',
-    tools: readonly Tool[],
+    tools: readonly SourceTool[],
   ) => {
-    const list = toolsOf(tools);
-    const text = JSON.stringify(list);
+    const text = JSON.stringify(tools);
     if (method === 'browser/updateTools' && text === lastSent) return;
     lastSent = text;
     port?.post({
       jsonrpc: '2.0',
       method,
-      params: method === 'browser/registerTools' ? { tools: list, listChanged } : { tools: list },
+      params:
+        method === 'browser/registerTools'
+          ? { tools, listChanged: source.announcesChanges }
+          : { tools },
     });
   };
-  const update = (tools: readonly Tool[]) => {
+  source.onToolsChanged((tools) => {
     clearTimeout(timer);
     timer = setTimeout(() => send('browser/updateTools', tools), debounceMs);
-  };
-
-  const client = new Client(PROXY_INFO, {
-    listChanged: {
-      tools: {
-        debounceMs: 0,
-        onChanged: (error, tools) => (!error && tools ? update(tools) : undefined),
-      },
-    },
   });
-  try {
-    await client.connect(isolateRequestIds(options.transport), {
-      timeout: options.connectTimeoutMs ?? 3_000,
-    });
-  } catch (error) {
-    // No server answered: stop listening on the page's channel.
-    await options.transport.close().catch(() => undefined);
-    throw error;
-  }
-  const listChanged = Boolean(client.getServerCapabilities()?.tools?.listChanged);
 
   const execute = async (message: unknown) => {
     if (typeof message !== 'object' || message === null) return;
@@ -158,7 +79,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         ? (params.args as Record<string, unknown>)
         : {};
     try {
-      const payload = await client.callTool({ name, arguments: args });
+      const payload = await source.callTool(name, args);
       port?.post({ jsonrpc: '2.0', id, result: { success: true, payload } });
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
@@ -185,13 +106,13 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       setTimeout(() => void register().catch(() => undefined), delay);
     });
     lastSent = '';
-    send('browser/registerTools', (await client.listTools()).tools);
+    send('browser/registerTools', await source.listTools());
   };
   await register();
-  // The page's server stopped (a single-page app tearing it down): its tools go, and the proxy
-  // lets go of its port, so a server started again is found afresh.
+  // The page's tools went away (a single-page app tearing its server down): the hub is told,
+  // and the proxy lets go of its port, so tools offered again are found afresh.
   const closed = new Promise<void>((resolve) => {
-    client.onclose = () => {
+    source.onClose(() => {
       if (!stopped) {
         stopped = true;
         clearTimeout(timer);
@@ -201,13 +122,13 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         port = undefined;
       }
       resolve();
-    };
+    });
   });
-  if (!listChanged) {
+  if (!source.announcesChanges) {
     poll = setInterval(
       () =>
-        void client.listTools().then(
-          ({ tools }) => send('browser/updateTools', tools),
+        void source.listTools().then(
+          (tools) => send('browser/updateTools', tools),
           () => undefined,
         ),
       options.pollMs ?? POLL_INTERVAL_MS,
@@ -220,7 +141,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       clearTimeout(timer);
       clearInterval(poll);
       port?.disconnect();
-      await client.close();
+      await source.close();
     },
   };
 }

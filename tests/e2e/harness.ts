@@ -38,7 +38,11 @@ export interface ExtensionSession {
 }
 
 export async function launchExtension(
-  options: { colorScheme?: 'light' | 'dark' } = {},
+  options: {
+    colorScheme?: 'light' | 'dark';
+    /** More Chromium switches (e.g. a feature this session needs). */
+    args?: string[];
+  } = {},
 ): Promise<ExtensionSession> {
   if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
     throw new Error(`No extension build at ${EXTENSION_DIR}. Run \`npm run build\` first.`);
@@ -53,6 +57,7 @@ export async function launchExtension(
       `--disable-extensions-except=${EXTENSION_DIR}`,
       `--load-extension=${EXTENSION_DIR}`,
       ...CHROMIUM_FLAGS,
+      ...(options.args ?? []),
     ],
   });
   const errors: string[] = [];

@@ -29,6 +29,13 @@ describe('production manifest', () => {
         run_at: 'document_start',
         js: ['content-scripts/page-tools.js'],
       },
+      // The WebMCP bridge, in the page's world: nothing of Patchbay's reaches it.
+      {
+        matches: ['http://*/*', 'https://*/*'],
+        run_at: 'document_start',
+        world: 'MAIN',
+        js: ['content-scripts/webmcp-bridge.js'],
+      },
     ]);
   });
 

@@ -9,12 +9,8 @@ import {
 } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  isolateRequestIds,
-  startProxy,
-  type HubPort,
-  type RunningProxy,
-} from '../../src/page-tools/proxy';
+import { connectMcpB, isolateRequestIds } from '../../src/page-tools/mcp-b-source';
+import { startProxy, type HubPort, type RunningProxy } from '../../src/page-tools/proxy';
 
 function fakePort() {
   const posted: unknown[] = [];
@@ -56,7 +52,7 @@ describe('the page-tools proxy', () => {
     const [pageSide, proxySide] = InMemoryTransport.createLinkedPair();
     await server.connect(pageSide);
     const hub = fakePort();
-    proxy = await startProxy({ transport: proxySide, openPort: () => hub.port });
+    proxy = await startProxy({ source: await connectMcpB(proxySide), openPort: () => hub.port });
     expect(hub.posted).toEqual([
       {
         jsonrpc: '2.0',
@@ -81,7 +77,7 @@ describe('the page-tools proxy', () => {
     const [pageSide, proxySide] = InMemoryTransport.createLinkedPair();
     await server.connect(pageSide);
     const hub = fakePort();
-    proxy = await startProxy({ transport: proxySide, openPort: () => hub.port });
+    proxy = await startProxy({ source: await connectMcpB(proxySide), openPort: () => hub.port });
     hub.send({
       jsonrpc: '2.0',
       id: 'r1',
@@ -120,7 +116,7 @@ describe('the page-tools proxy', () => {
     const [pageSide, proxySide] = InMemoryTransport.createLinkedPair();
     await server.connect(pageSide);
     const hub = fakePort();
-    proxy = await startProxy({ transport: proxySide, openPort: () => hub.port, debounceMs: 20 });
+    proxy = await startProxy({ source: await connectMcpB(proxySide), openPort: () => hub.port, debounceMs: 20 });
     server.registerTool('track', { description: 'Tracks.' }, async () => ({ content: [] }));
     server.registerTool('ship', { description: 'Ships.' }, async () => ({ content: [] }));
     await vi.waitFor(() => expect(hub.posted).toHaveLength(2));
@@ -152,7 +148,7 @@ describe('a port the background refuses', () => {
         disconnect: () => undefined,
       };
     };
-    proxy = await startProxy({ transport: proxySide, openPort });
+    proxy = await startProxy({ source: await connectMcpB(proxySide), openPort });
     vi.useFakeTimers();
     try {
       for (const wait of [1_000, 2_000, 4_000]) {
@@ -175,7 +171,7 @@ describe('a page whose server stops', () => {
     const [pageSide, proxySide] = InMemoryTransport.createLinkedPair();
     await server.connect(pageSide);
     const hub = fakePort();
-    proxy = await startProxy({ transport: proxySide, openPort: () => hub.port });
+    proxy = await startProxy({ source: await connectMcpB(proxySide), openPort: () => hub.port });
     await server.close();
     await proxy.closed;
     expect(hub.posted.slice(1)).toEqual([
@@ -186,15 +182,11 @@ describe('a page whose server stops', () => {
 });
 
 describe('a page without a server', () => {
-  it('gives up after the connect limit, stops listening, and opens no port', async () => {
+  it('gives up after the connect limit and stops listening', async () => {
     const close = vi.fn(async () => undefined);
     const silent: Transport = { start: async () => undefined, close, send: async () => undefined };
-    const openPort = vi.fn(() => fakePort().port);
-    await expect(
-      startProxy({ transport: silent, openPort, connectTimeoutMs: 30 }),
-    ).rejects.toThrow();
+    await expect(connectMcpB(silent, { timeoutMs: 30 })).rejects.toThrow();
     expect(close).toHaveBeenCalled();
-    expect(openPort).not.toHaveBeenCalled();
   });
 });
 
