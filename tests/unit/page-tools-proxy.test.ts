@@ -116,7 +116,11 @@ describe('the page-tools proxy', () => {
     const [pageSide, proxySide] = InMemoryTransport.createLinkedPair();
     await server.connect(pageSide);
     const hub = fakePort();
-    proxy = await startProxy({ source: await connectMcpB(proxySide), openPort: () => hub.port, debounceMs: 20 });
+    proxy = await startProxy({
+      source: await connectMcpB(proxySide),
+      openPort: () => hub.port,
+      debounceMs: 20,
+    });
     server.registerTool('track', { description: 'Tracks.' }, async () => ({ content: [] }));
     server.registerTool('ship', { description: 'Ships.' }, async () => ({ content: [] }));
     await vi.waitFor(() => expect(hub.posted).toHaveLength(2));
