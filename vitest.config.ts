@@ -23,6 +23,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'relay',
+          include: ['relay/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',

@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+/**
+ * patchbay-relay's command line (a contract: scripts and deployments rely on these names):
+ *
+ *   patchbay-relay [--port n] [--secret s] [--host addr] [--redis url] [--allowed-origins list]
+ *                  [--allowed-hosts list] [--jwks-url url] [--deny-list file] [--log-level level]
+ *   patchbay-relay token --user name --secret s [--ttl duration]
+ *
+ * Environment: RELAY_PORT, RELAY_SECRET, RELAY_HOST, RELAY_REDIS_URL, RELAY_ALLOWED_ORIGINS,
+ * RELAY_JWKS_URL, RELAY_DENY_LIST. `token` prints the token alone on stdout; the server prints
+ * `listening on http://<host>:<port>` when ready. Logs go to stderr as JSON lines.
+ */
+import { parseArgs } from 'node:util';
+import { createLogger, type Level } from './log.js';
+import { startRelay } from './server.js';
+import { createVerifier, DenyList, issueToken, TokenError } from './tokens.js';
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+class UsageError extends Error {}
+
+async function token(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { user: { type: 'string' }, secret: { type: 'string' }, ttl: { type: 'string' } },
+  });
+  const secret = values.secret ?? process.env.RELAY_SECRET;
+  if (!values.user) throw new UsageError('token needs --user <name>.');
+  if (!secret) throw new UsageError('token needs --secret <s> (or RELAY_SECRET).');
+  process.stdout.write(`${await issueToken({ user: values.user, secret, ttl: values.ttl })}\n`);
+}
+
+async function serve(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      port: { type: 'string' },
+      secret: { type: 'string' },
+      host: { type: 'string' },
+      redis: { type: 'string' },
+      'allowed-origins': { type: 'string' },
+      'allowed-hosts': { type: 'string' },
+      'jwks-url': { type: 'string' },
+      'deny-list': { type: 'string' },
+      'log-level': { type: 'string' },
+    },
+  });
+  const port = Number(values.port ?? process.env.RELAY_PORT ?? 3456);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new UsageError(
+      `--port must be a port number (0-65535), not "${values.port ?? process.env.RELAY_PORT}".`,
+    );
+  }
+  const level = (values['log-level'] ?? 'info') as Level;
+  if (!['debug', 'info', 'warn', 'error'].includes(level))
+    throw new UsageError('--log-level is debug, info, warn or error.');
+  const log = createLogger(level);
+  const secret = values.secret ?? process.env.RELAY_SECRET;
+  const jwksUrl = values['jwks-url'] ?? process.env.RELAY_JWKS_URL;
+  if (!secret && !jwksUrl)
+    throw new UsageError('The relay needs --secret <s> (or RELAY_SECRET), or --jwks-url.');
+  if (secret && secret.length < 16)
+    throw new UsageError('The secret must be 16 characters or more.');
+  const redis = values.redis ?? process.env.RELAY_REDIS_URL;
+  if (redis) throw new UsageError('--redis is not supported by this build yet.');
+  const relay = await startRelay({
+    host: values.host ?? process.env.RELAY_HOST ?? '127.0.0.1',
+    port,
+    verifier: createVerifier({
+      secret,
+      jwksUrl,
+      denyList: new DenyList(values['deny-list'] ?? process.env.RELAY_DENY_LIST),
+    }),
+    log,
+    allowedOrigins: list(values['allowed-origins'] ?? process.env.RELAY_ALLOWED_ORIGINS),
+    allowedHosts: list(values['allowed-hosts']),
+  });
+  process.stdout.write(`listening on ${relay.url}\n`);
+  const stop = (signal: string) => {
+    log.info('relay.stopping', { signal });
+    void relay.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+const [command, ...rest] = process.argv.slice(2);
+const run =
+  command === 'token' ? token(rest) : serve(command === 'serve' ? rest : process.argv.slice(2));
+run.catch((error: unknown) => {
+  const message =
+    error instanceof UsageError ||
+    error instanceof TokenError ||
+    (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+      ? (error as Error).message
+      : `The relay failed: ${(error as Error).message ?? String(error)}`;
+  process.stderr.write(`patchbay-relay: ${message}\n`);
+  process.exit(2);
+});

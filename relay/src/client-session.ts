@@ -1,0 +1,151 @@
+/**
+ * An MCP client on the relay's WebSocket protocol (`/mcp`): it authenticates with
+ * `mcp_handshake`, lists its user's extensions, connects to one (one at a time), and everything
+ * else it sends is forwarded there through its {@link Connection}.
+ */
+import { randomUUID } from 'node:crypto';
+import { Connection } from './connection.js';
+import type { Directory } from './directory.js';
+import {
+  classify,
+  CONFLICT_OR_UNAUTHORIZED,
+  errorOf,
+  INVALID_PARAMS,
+  notificationOf,
+  RELAY_ERROR,
+  resultOf,
+  type Message,
+} from './jsonrpc.js';
+import type { Logger } from './log.js';
+import type { TokenClaims, Verifier } from './tokens.js';
+
+export interface ClientSessionOptions {
+  directory: Directory;
+  verifier: Verifier;
+  log: Logger;
+  send(message: Message): void;
+  /** Ends the socket (a failed handshake). */
+  close(code: number, reason: string): void;
+}
+
+export class ClientSession {
+  readonly id = `mcp-${randomUUID()}`;
+  claims: TokenClaims | undefined;
+  #connection: Connection | undefined;
+
+  constructor(private readonly options: ClientSessionOptions) {}
+
+  get connection(): Connection | undefined {
+    return this.#connection;
+  }
+
+  async receive(value: unknown): Promise<void> {
+    const { send } = this.options;
+    const parsed = classify(value);
+    if (parsed.kind === 'invalid') return send(parsed.error);
+    if (parsed.kind === 'response') return; // a client does not answer the relay
+    const { message } = parsed;
+    const id = parsed.kind === 'request' ? parsed.message.id : undefined;
+    const params = (message.params ?? {}) as Record<string, unknown>;
+
+    if (message.method === 'mcp_handshake') return this.#handshake(id, params);
+    if (!this.claims) {
+      if (id !== undefined)
+        send(errorOf(id, RELAY_ERROR, 'Not authenticated: send mcp_handshake first.'));
+      return;
+    }
+    switch (message.method) {
+      case 'list_extensions':
+        if (id === undefined) return;
+        return send(
+          resultOf(id, {
+            extensions: (await this.options.directory.list(this.claims.user)).map((extension) => ({
+              id: extension.id,
+              name: extension.name,
+              connected: true,
+            })),
+          }),
+        );
+      case 'connect':
+        return this.#connect(id, params);
+      case 'disconnect':
+        this.#connection?.close();
+        this.#connection = undefined;
+        if (id !== undefined) send(resultOf(id, { disconnected: true }));
+        return;
+    }
+    if (!this.#connection?.open) {
+      if (id !== undefined)
+        send(errorOf(id, RELAY_ERROR, 'Not connected to an extension: send connect first.'));
+      return;
+    }
+    if (message.connectionId !== undefined && message.connectionId !== this.#connection.id) {
+      if (id !== undefined) send(errorOf(id, RELAY_ERROR, 'Unknown connectionId.'));
+      return;
+    }
+    this.#connection.send(message);
+  }
+
+  async #handshake(id: Message['id'], params: Record<string, unknown>) {
+    const { send } = this.options;
+    if (this.claims) {
+      if (id !== undefined && id !== null) send(resultOf(id, this.#identity()));
+      return;
+    }
+    try {
+      this.claims = await this.options.verifier.verify(params.accessToken);
+    } catch (error) {
+      this.options.log.warn('client.auth_failed', {
+        client: this.id,
+        reason: (error as Error).message,
+      });
+      send(errorOf(id, RELAY_ERROR, `Authentication failed: ${(error as Error).message}`));
+      this.options.close(4401, 'Authentication failed');
+      return;
+    }
+    this.options.log.info('client.authenticated', { client: this.id, user: this.claims.user });
+    if (id !== undefined && id !== null) send(resultOf(id, this.#identity()));
+  }
+
+  #identity() {
+    return { authenticated: true, user_id: this.claims!.user, mcp_client_id: this.id };
+  }
+
+  async #connect(id: Message['id'], params: Record<string, unknown>) {
+    const { send } = this.options;
+    if (id === undefined || id === null) return;
+    if (typeof params.extension_id !== 'string' || params.extension_id === '') {
+      return send(errorOf(id, INVALID_PARAMS, 'Invalid params: "extension_id" must be a string.'));
+    }
+    if (this.#connection?.open) {
+      return send(
+        errorOf(id, CONFLICT_OR_UNAUTHORIZED, 'MCP client already connected to an extension'),
+      );
+    }
+    const port = await this.options.directory.get(this.claims!.user, params.extension_id);
+    if (!port) return send(errorOf(id, RELAY_ERROR, 'Extension not found or not accessible'));
+    const connection: Connection = new Connection(port, send, (reason) => {
+      if (this.#connection === connection) this.#connection = undefined;
+      send(notificationOf('disconnected', { connection_id: connection.id, reason }));
+    });
+    this.#connection = connection;
+    this.options.log.info('client.connected', {
+      client: this.id,
+      extension: port.info.id,
+      connection: connection.id,
+    });
+    send(
+      resultOf(id, {
+        connection_id: connection.id,
+        extension_id: port.info.id,
+        extension_name: port.info.name,
+      }),
+    );
+  }
+
+  /** The client's socket closed. */
+  end(): void {
+    this.#connection?.close();
+    this.#connection = undefined;
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * One MCP client's connection to one extension: ids, progress tokens and cancellations are
+ * prefixed with the connection's id on the way to the extension and unprefixed on the way back,
+ * so many clients share an extension without their ids colliding. Requests still waiting when
+ * the connection ends are cancelled at the extension (MCP's `notifications/cancelled`).
+ */
+import { randomUUID } from 'node:crypto';
+import { unprefix, type ExtensionPort } from './extension-host.js';
+import {
+  errorOf,
+  INTERNAL_ERROR,
+  INVALID_REQUEST,
+  notificationOf,
+  RELAY_ERROR,
+  type Id,
+  type Message,
+} from './jsonrpc.js';
+
+/**
+ * Where the relay names the connection on a client's notification (which has no id to prefix),
+ * so an extension keeping one MCP session per connection knows whose it is. Patchbay's addition
+ * to the relay protocol.
+ */
+export const CONNECTION_META = 'io.patchbay/connection';
+
+/** Ids a client may not use: they are the relay's and the extension's. */
+export const RESERVED_ID = /^(proxy:|ext:|conn-)/;
+
+export class Connection {
+  readonly id = `conn-${randomUUID()}`;
+  /** Prefixed id → the client's own id, for requests in flight. */
+  readonly #pending = new Map<string, Id>();
+  /** Prefixed progress token → the client's own, and which request it belongs to. */
+  readonly #tokens = new Map<string, Id>();
+  readonly #tokenOf = new Map<string, string>();
+  #open = true;
+
+  constructor(
+    readonly port: ExtensionPort,
+    private readonly deliver: (message: Message) => void,
+    private readonly onGone: (reason: string) => void,
+  ) {
+    port.attach(this.id, {
+      deliver: (message) => this.#fromExtension(message),
+      gone: (reason) => this.#gone(reason),
+    });
+  }
+
+  get open(): boolean {
+    return this.#open;
+  }
+
+  #prefix(value: Id): string {
+    return `${this.id}:${String(value)}`;
+  }
+
+  /** A request or notification from the client, to the extension. Answers errors itself. */
+  send(message: Message): void {
+    if (!this.#open) {
+      if (message.id !== undefined)
+        this.deliver(errorOf(message.id, RELAY_ERROR, 'The extension disconnected.'));
+      return;
+    }
+    // The relay protocol's routing field is the relay's: the extension never sees it.
+    const rest: Message = { ...message };
+    delete rest.connectionId;
+    const outgoing: Message = { ...rest };
+    const params =
+      rest.params && typeof rest.params === 'object' && !Array.isArray(rest.params)
+        ? { ...rest.params }
+        : undefined;
+    let token: { mapped: string; original: Id } | undefined;
+    if (params) {
+      const meta = params._meta as Record<string, unknown> | undefined;
+      if (
+        meta &&
+        (typeof meta.progressToken === 'string' || typeof meta.progressToken === 'number')
+      ) {
+        token = { mapped: this.#prefix(meta.progressToken), original: meta.progressToken };
+        params._meta = { ...meta, progressToken: token.mapped };
+      }
+      if (
+        rest.method === 'notifications/cancelled' &&
+        (typeof params.requestId === 'string' || typeof params.requestId === 'number')
+      ) {
+        params.requestId = this.#prefix(params.requestId);
+      }
+      outgoing.params = params;
+    }
+    if (message.id === undefined && !Array.isArray(outgoing.params)) {
+      const base = outgoing.params ?? {};
+      const meta = base._meta as Record<string, unknown> | undefined;
+      outgoing.params = { ...base, _meta: { ...meta, [CONNECTION_META]: this.id } };
+    }
+    if (message.id !== undefined && message.id !== null) {
+      if (typeof message.id === 'string' && RESERVED_ID.test(message.id)) {
+        this.deliver(
+          errorOf(
+            message.id,
+            INVALID_REQUEST,
+            'Invalid Request: ids starting with "proxy:", "ext:" or "conn-" are reserved.',
+          ),
+        );
+        return;
+      }
+      const mapped = this.#prefix(message.id);
+      if (this.#pending.has(mapped)) {
+        this.deliver(
+          errorOf(
+            message.id,
+            INVALID_REQUEST,
+            'Invalid Request: a request with this id is already in progress.',
+          ),
+        );
+        return;
+      }
+      this.#pending.set(mapped, message.id);
+      outgoing.id = mapped;
+      if (token) {
+        this.#tokens.set(token.mapped, token.original);
+        this.#tokenOf.set(mapped, token.mapped);
+      }
+    }
+    this.port.send(this.id, outgoing);
+  }
+
+  #fromExtension(message: Message): void {
+    if (message.method === undefined && message.id !== undefined && message.id !== null) {
+      const original = this.#pending.get(String(message.id));
+      if (original === undefined) return; // not ours, or already answered
+      this.#pending.delete(String(message.id));
+      const token = this.#tokenOf.get(String(message.id));
+      this.#tokenOf.delete(String(message.id));
+      if (token) this.#tokens.delete(token);
+      if (!('result' in message) && !('error' in message)) {
+        this.deliver(errorOf(original, INTERNAL_ERROR, 'The extension answered without a result.'));
+        return;
+      }
+      this.deliver({ ...message, id: original });
+      return;
+    }
+    const params = message.params as Record<string, unknown> | undefined;
+    if (params && !Array.isArray(params)) {
+      const copy = { ...params };
+      if (unprefix(copy.progressToken)?.connectionId === this.id) {
+        const original = this.#tokens.get(String(copy.progressToken));
+        if (original === undefined) return; // its request is over
+        copy.progressToken = original;
+      }
+      if (unprefix(copy.requestId)?.connectionId === this.id) {
+        const original = this.#pending.get(String(copy.requestId));
+        if (original === undefined) return;
+        copy.requestId = original;
+      }
+      this.deliver({ ...message, params: copy });
+      return;
+    }
+    this.deliver(message);
+  }
+
+  #gone(reason: string): void {
+    if (!this.#open) return;
+    this.#open = false;
+    for (const original of this.#pending.values()) {
+      this.deliver(errorOf(original, RELAY_ERROR, `The extension disconnected: ${reason}`));
+    }
+    this.#pending.clear();
+    this.#tokens.clear();
+    this.#tokenOf.clear();
+    this.onGone(reason);
+  }
+
+  /** The client let go: its requests in flight are cancelled at the extension. */
+  close(reason = 'The client disconnected.'): void {
+    if (!this.#open) return;
+    this.#open = false;
+    for (const mapped of this.#pending.keys()) {
+      this.port.send(
+        this.id,
+        notificationOf('notifications/cancelled', { requestId: mapped, reason }),
+      );
+    }
+    this.#pending.clear();
+    this.#tokens.clear();
+    this.#tokenOf.clear();
+    // The extension may drop what it kept for this connection (its MCP session).
+    this.port.send(this.id, notificationOf('disconnected', { connection_id: this.id, reason }));
+    this.port.detach(this.id);
+  }
+}

@@ -1,0 +1,240 @@
+/**
+ * The relay's server: one HTTP server with the WebSocket endpoints (`/extension` for browsers,
+ * `/mcp` for relay-protocol clients) and `GET /health`. Every socket gets heartbeats (a socket
+ * that misses one is closed), a message-size limit and a rate limit. `close()` shuts down
+ * gracefully: sockets are told, then closed.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { ClientSession } from './client-session.js';
+import { LocalDirectory } from './directory.js';
+import { acceptExtension } from './extension-socket.js';
+import { errorOf, parse, RELAY_ERROR, type Message } from './jsonrpc.js';
+import type { Logger } from './log.js';
+import { defaultPolicy, refusal, type OriginPolicy } from './origin-check.js';
+import { RateLimit } from './rate-limit.js';
+import type { TokenClaims, Verifier } from './tokens.js';
+import { VERSION } from './version.js';
+
+export interface RelayOptions {
+  host: string;
+  port: number;
+  verifier: Verifier;
+  log: Logger;
+  allowedOrigins?: string[];
+  /** Host names served when bound elsewhere than loopback (default: any). */
+  allowedHosts?: string[];
+  authTimeoutMs?: number;
+  heartbeatMs?: number;
+  /** Largest frame from a client / from an extension (screenshots are large). */
+  maxClientMessageBytes?: number;
+  maxExtensionMessageBytes?: number;
+  /** Messages a second a socket may send (twice as many at once). */
+  messagesPerSecond?: number;
+}
+
+export interface Relay {
+  url: string;
+  directory: LocalDirectory;
+  close(): Promise<void>;
+}
+
+type Live = WebSocket & { alive?: boolean };
+
+export async function startRelay(options: RelayOptions): Promise<Relay> {
+  const { log, verifier } = options;
+  const policy: OriginPolicy = options.allowedHosts?.length
+    ? { hosts: options.allowedHosts, origins: options.allowedOrigins ?? [] }
+    : defaultPolicy(options.host, options.allowedOrigins);
+  const directory = new LocalDirectory();
+  const extensionSockets = new Map<string, WebSocket>();
+  const extensionClaims = new Map<WebSocket, TokenClaims>();
+  const sessions = new Set<ClientSession>();
+  const clientSockets = new Map<ClientSession, WebSocket>();
+  const rate = options.messagesPerSecond ?? 100;
+
+  const extensions = new WebSocketServer({
+    noServer: true,
+    maxPayload: options.maxExtensionMessageBytes ?? 16 * 1024 * 1024,
+  });
+  const clients = new WebSocketServer({
+    noServer: true,
+    maxPayload: options.maxClientMessageBytes ?? 1024 * 1024,
+  });
+
+  const sender = (socket: WebSocket) => (message: Message) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+  const textOf = (data: unknown) =>
+    Array.isArray(data)
+      ? Buffer.concat(data).toString('utf8')
+      : Buffer.from(data as ArrayBuffer).toString('utf8');
+
+  extensions.on('connection', (socket: Live) => {
+    const send = sender(socket);
+    const limit = new RateLimit(rate * 10);
+    const link = acceptExtension({
+      socket,
+      verifier,
+      log,
+      authTimeoutMs: options.authTimeoutMs ?? 10_000,
+      send,
+      onReady(host, claims) {
+        extensionClaims.set(socket, claims);
+        // The same browser connecting again (its old socket not yet known dead) replaces it.
+        const previous = extensionSockets.get(host.info.id);
+        if (previous) {
+          log.info('extension.replaced', { extension: host.info.id });
+          previous.close(4409, 'Replaced by a new connection');
+        }
+        extensionSockets.set(host.info.id, socket);
+        directory.add(host);
+      },
+    });
+    socket.on('message', (data, isBinary) => {
+      if (isBinary || !limit.take()) return;
+      const parsed = parse(textOf(data));
+      if (parsed.kind === 'invalid') return;
+      void link.receive(parsed.message);
+    });
+    socket.on('close', () => {
+      link.closed();
+      extensionClaims.delete(socket);
+      const host = link.host;
+      if (!host) return;
+      if (extensionSockets.get(host.info.id) === socket) extensionSockets.delete(host.info.id);
+      directory.remove(host);
+      host.close('Extension closed');
+      log.info('extension.closed', { extension: host.info.id });
+    });
+  });
+
+  clients.on('connection', (socket: Live) => {
+    const send = sender(socket);
+    const limit = new RateLimit(rate);
+    const session = new ClientSession({
+      directory,
+      verifier,
+      log,
+      send,
+      close: (code, reason) => socket.close(code, reason),
+    });
+    sessions.add(session);
+    clientSockets.set(session, socket);
+    const handshakeTimer = setTimeout(() => {
+      if (!session.claims) socket.close(4408, 'Handshake timed out');
+    }, options.authTimeoutMs ?? 10_000);
+    socket.on('message', (data, isBinary) => {
+      const parsed = isBinary ? undefined : parse(textOf(data));
+      if (!parsed)
+        return send(errorOf(null, -32700, 'Parse error: binary frames are not JSON-RPC.'));
+      if (parsed.kind === 'invalid') return send(parsed.error);
+      if (!limit.take()) {
+        if (parsed.kind === 'request')
+          send(errorOf(parsed.message.id, RELAY_ERROR, 'Rate limit exceeded: slow down.'));
+        return;
+      }
+      void session.receive(parsed.message).catch((error: unknown) => {
+        log.error('client.failed', { client: session.id, reason: String(error) });
+      });
+    });
+    socket.on('close', () => {
+      clearTimeout(handshakeTimer);
+      session.end();
+      sessions.delete(session);
+      clientSockets.delete(session);
+    });
+  });
+
+  // A token revoked in the deny list ends the sockets that used it.
+  verifier.denyList.onChange(() => {
+    for (const [socket, claims] of extensionClaims) {
+      if (verifier.denyList.denies(claims)) socket.close(4401, 'Token revoked');
+    }
+    for (const [session, socket] of clientSockets) {
+      if (session.claims && verifier.denyList.denies(session.claims))
+        socket.close(4401, 'Token revoked');
+    }
+  });
+
+  // Heartbeats: a socket that did not answer the last ping is gone.
+  const heartbeat = setInterval(() => {
+    for (const socket of [...extensions.clients, ...clients.clients] as Live[]) {
+      if (socket.alive === false) {
+        socket.terminate();
+        continue;
+      }
+      socket.alive = false;
+      socket.ping();
+    }
+  }, options.heartbeatMs ?? 30_000);
+  for (const server of [extensions, clients]) {
+    server.on('connection', (socket: Live) => {
+      socket.alive = true;
+      socket.on('pong', () => (socket.alive = true));
+      socket.on('error', (error) => log.warn('socket.error', { reason: error.message }));
+    });
+  }
+
+  const json = (response: ServerResponse, status: number, body: unknown) => {
+    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  };
+
+  const http = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const refused = refusal(request, policy);
+    if (refused) return json(response, 403, errorOf(null, RELAY_ERROR, refused));
+    const path = new URL(request.url ?? '/', 'http://relay').pathname;
+    if (path === '/health' && (request.method === 'GET' || request.method === 'HEAD')) {
+      return json(response, 200, {
+        status: 'ok',
+        version: VERSION,
+        activeSessions: sessions.size,
+        extensions: directory.size,
+      });
+    }
+    json(response, 404, errorOf(null, RELAY_ERROR, `Nothing at ${request.method} ${path}.`));
+  });
+
+  http.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    const path = new URL(request.url ?? '/', 'http://relay').pathname;
+    const refused = refusal(request, policy);
+    const server = path === '/extension' ? extensions : path === '/mcp' ? clients : undefined;
+    if (refused || !server) {
+      socket.end(
+        `HTTP/1.1 ${refused ? '403 Forbidden' : '404 Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
+      return;
+    }
+    server.handleUpgrade(request, socket, head, (ws) => server.emit('connection', ws, request));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = http.address() as AddressInfo;
+  const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const url = `http://${shownHost}:${port}`;
+  log.info('relay.listening', { url, version: VERSION });
+
+  return {
+    url,
+    directory,
+    async close() {
+      clearInterval(heartbeat);
+      for (const socket of [...extensions.clients, ...clients.clients])
+        socket.close(1001, 'Relay shutting down');
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeIdleConnections();
+        setTimeout(() => {
+          for (const socket of [...extensions.clients, ...clients.clients]) socket.terminate();
+          http.closeAllConnections();
+        }, 2_000).unref();
+      });
+      verifier.denyList.close();
+      log.info('relay.closed');
+    },
+  };
+}

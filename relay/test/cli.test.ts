@@ -1,0 +1,71 @@
+/**
+ * The command line, as scripts use it: `npm run relay -- …` starts a relay that says where it
+ * listens and stops cleanly on SIGTERM; `token` prints one token and nothing else.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { createVerifier } from '../src/tokens.js';
+
+/** The command as `npm run relay` runs it, without npm in between (signals reach it). */
+const CLI = ['--import', 'tsx', 'relay/src/cli.ts'];
+const NODE = process.execPath;
+const SECRET = 'a-command-line-secret';
+
+describe('patchbay-relay', () => {
+  it('prints one token, for the user named, that the relay accepts', async () => {
+    const { stdout, stderr } = await promisify(execFile)(NODE, [
+      ...CLI,
+      'token',
+      '--user',
+      'alice',
+      '--secret',
+      SECRET,
+      '--ttl',
+      '1h',
+    ]);
+    expect(stderr).toBe('');
+    expect(stdout).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+\n$/);
+    await expect(createVerifier({ secret: SECRET }).verify(stdout.trim())).resolves.toMatchObject({
+      user: 'alice',
+    });
+  });
+
+  it('starts, says where it listens, answers /health, and stops on SIGTERM', async () => {
+    const child = spawn(NODE, [...CLI, '--port', '0'], {
+      env: { ...process.env, RELAY_SECRET: SECRET },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    const logs: string[] = [];
+    child.stderr.on('data', (chunk) => logs.push(String(chunk)));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk) => {
+        stdout += String(chunk);
+        const match = /^listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(stdout);
+        if (match) resolve(match[1]!);
+      });
+      child.once('exit', (code) => reject(new Error(`exited ${code}: ${logs.join('')}`)));
+    });
+    const health = await fetch(`${url}/health`);
+    await expect(health.json()).resolves.toMatchObject({ status: 'ok', activeSessions: 0 });
+    child.kill('SIGTERM');
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+    expect(logs.join('')).toContain('"event":"relay.closed"');
+    expect(logs.join('')).not.toContain(SECRET);
+  });
+
+  it.each([
+    [['--port', '0'], /needs --secret/],
+    [['--port', 'many', '--secret', SECRET], /--port must be a port number/],
+    [['--secret', 'short'], /16 characters or more/],
+    [['token', '--secret', SECRET], /token needs --user/],
+  ])('refuses %j with a clear message', async (args, message) => {
+    const run = promisify(execFile)(NODE, [...CLI, ...args], {
+      env: { ...process.env, RELAY_SECRET: '' },
+    });
+    await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(message) });
+  });
+});

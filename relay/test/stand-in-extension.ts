@@ -1,0 +1,151 @@
+/**
+ * A stand-in for Patchbay's extension, written from the relay protocol: it connects to
+ * `/extension`, waits, answers `authenticate`, and serves MCP with the SDK, one server session
+ * per relay connection (named by the `conn-…:` prefix of request ids and the relay's
+ * `io.patchbay/connection` on notifications). Its tools: `echo`, `whoami` (which connection
+ * asked), `slow` (reports progress, then answers, or is cancelled).
+ */
+import { McpServer } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
+import { WebSocket } from 'ws';
+import { z } from 'zod';
+
+export interface StandIn {
+  id: string;
+  socket: WebSocket;
+  /** Every message the relay sent, in order. */
+  received: Record<string, unknown>[];
+  /** Connections whose sessions were dropped after the relay said `disconnected`. */
+  dropped: string[];
+  cancelled: string[];
+  close(): Promise<void>;
+}
+
+function serverFor(connection: string, cancelled: string[]) {
+  const server = new McpServer({ name: 'stand-in-browser', version: '1.0.0' });
+  server.registerTool(
+    'echo',
+    { description: 'Echoes text.', inputSchema: z.object({ text: z.string() }) },
+    async ({ text }) => ({ content: [{ type: 'text', text }] }),
+  );
+  server.registerTool('whoami', { description: 'Which connection asked.' }, async () => ({
+    content: [{ type: 'text', text: connection }],
+  }));
+  server.registerTool(
+    'slow',
+    {
+      description: 'Reports progress, then answers after `ms`.',
+      inputSchema: z.object({ ms: z.number() }),
+    },
+    async ({ ms }, context) => {
+      const { signal, _meta } = context.mcpReq;
+      const token = _meta?.progressToken;
+      if (token !== undefined) {
+        await context.mcpReq.notify({
+          method: 'notifications/progress',
+          params: { progressToken: token, progress: 1, total: 2 },
+        });
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          cancelled.push(connection);
+          resolve();
+        });
+      });
+      return { content: [{ type: 'text', text: `waited ${ms} ms` }] };
+    },
+  );
+  return server;
+}
+
+export async function connectStandIn(options: {
+  relayUrl: string;
+  token: string;
+  name?: string;
+  /** Answer authenticate with this instead (bad tokens, missing fields). */
+  authResult?: unknown;
+}): Promise<StandIn> {
+  const url = new URL('/extension', options.relayUrl);
+  url.protocol = 'ws:';
+  const socket = new WebSocket(url);
+  const received: Record<string, unknown>[] = [];
+  const dropped: string[] = [];
+  const cancelled: string[] = [];
+  const sessions = new Map<string, Transport>();
+  const send = (message: unknown) => socket.send(JSON.stringify(message));
+
+  const session = async (connection: string) => {
+    let transport = sessions.get(connection);
+    if (transport) return transport;
+    const created: Transport = {
+      start: async () => undefined,
+      close: async () => undefined,
+      send: async (message) => send(message),
+    };
+    sessions.set(connection, created);
+    await serverFor(connection, cancelled).connect(created);
+    transport = created;
+    return transport;
+  };
+
+  const authenticated = new Promise<string>((resolve, reject) => {
+    socket.on('close', (code, reason) => reject(new Error(`closed ${code} ${String(reason)}`)));
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as Record<string, unknown>;
+      received.push(message);
+      const params = (message.params ?? {}) as Record<string, unknown>;
+      if (message.method === 'authenticate') {
+        send({
+          jsonrpc: '2.0',
+          id: message.id,
+          result: options.authResult ?? {
+            name: options.name ?? 'Chromium',
+            accessToken: options.token,
+          },
+        });
+        return;
+      }
+      if (message.method === 'authenticated') return resolve(params.extension_id as string);
+      if (message.method === 'status') return;
+      if (message.method === 'disconnected') {
+        sessions.delete(params.connection_id as string);
+        dropped.push(params.connection_id as string);
+        return;
+      }
+      const prefixed =
+        typeof message.id === 'string' ? /^(conn-[^:]+):/.exec(message.id)?.[1] : undefined;
+      const meta = params._meta as Record<string, unknown> | undefined;
+      const requestPrefix =
+        typeof params.requestId === 'string'
+          ? /^(conn-[^:]+):/.exec(params.requestId)?.[1]
+          : undefined;
+      const connection =
+        prefixed ?? (meta?.['io.patchbay/connection'] as string | undefined) ?? requestPrefix;
+      if (!connection) return;
+      void session(connection).then((transport) =>
+        transport.onmessage?.(message as JSONRPCMessage),
+      );
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  const id = await authenticated;
+  return {
+    id,
+    socket,
+    received,
+    dropped,
+    cancelled,
+    async close() {
+      if (socket.readyState === WebSocket.CLOSED) return;
+      await new Promise<void>((resolve) => {
+        socket.once('close', () => resolve());
+        socket.close();
+      });
+    },
+  };
+}
