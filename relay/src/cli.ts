@@ -3,7 +3,8 @@
  * patchbay-relay's command line (a contract: scripts and deployments rely on these names):
  *
  *   patchbay-relay [--port n] [--secret s] [--host addr] [--redis url] [--allowed-origins list]
- *                  [--allowed-hosts list] [--jwks-url url] [--deny-list file] [--log-level level]
+ *                  [--allowed-hosts list] [--jwks-url url --jwks-issuer iss --jwks-audience aud]
+ *                  [--deny-list file] [--log-level level]
  *   patchbay-relay token --user name --secret s [--ttl duration]
  *
  * Environment: RELAY_PORT, RELAY_SECRET, RELAY_HOST, RELAY_REDIS_URL, RELAY_ALLOWED_ORIGINS,
@@ -45,6 +46,8 @@ async function serve(args: string[]) {
       'allowed-origins': { type: 'string' },
       'allowed-hosts': { type: 'string' },
       'jwks-url': { type: 'string' },
+      'jwks-issuer': { type: 'string' },
+      'jwks-audience': { type: 'string' },
       'deny-list': { type: 'string' },
       'log-level': { type: 'string' },
     },
@@ -73,6 +76,8 @@ async function serve(args: string[]) {
     verifier: createVerifier({
       secret,
       jwksUrl,
+      issuer: values['jwks-issuer'] ?? process.env.RELAY_JWKS_ISSUER,
+      audience: values['jwks-audience'] ?? process.env.RELAY_JWKS_AUDIENCE,
       denyList: new DenyList(values['deny-list'] ?? process.env.RELAY_DENY_LIST),
     }),
     log,

@@ -5,7 +5,7 @@
  * the connection ends are cancelled at the extension (MCP's `notifications/cancelled`).
  */
 import { randomUUID } from 'node:crypto';
-import { unprefix, type ExtensionPort } from './extension-host.js';
+import { CONNECTION_META, unprefix, type ExtensionPort } from './extension-host.js';
 import {
   errorOf,
   INTERNAL_ERROR,
@@ -16,15 +16,10 @@ import {
   type Message,
 } from './jsonrpc.js';
 
-/**
- * Where the relay names the connection on a client's notification (which has no id to prefix),
- * so an extension keeping one MCP session per connection knows whose it is. Patchbay's addition
- * to the relay protocol.
- */
-export const CONNECTION_META = 'io.patchbay/connection';
-
 /** Ids a client may not use: they are the relay's and the extension's. */
 export const RESERVED_ID = /^(proxy:|ext:|conn-)/;
+/** Requests one connection may have in flight. */
+export const MAX_PENDING = 1_000;
 
 export class Connection {
   readonly id = `conn-${randomUUID()}`;
@@ -50,8 +45,9 @@ export class Connection {
     return this.#open;
   }
 
+  /** Numbers as they are (`conn-…:7`, as the protocol shows), strings quoted (`conn-…:"7"`). */
   #prefix(value: Id): string {
-    return `${this.id}:${String(value)}`;
+    return `${this.id}:${typeof value === 'number' ? value : JSON.stringify(value)}`;
   }
 
   /** A request or notification from the client, to the extension. Answers errors itself. */
@@ -71,11 +67,11 @@ export class Connection {
         : undefined;
     let token: { mapped: string; original: Id } | undefined;
     if (params) {
-      const meta = params._meta as Record<string, unknown> | undefined;
-      if (
-        meta &&
-        (typeof meta.progressToken === 'string' || typeof meta.progressToken === 'number')
-      ) {
+      // Only the relay names connections: whatever the client put there goes.
+      const meta = { ...(params._meta as Record<string, unknown> | undefined) };
+      delete meta[CONNECTION_META];
+      if (params._meta !== undefined) params._meta = meta;
+      if (typeof meta.progressToken === 'string' || typeof meta.progressToken === 'number') {
         token = { mapped: this.#prefix(meta.progressToken), original: meta.progressToken };
         params._meta = { ...meta, progressToken: token.mapped };
       }
@@ -83,7 +79,10 @@ export class Connection {
         rest.method === 'notifications/cancelled' &&
         (typeof params.requestId === 'string' || typeof params.requestId === 'number')
       ) {
-        params.requestId = this.#prefix(params.requestId);
+        const cancelled = this.#prefix(params.requestId);
+        params.requestId = cancelled;
+        // MCP: a cancelled request gets no answer, so it is over now.
+        this.#forget(cancelled);
       }
       outgoing.params = params;
     }
@@ -99,6 +98,16 @@ export class Connection {
             message.id,
             INVALID_REQUEST,
             'Invalid Request: ids starting with "proxy:", "ext:" or "conn-" are reserved.',
+          ),
+        );
+        return;
+      }
+      if (this.#pending.size >= MAX_PENDING) {
+        this.deliver(
+          errorOf(
+            message.id,
+            RELAY_ERROR,
+            `More than ${MAX_PENDING} requests in flight: wait for answers.`,
           ),
         );
         return;
@@ -128,10 +137,7 @@ export class Connection {
     if (message.method === undefined && message.id !== undefined && message.id !== null) {
       const original = this.#pending.get(String(message.id));
       if (original === undefined) return; // not ours, or already answered
-      this.#pending.delete(String(message.id));
-      const token = this.#tokenOf.get(String(message.id));
-      this.#tokenOf.delete(String(message.id));
-      if (token) this.#tokens.delete(token);
+      this.#forget(String(message.id));
       if (!('result' in message) && !('error' in message)) {
         this.deliver(errorOf(original, INTERNAL_ERROR, 'The extension answered without a result.'));
         return;
@@ -156,6 +162,14 @@ export class Connection {
       return;
     }
     this.deliver(message);
+  }
+
+  #forget(mapped: string): void {
+    this.#pending.delete(mapped);
+    const token = this.#tokenOf.get(mapped);
+    this.#tokenOf.delete(mapped);
+    // Another request in flight may share the token: it stays theirs.
+    if (token && ![...this.#tokenOf.values()].includes(token)) this.#tokens.delete(token);
   }
 
   #gone(reason: string): void {

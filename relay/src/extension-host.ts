@@ -28,6 +28,14 @@ export interface ExtensionPort {
   send(connectionId: string, message: Message): void;
 }
 
+/**
+ * Where the relay names the connection on a client's notification (which has no id to prefix),
+ * so an extension keeping one MCP session per connection knows whose it is, and where such an
+ * extension names the connection its own notifications are for. Patchbay's addition to the
+ * relay protocol.
+ */
+export const CONNECTION_META = 'io.patchbay/connection';
+
 /** `conn-<uuid>`, as the relay makes them. */
 const CONNECTION_PREFIX = /^(conn-[0-9a-f-]{36}):/;
 
@@ -84,7 +92,11 @@ export class ExtensionHost implements ExtensionPort {
       return;
     }
     const params = (parsed.message.params ?? {}) as Record<string, unknown>;
-    const route = unprefix(params.progressToken) ?? unprefix(params.requestId);
+    // A notification for one connection: named by its progress token, its request, or (from an
+    // extension keeping a session per connection) the relay's connection tag.
+    const tag = (params._meta as Record<string, unknown> | undefined)?.[CONNECTION_META];
+    const tagged = typeof tag === 'string' ? { connectionId: tag } : undefined;
+    const route = unprefix(params.progressToken) ?? unprefix(params.requestId) ?? tagged;
     if (route) {
       this.#connections.get(route.connectionId)?.deliver(parsed.message);
       return;

@@ -73,7 +73,8 @@ export function classify(value: unknown): Parsed {
       error: errorOf(id, INVALID_REQUEST, 'Invalid Request: "jsonrpc" must be "2.0".'),
     };
   }
-  if ('id' in message && message.id !== undefined && id === undefined && message.id !== null) {
+  // A request's id is a string or a number; null is for errors' answers alone.
+  if ('id' in message && message.id !== undefined && id === undefined) {
     return {
       kind: 'invalid',
       error: errorOf(null, INVALID_REQUEST, 'Invalid Request: "id" must be a string or a number.'),

@@ -92,11 +92,17 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         directory.add(host);
       },
     });
+    // One message after another: an answer to authenticate is checked before what follows it.
+    let queue = Promise.resolve();
     socket.on('message', (data, isBinary) => {
-      if (isBinary || !limit.take()) return;
+      if (isBinary) return;
       const parsed = parse(textOf(data));
       if (parsed.kind === 'invalid') return;
-      void link.receive(parsed.message);
+      // Answers are never dropped (clients wait for them); the rest is rate-limited.
+      if (parsed.kind !== 'response' && !limit.take()) return;
+      queue = queue
+        .then(() => link.receive(parsed.message))
+        .catch((error: unknown) => log.error('extension.failed', { reason: String(error) }));
     });
     socket.on('close', () => {
       link.closed();
@@ -122,6 +128,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     });
     sessions.add(session);
     clientSockets.set(session, socket);
+    let queue = Promise.resolve();
     const handshakeTimer = setTimeout(() => {
       if (!session.claims) socket.close(4408, 'Handshake timed out');
     }, options.authTimeoutMs ?? 10_000);
@@ -135,9 +142,12 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
           send(errorOf(parsed.message.id, RELAY_ERROR, 'Rate limit exceeded: slow down.'));
         return;
       }
-      void session.receive(parsed.message).catch((error: unknown) => {
-        log.error('client.failed', { client: session.id, reason: String(error) });
-      });
+      // One message after another: a request sent right behind connect goes to that connection.
+      queue = queue
+        .then(() => session.receive(parsed.message))
+        .catch((error: unknown) => {
+          log.error('client.failed', { client: session.id, reason: String(error) });
+        });
     });
     socket.on('close', () => {
       clearTimeout(handshakeTimer);

@@ -85,6 +85,9 @@ export interface Verifier {
 export function createVerifier(options: {
   secret?: string;
   jwksUrl?: string;
+  /** With a JWKS: the issuer and audience its tokens must name. */
+  issuer?: string;
+  audience?: string;
   denyList?: DenyList;
 }): Verifier {
   const denyList = options.denyList ?? new DenyList();
@@ -92,13 +95,22 @@ export function createVerifier(options: {
   if (options.jwksUrl) key = createRemoteJWKSet(new URL(options.jwksUrl));
   else if (options.secret) key = new TextEncoder().encode(options.secret);
   else throw new TokenError('The relay needs a secret (--secret) or a JWKS URL (--jwks-url).');
+  if (options.jwksUrl && (!options.issuer || !options.audience)) {
+    throw new TokenError(
+      'With --jwks-url, name the tokens’ issuer and audience (--jwks-issuer, --jwks-audience).',
+    );
+  }
   return {
     denyList,
     async verify(token) {
       if (typeof token !== 'string' || token === '') throw new TokenError('No access token.');
       try {
         const { payload } = await jwtVerify(token, key as Uint8Array, {
-          ...(options.jwksUrl ? {} : { issuer: ISSUER, algorithms: ['HS256'] }),
+          // Every token must expire; a JWKS's tokens must be meant for this relay.
+          requiredClaims: ['exp'],
+          ...(options.jwksUrl
+            ? { issuer: options.issuer, audience: options.audience }
+            : { issuer: ISSUER, algorithms: ['HS256'] }),
         });
         if (typeof payload.sub !== 'string' || payload.sub === '') {
           throw new TokenError('The token names no user.');

@@ -1,0 +1,121 @@
+/**
+ * How the relay keeps connections apart on one extension, against hostile or hurried clients:
+ * forged connection tags, ids that look alike, cancelled requests, pipelined messages.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { handshaken, startTestRelay, type RawClient, type TestRelay } from './helpers.js';
+import { connectStandIn, type StandIn } from './stand-in-extension.js';
+
+let relay: TestRelay;
+let extension: StandIn;
+
+beforeEach(async () => {
+  relay = await startTestRelay();
+  extension = await connectStandIn({ relayUrl: relay.url, token: await relay.token('alice') });
+});
+afterEach(async () => {
+  await extension.close();
+  await relay.close();
+});
+
+async function connected(): Promise<{ client: RawClient; connectionId: string }> {
+  const client = await handshaken(relay, 'alice');
+  const answer = await client.request('connect', { extension_id: extension.id });
+  return { client, connectionId: (answer.result as { connection_id: string }).connection_id };
+}
+
+const seenBy = (predicate: (message: Record<string, unknown>) => boolean) =>
+  extension.received.filter(predicate);
+
+describe('keeping connections apart', () => {
+  it('replaces a connection tag a client forged with its own', async () => {
+    const victim = await connected();
+    const { client, connectionId } = await connected();
+    client.socket.send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'notifications/initialized',
+        params: { _meta: { 'io.patchbay/connection': victim.connectionId } },
+      }),
+    );
+    await expect
+      .poll(() => seenBy((message) => message.method === 'notifications/initialized'))
+      .toEqual([
+        {
+          jsonrpc: '2.0',
+          method: 'notifications/initialized',
+          params: { _meta: { 'io.patchbay/connection': connectionId } },
+        },
+      ]);
+  });
+
+  it('refuses a request with a null id', async () => {
+    const { client } = await connected();
+    await expect(
+      client.raw('{"jsonrpc":"2.0","id":null,"method":"notifications/initialized"}'),
+    ).resolves.toMatchObject({ error: { code: -32600 } });
+  });
+
+  it('keeps the ids 3 and "3" apart', async () => {
+    const { client, connectionId } = await connected();
+    const init = {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 'raw', version: '1' },
+    };
+    await client.request('initialize', init, 'init');
+    const answers = await Promise.all([
+      client.request('ping', {}, 3),
+      client.request('ping', {}, '3'),
+    ]);
+    expect(answers).toEqual([
+      { jsonrpc: '2.0', id: 3, result: {} },
+      { jsonrpc: '2.0', id: '3', result: {} },
+    ]);
+    const ids = seenBy((message) => message.method === 'ping').map((message) => message.id);
+    expect(ids.sort()).toEqual([`${connectionId}:"3"`, `${connectionId}:3`]);
+  });
+
+  it('forgets a request the client cancelled, so its id can be used again', async () => {
+    const { client } = await connected();
+    const init = {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 'raw', version: '1' },
+    };
+    await client.request('initialize', init, 'init');
+    void client.request('tools/call', { name: 'slow', arguments: { ms: 10_000 } }, 9);
+    await expect.poll(() => seenBy((message) => message.method === 'tools/call').length).toBe(1);
+    client.socket.send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: 9 },
+      }),
+    );
+    await expect.poll(() => extension.cancelled.length).toBe(1);
+    await expect(client.request('ping', {}, 9)).resolves.toEqual({
+      jsonrpc: '2.0',
+      id: 9,
+      result: {},
+    });
+  });
+
+  it('takes a request sent right behind connect, without waiting, to that connection', async () => {
+    const client = await handshaken(relay, 'alice');
+    const [connect, answer] = await Promise.all([
+      client.request('connect', { extension_id: extension.id }),
+      client.request('initialize', {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'raw', version: '1' },
+      }),
+      // A second connect in the same breath finds the first.
+      client
+        .request('connect', { extension_id: extension.id })
+        .then((second) => expect(second).toMatchObject({ error: { code: -32001 } })),
+    ]);
+    expect(connect.result).toMatchObject({ extension_id: extension.id });
+    expect(answer.result).toMatchObject({ serverInfo: { name: 'stand-in-browser' } });
+  });
+});
