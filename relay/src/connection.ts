@@ -23,11 +23,10 @@ export const MAX_PENDING = 1_000;
 
 export class Connection {
   readonly id = `conn-${randomUUID()}`;
-  /** Prefixed id → the client's own id, for requests in flight. */
-  readonly #pending = new Map<string, Id>();
-  /** Prefixed progress token → the client's own, and which request it belongs to. */
+  /** Requests in flight: prefixed id → the client's own id, and its prefixed progress token. */
+  readonly #pending = new Map<string, { id: Id; token?: string }>();
+  /** Prefixed progress token → the client's own, while a request in flight uses it. */
   readonly #tokens = new Map<string, Id>();
-  readonly #tokenOf = new Map<string, string>();
   #open = true;
 
   constructor(
@@ -123,19 +122,16 @@ export class Connection {
         );
         return;
       }
-      this.#pending.set(mapped, message.id);
+      this.#pending.set(mapped, { id: message.id, token: token?.mapped });
       outgoing.id = mapped;
-      if (token) {
-        this.#tokens.set(token.mapped, token.original);
-        this.#tokenOf.set(mapped, token.mapped);
-      }
+      if (token) this.#tokens.set(token.mapped, token.original);
     }
     this.port.send(this.id, outgoing);
   }
 
   #fromExtension(message: Message): void {
     if (message.method === undefined && message.id !== undefined && message.id !== null) {
-      const original = this.#pending.get(String(message.id));
+      const original = this.#pending.get(String(message.id))?.id;
       if (original === undefined) return; // not ours, or already answered
       this.#forget(String(message.id));
       if (!('result' in message) && !('error' in message)) {
@@ -154,7 +150,7 @@ export class Connection {
         copy.progressToken = original;
       }
       if (unprefix(copy.requestId)?.connectionId === this.id) {
-        const original = this.#pending.get(String(copy.requestId));
+        const original = this.#pending.get(String(copy.requestId))?.id;
         if (original === undefined) return;
         copy.requestId = original;
       }
@@ -165,22 +161,22 @@ export class Connection {
   }
 
   #forget(mapped: string): void {
+    const token = this.#pending.get(mapped)?.token;
     this.#pending.delete(mapped);
-    const token = this.#tokenOf.get(mapped);
-    this.#tokenOf.delete(mapped);
     // Another request in flight may share the token: it stays theirs.
-    if (token && ![...this.#tokenOf.values()].includes(token)) this.#tokens.delete(token);
+    if (token && ![...this.#pending.values()].some((each) => each.token === token)) {
+      this.#tokens.delete(token);
+    }
   }
 
   #gone(reason: string): void {
     if (!this.#open) return;
     this.#open = false;
-    for (const original of this.#pending.values()) {
-      this.deliver(errorOf(original, RELAY_ERROR, `The extension disconnected: ${reason}`));
+    for (const { id } of this.#pending.values()) {
+      this.deliver(errorOf(id, RELAY_ERROR, `The extension disconnected: ${reason}`));
     }
     this.#pending.clear();
     this.#tokens.clear();
-    this.#tokenOf.clear();
     this.onGone(reason);
   }
 
@@ -196,7 +192,6 @@ export class Connection {
     }
     this.#pending.clear();
     this.#tokens.clear();
-    this.#tokenOf.clear();
     // The extension may drop what it kept for this connection (its MCP session).
     this.port.send(this.id, notificationOf('disconnected', { connection_id: this.id, reason }));
     this.port.detach(this.id);

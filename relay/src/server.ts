@@ -10,7 +10,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { ClientSession } from './client-session.js';
 import { LocalDirectory } from './directory.js';
 import { acceptExtension } from './extension-socket.js';
-import { errorOf, parse, RELAY_ERROR, type Message } from './jsonrpc.js';
+import { errorOf, parse, PARSE_ERROR, RELAY_ERROR, type Message } from './jsonrpc.js';
 import type { Logger } from './log.js';
 import { defaultPolicy, refusal, type OriginPolicy } from './origin-check.js';
 import { RateLimit } from './rate-limit.js';
@@ -50,7 +50,6 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const directory = new LocalDirectory();
   const extensionSockets = new Map<string, WebSocket>();
   const extensionClaims = new Map<WebSocket, TokenClaims>();
-  const sessions = new Set<ClientSession>();
   const clientSockets = new Map<ClientSession, WebSocket>();
   const rate = options.messagesPerSecond ?? 100;
 
@@ -126,7 +125,6 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       send,
       close: (code, reason) => socket.close(code, reason),
     });
-    sessions.add(session);
     clientSockets.set(session, socket);
     let queue = Promise.resolve();
     const handshakeTimer = setTimeout(() => {
@@ -135,7 +133,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     socket.on('message', (data, isBinary) => {
       const parsed = isBinary ? undefined : parse(textOf(data));
       if (!parsed)
-        return send(errorOf(null, -32700, 'Parse error: binary frames are not JSON-RPC.'));
+        return send(errorOf(null, PARSE_ERROR, 'Parse error: binary frames are not JSON-RPC.'));
       if (parsed.kind === 'invalid') return send(parsed.error);
       if (!limit.take()) {
         if (parsed.kind === 'request')
@@ -152,7 +150,6 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     socket.on('close', () => {
       clearTimeout(handshakeTimer);
       session.end();
-      sessions.delete(session);
       clientSockets.delete(session);
     });
   });
@@ -199,7 +196,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       return json(response, 200, {
         status: 'ok',
         version: VERSION,
-        activeSessions: sessions.size,
+        activeSessions: clientSockets.size,
         extensions: directory.size,
       });
     }
@@ -207,6 +204,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   });
 
   http.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    // A peer resetting the connection before the upgrade is done must not take the relay down.
+    socket.on('error', (error) => log.debug('upgrade.error', { reason: error.message }));
     const path = new URL(request.url ?? '/', 'http://relay').pathname;
     const refused = refusal(request, policy);
     const server = path === '/extension' ? extensions : path === '/mcp' ? clients : undefined;

@@ -46,7 +46,10 @@ export function startTabProxy(options: TabProxyOptions): TabProxy {
       if (running) await running.closed;
       if (current !== entry) return;
       current = undefined;
-      relayWebMcp();
+      // The page's server went (or would not list its tools): its WebMCP tools, if any, come in.
+      // WebMCP tools that would not list are not asked again in a loop; the next change brings
+      // them back.
+      if (running || kind === 'mcp-b') relayWebMcp();
     });
   };
 

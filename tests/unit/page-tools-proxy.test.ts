@@ -40,6 +40,15 @@ function pageServer() {
   return server;
 }
 
+/** The page's server, connected to the proxy's MCP-B source, with the hub's port given. */
+async function relayed(openPort: () => HubPort, options: { debounceMs?: number } = {}) {
+  const server = pageServer();
+  const [pageSide, proxySide] = InMemoryTransport.createLinkedPair();
+  await server.connect(pageSide);
+  proxy = await startProxy({ source: await connectMcpB(proxySide), openPort, ...options });
+  return { server, proxy };
+}
+
 let proxy: RunningProxy | undefined;
 afterEach(async () => {
   await proxy?.stop();
@@ -48,11 +57,8 @@ afterEach(async () => {
 
 describe('the page-tools proxy', () => {
   it('registers the page’s tools, with MCP-B’s cache mark taken from _meta', async () => {
-    const server = pageServer();
-    const [pageSide, proxySide] = InMemoryTransport.createLinkedPair();
-    await server.connect(pageSide);
     const hub = fakePort();
-    proxy = await startProxy({ source: await connectMcpB(proxySide), openPort: () => hub.port });
+    await relayed(() => hub.port);
     expect(hub.posted).toEqual([
       {
         jsonrpc: '2.0',
@@ -73,11 +79,8 @@ describe('the page-tools proxy', () => {
   });
 
   it('runs the hub’s requests in the page, and reports failures as text', async () => {
-    const server = pageServer();
-    const [pageSide, proxySide] = InMemoryTransport.createLinkedPair();
-    await server.connect(pageSide);
     const hub = fakePort();
-    proxy = await startProxy({ source: await connectMcpB(proxySide), openPort: () => hub.port });
+    await relayed(() => hub.port);
     hub.send({
       jsonrpc: '2.0',
       id: 'r1',
@@ -112,15 +115,8 @@ describe('the page-tools proxy', () => {
   });
 
   it('sends a changed list once it settles, and nothing when it did not change', async () => {
-    const server = pageServer();
-    const [pageSide, proxySide] = InMemoryTransport.createLinkedPair();
-    await server.connect(pageSide);
     const hub = fakePort();
-    proxy = await startProxy({
-      source: await connectMcpB(proxySide),
-      openPort: () => hub.port,
-      debounceMs: 20,
-    });
+    const { server } = await relayed(() => hub.port, { debounceMs: 20 });
     server.registerTool('track', { description: 'Tracks.' }, async () => ({ content: [] }));
     server.registerTool('ship', { description: 'Ships.' }, async () => ({ content: [] }));
     await vi.waitFor(() => expect(hub.posted).toHaveLength(2));
@@ -138,9 +134,6 @@ describe('the page-tools proxy', () => {
 
 describe('a port the background refuses', () => {
   it('is opened again later and later (1 s, 2 s, 4 s…), not in a tight loop', async () => {
-    const server = pageServer();
-    const [pageSide, proxySide] = InMemoryTransport.createLinkedPair();
-    await server.connect(pageSide);
     const opens: number[] = [];
     let drop: () => void = () => undefined;
     const openPort = (): HubPort => {
@@ -152,7 +145,7 @@ describe('a port the background refuses', () => {
         disconnect: () => undefined,
       };
     };
-    proxy = await startProxy({ source: await connectMcpB(proxySide), openPort });
+    await relayed(openPort);
     vi.useFakeTimers();
     try {
       for (const wait of [1_000, 2_000, 4_000]) {
@@ -171,13 +164,10 @@ describe('a port the background refuses', () => {
 
 describe('a page whose server stops', () => {
   it('takes its tools away and lets go of the port', async () => {
-    const server = pageServer();
-    const [pageSide, proxySide] = InMemoryTransport.createLinkedPair();
-    await server.connect(pageSide);
     const hub = fakePort();
-    proxy = await startProxy({ source: await connectMcpB(proxySide), openPort: () => hub.port });
+    const { server, proxy: running } = await relayed(() => hub.port);
     await server.close();
-    await proxy.closed;
+    await running.closed;
     expect(hub.posted.slice(1)).toEqual([
       { jsonrpc: '2.0', method: 'browser/updateTools', params: { tools: [] } },
       'disconnected',

@@ -126,6 +126,24 @@ describe('a tab’s proxy', () => {
     expect(proxy.relaying).toBe('webmcp');
   });
 
+  it('does not ask again and again for WebMCP tools the page will not list', async () => {
+    const broken = source('webmcp_tool');
+    broken.value.listTools = async () => Promise.reject(new Error('no answer'));
+    const page = webmcp(true, broken);
+    let asked = 0;
+    const original = page.source;
+    page.source = () => ((asked += 1), original());
+    const ports = hub();
+    startTabProxy({
+      connectMcpB: async () => Promise.reject(new Error('no server')),
+      webmcp: page,
+      openPort: ports.openPort,
+    });
+    await vi.waitFor(() => expect(broken.closed).toHaveBeenCalled());
+    await settled();
+    expect(asked).toBe(1);
+  });
+
   it('opens no port for a page with neither', async () => {
     const ports = hub();
     const connect = vi.fn(async () => Promise.reject(new Error('no server')));
