@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AppPrompt, AppPromptAnswer } from '../../src/apps/app-prompt';
+import { ApprovalButtons, ChangedSinceAllowed } from '../chat/ToolApproval';
 
 /**
  * How long a question's buttons wait before they take a click. The app sees the pointer over
@@ -47,19 +48,17 @@ export function AppPromptCard({ prompt, appName, serverName, onAnswer }: AppProm
           <p>
             The app wants to run <code>{prompt.toolName}</code> on {serverName}.
           </p>
-          {prompt.changed.length ? (
-            <p className="approval-changed">
-              You always allowed this tool, but {serverName} has changed{' '}
-              {prompt.changed.join(' and ')} since, so Patchbay asks again.
-            </p>
-          ) : null}
+          <ChangedSinceAllowed serverName={serverName} changed={prompt.changed} />
           <details>
             <summary>Arguments</summary>
             <pre className="tool-json">{JSON.stringify(prompt.args, null, 2)}</pre>
           </details>
-          {button('allow', 'Approve', 'primary')}
-          {button('deny', 'Deny')}
-          {button('always', 'Always allow this tool', 'link')}
+          <ApprovalButtons
+            disabled={!armed}
+            onApprove={() => onAnswer('allow')}
+            onDeny={() => onAnswer('deny')}
+            onAlwaysAllow={() => onAnswer('always')}
+          />
         </>
       ) : prompt.kind === 'link' ? (
         <>

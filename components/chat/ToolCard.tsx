@@ -1,6 +1,7 @@
 import type { DynamicToolUIPart } from 'ai';
 import type { ReactNode } from 'react';
 import type { CallToolResultView } from '../../src/messaging/contract';
+import { ApprovalButtons, ChangedSinceAllowed } from './ToolApproval';
 import { ToolResult, summarizeResult, type OpenResourceRequest } from './ToolResult';
 
 export interface ToolCardProps {
@@ -103,21 +104,12 @@ export function ToolCard(props: ToolCardProps) {
           <p>
             Run <code>{props.toolName}</code> on {props.serverName}?
           </p>
-          {props.changedSinceAllowed?.length ? (
-            <p className="approval-changed">
-              You always allowed this tool, but {props.serverName} has changed{' '}
-              {props.changedSinceAllowed.join(' and ')} since, so Patchbay asks again.
-            </p>
-          ) : null}
-          <button type="button" className="primary" onClick={props.onApprove}>
-            Approve
-          </button>
-          <button type="button" onClick={props.onDeny}>
-            Deny
-          </button>
-          <button type="button" className="link" onClick={props.onAlwaysAllow}>
-            Always allow this tool
-          </button>
+          <ChangedSinceAllowed serverName={props.serverName} changed={props.changedSinceAllowed} />
+          <ApprovalButtons
+            onApprove={props.onApprove}
+            onDeny={props.onDeny}
+            onAlwaysAllow={props.onAlwaysAllow}
+          />
         </div>
       ) : null}
       {props.app ?? null}

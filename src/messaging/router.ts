@@ -113,7 +113,7 @@ export function createRouter({ manager, extensionId, pageTools }: RouterOptions)
       return { id };
     }),
     'mcp/tools/list': route(globalRequests['mcp/tools/list'], async () => ({
-      tools: [...(await manager.listEnabledTools()), ...(pageTools?.views() ?? [])],
+      tools: [...(await manager.listEnabledTools()), ...((await pageTools?.views()) ?? [])],
     })),
     'mcp/servers/test': route(globalRequests['mcp/servers/test'], (input) =>
       manager.testConnection(input),
@@ -130,21 +130,21 @@ export function createRouter({ manager, extensionId, pageTools }: RouterOptions)
       answered: await manager.answerAsk(id, answer),
     })),
     'page-tools/offers': route(globalRequests['page-tools/offers'], async () => ({
-      offers: pageTools?.offers() ?? [],
+      offers: (await pageTools?.offers()) ?? [],
     })),
     'page-tools/allow': route(globalRequests['page-tools/allow'], async ({ domain, always }) => {
       await pageTools?.allow(domain, always);
       return { domain };
     }),
     'page-tools/sites': route(globalRequests['page-tools/sites'], async () => ({
-      sites: pageTools?.sites() ?? [],
+      sites: (await pageTools?.sites()) ?? [],
     })),
     'page-tools/forget': route(globalRequests['page-tools/forget'], async ({ domain }) => {
       await pageTools?.forget(domain);
       return { domain };
     }),
     'page-tools/list': route(globalRequests['page-tools/list'], async () => ({
-      sites: pageTools?.sitesWithTools() ?? [],
+      sites: (await pageTools?.sitesWithTools()) ?? [],
     })),
     'page-tools/disabled/set': route(
       globalRequests['page-tools/disabled/set'],

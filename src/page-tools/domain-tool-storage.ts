@@ -2,8 +2,9 @@
  * Page tools by site and tab (MCP-B's DomainToolStorage): each open tab's tools, the tab's
  * per-site number (tab 1, tab 2, …, the lowest free one, kept for the tab's life), and the tools
  * a site marked `cache: true`, kept with the address they came from after their tab closes.
- * Persisted so a restarted worker still knows where cached tools live; tabs not heard from for
- * an hour, and cached tools not seen for a week, are dropped when loaded.
+ * Persisted so a restarted worker still knows where cached tools live and which number each
+ * tab had (a tab's tools come again from its proxy); tabs not heard from for an hour, and cached
+ * tools not seen for a week, are dropped when loaded.
  */
 import { z } from 'zod';
 import { pageToolSchema, type PageTool } from './page-tool-messages';
@@ -42,7 +43,8 @@ const persistedSchema = z.object({
       domain: z.string(),
       url: z.string(),
       index: z.number().int().positive(),
-      tools: z.array(pageToolSchema),
+      // Tabs' tool lists are not kept (a tab offers them again when its proxy reconnects);
+      // storage written before kept them, and they are dropped when read.
       updatedAt: z.number(),
     }),
   ),
@@ -109,7 +111,13 @@ export class DomainToolStorage {
     for (const [domain, tools] of this.cached) cached[domain] = Object.fromEntries(tools);
     return {
       version: 1,
-      tabs: [...this.tabs.values()].map(({ connected: _connected, ...entry }) => entry),
+      tabs: [...this.tabs.values()].map(({ tabId, domain, url, index, updatedAt }) => ({
+        tabId,
+        domain,
+        url,
+        index,
+        updatedAt,
+      })),
       cached,
     };
   }
@@ -131,7 +139,7 @@ export class DomainToolStorage {
     for (const entry of parsed.data.tabs) {
       if (now - entry.updatedAt > STALE_AFTER_MS || this.tabs.has(entry.tabId)) continue;
       if (!ownSite(entry.url, entry.domain)) continue;
-      this.tabs.set(entry.tabId, { ...entry, connected: false });
+      this.tabs.set(entry.tabId, { ...entry, tools: [], connected: false });
     }
     for (const [domain, tools] of Object.entries(parsed.data.cached)) {
       const fresh = Object.entries(tools).filter(

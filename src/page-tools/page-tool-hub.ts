@@ -6,6 +6,7 @@
  * wait, unregistered, until the person allows the site.
  */
 import { PatchbayError } from '../errors/patchbay-error';
+import { isLoopbackHost } from '../mcp/custom-server-input';
 import type { CallToolResultView } from '../messaging/contract';
 import type { KeyValueStore } from '../platform/ports';
 import { DomainToolStorage, PAGE_TOOLS_STORAGE_KEY, type TabEntry } from './domain-tool-storage';
@@ -80,7 +81,7 @@ export function siteOf(url: string): string | undefined {
     if (parsed.protocol === 'https:') return host;
     // Plain http only on this machine: anyone on the network could answer for http://bank.com,
     // and a site's permission is given by host name.
-    const loopback = host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1';
+    const loopback = isLoopbackHost(host) || host.endsWith('.localhost');
     return parsed.protocol === 'http:' && loopback ? host : undefined;
   } catch {
     return undefined;
@@ -126,7 +127,6 @@ export function createPageToolHub(options: PageToolHubOptions): PageToolHub {
       JSON.stringify(previous.tools) === JSON.stringify(tools)
     )
       return;
-    if (previous && previous.domain !== domain) storage.removeTab(tabId);
     const entry = storage.setTab(tabId, domain, url, tools, now());
     persist();
     changed();

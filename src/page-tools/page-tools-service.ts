@@ -12,24 +12,27 @@ import {
   type BrowserSiteView,
   type SiteOfferView,
 } from '../messaging/page-tools-contract';
-import { createPageToolHub, type HubTool, type PageToolHub } from './page-tool-hub';
+import { createPageToolHub, type HubTool } from './page-tool-hub';
 import type { BrowserTabs, TabHubTransport } from './ports';
 import { createSitePermissions } from './site-permissions';
 
+/**
+ * Every answer waits for the service to have read its storage: a panel's request may be what
+ * wakes the worker, and must not see a site allowed yesterday as unknown.
+ */
 export interface PageToolsService {
   init(): Promise<void>;
   /** The allowed sites' tools, as the chat lists tools. */
-  views(): ToolView[];
+  views(): Promise<ToolView[]>;
   call(name: string, args: Record<string, unknown>): Promise<CallToolResultView>;
-  offers(): SiteOfferView[];
+  offers(): Promise<SiteOfferView[]>;
   allow(domain: string, always: boolean): Promise<void>;
   /** The sites always allowed. */
-  sites(): string[];
+  sites(): Promise<string[]>;
   forget(domain: string): Promise<void>;
   /** The allowed sites' tools, by site, with the person's switches. */
-  sitesWithTools(): BrowserSiteView[];
+  sitesWithTools(): Promise<BrowserSiteView[]>;
   setDisabled(domain: string, names: string[]): Promise<string[]>;
-  readonly hub: PageToolHub;
 }
 
 /** The page tools the person switched off, by site (names in the page). */
@@ -101,13 +104,14 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
       await hub.init();
     })());
   return {
-    hub,
     init,
-    views: () =>
-      hub
+    async views() {
+      await init();
+      return hub
         .listTools()
         .filter((tool) => !isOff(tool))
-        .map(pageToolView),
+        .map(pageToolView);
+    },
     call: async (name, args) => {
       await init();
       const tool = hub.listTools().find((candidate) => candidate.name === name);
@@ -118,7 +122,8 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
         );
       return hub.callTool(name, args);
     },
-    sitesWithTools() {
+    async sitesWithTools() {
+      await init();
       const bySite = new Map<string, Map<string, BrowserSiteView['tools'][number]>>();
       for (const tool of hub.listTools()) {
         const tools = bySite.get(tool.domain) ?? new Map();
@@ -137,7 +142,10 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([domain, tools]) => ({
           domain,
-          tools: [...tools.values()].map((tool) => ({ ...tool, tabs: tool.tabs.sort() })),
+          tools: [...tools.values()].map((tool) => ({
+            ...tool,
+            tabs: tool.tabs.sort((a, b) => a - b),
+          })),
           disabled: disabled[domain] ?? [],
         }));
     },
@@ -153,13 +161,19 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
       });
       return next;
     },
-    offers: () => hub.offers(),
+    async offers() {
+      await init();
+      return hub.offers();
+    },
     async allow(domain, always) {
       await init();
       await permissions.allow(domain, always);
       hub.allowSite(domain);
     },
-    sites: () => permissions.always(),
+    async sites() {
+      await init();
+      return permissions.always();
+    },
     async forget(domain) {
       await init();
       await permissions.forget(domain);

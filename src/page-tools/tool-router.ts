@@ -93,7 +93,6 @@ export function createToolRouter(options: ToolRouterOptions) {
     }
   };
 
-  /** Opens the site at the tool's last address and waits for its proxy to offer the tool. */
   /** Sites being opened for a call, so calls at once share one new tab. */
   const opening = new Map<string, Promise<number>>();
   const openFor = (tool: HubTool): Promise<number> => {
@@ -105,6 +104,7 @@ export function createToolRouter(options: ToolRouterOptions) {
     return started;
   };
 
+  /** Opens the site at the tool's last address and waits for its proxy to offer the tool. */
   const openSite = async (tool: HubTool): Promise<number> => {
     const url =
       storage.cached.get(tool.domain)?.get(tool.toolName)?.url ??

@@ -476,6 +476,65 @@ describe('what the hub keeps across restarts', () => {
     expect(third.hub.capabilities().browser.cacheSupported).toBe(true);
   });
 
+  it('keeps no tab’s tool list (its proxy offers it again), only the tools a site keeps', async () => {
+    const store = createMemoryStore();
+    const { fake, hub } = await setUp({ store });
+    fake.post(
+      1,
+      SHOP,
+      registerTools([tool('getCart'), tool('orders', { annotations: { cache: true } })]),
+    );
+    await vi.waitFor(async () => expect(await store.get(PAGE_TOOLS_STORAGE_KEY)).toBeDefined());
+    const stored = (await store.get(PAGE_TOOLS_STORAGE_KEY)) as {
+      tabs: Record<string, unknown>[];
+      cached: Record<string, Record<string, unknown>>;
+    };
+    expect(stored.tabs).toEqual([
+      {
+        tabId: 1,
+        domain: 'shop.example',
+        url: SHOP,
+        index: 1,
+        updatedAt: expect.any(Number),
+      },
+    ]);
+    expect(Object.keys(stored.cached['shop.example'] ?? {})).toEqual(['orders']);
+    hub.dispose();
+  });
+
+  it('reads storage written when tabs’ tool lists were kept, and keeps their numbers', () => {
+    const now = 10 * STALE_AFTER_MS;
+    const restored = new DomainToolStorage();
+    restored.restore(
+      {
+        version: 1,
+        tabs: [
+          {
+            tabId: 4,
+            domain: 'shop.example',
+            url: 'https://shop.example/',
+            index: 2,
+            tools: [tool('getCart')],
+            updatedAt: now - 1_000,
+          },
+        ],
+        cached: {},
+      },
+      now,
+    );
+    expect([...restored.tabs.values()]).toEqual([
+      {
+        tabId: 4,
+        domain: 'shop.example',
+        url: 'https://shop.example/',
+        index: 2,
+        tools: [],
+        updatedAt: now - 1_000,
+        connected: false,
+      },
+    ]);
+  });
+
   it('ignores a stored layout it does not know', async () => {
     const store = createMemoryStore({ [PAGE_TOOLS_STORAGE_KEY]: { version: 9, tabs: 'x' } });
     const { hub } = await setUp({ store });

@@ -32,9 +32,8 @@ const tools = [
   { name: 'list_orders', description: 'Orders.', annotations: { cache: true } },
 ];
 
-async function setUp() {
+async function setUp(local = createMemoryStore(), options: { init?: boolean } = {}) {
   const fake = createFakeTransport();
-  const local = createMemoryStore();
   const session = createMemoryStore();
   const broadcaster = createRecordingBroadcaster();
   const service = createPageToolsService({
@@ -44,7 +43,7 @@ async function setUp() {
     sessionStore: session,
     broadcaster,
   });
-  await service.init();
+  if (options.init !== false) await service.init();
   const router = createRouter({
     manager: createHarness().manager,
     extensionId: EXTENSION_ID,
@@ -104,17 +103,19 @@ describe('page tools in the background', () => {
     });
     await ask('page-tools/forget', { domain: 'shop.example' });
     expect(await local.get(ALLOWED_SITES_KEY)).toEqual([]);
-    expect(service.sites()).toEqual([]);
+    await expect(service.sites()).resolves.toEqual([]);
   });
 
   it('takes a site’s tools away when its permission goes, and asks again', async () => {
     const { fake, ask, service } = await setUp();
     await ask('page-tools/allow', { domain: 'shop.example', always: true });
     fake.post(1, SHOP, registerTools(tools));
-    expect(service.views()).toHaveLength(2);
+    await expect(service.views()).resolves.toHaveLength(2);
     await ask('page-tools/forget', { domain: 'shop.example' });
-    expect(service.views()).toEqual([]);
-    expect(service.offers()).toEqual([{ domain: 'shop.example', toolCount: 2, tabIds: [1] }]);
+    await expect(service.views()).resolves.toEqual([]);
+    await expect(service.offers()).resolves.toEqual([
+      { domain: 'shop.example', toolCount: 2, tabIds: [1] },
+    ]);
   });
 
   it('lists allowed sites’ tools by site and tab, and keeps switched-off ones from the model', async () => {
@@ -161,6 +162,31 @@ describe('page tools in the background', () => {
       ok: false,
       error: { code: 'invalid-request', message: /switched off/ },
     });
+  });
+
+  it('lists a tool’s tabs in order past tab 9', async () => {
+    const { fake, ask } = await setUp();
+    await ask('page-tools/allow', { domain: 'shop.example', always: true });
+    for (let tab = 1; tab <= 11; tab += 1) fake.post(tab, SHOP, registerTools([tools[0]]));
+    const listed = (await ask('page-tools/list')) as {
+      result: { sites: { tools: { tabs: number[] }[] }[] };
+    };
+    expect(listed.result.sites[0]?.tools[0]?.tabs).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  });
+
+  it('answers a panel that wakes the worker with what storage holds, not an empty start', async () => {
+    const local = createMemoryStore();
+    await local.set({
+      [ALLOWED_SITES_KEY]: ['shop.example'],
+      'pageTools.disabled': { 'shop.example': ['get_cart'] },
+    });
+    const { ask } = await setUp(local, { init: false });
+    await expect(ask('page-tools/sites')).resolves.toEqual({
+      ok: true,
+      result: { sites: ['shop.example'] },
+    });
+    await expect(ask('page-tools/list')).resolves.toEqual({ ok: true, result: { sites: [] } });
+    await expect(ask('page-tools/offers')).resolves.toEqual({ ok: true, result: { offers: [] } });
   });
 
   it('routes calls to the page, and refuses what page tools do not have', async () => {

@@ -1,0 +1,46 @@
+/**
+ * What every tool approval shows, whoever asks (the model in a tool card, an app in its card):
+ * why Patchbay asks again about a tool always allowed, and the three answers.
+ */
+export function ChangedSinceAllowed({
+  serverName,
+  changed,
+}: {
+  serverName: string;
+  changed: readonly string[] | undefined;
+}) {
+  if (!changed?.length) return null;
+  return (
+    <p className="approval-changed">
+      You always allowed this tool, but {serverName} has changed {changed.join(' and ')} since, so
+      Patchbay asks again.
+    </p>
+  );
+}
+
+export function ApprovalButtons({
+  onApprove,
+  onDeny,
+  onAlwaysAllow,
+  disabled = false,
+}: {
+  onApprove(): void;
+  onDeny(): void;
+  onAlwaysAllow(): void;
+  /** Buttons that do not take a click yet (an app's question, just shown). */
+  disabled?: boolean;
+}) {
+  return (
+    <>
+      <button type="button" className="primary" disabled={disabled} onClick={onApprove}>
+        Approve
+      </button>
+      <button type="button" disabled={disabled} onClick={onDeny}>
+        Deny
+      </button>
+      <button type="button" className="link" disabled={disabled} onClick={onAlwaysAllow}>
+        Always allow this tool
+      </button>
+    </>
+  );
+}
