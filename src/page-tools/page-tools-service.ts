@@ -76,6 +76,9 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
     local: options.store,
     session: options.sessionStore,
   });
+  // The hub says something changed; the panel hears only about what did: the tools the chat
+  // lists (allowed sites'), or the sites waiting for the person.
+  let lastTools = '[]';
   let lastOffers = '[]';
   const hub = createPageToolHub({
     transport: options.transport,
@@ -83,10 +86,14 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
     store: options.store,
     isAllowed: (domain) => permissions.isAllowed(domain),
     onChange() {
-      options.broadcaster.broadcast({
-        type: 'mcp/tools/changed',
-        payload: { serverId: PAGE_TOOLS_SERVER_ID },
-      });
+      const tools = JSON.stringify(hub.listTools());
+      if (tools !== lastTools) {
+        lastTools = tools;
+        options.broadcaster.broadcast({
+          type: 'mcp/tools/changed',
+          payload: { serverId: PAGE_TOOLS_SERVER_ID },
+        });
+      }
       const offers = hub.offers();
       const text = JSON.stringify(offers);
       if (text === lastOffers) return;

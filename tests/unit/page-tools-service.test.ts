@@ -63,6 +63,10 @@ describe('page tools in the background', () => {
       payload: { offers: [{ domain: 'shop.example', toolCount: 2, tabIds: [1] }] },
     });
     await expect(ask('mcp/tools/list')).resolves.toEqual({ ok: true, result: { tools: [] } });
+    // Nothing the chat lists changed: its tools are not reloaded for a site it does not use.
+    const toolsChanged = () =>
+      broadcaster.messages.filter((message) => message.type === 'mcp/tools/changed').length;
+    expect(toolsChanged()).toBe(0);
     await expect(
       ask('page-tools/allow', { domain: 'shop.example', always: false }),
     ).resolves.toMatchObject({ ok: true });
@@ -82,6 +86,7 @@ describe('page tools in the background', () => {
         ],
       },
     });
+    expect(toolsChanged()).toBe(1);
     // The site's cache mark is the hub's business; the chat sees MCP's hints only.
     const second = (listed as { result: { tools: { annotations?: object }[] } }).result.tools[1];
     expect(second?.annotations).toBeUndefined();
