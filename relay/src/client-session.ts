@@ -43,7 +43,11 @@ export class ClientSession {
     const { send } = this.options;
     const parsed = classify(value);
     if (parsed.kind === 'invalid') return send(parsed.error);
-    if (parsed.kind === 'response') return; // a client does not answer the relay
+    if (parsed.kind === 'response') {
+      // An answer to the extension's question (`ext:` ids); the relay itself asks nothing.
+      if (this.#connection?.open) this.#connection.send(parsed.message);
+      return;
+    }
     const { message } = parsed;
     const id = parsed.kind === 'request' ? parsed.message.id : undefined;
     const params = (message.params ?? {}) as Record<string, unknown>;

@@ -3,9 +3,15 @@
  * prefixed with the connection's id on the way to the extension and unprefixed on the way back,
  * so many clients share an extension without their ids colliding. Requests still waiting when
  * the connection ends are cancelled at the extension (MCP's `notifications/cancelled`).
+ *
+ * What the extension sends for this connection reaches the client with the relay's tags removed,
+ * together with the client's own id of the request it belongs to, when it names one (the HTTP
+ * front door streams it on that request's response). The extension may also ask the client
+ * (sampling, elicitation: `ext:` ids); the client's answer goes back to the extension, and only
+ * this connection's client may answer.
  */
 import { randomUUID } from 'node:crypto';
-import { CONNECTION_META, unprefix, type ExtensionPort } from './extension-host.js';
+import { CONNECTION_META, RELATED_META, unprefix, type ExtensionPort } from './extension-host.js';
 import {
   errorOf,
   INTERNAL_ERROR,
@@ -21,17 +27,22 @@ export const RESERVED_ID = /^(proxy:|ext:|conn-)/;
 /** Requests one connection may have in flight. */
 export const MAX_PENDING = 1_000;
 
+/** Where a connection's messages go; `related` is the client's id of the request they belong to. */
+export type Deliver = (message: Message, related?: Id) => void;
+
 export class Connection {
   readonly id = `conn-${randomUUID()}`;
   /** Requests in flight: prefixed id → the client's own id, and its prefixed progress token. */
   readonly #pending = new Map<string, { id: Id; token?: string }>();
   /** Prefixed progress token → the client's own, while a request in flight uses it. */
   readonly #tokens = new Map<string, Id>();
+  /** The extension's requests to this client (`ext:` ids) not answered yet. */
+  readonly #asked = new Set<string>();
   #open = true;
 
   constructor(
     readonly port: ExtensionPort,
-    private readonly deliver: (message: Message) => void,
+    private readonly deliver: Deliver,
     private readonly onGone: (reason: string) => void,
   ) {
     port.attach(this.id, {
@@ -59,6 +70,11 @@ export class Connection {
     // The relay protocol's routing field is the relay's: the extension never sees it.
     const rest: Message = { ...message };
     delete rest.connectionId;
+    if (rest.method === undefined) {
+      // The client's answer to the extension's request: only to one it was asked.
+      if (this.#asked.delete(String(rest.id))) this.port.send(this.id, rest);
+      return;
+    }
     const outgoing: Message = { ...rest };
     const params =
       rest.params && typeof rest.params === 'object' && !Array.isArray(rest.params)
@@ -141,23 +157,38 @@ export class Connection {
       this.deliver({ ...message, id: original });
       return;
     }
+    // A request of the extension's own (routed here by its tag): the client's answer may go back.
+    if (message.id !== undefined && message.id !== null) this.#asked.add(String(message.id));
     const params = message.params as Record<string, unknown> | undefined;
-    if (params && !Array.isArray(params)) {
-      const copy = { ...params };
-      if (unprefix(copy.progressToken)?.connectionId === this.id) {
-        const original = this.#tokens.get(String(copy.progressToken));
-        if (original === undefined) return; // its request is over
-        copy.progressToken = original;
-      }
-      if (unprefix(copy.requestId)?.connectionId === this.id) {
-        const original = this.#pending.get(String(copy.requestId))?.id;
-        if (original === undefined) return;
-        copy.requestId = original;
-      }
-      this.deliver({ ...message, params: copy });
-      return;
+    if (!params || Array.isArray(params)) return this.deliver(message);
+    const copy = { ...params };
+    let related: Id | undefined;
+    if (copy._meta && typeof copy._meta === 'object') {
+      const meta = { ...(copy._meta as Record<string, unknown>) };
+      related = this.#originalOf(meta[RELATED_META]);
+      delete meta[CONNECTION_META];
+      delete meta[RELATED_META];
+      if (Object.keys(meta).length) copy._meta = meta;
+      else delete copy._meta;
     }
-    this.deliver(message);
+    if (unprefix(copy.progressToken)?.connectionId === this.id) {
+      const mapped = String(copy.progressToken);
+      const original = this.#tokens.get(mapped);
+      if (original === undefined) return; // its request is over
+      copy.progressToken = original;
+      related ??= [...this.#pending.values()].find((each) => each.token === mapped)?.id;
+    }
+    if (unprefix(copy.requestId)?.connectionId === this.id) {
+      const original = this.#originalOf(copy.requestId);
+      if (original === undefined) return;
+      copy.requestId = original;
+    }
+    this.deliver({ ...message, params: copy }, related);
+  }
+
+  /** The client's own id of a request in flight, from its prefixed form. */
+  #originalOf(mapped: unknown): Id | undefined {
+    return typeof mapped === 'string' ? this.#pending.get(mapped)?.id : undefined;
   }
 
   #forget(mapped: string): void {
@@ -177,6 +208,7 @@ export class Connection {
     }
     this.#pending.clear();
     this.#tokens.clear();
+    this.#asked.clear();
     this.onGone(reason);
   }
 
@@ -192,6 +224,11 @@ export class Connection {
     }
     this.#pending.clear();
     this.#tokens.clear();
+    // The extension's questions will get no answer from this client.
+    for (const id of this.#asked) {
+      this.port.send(this.id, errorOf(id, RELAY_ERROR, `The client disconnected: ${reason}`));
+    }
+    this.#asked.clear();
     // The extension may drop what it kept for this connection (its MCP session).
     this.port.send(this.id, notificationOf('disconnected', { connection_id: this.id, reason }));
     this.port.detach(this.id);

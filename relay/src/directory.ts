@@ -48,10 +48,13 @@ export async function pickExtension(
   directory: Directory,
   user: string,
   named: string | undefined,
-): Promise<ExtensionPort | { error: string }> {
+): Promise<ExtensionPort | { error: string; reason: 'none' | 'ambiguous' | 'unknown' }> {
   const choice = chooseExtension(await directory.list(user), named);
   if ('error' in choice) return choice;
   return (
-    (await directory.get(user, choice.id)) ?? { error: 'Extension not found or not accessible' }
+    (await directory.get(user, choice.id)) ?? {
+      error: 'Extension not found or not accessible',
+      reason: 'unknown',
+    }
   );
 }

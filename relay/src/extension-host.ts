@@ -3,7 +3,9 @@
  * connections attached to it, and the routing of what it sends back. Requests reach it with
  * connection-prefixed ids (`conn-…:7`); its answers, and its notifications that name a prefixed
  * request or progress token, go to that connection alone; other notifications (a changed tool
- * list) go to every attached connection. The extension is passive: a request from it is refused.
+ * list) go to every attached connection. The extension is passive, but may ask one connection's
+ * client something (MCP sampling, elicitation) with an `ext:` id and that connection's tag;
+ * any other request from it is refused.
  */
 import { classify, errorOf, METHOD_NOT_FOUND, notificationOf, type Message } from './jsonrpc.js';
 
@@ -35,6 +37,16 @@ export interface ExtensionPort {
  * relay protocol.
  */
 export const CONNECTION_META = 'io.patchbay/connection';
+
+/**
+ * Where an extension names the client request (its prefixed id) that a notification or request
+ * of its own belongs to (progress, logging, sampling during a tool call), so the HTTP front door
+ * can stream it on that request's response. Patchbay's addition to the relay protocol.
+ */
+export const RELATED_META = 'io.patchbay/related-request';
+
+/** Ids of the extension's own requests (relay protocol: "if the extension needs to initiate"). */
+const EXTENSION_ID = /^ext:/;
 
 /** `conn-<uuid>`, as the relay makes them. */
 const CONNECTION_PREFIX = /^(conn-[0-9a-f-]{36}):/;
@@ -77,11 +89,15 @@ export class ExtensionHost implements ExtensionPort {
     const parsed = classify(value);
     if (parsed.kind === 'invalid') return; // nothing to answer: the extension never asks
     if (parsed.kind === 'request') {
+      const sink = EXTENSION_ID.test(String(parsed.message.id))
+        ? this.#connections.get(tagOf(parsed.message) ?? '')
+        : undefined;
+      if (sink) return sink.deliver(parsed.message);
       this.write(
         errorOf(
           parsed.message.id,
           METHOD_NOT_FOUND,
-          'The relay forwards no requests from the extension.',
+          'The relay forwards only requests with an "ext:" id naming an open connection in _meta["io.patchbay/connection"].',
         ),
       );
       return;
@@ -94,8 +110,8 @@ export class ExtensionHost implements ExtensionPort {
     const params = (parsed.message.params ?? {}) as Record<string, unknown>;
     // A notification for one connection: named by its progress token, its request, or (from an
     // extension keeping a session per connection) the relay's connection tag.
-    const tag = (params._meta as Record<string, unknown> | undefined)?.[CONNECTION_META];
-    const tagged = typeof tag === 'string' ? { connectionId: tag } : undefined;
+    const tag = tagOf(parsed.message);
+    const tagged = tag === undefined ? undefined : { connectionId: tag };
     const route = unprefix(params.progressToken) ?? unprefix(params.requestId) ?? tagged;
     if (route) {
       this.#connections.get(route.connectionId)?.deliver(parsed.message);
@@ -119,4 +135,12 @@ export class ExtensionHost implements ExtensionPort {
       timestamp: new Date().toISOString(),
     });
   }
+}
+
+/** The connection an extension's message names in its `_meta`. */
+function tagOf(message: Message): string | undefined {
+  const params = message.params;
+  if (!params || Array.isArray(params)) return undefined;
+  const tag = (params._meta as Record<string, unknown> | undefined)?.[CONNECTION_META];
+  return typeof tag === 'string' ? tag : undefined;
 }

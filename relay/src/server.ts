@@ -1,6 +1,7 @@
 /**
  * The relay's server: one HTTP server with the WebSocket endpoints (`/extension` for browsers,
- * `/mcp` for relay-protocol clients) and `GET /health`. Every socket gets heartbeats (a socket
+ * `/mcp` for relay-protocol clients) and the standard MCP front door (`http/front-door.ts`:
+ * Streamable HTTP, legacy SSE, `/tools`, `/health`). Every socket gets heartbeats (a socket
  * that misses one is closed), a message-size limit and a rate limit. `close()` shuts down
  * gracefully: sockets are told, then closed.
  */
@@ -10,6 +11,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { ClientSession } from './client-session.js';
 import { LocalDirectory } from './directory.js';
 import { acceptExtension } from './extension-socket.js';
+import { createFrontDoor } from './http/front-door.js';
+import { nodeHandler } from './http/node-adapter.js';
 import { errorOf, parse, PARSE_ERROR, RELAY_ERROR, type Message } from './jsonrpc.js';
 import type { Logger } from './log.js';
 import { defaultPolicy, refusal, type OriginPolicy } from './origin-check.js';
@@ -32,6 +35,8 @@ export interface RelayOptions {
   maxExtensionMessageBytes?: number;
   /** Messages a second a socket may send (twice as many at once). */
   messagesPerSecond?: number;
+  /** How often legacy SSE streams get a `ping` event. */
+  ssePingMs?: number;
 }
 
 export interface Relay {
@@ -184,26 +189,49 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     });
   }
 
-  const json = (response: ServerResponse, status: number, body: unknown) => {
-    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  };
+  const maxClientBytes = options.maxClientMessageBytes ?? 1024 * 1024;
+  const frontDoor = createFrontDoor({
+    directory,
+    verifier,
+    log,
+    maxBodyBytes: maxClientBytes,
+    ssePingMs: options.ssePingMs,
+    health: () => ({ relaySessions: clientSockets.size, extensions: directory.size }),
+  });
+  const serveHttp = nodeHandler(frontDoor, {
+    maxBodyBytes: maxClientBytes,
+    onerror: (error) => log.error('http.failed', { reason: error.message }),
+  });
 
   const http = createServer((request: IncomingMessage, response: ServerResponse) => {
     const refused = refusal(request, policy);
-    if (refused) return json(response, 403, errorOf(null, RELAY_ERROR, refused));
-    const path = new URL(request.url ?? '/', 'http://relay').pathname;
-    if (path === '/health' && (request.method === 'GET' || request.method === 'HEAD')) {
-      return json(response, 200, {
-        status: 'ok',
-        version: VERSION,
-        activeSessions: clientSockets.size,
-        extensions: directory.size,
-      });
+    if (refused) {
+      response
+        .writeHead(403, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify(errorOf(null, RELAY_ERROR, refused)));
+      return;
     }
-    json(response, 404, errorOf(null, RELAY_ERROR, `Nothing at ${request.method} ${path}.`));
+    void serveHttp(request, response);
   });
 
+  // HTTP connections with no request being answered (kept alive, or opened and never used):
+  // shutdown closes them. (Node's closeIdleConnections leaves the never-used ones open.)
+  const connections = new Set<Socket>();
+  const answering = new Set<Socket>();
+  http.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.on('close', () => connections.delete(socket));
+  });
+  http.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    answering.add(request.socket);
+    response.on('close', () => answering.delete(request.socket));
+  });
+  const closeIdle = () => {
+    for (const socket of connections) if (!answering.has(socket)) socket.destroy();
+  };
+
   http.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    connections.delete(socket); // a WebSocket now, closed as one
     // A peer resetting the connection before the upgrade is done must not take the relay down.
     socket.on('error', (error) => log.debug('upgrade.error', { reason: error.message }));
     const path = new URL(request.url ?? '/', 'http://relay').pathname;
@@ -232,15 +260,23 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     directory,
     async close() {
       clearInterval(heartbeat);
+      frontDoor.close();
       for (const socket of [...extensions.clients, ...clients.clients])
         socket.close(1001, 'Relay shutting down');
       await new Promise<void>((resolve) => {
-        http.close(() => resolve());
-        http.closeIdleConnections();
-        setTimeout(() => {
+        // Requests still being answered finish (their streams were just ended), then their
+        // connections close as they fall idle; after two seconds, whatever is left is cut.
+        const idle = setInterval(closeIdle, 50);
+        const cut = setTimeout(() => {
           for (const socket of [...extensions.clients, ...clients.clients]) socket.terminate();
           http.closeAllConnections();
-        }, 2_000).unref();
+        }, 2_000);
+        http.close(() => {
+          clearInterval(idle);
+          clearTimeout(cut);
+          resolve();
+        });
+        closeIdle();
       });
       verifier.denyList.close();
       log.info('relay.closed');

@@ -119,3 +119,54 @@ describe('keeping connections apart', () => {
     expect(answer.result).toMatchObject({ serverInfo: { name: 'stand-in-browser' } });
   });
 });
+
+describe('the extension asking a client (ext: ids)', () => {
+  const initialize = (client: RawClient, capabilities: Record<string, unknown>) =>
+    client.request('initialize', {
+      protocolVersion: '2025-11-25',
+      capabilities,
+      clientInfo: { name: 'raw', version: '1' },
+    });
+
+  it('reaches that client alone, without the relay’s tags; its answer goes back', async () => {
+    const asked = await connected();
+    const bystander = await connected();
+    await initialize(asked.client, { sampling: {} });
+    const call = asked.client.request('tools/call', { name: 'ask', arguments: {} });
+    await expect
+      .poll(() => asked.client.notifications.find((m) => m.method === 'sampling/createMessage'))
+      .toBeDefined();
+    const question = asked.client.notifications.find((m) => m.method === 'sampling/createMessage')!;
+    expect(String(question.id)).toMatch(/^ext:/);
+    expect(JSON.stringify(question)).not.toContain('io.patchbay/');
+    // Another client cannot answer for it.
+    bystander.client.socket.send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: question.id,
+        result: { role: 'assistant', content: { type: 'text', text: 'forged' }, model: 'x' },
+      }),
+    );
+    asked.client.socket.send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: question.id,
+        result: { role: 'assistant', content: { type: 'text', text: 'mine' }, model: 'x' },
+      }),
+    );
+    const answer = await call;
+    expect(answer.result).toMatchObject({ content: [{ text: 'client said: mine' }] });
+    expect(bystander.client.notifications.some((m) => m.method === 'sampling/createMessage')).toBe(
+      false,
+    );
+  });
+
+  it('refuses a request from the extension that names no open connection', async () => {
+    extension.socket.send(
+      JSON.stringify({ jsonrpc: '2.0', id: 'ext:1', method: 'roots/list', params: {} }),
+    );
+    await expect
+      .poll(() => extension.received.find((message) => message.id === 'ext:1'))
+      .toMatchObject({ error: { code: -32601 } });
+  });
+});

@@ -1,14 +1,17 @@
 /**
  * A stand-in for Patchbay's extension, written from the relay protocol: it connects to
- * `/extension`, waits, answers `authenticate`, and serves MCP with the SDK, one server session
- * per relay connection (named by the `conn-…:` prefix of request ids and the relay's
- * `io.patchbay/connection` on notifications). Its tools: `echo`, `whoami` (which connection
- * asked), `slow` (reports progress, then answers, or is cancelled).
+ * `/extension`, waits, answers `authenticate`, and serves MCP with the SDK (both eras, through
+ * `serveStdio` over Patchbay's per-connection transport), one server per relay connection (named
+ * by the `conn-…:` prefix of request ids and the relay's `io.patchbay/connection` on
+ * notifications). Its default tools: `echo`, `whoami` (which connection asked), `slow` (reports
+ * progress, then answers, or is cancelled), `ask` (asks the client to sample, 2025 era).
  */
-import { McpServer } from '@modelcontextprotocol/server';
-import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
+import { McpServer, type McpServerFactory } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
 import { WebSocket } from 'ws';
 import { z } from 'zod';
+import { RelayConnectionTransport } from '../../src/relay-link/connection-transport.js';
 
 export interface StandIn {
   id: string;
@@ -57,6 +60,21 @@ function serverFor(connection: string, cancelled: string[]) {
       return { content: [{ type: 'text', text: `waited ${ms} ms` }] };
     },
   );
+  server.registerTool(
+    'ask',
+    { description: "Asks the client's model a question (sampling), and answers with its reply." },
+    async (context) => {
+      const reply = await context.mcpReq.send({
+        method: 'sampling/createMessage',
+        params: {
+          messages: [{ role: 'user', content: { type: 'text', text: 'Say hello.' } }],
+          maxTokens: 10,
+        },
+      });
+      const content = (reply as { content?: { text?: string } }).content;
+      return { content: [{ type: 'text', text: `client said: ${content?.text ?? '?'}` }] };
+    },
+  );
   return server;
 }
 
@@ -66,6 +84,8 @@ export async function connectStandIn(options: {
   name?: string;
   /** Answer authenticate with this instead (bad tokens, missing fields). */
   authResult?: unknown;
+  /** The MCP server each connection gets (default: the stand-in's tools). */
+  factory?: (connection: string) => ReturnType<McpServerFactory>;
 }): Promise<StandIn> {
   const url = new URL('/extension', options.relayUrl);
   url.protocol = 'ws:';
@@ -73,20 +93,19 @@ export async function connectStandIn(options: {
   const received: Record<string, unknown>[] = [];
   const dropped: string[] = [];
   const cancelled: string[] = [];
-  const sessions = new Map<string, Transport>();
+  const sessions = new Map<
+    string,
+    { transport: RelayConnectionTransport; handle: StdioServerHandle }
+  >();
   const send = (message: unknown) => socket.send(JSON.stringify(message));
+  const factory = options.factory ?? ((connection: string) => serverFor(connection, cancelled));
 
-  const session = async (connection: string) => {
-    let transport = sessions.get(connection);
-    if (transport) return transport;
-    const created: Transport = {
-      start: async () => undefined,
-      close: async () => undefined,
-      send: async (message) => send(message),
-    };
-    sessions.set(connection, created);
-    await serverFor(connection, cancelled).connect(created);
-    transport = created;
+  const session = (connection: string) => {
+    const known = sessions.get(connection);
+    if (known) return known.transport;
+    const transport = new RelayConnectionTransport(connection, send);
+    const handle = serveStdio(() => factory(connection), { transport });
+    sessions.set(connection, { transport, handle });
     return transport;
   };
 
@@ -110,8 +129,10 @@ export async function connectStandIn(options: {
       if (message.method === 'authenticated') return resolve(params.extension_id as string);
       if (message.method === 'status') return;
       if (message.method === 'disconnected') {
-        sessions.delete(params.connection_id as string);
-        dropped.push(params.connection_id as string);
+        const gone = params.connection_id as string;
+        void sessions.get(gone)?.handle.close();
+        sessions.delete(gone);
+        dropped.push(gone);
         return;
       }
       const prefixed =
@@ -122,11 +143,12 @@ export async function connectStandIn(options: {
           ? /^(conn-[^:]+):/.exec(params.requestId)?.[1]
           : undefined;
       const connection =
-        prefixed ?? (meta?.['io.patchbay/connection'] as string | undefined) ?? requestPrefix;
+        prefixed ??
+        RelayConnectionTransport.connectionOfAnswer(message.id) ??
+        (meta?.['io.patchbay/connection'] as string | undefined) ??
+        requestPrefix;
       if (!connection) return;
-      void session(connection).then((transport) =>
-        transport.onmessage?.(message as JSONRPCMessage),
-      );
+      session(connection).receive(message as JSONRPCMessage);
     });
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,0 +1,39 @@
+/**
+ * Bearer authentication for the HTTP endpoints, with the relay's tokens: a missing or invalid
+ * token is answered 401 with JSON-RPC code -32001 and a `WWW-Authenticate` challenge.
+ */
+import { CONFLICT_OR_UNAUTHORIZED } from '../jsonrpc.js';
+import type { TokenClaims, Verifier } from '../tokens.js';
+import { rpcError } from './responses.js';
+
+const REALM = 'Bearer realm="patchbay-relay"';
+
+export async function authenticate(
+  request: Request,
+  verifier: Verifier,
+): Promise<TokenClaims | Response> {
+  const header = request.headers.get('authorization');
+  if (!header) {
+    return rpcError(
+      401,
+      CONFLICT_OR_UNAUTHORIZED,
+      'Unauthorized: send Authorization: Bearer <token>.',
+      {
+        headers: { 'WWW-Authenticate': REALM },
+      },
+    );
+  }
+  const match = /^Bearer +(\S+)$/i.exec(header);
+  const reason = match ? undefined : 'the Authorization header is not "Bearer <token>"';
+  try {
+    if (reason) throw new Error(reason);
+    return await verifier.verify(match![1]);
+  } catch (error) {
+    const message = (error as Error).message;
+    return rpcError(401, CONFLICT_OR_UNAUTHORIZED, `Unauthorized: ${message}`, {
+      headers: {
+        'WWW-Authenticate': `${REALM}, error="invalid_token", error_description="${message.replace(/["\\]/g, '')}"`,
+      },
+    });
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * The relay's standard MCP front door, as one fetch-shaped handler: Streamable HTTP at `/mcp`
+ * (2025 sessions and 2026-07-28 requests), legacy HTTP+SSE at `GET /sse` + `POST /message`,
+ * `GET /tools`, `GET /health` and `/.well-known/mcp-config`, with CORS and bearer tokens. Which
+ * browser a request reaches: the user's only one, or the one named by the
+ * `X-Patchbay-Extension` header or the `extension` query parameter. MCP itself is the
+ * extension's: the relay forwards messages and shapes their HTTP.
+ */
+import {
+  isInitializeRequest,
+  isJsonContentType,
+  isLegacyRequest,
+  readRequestBody,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@modelcontextprotocol/server';
+import { pickExtension, type Directory } from '../directory.js';
+import type { ExtensionPort } from '../extension-host.js';
+import { INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, RELAY_ERROR } from '../jsonrpc.js';
+import type { Logger } from '../log.js';
+import type { TokenClaims, Verifier } from '../tokens.js';
+import { VERSION } from '../version.js';
+import { authenticate } from './bearer.js';
+import { preflight, withCors } from './cors.js';
+import { LegacySseSessions } from './legacy-sse.js';
+import { forwardModern, MODERN_VERSIONS } from './modern-exchange.js';
+import { json, rpcError } from './responses.js';
+import { StreamableSessions } from './streamable-sessions.js';
+import { ListingError, listTools } from './tools-listing.js';
+
+export interface FrontDoorOptions {
+  directory: Directory;
+  verifier: Verifier;
+  log: Logger;
+  /** What `/health` reports besides the HTTP sessions. */
+  health(): { relaySessions: number; extensions: number };
+  maxBodyBytes?: number;
+  ssePingMs?: number;
+}
+
+export interface FrontDoor {
+  fetch(request: Request): Promise<Response>;
+  readonly sessions: number;
+  close(): void;
+}
+
+const MCP_CONFIG = {
+  schemaVersion: '1.0',
+  name: 'patchbay-relay',
+  version: VERSION,
+  description:
+    "Patchbay Relay: MCP clients reach the tools of the user's browser (Patchbay), over Streamable HTTP, legacy HTTP+SSE or the relay WebSocket protocol.",
+  capabilities: { tools: true, resources: true, prompts: true },
+};
+
+export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
+  const { directory, verifier, log } = options;
+  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const streamable = new StreamableSessions(log, maxBodyBytes);
+  const sse = new LegacySseSessions(log, options.ssePingMs);
+
+  /** The browser a request means, or the response saying why there is none. */
+  async function browserFor(
+    request: Request,
+    claims: TokenClaims,
+  ): Promise<ExtensionPort | Response> {
+    const named =
+      request.headers.get('x-patchbay-extension') ??
+      new URL(request.url).searchParams.get('extension') ??
+      undefined;
+    const picked = await pickExtension(directory, claims.user, named);
+    if (!('error' in picked)) return picked;
+    const status = picked.reason === 'none' ? 503 : picked.reason === 'ambiguous' ? 400 : 404;
+    return rpcError(status, RELAY_ERROR, picked.error);
+  }
+
+  /** A POST's JSON body, or the response refusing it. */
+  async function bodyOf(request: Request): Promise<{ body: unknown } | Response> {
+    if (!isJsonContentType(request.headers.get('content-type'))) {
+      return rpcError(
+        415,
+        RELAY_ERROR,
+        'Unsupported Media Type: Content-Type must be application/json.',
+      );
+    }
+    const read = await readRequestBody(request, maxBodyBytes);
+    if (read.tooLarge) {
+      return rpcError(413, RELAY_ERROR, `Payload Too Large: at most ${maxBodyBytes} bytes.`);
+    }
+    try {
+      return { body: JSON.parse(read.text) };
+    } catch {
+      return rpcError(400, PARSE_ERROR, 'Parse error: the body is not JSON.');
+    }
+  }
+
+  async function mcp(request: Request, claims: TokenClaims): Promise<Response> {
+    let body: unknown;
+    if (request.method === 'POST') {
+      const read = await bodyOf(request);
+      if (read instanceof Response) return read;
+      body = read.body;
+      if (!(await isLegacyRequest(request, body))) {
+        const port = await browserFor(request, claims);
+        return port instanceof Response ? port : forwardModern(request, body, port, log);
+      }
+    }
+    const version = request.headers.get('mcp-protocol-version');
+    if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+      return rpcError(
+        400,
+        INVALID_REQUEST,
+        `Bad Request: unsupported protocol version ${version}.`,
+        {
+          data: {
+            supported: [...SUPPORTED_PROTOCOL_VERSIONS, ...MODERN_VERSIONS],
+            requested: version,
+          },
+        },
+      );
+    }
+    const sessionId = request.headers.get('mcp-session-id');
+    if (sessionId) return streamable.continue(request, claims.user, sessionId, body);
+    const initialize = Array.isArray(body)
+      ? body.some(isInitializeRequest)
+      : isInitializeRequest(body);
+    if (!initialize) return StreamableSessions.needsSession(request);
+    const port = await browserFor(request, claims);
+    return port instanceof Response ? port : streamable.open(request, claims.user, port, body);
+  }
+
+  async function route(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const { pathname: path } = url;
+    const method = request.method;
+    if (path === '/health' && (method === 'GET' || method === 'HEAD')) {
+      const { relaySessions, extensions } = options.health();
+      return json({
+        status: 'ok',
+        version: VERSION,
+        activeSessions: relaySessions + streamable.size + sse.size,
+        extensions,
+      });
+    }
+    if (
+      (path === '/.well-known/mcp-config' || path === '/mcp/.well-known/mcp-config') &&
+      method === 'GET'
+    ) {
+      return json(MCP_CONFIG);
+    }
+    const endpoint =
+      path === '/mcp'
+        ? ['GET', 'POST', 'DELETE']
+        : path === '/sse' || path === '/tools'
+          ? ['GET']
+          : path === '/message'
+            ? ['POST']
+            : undefined;
+    if (!endpoint) return rpcError(404, RELAY_ERROR, `Nothing at ${method} ${path}.`);
+    if (!endpoint.includes(method)) {
+      return rpcError(405, METHOD_NOT_FOUND, `HTTP method ${method} not allowed at ${path}.`, {
+        headers: { Allow: endpoint.join(', ') },
+      });
+    }
+    const claims = await authenticate(request, verifier);
+    if (claims instanceof Response) return claims;
+    if (path === '/mcp') return mcp(request, claims);
+    if (path === '/message') {
+      const read = await bodyOf(request);
+      return read instanceof Response ? read : sse.post(request, claims.user, read.body);
+    }
+    const port = await browserFor(request, claims);
+    if (port instanceof Response) return port;
+    if (path === '/sse') return sse.open(request, claims.user, port);
+    try {
+      return json({ tools: await listTools(port) });
+    } catch (error) {
+      if (!(error instanceof ListingError)) throw error;
+      return rpcError(502, RELAY_ERROR, error.message);
+    }
+  }
+
+  return {
+    async fetch(request) {
+      if (request.method === 'OPTIONS') return preflight(request);
+      return withCors(await route(request), request);
+    },
+    get sessions() {
+      return streamable.size + sse.size;
+    },
+    close() {
+      streamable.close();
+      sse.close();
+    },
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * A 2026-07-28 request at `/mcp`: no session; each HTTP request is one exchange with the
+ * extension, over a connection of its own (the extension serves it with a fresh server, as the
+ * SDK's own HTTP entry does). The SDK classifies the request (its envelope, headers and body
+ * must agree) and its `PerRequestHTTPServerTransport`, used as a forwarder, shapes the answer:
+ * one JSON body, or an SSE stream when progress or logging comes before the result.
+ */
+import {
+  classifyInboundRequest,
+  PerRequestHTTPServerTransport,
+  UnsupportedProtocolVersionError,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/server';
+import { Connection } from '../connection.js';
+import type { ExtensionPort } from '../extension-host.js';
+import type { Id, Message } from '../jsonrpc.js';
+import type { Logger } from '../log.js';
+import { rpcError } from './responses.js';
+
+/**
+ * The per-request revisions the relay forwards. (The SDK keeps its list internal; the relay
+ * names the one revision the extension serves.)
+ */
+export const MODERN_VERSIONS = ['2026-07-28'];
+
+/**
+ * JSON-RPC errors only a server's validation produces before any handler runs, and the HTTP
+ * status MCP gives them. Across the relay the SDK cannot tell such an error from a handler's, so
+ * the relay maps them when they are the whole answer.
+ */
+const VALIDATION_STATUS: Record<number, number> = {
+  [-32700]: 400,
+  [-32600]: 400,
+  [-32601]: 404,
+  [-32020]: 400,
+  [-32021]: 400,
+  [-32022]: 400,
+};
+
+export async function forwardModern(
+  request: Request,
+  body: unknown,
+  port: ExtensionPort,
+  log: Logger,
+): Promise<Response> {
+  const outcome = classifyInboundRequest({
+    httpMethod: request.method,
+    protocolVersionHeader: request.headers.get('mcp-protocol-version') ?? undefined,
+    mcpMethodHeader: request.headers.get('mcp-method') ?? undefined,
+    mcpNameHeader: request.headers.get('mcp-name') ?? undefined,
+    body,
+  });
+  const echoedId = idOf(body);
+  if (outcome.kind === 'reject') {
+    return rpcError(outcome.httpStatus, outcome.code, outcome.message, {
+      id: echoedId,
+      data: 'data' in outcome ? outcome.data : undefined,
+    });
+  }
+  if (outcome.kind !== 'modern') {
+    return rpcError(400, -32600, 'Invalid Request: not a 2026-07-28 request.', { id: echoedId });
+  }
+  const revision = outcome.classification.revision;
+  if (revision === undefined || !MODERN_VERSIONS.includes(revision)) {
+    const error = new UnsupportedProtocolVersionError({
+      supported: MODERN_VERSIONS,
+      requested: revision ?? 'unknown',
+    });
+    return rpcError(400, error.code, error.message, { id: echoedId, data: error.data });
+  }
+
+  const transport = new PerRequestHTTPServerTransport({ classification: outcome.classification });
+  const requestId = outcome.messageKind === 'request' ? outcome.message.id : undefined;
+  let answered = false;
+  const connection = new Connection(
+    port,
+    (message, related) => {
+      if (message.id === requestId && message.method === undefined) {
+        if (!answered && message.error && VALIDATION_STATUS[message.error.code] !== undefined) {
+          answered = true;
+          settleEarly(message);
+          return;
+        }
+        answered = true;
+      } else if (!answered) {
+        answered = true; // something streamed first: the answer is an SSE stream now
+      }
+      // Everything on this connection belongs to its one request (listen streams included).
+      void transport.send(message as JSONRPCMessage, { relatedRequestId: related ?? requestId });
+    },
+    () => void transport.close(),
+  );
+  let settleEarly: (message: Message) => void = () => undefined;
+  const early = new Promise<Response>((resolve) => {
+    settleEarly = (message) => {
+      resolve(Response.json(message, { status: VALIDATION_STATUS[message.error!.code] ?? 400 }));
+      void transport.close();
+    };
+  });
+  transport.onmessage = (message) => connection.send(message as Message);
+  transport.onclose = () => connection.close('The HTTP request ended.');
+  await transport.start();
+  try {
+    const response = await Promise.race([
+      transport.handleMessage(outcome.message, { request }),
+      early,
+    ]);
+    // A notification is delivered and done.
+    if (requestId === undefined) connection.close('Delivered.');
+    return response;
+  } catch (error) {
+    // The client went away before the answer: nobody reads this response.
+    log.debug('http.exchange_ended', { reason: String(error) });
+    return new Response(null, { status: 499 });
+  }
+}
+
+function idOf(body: unknown): Id | undefined {
+  const id = (body as { id?: unknown } | null)?.id;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+}

@@ -1,0 +1,143 @@
+/**
+ * 2025-era Streamable HTTP sessions at `/mcp`: each session is the SDK's
+ * `WebStandardStreamableHTTPServerTransport` used as a forwarder (no MCP server behind it): what
+ * the client posts goes to the extension through a {@link Connection}, and what the extension
+ * sends comes back through the transport, on the response of the request it belongs to or on the
+ * session's GET stream. The SDK does the session ids, the SSE framing and the response routing.
+ */
+import { randomUUID } from 'node:crypto';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import { Connection } from '../connection.js';
+import type { ExtensionPort } from '../extension-host.js';
+import { INVALID_REQUEST, RELAY_ERROR, type Message } from '../jsonrpc.js';
+import type { Logger } from '../log.js';
+import { rpcError } from './responses.js';
+
+/** Sessions one user may hold at once; the oldest idle one goes first beyond it. */
+export const MAX_SESSIONS_PER_USER = 64;
+
+interface Session {
+  id?: string;
+  user: string;
+  transport: WebStandardStreamableHTTPServerTransport;
+  connection: Connection;
+  lastUsed: number;
+}
+
+export class StreamableSessions {
+  readonly #byId = new Map<string, Session>();
+  readonly #sweep: NodeJS.Timeout;
+
+  constructor(
+    private readonly log: Logger,
+    private readonly maxBodyBytes: number,
+    /** Sessions unused this long are ended (their extension connection too). */
+    private readonly idleMs = 2 * 60 * 60_000,
+  ) {
+    this.#sweep = setInterval(() => this.#dropIdle(), Math.min(idleMs, 60_000));
+    this.#sweep.unref();
+  }
+
+  get size(): number {
+    return this.#byId.size;
+  }
+
+  /** A request naming a session (`Mcp-Session-Id`): that session's, if it is the user's. */
+  async continue(
+    request: Request,
+    user: string,
+    sessionId: string,
+    parsedBody: unknown,
+  ): Promise<Response> {
+    const session = this.#byId.get(sessionId);
+    if (!session || session.user !== user) {
+      // DELETE is idempotent: a session already gone is gone.
+      if (request.method === 'DELETE') return new Response(null, { status: 200 });
+      return rpcError(404, RELAY_ERROR, 'Session not found: initialize a new one.');
+    }
+    session.lastUsed = Date.now();
+    return session.transport.handleRequest(request, { parsedBody });
+  }
+
+  /** An `initialize` without a session: a new session with the extension. */
+  async open(
+    request: Request,
+    user: string,
+    port: ExtensionPort,
+    parsedBody: unknown,
+  ): Promise<Response> {
+    this.#makeRoom(user);
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      maxRequestBodySize: this.maxBodyBytes,
+      onsessioninitialized: (id) => {
+        session.id = id;
+        this.#byId.set(id, session);
+        this.log.info('http.session_opened', { session: id, user, extension: port.info.id });
+      },
+      onsessionclosed: () => this.#drop(session, 'The client ended the session.'),
+    });
+    const connection = new Connection(
+      port,
+      (message, related) => {
+        transport
+          .send(message as never, related === undefined ? undefined : { relatedRequestId: related })
+          .catch((error: unknown) => this.log.debug('http.send_failed', { reason: String(error) }));
+      },
+      (reason) => {
+        // The browser went away: the session ends; the client's next request gets 404.
+        this.#forget(session);
+        void transport.close();
+        this.log.info('http.session_ended', { session: session.id, reason });
+      },
+    );
+    const session: Session = { user, transport, connection, lastUsed: Date.now() };
+    transport.onmessage = (message) => connection.send(message as Message);
+    await transport.start();
+    return transport.handleRequest(request, { parsedBody });
+  }
+
+  /** A session-less request that is not an `initialize`. */
+  static needsSession(request: Request): Response {
+    if (request.method === 'DELETE') return new Response(null, { status: 200 });
+    return rpcError(
+      400,
+      INVALID_REQUEST,
+      'Bad Request: Mcp-Session-Id header is required (initialize first, or send 2026-07-28 requests with their _meta).',
+    );
+  }
+
+  #drop(session: Session, reason: string): void {
+    this.#forget(session);
+    session.connection.close(reason);
+    void session.transport.close();
+    this.log.info('http.session_closed', { session: session.id, reason });
+  }
+
+  #forget(session: Session): void {
+    if (session.id && this.#byId.get(session.id) === session) this.#byId.delete(session.id);
+  }
+
+  #makeRoom(user: string): void {
+    const mine = [...this.#byId.values()].filter((session) => session.user === user);
+    if (mine.length < MAX_SESSIONS_PER_USER) return;
+    const oldest = mine.reduce((a, b) => (a.lastUsed <= b.lastUsed ? a : b));
+    this.#drop(
+      oldest,
+      `More than ${MAX_SESSIONS_PER_USER} sessions: the least recently used ended.`,
+    );
+  }
+
+  #dropIdle(): void {
+    const before = Date.now() - this.idleMs;
+    for (const session of [...this.#byId.values()]) {
+      if (session.lastUsed < before) this.#drop(session, 'The session was idle.');
+    }
+  }
+
+  close(): void {
+    clearInterval(this.#sweep);
+    for (const session of [...this.#byId.values()])
+      this.#drop(session, 'The relay is shutting down.');
+  }
+}
