@@ -37,6 +37,8 @@ export interface RelayOptions {
   messagesPerSecond?: number;
   /** How often legacy SSE streams get a `ping` event. */
   ssePingMs?: number;
+  /** See FrontDoorOptions.anonymousUser: tests only. */
+  anonymousUser?: string;
 }
 
 export interface Relay {
@@ -196,6 +198,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     log,
     maxBodyBytes: maxClientBytes,
     ssePingMs: options.ssePingMs,
+    anonymousUser: options.anonymousUser,
     health: () => ({ relaySessions: clientSockets.size, extensions: directory.size }),
   });
   const serveHttp = nodeHandler(frontDoor, {
