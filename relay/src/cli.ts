@@ -13,6 +13,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createLogger, type Level } from './log.js';
+import { RedisUnavailableError } from './redis-directory.js';
 import { startRelay } from './server.js';
 import { createVerifier, DenyList, issueToken, TokenError } from './tokens.js';
 
@@ -50,6 +51,7 @@ async function serve(args: string[]) {
       'jwks-audience': { type: 'string' },
       'deny-list': { type: 'string' },
       'log-level': { type: 'string' },
+      'presence-ttl': { type: 'string' },
     },
   });
   const port = Number(values.port ?? process.env.RELAY_PORT ?? 3456);
@@ -68,8 +70,12 @@ async function serve(args: string[]) {
     throw new UsageError('The relay needs --secret <s> (or RELAY_SECRET), or --jwks-url.');
   if (secret && secret.length < 16)
     throw new UsageError('The secret must be 16 characters or more.');
-  const redis = values.redis ?? process.env.RELAY_REDIS_URL;
-  if (redis) throw new UsageError('--redis is not supported by this build yet.');
+  const redisUrl = values.redis ?? process.env.RELAY_REDIS_URL;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
+    throw new UsageError('--redis must be a redis:// or rediss:// URL.');
+  const presenceTtl = Number(values['presence-ttl'] ?? 15);
+  if (!(presenceTtl >= 0.3 && presenceTtl <= 3600))
+    throw new UsageError('--presence-ttl is a number of seconds (0.3 to 3600).');
   const relay = await startRelay({
     host: values.host ?? process.env.RELAY_HOST ?? '127.0.0.1',
     port,
@@ -83,6 +89,8 @@ async function serve(args: string[]) {
     log,
     allowedOrigins: list(values['allowed-origins'] ?? process.env.RELAY_ALLOWED_ORIGINS),
     allowedHosts: list(values['allowed-hosts']),
+    redisUrl,
+    presenceTtlMs: presenceTtl * 1000,
   });
   process.stdout.write(`listening on ${relay.url}\n`);
   const stop = (signal: string) => {
@@ -100,6 +108,7 @@ run.catch((error: unknown) => {
   const message =
     error instanceof UsageError ||
     error instanceof TokenError ||
+    error instanceof RedisUnavailableError ||
     (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
       ? (error as Error).message
       : `The relay failed: ${(error as Error).message ?? String(error)}`;

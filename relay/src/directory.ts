@@ -27,6 +27,10 @@ export class LocalDirectory implements Directory {
     return this.#ports.get(extensionId);
   }
 
+  ports(): ExtensionPort[] {
+    return [...this.#ports.values()];
+  }
+
   get size(): number {
     return this.#ports.size;
   }

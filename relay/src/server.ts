@@ -9,14 +9,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { ClientSession } from './client-session.js';
-import { LocalDirectory } from './directory.js';
+import { LocalDirectory, type Directory } from './directory.js';
 import { acceptExtension } from './extension-socket.js';
 import { createFrontDoor } from './http/front-door.js';
 import { nodeHandler } from './http/node-adapter.js';
+import { gracefulCloser } from './http/shutdown.js';
 import { errorOf, parse, PARSE_ERROR, RELAY_ERROR, type Message } from './jsonrpc.js';
 import type { Logger } from './log.js';
 import { defaultPolicy, refusal, type OriginPolicy } from './origin-check.js';
 import { RateLimit } from './rate-limit.js';
+import { RedisDirectory } from './redis-directory.js';
 import type { TokenClaims, Verifier } from './tokens.js';
 import { VERSION } from './version.js';
 
@@ -39,11 +41,16 @@ export interface RelayOptions {
   ssePingMs?: number;
   /** See FrontDoorOptions.anonymousUser: tests only. */
   anonymousUser?: string;
+  /** Share browsers with other instances through this Redis. */
+  redisUrl?: string;
+  /** With Redis: how soon a dead instance is noticed (default 15 s). */
+  presenceTtlMs?: number;
 }
 
 export interface Relay {
   url: string;
-  directory: LocalDirectory;
+  /** The browsers connected to this instance. */
+  local: LocalDirectory;
   close(): Promise<void>;
 }
 
@@ -54,8 +61,19 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const policy: OriginPolicy = options.allowedHosts?.length
     ? { hosts: options.allowedHosts, origins: options.allowedOrigins ?? [] }
     : defaultPolicy(options.host, options.allowedOrigins);
-  const directory = new LocalDirectory();
+  const local = new LocalDirectory();
   const extensionSockets = new Map<string, WebSocket>();
+  const shared = options.redisUrl
+    ? await RedisDirectory.connect({
+        url: options.redisUrl,
+        local,
+        log,
+        ttlMs: options.presenceTtlMs ?? 15_000,
+        onTakenOver: (extensionId) =>
+          extensionSockets.get(extensionId)?.close(4409, 'Replaced by a new connection'),
+      })
+    : undefined;
+  const directory: Directory = shared ?? local;
   const extensionClaims = new Map<WebSocket, TokenClaims>();
   const clientSockets = new Map<ClientSession, WebSocket>();
   const rate = options.messagesPerSecond ?? 100;
@@ -95,7 +113,10 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
           previous.close(4409, 'Replaced by a new connection');
         }
         extensionSockets.set(host.info.id, socket);
-        directory.add(host);
+        local.add(host);
+        shared
+          ?.announce(host.info)
+          .catch((error: Error) => log.warn('redis.announce_failed', { reason: error.message }));
       },
     });
     // One message after another: an answer to authenticate is checked before what follows it.
@@ -116,7 +137,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       const host = link.host;
       if (!host) return;
       if (extensionSockets.get(host.info.id) === socket) extensionSockets.delete(host.info.id);
-      directory.remove(host);
+      local.remove(host);
+      void shared?.withdraw(host.info).catch(() => undefined);
       host.close('Extension closed');
       log.info('extension.closed', { extension: host.info.id });
     });
@@ -199,7 +221,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     maxBodyBytes: maxClientBytes,
     ssePingMs: options.ssePingMs,
     anonymousUser: options.anonymousUser,
-    health: () => ({ relaySessions: clientSockets.size, extensions: directory.size }),
+    health: () => ({ relaySessions: clientSockets.size, extensions: local.size }),
   });
   const serveHttp = nodeHandler(frontDoor, {
     maxBodyBytes: maxClientBytes,
@@ -217,24 +239,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     void serveHttp(request, response);
   });
 
-  // HTTP connections with no request being answered (kept alive, or opened and never used):
-  // shutdown closes them. (Node's closeIdleConnections leaves the never-used ones open.)
-  const connections = new Set<Socket>();
-  const answering = new Set<Socket>();
-  http.on('connection', (socket: Socket) => {
-    connections.add(socket);
-    socket.on('close', () => connections.delete(socket));
-  });
-  http.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    answering.add(request.socket);
-    response.on('close', () => answering.delete(request.socket));
-  });
-  const closeIdle = () => {
-    for (const socket of connections) if (!answering.has(socket)) socket.destroy();
-  };
+  const closeHttp = gracefulCloser(http);
 
   http.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
-    connections.delete(socket); // a WebSocket now, closed as one
     // A peer resetting the connection before the upgrade is done must not take the relay down.
     socket.on('error', (error) => log.debug('upgrade.error', { reason: error.message }));
     const path = new URL(request.url ?? '/', 'http://relay').pathname;
@@ -250,7 +257,10 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   });
 
   await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
+    http.once('error', (error) => {
+      void shared?.close();
+      reject(error);
+    });
     http.listen(options.port, options.host, () => resolve());
   });
   const { port } = http.address() as AddressInfo;
@@ -260,28 +270,17 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
 
   return {
     url,
-    directory,
+    local,
     async close() {
       clearInterval(heartbeat);
       frontDoor.close();
       for (const socket of [...extensions.clients, ...clients.clients])
         socket.close(1001, 'Relay shutting down');
-      await new Promise<void>((resolve) => {
-        // Requests still being answered finish (their streams were just ended), then their
-        // connections close as they fall idle; after two seconds, whatever is left is cut.
-        const idle = setInterval(closeIdle, 50);
-        const cut = setTimeout(() => {
-          for (const socket of [...extensions.clients, ...clients.clients]) socket.terminate();
-          http.closeAllConnections();
-        }, 2_000);
-        http.close(() => {
-          clearInterval(idle);
-          clearTimeout(cut);
-          resolve();
-        });
-        closeIdle();
+      await closeHttp(() => {
+        for (const socket of [...extensions.clients, ...clients.clients]) socket.terminate();
       });
       verifier.denyList.close();
+      await shared?.close();
       log.info('relay.closed');
     },
   };

@@ -62,6 +62,15 @@ describe('patchbay-relay', () => {
     [['--port', 'many', '--secret', SECRET], /--port must be a port number/],
     [['--secret', 'short'], /16 characters or more/],
     [['token', '--secret', SECRET], /token needs --user/],
+    [
+      ['--secret', SECRET, '--redis', 'localhost:6379'],
+      /--redis must be a redis:\/\/ or rediss:\/\/ URL/,
+    ],
+    [
+      ['--secret', SECRET, '--redis', 'redis://127.0.0.1:1'],
+      /Cannot reach Redis at redis:\/\/127\.0\.0\.1:1/,
+    ],
+    [['--secret', SECRET, '--presence-ttl', '0'], /--presence-ttl is a number of seconds/],
   ])('refuses %j with a clear message', async (args, message) => {
     const run = promisify(execFile)(NODE, [...CLI, ...args], {
       env: { ...process.env, RELAY_SECRET: '' },

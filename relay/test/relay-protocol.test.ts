@@ -74,7 +74,7 @@ describe('an extension', () => {
         authResult: { name: 'Chromium', accessToken: token },
       }),
     ).rejects.toThrow(/closed 4401 Authentication failed/);
-    expect(relay.directory.size).toBe(0);
+    expect(relay.local.size).toBe(0);
     expect(relay.logs.join('')).not.toContain(String(token));
   });
 });

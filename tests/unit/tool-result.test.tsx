@@ -254,7 +254,8 @@ describe('structured content', () => {
 });
 
 describe('the structured view on large values', () => {
-  it('shows 50 of 10,000 rows until asked for all', () => {
+  // Rendering 10,000 rows in jsdom takes seconds on two busy cores: a generous time limit.
+  it('shows 50 of 10,000 rows until asked for all', { timeout: 30_000 }, () => {
     const rows = Array.from({ length: 10_000 }, (_, index) => ({
       id: index,
       name: `row ${index}`,

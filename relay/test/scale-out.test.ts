@@ -1,0 +1,132 @@
+/**
+ * Two relay processes sharing a real redis-server: a client on one instance reaches a browser on
+ * the other (relay protocol, Streamable HTTP in both eras, legacy SSE); users stay apart across
+ * instances; an instance that stops, gracefully or killed, is noticed and its peers' clients hear
+ * `disconnected`.
+ */
+import { Client } from '@modelcontextprotocol/client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RelayClientTransport } from '../src/client-transport.js';
+import { issueToken } from '../src/tokens.js';
+import { rawClient } from './helpers.js';
+import { httpClient } from './http-clients.js';
+import {
+  SECRET,
+  startRedis,
+  startRelayProcess,
+  type RedisServer,
+  type RelayProcess,
+} from './processes.js';
+import { connectStandIn, type StandIn } from './stand-in-extension.js';
+
+let redis: RedisServer;
+const cleanups: (() => Promise<unknown>)[] = [];
+const token = (user: string) => issueToken({ user, secret: SECRET });
+const text = (result: unknown) => (result as { content: { text: string }[] }).content[0]?.text;
+
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(async () => {
+  await redis.stop();
+});
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+});
+
+/** Two instances on one Redis, noticing a dead peer within about a second. */
+async function twoInstances(): Promise<[RelayProcess, RelayProcess]> {
+  const args = ['--redis', redis.url, '--presence-ttl', '1'];
+  const [a, b] = await Promise.all([startRelayProcess(args), startRelayProcess(args)]);
+  cleanups.push(
+    () => a.stop(),
+    () => b.stop(),
+  );
+  return [a, b];
+}
+
+async function browserOn(relay: RelayProcess, user = 'ada'): Promise<StandIn> {
+  const browser = await connectStandIn({ relayUrl: relay.url, token: await token(user) });
+  cleanups.push(() => browser.close());
+  return browser;
+}
+
+describe('across two instances', () => {
+  it('a relay-protocol client on B lists and uses the browser on A', async () => {
+    const [a, b] = await twoInstances();
+    const browser = await browserOn(a);
+    const transport = new RelayClientTransport({ url: b.url, accessToken: await token('ada') });
+    const client = new Client({ name: 'scale-out', version: '1.0.0' });
+    await client.connect(transport);
+    cleanups.push(() => client.close());
+    expect(transport.connectionId).toMatch(/^conn-/);
+    expect(text(await client.callTool({ name: 'echo', arguments: { text: 'via B' } }))).toBe(
+      'via B',
+    );
+    const progress: number[] = [];
+    await client.callTool(
+      { name: 'slow', arguments: { ms: 5 } },
+      { onprogress: (update) => progress.push(update.progress) },
+    );
+    expect(progress).toEqual([1]);
+    // A's browser serves B's connection.
+    expect(browser.received.some((message) => String(message.id).startsWith('conn-'))).toBe(true);
+  });
+
+  it.each([
+    { era: 'legacy' as const, transport: 'streamable' as const },
+    { era: 'modern' as const, transport: 'streamable' as const },
+    { era: 'legacy' as const, transport: 'sse' as const },
+  ])('an HTTP client on B ($transport, $era) reaches the browser on A', async (kind) => {
+    const [a, b] = await twoInstances();
+    await browserOn(a);
+    const { client } = await httpClient({ relayUrl: b.url, token: await token('ada'), ...kind });
+    cleanups.push(() => client.close());
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toContain('echo');
+    expect(text(await client.callTool({ name: 'echo', arguments: { text: 'hi' } }))).toBe('hi');
+  });
+
+  it('keeps users apart: another user on B neither sees nor reaches the browser on A', async () => {
+    const [a, b] = await twoInstances();
+    const browser = await browserOn(a);
+    const eve = await rawClient(b.url);
+    cleanups.push(async () => eve.socket.close());
+    await eve.request('mcp_handshake', { accessToken: await token('eve') });
+    expect((await eve.request('list_extensions')).result).toEqual({ extensions: [] });
+    const connect = await eve.request('connect', { extension_id: browser.id });
+    expect(connect.error).toMatchObject({ code: -32000 });
+    const ada = await rawClient(b.url);
+    cleanups.push(async () => ada.socket.close());
+    await ada.request('mcp_handshake', { accessToken: await token('ada') });
+    expect((await ada.request('list_extensions')).result).toEqual({
+      extensions: [{ id: browser.id, name: 'Chromium', connected: true }],
+    });
+  });
+
+  it.each(['SIGTERM', 'SIGKILL'] as const)(
+    'an instance stopped with %s is noticed: clients on the other hear disconnected',
+    async (signal) => {
+      const [a, b] = await twoInstances();
+      await browserOn(a);
+      const client = await rawClient(b.url);
+      cleanups.push(async () => client.socket.close());
+      await client.request('mcp_handshake', { accessToken: await token('ada') });
+      const [listed] = (
+        (await client.request('list_extensions')).result as {
+          extensions: { id: string }[];
+        }
+      ).extensions;
+      await client.request('connect', { extension_id: listed!.id });
+      await a.stop(signal);
+      await expect
+        .poll(() => client.notifications.find((message) => message.method === 'disconnected'), {
+          timeout: 5_000,
+        })
+        .toBeDefined();
+      await expect
+        .poll(async () => (await client.request('list_extensions')).result, { timeout: 5_000 })
+        .toEqual({ extensions: [] });
+    },
+  );
+});
