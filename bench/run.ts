@@ -16,11 +16,12 @@ import { formatTable, met, outOfReach, type Row } from './lib/stats';
 import { measureCalls, type RecordedPost } from './paths/call';
 import { measurePanelOpen, measureStreaming, measureTranscript } from './paths/panel';
 import { measurePageTools } from './paths/page-tools';
+import { measureRelay } from './paths/relay';
 import { measureConnectMany, measureToolSet, measureWorkerHeap } from './paths/servers';
 import { startFixtureSites } from '../tests/fixtures/page-tools/site-server';
 
 const quick = process.env.BENCH_QUICK === '1';
-/** `npm run bench -- servers streaming` runs only those parts (calls, servers, panel, streaming, conversations, page-tools). */
+/** `npm run bench -- servers streaming` runs only those parts (calls, servers, panel, streaming, conversations, page-tools, relay). */
 const only = new Set(process.argv.slice(2));
 const runs = (part: string) => only.size === 0 || only.has(part);
 const RUNS = {
@@ -34,7 +35,10 @@ const RUNS = {
   transcript: quick ? 2 : 8,
   pageRegister: quick ? 3 : 15,
   pageCalls: quick ? 20 : 100,
+  relayClients: quick ? 50 : 200,
+  relayCalls: quick ? 10 : 50,
 };
+const BROWSER_PARTS = ['calls', 'page-tools', 'servers', 'panel', 'streaming', 'conversations'];
 const MANY_SERVERS = 20;
 const TOOLS_PER_SERVER = 50;
 
@@ -46,97 +50,107 @@ const lastCall = (requests: { headers: RecordedPost['headers']; body?: unknown }
   return { headers: found.headers, body: found.body };
 };
 
-const modern = await startModernServer({ legacy: 'reject' });
-const legacy = await startFixtureServer();
-const many = await startServerPool(MANY_SERVERS, TOOLS_PER_SERVER);
-const model = await startScriptedOpenAI();
-const sites = await startFixtureSites();
-const browser = await launchBenchBrowser();
 const rows: Row[] = [];
 const step = (name: string) => console.error(`bench: ${name}…`);
 
-try {
-  const add = async (name: string, url: string) =>
-    (await browser.send<{ server: { id: string } }>('mcp/servers/add', { name, url })).server.id;
+if (runs('relay')) {
+  step('relay under load');
+  rows.push(...(await measureRelay({ clients: RUNS.relayClients, calls: RUNS.relayCalls })));
+}
+if (only.size === 0 || BROWSER_PARTS.some((part) => only.has(part))) await browserParts();
 
-  await browser.send('bench/noop').catch(() => undefined);
-  const idleHeap = await browser.workerHeap();
+/** Every part measured in Chromium, with the fixture servers it needs. */
+async function browserParts() {
+  const modern = await startModernServer({ legacy: 'reject' });
+  const legacy = await startFixtureServer();
+  const many = await startServerPool(MANY_SERVERS, TOOLS_PER_SERVER);
+  const model = await startScriptedOpenAI();
+  const sites = await startFixtureSites();
+  const browser = await launchBenchBrowser();
 
-  if (runs('calls')) {
-    step('tool calls');
-    const modernId = await add('Bench 2026', modern.mcpUrl);
-    const legacyId = await add('Bench 2025', legacy.mcpUrl);
-    for (const [id, other, label, requests, url] of [
-      [modernId, legacyId, 'MCP 2026-07-28', modern.requests, modern.mcpUrl],
-      [legacyId, modernId, 'MCP 2025-11-25', legacy.requests, legacy.mcpUrl],
-    ] as const) {
-      await browser.send(`mcp/${other}/disable`);
-      await browser.send(`mcp/${id}/enable`);
+  try {
+    const add = async (name: string, url: string) =>
+      (await browser.send<{ server: { id: string } }>('mcp/servers/add', { name, url })).server.id;
+
+    await browser.send('bench/noop').catch(() => undefined);
+    const idleHeap = await browser.workerHeap();
+
+    if (runs('calls')) {
+      step('tool calls');
+      const modernId = await add('Bench 2026', modern.mcpUrl);
+      const legacyId = await add('Bench 2025', legacy.mcpUrl);
+      for (const [id, other, label, requests, url] of [
+        [modernId, legacyId, 'MCP 2026-07-28', modern.requests, modern.mcpUrl],
+        [legacyId, modernId, 'MCP 2025-11-25', legacy.requests, legacy.mcpUrl],
+      ] as const) {
+        await browser.send(`mcp/${other}/disable`);
+        await browser.send(`mcp/${id}/enable`);
+        rows.push(
+          ...(await measureCalls(
+            browser,
+            { label, serverId: id, mcpUrl: url, lastCall: lastCall(requests) },
+            { warm: RUNS.warmCalls, cold: RUNS.coldCalls },
+          )),
+        );
+      }
+      await browser.send(`mcp/${legacyId}/disable`);
+    }
+
+    if (runs('page-tools')) {
+      step('page tools');
       rows.push(
-        ...(await measureCalls(
-          browser,
-          { label, serverId: id, mcpUrl: url, lastCall: lastCall(requests) },
-          { warm: RUNS.warmCalls, cold: RUNS.coldCalls },
-        )),
+        ...(await measurePageTools(browser, sites, {
+          register: RUNS.pageRegister,
+          calls: RUNS.pageCalls,
+        })),
       );
     }
-    await browser.send(`mcp/${legacyId}/disable`);
-  }
 
-  if (runs('page-tools')) {
-    step('page tools');
-    rows.push(
-      ...(await measurePageTools(browser, sites, {
-        register: RUNS.pageRegister,
-        calls: RUNS.pageCalls,
-      })),
+    if (runs('servers')) {
+      step(`${MANY_SERVERS} servers`);
+      const ids: string[] = [];
+      for (const [index, url] of many.urls.entries()) ids.push(await add(`Bulk ${index}`, url));
+      rows.push(
+        await measureConnectMany(
+          browser,
+          ids,
+          { all: RUNS.connectAll, single: RUNS.connectSingle },
+          () => many.cpuMs(),
+        ),
+      );
+      rows.push(...(await measureToolSet(browser, ids, RUNS.toolSet)));
+      rows.push(await measureWorkerHeap(browser, ids, idleHeap, MANY_SERVERS * TOOLS_PER_SERVER));
+      for (const id of ids) await browser.send(`mcp/${id}/disable`);
+    }
+
+    await browser.page.evaluate(
+      (baseUrl) =>
+        (
+          globalThis as unknown as {
+            chrome: { storage: { local: { set(items: unknown): Promise<void> } } };
+          }
+        ).chrome.storage.local.set({
+          'chat.model': { provider: 'compatible', baseUrl, model: 'scripted-model' },
+        }),
+      model.baseUrl,
     );
+    if (runs('panel')) {
+      step('side panel');
+      const { servers } = await browser.send<{ servers: unknown[] }>('mcp/servers/get');
+      rows.push(...(await measurePanelOpen(browser, servers.length, RUNS.panel)));
+    }
+    if (runs('streaming')) {
+      step('streaming');
+      rows.push(await measureStreaming(browser, model, RUNS.streaming));
+    }
+    if (runs('conversations')) {
+      step('long conversations');
+      rows.push(...(await measureTranscript(browser, RUNS.transcript)));
+    }
+  } finally {
+    await browser.close();
+    await Promise.all([modern, legacy, model, many, sites].map((server) => server.close()));
   }
-
-  if (runs('servers')) {
-    step(`${MANY_SERVERS} servers`);
-    const ids: string[] = [];
-    for (const [index, url] of many.urls.entries()) ids.push(await add(`Bulk ${index}`, url));
-    rows.push(
-      await measureConnectMany(
-        browser,
-        ids,
-        { all: RUNS.connectAll, single: RUNS.connectSingle },
-        () => many.cpuMs(),
-      ),
-    );
-    rows.push(...(await measureToolSet(browser, ids, RUNS.toolSet)));
-    rows.push(await measureWorkerHeap(browser, ids, idleHeap, MANY_SERVERS * TOOLS_PER_SERVER));
-    for (const id of ids) await browser.send(`mcp/${id}/disable`);
-  }
-
-  await browser.page.evaluate(
-    (baseUrl) =>
-      (
-        globalThis as unknown as {
-          chrome: { storage: { local: { set(items: unknown): Promise<void> } } };
-        }
-      ).chrome.storage.local.set({
-        'chat.model': { provider: 'compatible', baseUrl, model: 'scripted-model' },
-      }),
-    model.baseUrl,
-  );
-  if (runs('panel')) {
-    step('side panel');
-    const { servers } = await browser.send<{ servers: unknown[] }>('mcp/servers/get');
-    rows.push(...(await measurePanelOpen(browser, servers.length, RUNS.panel)));
-  }
-  if (runs('streaming')) {
-    step('streaming');
-    rows.push(await measureStreaming(browser, model, RUNS.streaming));
-  }
-  if (runs('conversations')) {
-    step('long conversations');
-    rows.push(...(await measureTranscript(browser, RUNS.transcript)));
-  }
-} finally {
-  await browser.close();
-  await Promise.all([modern, legacy, model, many, sites].map((server) => server.close()));
 }
 
 console.log(

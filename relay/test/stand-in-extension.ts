@@ -24,7 +24,7 @@ export interface StandIn {
   close(): Promise<void>;
 }
 
-function serverFor(connection: string, cancelled: string[]) {
+export function standInServer(connection: string, cancelled: string[]) {
   const server = new McpServer({ name: 'stand-in-browser', version: '1.0.0' });
   server.registerTool(
     'echo',
@@ -98,7 +98,7 @@ export async function connectStandIn(options: {
     { transport: RelayConnectionTransport; handle: StdioServerHandle }
   >();
   const send = (message: unknown) => socket.send(JSON.stringify(message));
-  const factory = options.factory ?? ((connection: string) => serverFor(connection, cancelled));
+  const factory = options.factory ?? ((connection: string) => standInServer(connection, cancelled));
 
   const session = (connection: string) => {
     const known = sessions.get(connection);
