@@ -11,13 +11,23 @@ export interface OriginPolicy {
   hosts: string[];
   /** Web origins allowed besides extensions' (`chrome-extension://…`). */
   origins: string[];
+  /** Bound to loopback: loopback origins are allowed too. */
+  loopback?: boolean;
 }
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]', '::1'];
 
 export function defaultPolicy(bindHost: string, origins: string[] = []): OriginPolicy {
   const loopback = LOOPBACK_HOSTS.includes(bindHost) || bindHost.startsWith('127.');
-  return { hosts: loopback ? [...LOOPBACK_HOSTS, bindHost] : [], origins };
+  return { hosts: loopback ? [...LOOPBACK_HOSTS, bindHost] : [], origins, loopback };
+}
+
+function originHost(origin: string): string {
+  try {
+    return new URL(origin).hostname.toLowerCase();
+  } catch {
+    return '';
+  }
 }
 
 function hostName(header: string): string {
@@ -36,5 +46,8 @@ export function refusal(request: IncomingMessage, policy: OriginPolicy): string 
   if (origin === undefined) return undefined;
   if (/^chrome-extension:\/\/[a-p]{32}$/.test(origin)) return undefined;
   if (policy.origins.includes(origin)) return undefined;
+  // On loopback, pages of the same machine (as the SDK's localhost origin check allows): a
+  // rebinding attack's page has its own name, never a loopback one.
+  if (policy.loopback && LOOPBACK_HOSTS.includes(originHost(origin))) return undefined;
   return `Origin ${origin} is not allowed.`;
 }

@@ -233,6 +233,39 @@ describe('errors', () => {
     expect(host.status).toBe(403);
   });
 
+  it('a page on loopback may call a loopback relay (as the SDK’s localhost check allows)', async () => {
+    const answer = await post('/mcp', initializeBody(), { Origin: relay.url });
+    expect(answer.status).toBe(200);
+  });
+
+  it.each([
+    [{}, /Mcp-Method header is absent/],
+    [{ 'Mcp-Method': 'tools/call' }, /Mcp-Name header is absent/],
+    [{ 'Mcp-Method': 'tools/call', 'Mcp-Name': 'other' }, /Mcp-Name header names "other"/],
+  ])(
+    'a 2026-07-28 request whose headers %j disagree with its body is 400, -32020',
+    async (headers, message) => {
+      const body = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 5,
+        method: 'tools/call',
+        params: {
+          name: 'echo',
+          arguments: { text: 'x' },
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      });
+      const answer = await post('/mcp', body, { 'MCP-Protocol-Version': '2026-07-28', ...headers });
+      expect(answer.status).toBe(400);
+      expect(errorOf(answer.body)).toMatchObject({ code: -32020 });
+      expect(errorOf(answer.body).message).toMatch(message);
+    },
+  );
+
   it('POST /message needs a known session of the same user', async () => {
     expect((await post('/message', '{"jsonrpc":"2.0","id":1,"method":"ping"}')).status).toBe(400);
     expect(

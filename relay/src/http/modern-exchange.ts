@@ -16,6 +16,7 @@ import type { ExtensionPort } from '../extension-host.js';
 import type { Id, Message } from '../jsonrpc.js';
 import type { Logger } from '../log.js';
 import { rpcError } from './responses.js';
+import { standardHeaderProblem } from './standard-headers.js';
 
 /**
  * The per-request revisions the relay forwards. (The SDK keeps its list internal; the relay
@@ -67,6 +68,18 @@ export async function forwardModern(
       requested: revision ?? 'unknown',
     });
     return rpcError(400, error.code, error.message, { id: echoedId, data: error.data });
+  }
+
+  const headerProblem = standardHeaderProblem(request, body);
+  if (headerProblem) {
+    return rpcError(
+      400,
+      -32020,
+      `Bad Request: the request headers and body disagree: ${headerProblem}`,
+      {
+        id: echoedId,
+      },
+    );
   }
 
   const transport = new PerRequestHTTPServerTransport({ classification: outcome.classification });
