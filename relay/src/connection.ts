@@ -34,8 +34,11 @@ export class Connection {
   readonly id = `conn-${randomUUID()}`;
   /** Requests in flight: prefixed id → the client's own id, and its prefixed progress token. */
   readonly #pending = new Map<string, { id: Id; token?: string }>();
-  /** Prefixed progress token → the client's own, while a request in flight uses it. */
-  readonly #tokens = new Map<string, Id>();
+  /**
+   * Prefixed progress token → the client's own, and the (client's) id of the request it reports
+   * on, while requests in flight use it (MCP wants tokens unique; a reused one is counted).
+   */
+  readonly #tokens = new Map<string, { original: Id; request: Id; users: number }>();
   /** The extension's requests to this client (`ext:` ids) not answered yet. */
   readonly #asked = new Set<string>();
   #open = true;
@@ -140,7 +143,16 @@ export class Connection {
       }
       this.#pending.set(mapped, { id: message.id, token: token?.mapped });
       outgoing.id = mapped;
-      if (token) this.#tokens.set(token.mapped, token.original);
+      if (token) {
+        const known = this.#tokens.get(token.mapped);
+        if (known) known.users += 1;
+        else
+          this.#tokens.set(token.mapped, {
+            original: token.original,
+            request: message.id,
+            users: 1,
+          });
+      }
     }
     this.port.send(this.id, outgoing);
   }
@@ -158,7 +170,16 @@ export class Connection {
       return;
     }
     // A request of the extension's own (routed here by its tag): the client's answer may go back.
-    if (message.id !== undefined && message.id !== null) this.#asked.add(String(message.id));
+    if (message.id !== undefined && message.id !== null) {
+      if (this.#asked.size >= MAX_PENDING) {
+        this.port.send(
+          this.id,
+          errorOf(message.id, RELAY_ERROR, `The client has ${MAX_PENDING} questions unanswered.`),
+        );
+        return;
+      }
+      this.#asked.add(String(message.id));
+    }
     const params = message.params as Record<string, unknown> | undefined;
     if (!params || Array.isArray(params)) return this.deliver(message);
     const copy = { ...params };
@@ -173,10 +194,10 @@ export class Connection {
     }
     if (unprefix(copy.progressToken)?.connectionId === this.id) {
       const mapped = String(copy.progressToken);
-      const original = this.#tokens.get(mapped);
-      if (original === undefined) return; // its request is over
-      copy.progressToken = original;
-      related ??= [...this.#pending.values()].find((each) => each.token === mapped)?.id;
+      const known = this.#tokens.get(mapped);
+      if (!known) return; // its request is over
+      copy.progressToken = known.original;
+      related ??= known.request;
     }
     if (unprefix(copy.requestId)?.connectionId === this.id) {
       const original = this.#originalOf(copy.requestId);
@@ -194,10 +215,12 @@ export class Connection {
   #forget(mapped: string): void {
     const token = this.#pending.get(mapped)?.token;
     this.#pending.delete(mapped);
+    if (token === undefined) return;
+    const known = this.#tokens.get(token);
+    if (!known) return;
     // Another request in flight may share the token: it stays theirs.
-    if (token && ![...this.#pending.values()].some((each) => each.token === token)) {
-      this.#tokens.delete(token);
-    }
+    known.users -= 1;
+    if (known.users === 0) this.#tokens.delete(token);
   }
 
   #gone(reason: string): void {

@@ -13,23 +13,11 @@ import type { Directory, LocalDirectory } from './directory.js';
 import type { ConnectionSink, ExtensionInfo, ExtensionPort } from './extension-host.js';
 import { notificationOf, type Message } from './jsonrpc.js';
 import type { Logger } from './log.js';
-
-const PREFIX = 'patchbay-relay';
-const key = {
-  instance: (id: string) => `${PREFIX}:instance:${id}`,
-  extension: (id: string) => `${PREFIX}:extension:${id}`,
-  user: (user: string) => `${PREFIX}:user:${user}`,
-  channel: (instance: string) => `${PREFIX}:to:${instance}`,
-};
-
-interface Presence extends ExtensionInfo {
-  instance: string;
-  since: number;
-}
+import { key, presenceOf, redactedUrl, WITHDRAW, type Presence } from './redis-keys.js';
 
 /** What instances tell each other about a connection to a browser. */
 type Body = { connection: string } & (
-  | { kind: 'attach'; extension: string }
+  | { kind: 'attach'; extension: string; user: string }
   | { kind: 'send'; extension: string; message: Message }
   | { kind: 'detach'; extension: string }
   | { kind: 'deliver'; message: Message }
@@ -58,6 +46,7 @@ export class RedisDirectory implements Directory {
   /** Connections from other instances attached to browsers here. */
   readonly #proxied = new Map<string, { extension: string; instance: string }>();
   #beat: NodeJS.Timeout | undefined;
+  #beating = false;
 
   private constructor(
     private readonly options: RedisDirectoryOptions,
@@ -104,13 +93,15 @@ export class RedisDirectory implements Directory {
 
   /** A browser left this instance (its presence is removed unless another instance has it). */
   async withdraw(info: ExtensionInfo): Promise<void> {
-    const presence = await this.#presence(info.id);
-    if (presence?.instance !== this.instance) return;
-    await this.commands
-      .multi()
-      .del(key.extension(info.id))
-      .srem(key.user(info.user), info.id)
-      .exec();
+    // In one step (Lua): another instance may be taking the browser over right now.
+    await this.commands.eval(
+      WITHDRAW,
+      2,
+      key.extension(info.id),
+      key.user(info.user),
+      this.instance,
+      info.id,
+    );
   }
 
   async list(user: string): Promise<ExtensionInfo[]> {
@@ -120,7 +111,7 @@ export class RedisDirectory implements Directory {
     const live: Presence[] = [];
     const stale: string[] = [];
     values.forEach((value, index) => {
-      const presence = value ? (JSON.parse(value) as Presence) : undefined;
+      const presence = presenceOf(value);
       if (presence?.user === user) live.push(presence);
       else stale.push(ids[index]!);
     });
@@ -145,7 +136,7 @@ export class RedisDirectory implements Directory {
       info,
       attach: (connection, sink) => {
         this.#remote.set(connection, { sink, instance: to });
-        this.#publish(to, { kind: 'attach', connection, extension: info.id });
+        this.#publish(to, { kind: 'attach', connection, extension: info.id, user: info.user });
       },
       detach: (connection) => {
         if (this.#remote.delete(connection))
@@ -164,10 +155,16 @@ export class RedisDirectory implements Directory {
       return;
     }
     const { connection, from } = envelope;
+    const proxied = this.#proxied.get(connection);
+    // Only the instance that attached a connection speaks for it, and only for its browser.
+    const fromItsInstance =
+      'extension' in envelope &&
+      proxied?.instance === from &&
+      proxied.extension === envelope.extension;
     switch (envelope.kind) {
       case 'attach': {
         const host = this.options.local.local(envelope.extension);
-        if (!host) {
+        if (!host || host.info.user !== envelope.user || proxied) {
           this.#publish(from, { kind: 'gone', connection, reason: 'The browser left.' });
           return;
         }
@@ -182,19 +179,28 @@ export class RedisDirectory implements Directory {
         return;
       }
       case 'send':
-        this.options.local.local(envelope.extension)?.send(connection, envelope.message);
+        if (fromItsInstance) {
+          this.options.local.local(envelope.extension)?.send(connection, envelope.message);
+        } else {
+          // Not attached here (any more): its client must hear that its browser is gone.
+          this.#publish(from, { kind: 'gone', connection, reason: 'The browser left.' });
+        }
         return;
       case 'detach':
+        if (!fromItsInstance) return;
         this.#proxied.delete(connection);
         this.options.local.local(envelope.extension)?.detach(connection);
         return;
       case 'deliver':
-        this.#remote.get(connection)?.sink.deliver(envelope.message);
+        if (this.#remote.get(connection)?.instance === from) {
+          this.#remote.get(connection)?.sink.deliver(envelope.message);
+        }
         return;
       case 'gone': {
         const remote = this.#remote.get(connection);
+        if (remote?.instance !== from) return;
         this.#remote.delete(connection);
-        remote?.sink.gone(envelope.reason);
+        remote.sink.gone(envelope.reason);
       }
     }
   }
@@ -209,13 +215,14 @@ export class RedisDirectory implements Directory {
   }
 
   async #presence(extensionId: string): Promise<Presence | undefined> {
-    const value = await this.commands.get(key.extension(extensionId));
-    return value ? (JSON.parse(value) as Presence) : undefined;
+    return presenceOf(await this.commands.get(key.extension(extensionId)));
   }
 
   /** Refreshes this instance's keys and looks for instances that died. */
   async #heartbeat(): Promise<void> {
     const { ttlMs, local } = this.options;
+    if (this.#beating) return; // the last beat is still going (a slow Redis)
+    this.#beating = true;
     try {
       await this.commands.set(key.instance(this.instance), '1', 'PX', ttlMs);
       for (const port of local.ports()) {
@@ -224,8 +231,8 @@ export class RedisDirectory implements Directory {
           this.options.onTakenOver(port.info.id);
           continue;
         }
-        await this.commands.pexpire(key.extension(port.info.id), ttlMs);
-        if (!presence) await this.announce(port.info);
+        if (presence) await this.commands.pexpire(key.extension(port.info.id), ttlMs);
+        else await this.#reannounce(port.info);
       }
       const peers = new Set(
         [...this.#remote.values(), ...this.#proxied.values()].map((each) => each.instance),
@@ -237,7 +244,19 @@ export class RedisDirectory implements Directory {
       }
     } catch (error) {
       this.options.log.warn('redis.heartbeat_failed', { reason: (error as Error).message });
+    } finally {
+      this.#beating = false;
     }
+  }
+
+  /** A presence that expired (Redis was away): announced again unless another instance has it. */
+  async #reannounce(info: ExtensionInfo): Promise<void> {
+    const presence: Presence = { ...info, instance: this.instance, since: Date.now() };
+    await this.commands
+      .multi()
+      .set(key.extension(info.id), JSON.stringify(presence), 'PX', this.options.ttlMs, 'NX')
+      .sadd(key.user(info.user), info.id)
+      .exec();
   }
 
   #peerGone(peer: string): void {
@@ -267,16 +286,5 @@ export class RedisDirectory implements Directory {
     await this.commands.del(key.instance(this.instance)).catch(() => 0);
     this.subscriber.disconnect();
     await this.commands.quit().catch(() => 'OK');
-  }
-}
-
-/** A Redis URL without its password, for messages. */
-function redactedUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'the configured URL';
   }
 }

@@ -138,7 +138,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       if (!host) return;
       if (extensionSockets.get(host.info.id) === socket) extensionSockets.delete(host.info.id);
       local.remove(host);
-      void shared?.withdraw(host.info).catch(() => undefined);
+      // Not when the same browser connected again here: its new socket's presence stays.
+      if (!local.local(host.info.id)) void shared?.withdraw(host.info).catch(() => undefined);
       host.close('Extension closed');
       log.info('extension.closed', { extension: host.info.id });
     });

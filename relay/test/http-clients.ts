@@ -1,5 +1,8 @@
 /** MCP SDK clients of the relay's HTTP front door, and a raw HTTP helper that keeps header case. */
 import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestRelay, type TestRelay } from './helpers.js';
+import { connectStandIn, type StandIn } from './stand-in-extension.js';
 import {
   Client,
   SSEClientTransport,
@@ -79,6 +82,50 @@ export function rawHttp(
     request.on('error', reject);
     request.end(init.body);
   });
+}
+
+/** The JSON-RPC error in a response body. */
+export const rpcErrorOf = (body: string) =>
+  (JSON.parse(body) as { error: { code: number; message: string } }).error;
+
+/**
+ * One relay and one stand-in browser ("Chromium", user ada) for a whole test file, and raw HTTP
+ * requests to it with ada's token.
+ */
+export function httpFixture() {
+  const fixture = {} as {
+    relay: TestRelay;
+    browser: StandIn;
+    token: string;
+    url(path: string): string;
+    post(path: string, body: string, headers?: Record<string, string>): Promise<RawResponse>;
+  };
+  beforeAll(async () => {
+    fixture.relay = await startTestRelay({ ssePingMs: 50 });
+    fixture.token = await fixture.relay.token('ada');
+    fixture.browser = await connectStandIn({
+      relayUrl: fixture.relay.url,
+      token: fixture.token,
+      name: 'Chromium',
+    });
+  });
+  afterAll(async () => {
+    await fixture.browser.close();
+    await fixture.relay.close();
+  });
+  fixture.url = (path) => new URL(path, fixture.relay.url).toString();
+  fixture.post = (path, body, headers = {}) =>
+    rawHttp(fixture.url(path), {
+      method: 'POST',
+      body,
+      headers: {
+        Authorization: `Bearer ${fixture.token}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        ...headers,
+      },
+    });
+  return fixture;
 }
 
 export const initializeBody = (id = 1) =>

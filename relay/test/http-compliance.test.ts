@@ -3,41 +3,30 @@
  * error codes, sessions, DNS-rebinding protection), and bad input: each gets its specified
  * answer, and the relay keeps serving.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECRET, startTestRelay, type TestRelay } from './helpers.js';
-import { initializeBody, rawHttp } from './http-clients.js';
-import { connectStandIn, type StandIn } from './stand-in-extension.js';
+import { describe, expect, it } from 'vitest';
+import { SECRET } from './helpers.js';
+import { httpFixture, initializeBody, rawHttp, rpcErrorOf } from './http-clients.js';
 import { issueToken } from '../src/tokens.js';
 
-let relay: TestRelay;
-let browser: StandIn;
-let token: string;
+const http = httpFixture();
+const { post, url } = http;
+const errorOf = rpcErrorOf;
 
-beforeAll(async () => {
-  relay = await startTestRelay({ ssePingMs: 50 });
-  token = await relay.token('ada');
-  browser = await connectStandIn({ relayUrl: relay.url, token, name: 'Chromium' });
-});
-
-afterAll(async () => {
-  await browser.close();
-  await relay.close();
-});
-
-const url = (path: string) => new URL(path, relay.url).toString();
-const post = (path: string, body: string, headers: Record<string, string> = {}) =>
-  rawHttp(url(path), {
-    method: 'POST',
-    body,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      ...headers,
+/** A 2026-07-28 request's body, with its envelope. */
+const modernBody = (method: string, params: Record<string, unknown>) =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id: 5,
+    method,
+    params: {
+      ...params,
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+        'io.modelcontextprotocol/clientCapabilities': {},
+      },
     },
   });
-const errorOf = (body: string) =>
-  (JSON.parse(body) as { error: { code: number; message: string } }).error;
 
 /** A 2025 session's id, from a raw initialize. */
 async function session(): Promise<string> {
@@ -121,12 +110,12 @@ describe('sessions and headers', () => {
 
   it('DELETE ends a session and is idempotent', async () => {
     const id = await session();
-    const headers = { Authorization: `Bearer ${token}`, 'Mcp-Session-Id': id };
+    const headers = { Authorization: `Bearer ${http.token}`, 'Mcp-Session-Id': id };
     expect((await rawHttp(url('/mcp'), { method: 'DELETE', headers })).status).toBe(200);
     expect((await rawHttp(url('/mcp'), { method: 'DELETE', headers })).status).toBe(200);
     const without = await rawHttp(url('/mcp'), {
       method: 'DELETE',
-      headers: { Authorization: `Bearer ${token}` },
+      headers: { Authorization: `Bearer ${http.token}` },
     });
     expect(without.status).toBe(200);
     const after = await post('/mcp', JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }), {
@@ -151,7 +140,7 @@ describe('sessions and headers', () => {
       JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
       {
         'Mcp-Session-Id': id,
-        Authorization: `Bearer ${await relay.token('eve')}`,
+        Authorization: `Bearer ${await http.relay.token('eve')}`,
       },
     );
     expect(answer.status).toBe(404);
@@ -162,7 +151,7 @@ describe('errors', () => {
   it.each(['PUT', 'PATCH'])('%s /mcp is -32601 with 405 and Allow', async (method) => {
     const answer = await rawHttp(url('/mcp'), {
       method,
-      headers: { Authorization: `Bearer ${token}` },
+      headers: { Authorization: `Bearer ${http.token}` },
     });
     expect(answer.status).toBe(405);
     expect(answer.headers.allow).toBe('GET, POST, DELETE');
@@ -234,7 +223,7 @@ describe('errors', () => {
   });
 
   it('a page on loopback may call a loopback relay (as the SDK’s localhost check allows)', async () => {
-    const answer = await post('/mcp', initializeBody(), { Origin: relay.url });
+    const answer = await post('/mcp', initializeBody(), { Origin: http.relay.url });
     expect(answer.status).toBe(200);
   });
 
@@ -245,26 +234,22 @@ describe('errors', () => {
   ])(
     'a 2026-07-28 request whose headers %j disagree with its body is 400, -32020',
     async (headers, message) => {
-      const body = JSON.stringify({
-        jsonrpc: '2.0',
-        id: 5,
-        method: 'tools/call',
-        params: {
-          name: 'echo',
-          arguments: { text: 'x' },
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-            'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-            'io.modelcontextprotocol/clientCapabilities': {},
-          },
-        },
-      });
+      const body = modernBody('tools/call', { name: 'echo', arguments: { text: 'x' } });
       const answer = await post('/mcp', body, { 'MCP-Protocol-Version': '2026-07-28', ...headers });
       expect(answer.status).toBe(400);
       expect(errorOf(answer.body)).toMatchObject({ code: -32020 });
       expect(errorOf(answer.body).message).toMatch(message);
     },
   );
+
+  it('a 2026-07-28 request for a method the browser lacks is 404, -32601, as served directly', async () => {
+    const answer = await post('/mcp', modernBody('nothing/here', {}), {
+      'MCP-Protocol-Version': '2026-07-28',
+      'Mcp-Method': 'nothing/here',
+    });
+    expect(answer.status).toBe(404);
+    expect(errorOf(answer.body)).toMatchObject({ code: -32601 });
+  });
 
   it('POST /message needs a known session of the same user', async () => {
     expect((await post('/message', '{"jsonrpc":"2.0","id":1,"method":"ping"}')).status).toBe(400);

@@ -2,44 +2,21 @@
  * Which browser an HTTP request reaches, and the discovery endpoints (`/tools`,
  * `/.well-known/mcp-config`, the legacy stream's first events).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRelay, type TestRelay } from './helpers.js';
-import { initializeBody, rawHttp } from './http-clients.js';
-import { connectStandIn, type StandIn } from './stand-in-extension.js';
+import { describe, expect, it } from 'vitest';
+import { httpFixture, initializeBody, rawHttp, rpcErrorOf } from './http-clients.js';
+import { connectStandIn } from './stand-in-extension.js';
 
-let relay: TestRelay;
-let browser: StandIn;
-let token: string;
-
-beforeAll(async () => {
-  relay = await startTestRelay({ ssePingMs: 50 });
-  token = await relay.token('ada');
-  browser = await connectStandIn({ relayUrl: relay.url, token, name: 'Chromium' });
-});
-
-afterAll(async () => {
-  await browser.close();
-  await relay.close();
-});
-
-const url = (path: string) => new URL(path, relay.url).toString();
-const post = (path: string, body: string, headers: Record<string, string> = {}) =>
-  rawHttp(url(path), {
-    method: 'POST',
-    body,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      ...headers,
-    },
-  });
-const errorOf = (body: string) =>
-  (JSON.parse(body) as { error: { code: number; message: string } }).error;
+const http = httpFixture();
+const { post, url } = http;
+const errorOf = rpcErrorOf;
 
 describe('which browser', () => {
   it('names one by header or query among several; without a name, several is an error', async () => {
-    const second = await connectStandIn({ relayUrl: relay.url, token, name: 'Edge' });
+    const second = await connectStandIn({
+      relayUrl: http.relay.url,
+      token: http.token,
+      name: 'Edge',
+    });
     try {
       const ambiguous = await post('/mcp', initializeBody());
       expect(ambiguous.status).toBe(400);
@@ -57,11 +34,11 @@ describe('which browser', () => {
   });
 
   it('a user with no browser connected gets 503; another user’s browser is not found', async () => {
-    const eve = { Authorization: `Bearer ${await relay.token('eve')}` };
+    const eve = { Authorization: `Bearer ${await http.relay.token('eve')}` };
     expect((await post('/mcp', initializeBody(), eve)).status).toBe(503);
     const named = await post('/mcp', initializeBody(), {
       ...eve,
-      'X-Patchbay-Extension': browser.id,
+      'X-Patchbay-Extension': http.browser.id,
     });
     expect(named.status).toBe(404);
   });
@@ -69,7 +46,9 @@ describe('which browser', () => {
 
 describe('discovery', () => {
   it('GET /tools lists the browser’s tools', async () => {
-    const answer = await rawHttp(url('/tools'), { headers: { Authorization: `Bearer ${token}` } });
+    const answer = await rawHttp(url('/tools'), {
+      headers: { Authorization: `Bearer ${http.token}` },
+    });
     expect(answer.status).toBe(200);
     const { tools } = JSON.parse(answer.body) as {
       tools: { name: string; inputSchema: unknown }[];
@@ -96,7 +75,7 @@ describe('discovery', () => {
   it('the legacy stream starts with its endpoint, then pings', async () => {
     const abort = new AbortController();
     const response = await fetch(url('/sse'), {
-      headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
+      headers: { Authorization: `Bearer ${http.token}`, Accept: 'text/event-stream' },
       signal: abort.signal,
     });
     expect(response.headers.get('content-type')).toBe('text/event-stream');

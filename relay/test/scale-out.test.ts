@@ -45,8 +45,11 @@ async function twoInstances(): Promise<[RelayProcess, RelayProcess]> {
   return [a, b];
 }
 
-async function browserOn(relay: RelayProcess, user = 'ada'): Promise<StandIn> {
-  const browser = await connectStandIn({ relayUrl: relay.url, token: await token(user) });
+async function browserOn(relay: RelayProcess, user = 'ada', withToken?: string): Promise<StandIn> {
+  const browser = await connectStandIn({
+    relayUrl: relay.url,
+    token: withToken ?? (await token(user)),
+  });
   cleanups.push(() => browser.close());
   return browser;
 }
@@ -129,4 +132,40 @@ describe('across two instances', () => {
         .toEqual({ extensions: [] });
     },
   );
+
+  it('a browser connecting again keeps its presence on the same instance, and takes over from another', async () => {
+    const [a, b] = await twoInstances();
+    // The same token and name: the same browser (its id is derived from them).
+    const same = await token('ada');
+    const first = await browserOn(a, 'ada', same);
+    const firstClosed = new Promise<number>((resolve) =>
+      first.socket.once('close', (code) => resolve(code)),
+    );
+    const again = await browserOn(a, 'ada', same);
+    expect(await firstClosed).toBe(4409);
+    const client = await rawClient(b.url);
+    cleanups.push(async () => client.socket.close());
+    await client.request('mcp_handshake', { accessToken: await token('ada') });
+    // Its old socket closing must not have withdrawn the new one's presence.
+    expect((await client.request('list_extensions')).result).toEqual({
+      extensions: [{ id: again.id, name: 'Chromium', connected: true }],
+    });
+    const againClosed = new Promise<number>((resolve) =>
+      again.socket.once('close', (code) => resolve(code)),
+    );
+    await browserOn(b, 'ada', same); // now on the other instance
+    expect(await againClosed).toBe(4409);
+  });
+
+  it('a browser hears disconnected for a client whose instance died', async () => {
+    const [a, b] = await twoInstances();
+    const browser = await browserOn(b);
+    const client = await rawClient(a.url);
+    await client.request('mcp_handshake', { accessToken: await token('ada') });
+    const connected = (await client.request('connect', { extension_id: browser.id })).result as {
+      connection_id: string;
+    };
+    await a.stop('SIGKILL');
+    await expect.poll(() => browser.dropped, { timeout: 5_000 }).toContain(connected.connection_id);
+  });
 });

@@ -17,7 +17,10 @@ export class RelayConnectionTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   onclose?: () => void;
   onerror?: (error: Error) => void;
-  /** The extension's own request ids on this connection: `ext:<connection>:<n>`. */
+  /**
+   * The extension's own request ids on this connection: `ext:<connection>:<id>`, a number as it
+   * is and a string quoted, as the relay writes ids (so 5 and "5" stay apart).
+   */
   readonly #asking: string;
   #closed = false;
 
@@ -39,10 +42,10 @@ export class RelayConnectionTransport implements Transport {
   receive(message: JSONRPCMessage): void {
     if (this.#closed) return;
     if (!('method' in message) && typeof message.id === 'string') {
-      if (message.id.startsWith(this.#asking)) {
-        const own = message.id.slice(this.#asking.length);
-        message = { ...message, id: /^\d+$/.test(own) ? Number(own) : own };
-      }
+      const own = message.id.startsWith(this.#asking)
+        ? ownId(message.id.slice(this.#asking.length))
+        : undefined;
+      if (own !== undefined) message = { ...message, id: own };
     }
     this.onmessage?.(message);
   }
@@ -60,7 +63,11 @@ export class RelayConnectionTransport implements Transport {
       };
       message =
         'id' in message
-          ? { ...message, id: `${this.#asking}${message.id}`, params }
+          ? {
+              ...message,
+              id: `${this.#asking}${typeof message.id === 'number' ? message.id : JSON.stringify(message.id)}`,
+              params,
+            }
           : { ...message, params };
     }
     this.write(message);
@@ -71,4 +78,18 @@ export class RelayConnectionTransport implements Transport {
     this.#closed = true;
     this.onclose?.();
   }
+}
+
+/** An id as the transport wrote it after its prefix, back as the server's own. */
+function ownId(text: string): string | number | undefined {
+  if (text.startsWith('"')) {
+    try {
+      const value: unknown = JSON.parse(text);
+      return typeof value === 'string' ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  const number = Number(text);
+  return text !== '' && Number.isFinite(number) ? number : undefined;
 }

@@ -44,7 +44,6 @@ export interface FrontDoorOptions {
 
 export interface FrontDoor {
   fetch(request: Request): Promise<Response>;
-  readonly sessions: number;
   close(): void;
 }
 
@@ -62,6 +61,12 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   const streamable = new StreamableSessions(log, maxBodyBytes);
   const sse = new LegacySseSessions(log, options.ssePingMs);
+  // A token revoked in the deny list ends the HTTP sessions that used it, as it does sockets.
+  verifier.denyList.onChange(() => {
+    const revoked = (claims: TokenClaims) => verifier.denyList.denies(claims);
+    streamable.endWhere(revoked);
+    sse.endWhere(revoked);
+  });
 
   /** The browser a request means, or the response saying why there is none. */
   async function browserFor(
@@ -124,13 +129,13 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
       );
     }
     const sessionId = request.headers.get('mcp-session-id');
-    if (sessionId) return streamable.continue(request, claims.user, sessionId, body);
+    if (sessionId) return streamable.continue(request, claims, sessionId, body);
     const initialize = Array.isArray(body)
       ? body.some(isInitializeRequest)
       : isInitializeRequest(body);
     if (!initialize) return StreamableSessions.needsSession(request);
     const port = await browserFor(request, claims);
-    return port instanceof Response ? port : streamable.open(request, claims.user, port, body);
+    return port instanceof Response ? port : streamable.open(request, claims, port, body);
   }
 
   async function route(request: Request): Promise<Response> {
@@ -178,7 +183,7 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
     }
     const port = await browserFor(request, claims);
     if (port instanceof Response) return port;
-    if (path === '/sse') return sse.open(request, claims.user, port);
+    if (path === '/sse') return sse.open(request, claims, port);
     try {
       return json({ tools: await listTools(port) });
     } catch (error) {
@@ -191,9 +196,6 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
     async fetch(request) {
       if (request.method === 'OPTIONS') return preflight(request);
       return withCors(await route(request), request);
-    },
-    get sessions() {
-      return streamable.size + sse.size;
     },
     close() {
       streamable.close();

@@ -10,10 +10,11 @@ import { Connection } from '../connection.js';
 import type { ExtensionPort } from '../extension-host.js';
 import { classify, INVALID_REQUEST, RELAY_ERROR, type Message } from '../jsonrpc.js';
 import type { Logger } from '../log.js';
+import type { TokenClaims } from '../tokens.js';
 import { json, rpcError } from './responses.js';
 
 interface Stream {
-  user: string;
+  claims: TokenClaims;
   connection: Connection;
   end(reason: string): void;
 }
@@ -31,7 +32,8 @@ export class LegacySseSessions {
   }
 
   /** `GET /sse`: a new session with the extension, over a new stream. */
-  open(request: Request, user: string, port: ExtensionPort): Response {
+  open(request: Request, claims: TokenClaims, port: ExtensionPort): Response {
+    const { user } = claims;
     const sessionId = randomUUID();
     const encoder = new TextEncoder();
     let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -76,7 +78,7 @@ export class LegacySseSessions {
       this.pingMs,
     );
     ping.unref();
-    this.#streams.set(sessionId, { user, connection, end });
+    this.#streams.set(sessionId, { claims, connection, end });
     request.signal.addEventListener('abort', () => end('The client closed the stream.'), {
       once: true,
     });
@@ -105,7 +107,7 @@ export class LegacySseSessions {
       );
     }
     const stream = this.#streams.get(sessionId);
-    if (!stream || stream.user !== user) {
+    if (!stream || stream.claims.user !== user) {
       return rpcError(404, RELAY_ERROR, 'Session not found: open GET /sse again.');
     }
     const messages = Array.isArray(body) ? body : [body];
@@ -119,6 +121,13 @@ export class LegacySseSessions {
       if (each.kind !== 'invalid') stream.connection.send(each.message as Message);
     }
     return json({ status: 'accepted' }, 202);
+  }
+
+  /** Ends the streams whose token no longer holds (the deny list changed). */
+  endWhere(revoked: (claims: TokenClaims) => boolean): void {
+    for (const stream of [...this.#streams.values()]) {
+      if (revoked(stream.claims)) stream.end('Token revoked');
+    }
   }
 
   close(): void {

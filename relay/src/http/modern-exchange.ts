@@ -26,8 +26,9 @@ export const MODERN_VERSIONS = ['2026-07-28'];
 
 /**
  * JSON-RPC errors only a server's validation produces before any handler runs, and the HTTP
- * status MCP gives them. Across the relay the SDK cannot tell such an error from a handler's, so
- * the relay maps them when they are the whole answer.
+ * status MCP gives them: the SDK's own table (internal to it, not exported), plus -32022, the
+ * unsupported-version error the SDK answers 400 on its own path. Across the relay the SDK cannot
+ * tell such an error from a handler's, so the relay maps them when they are the whole answer.
  */
 const VALIDATION_STATUS: Record<number, number> = {
   [-32700]: 400,
@@ -84,39 +85,35 @@ export async function forwardModern(
 
   const transport = new PerRequestHTTPServerTransport({ classification: outcome.classification });
   const requestId = outcome.messageKind === 'request' ? outcome.message.id : undefined;
-  let answered = false;
+  // A validation error as the whole answer is sent with its status (see VALIDATION_STATUS).
+  let refuse: (response: Response) => void = () => undefined;
+  const refused = new Promise<Response>((resolve) => (refuse = resolve));
+  let first = true;
   const connection = new Connection(
     port,
     (message, related) => {
-      if (message.id === requestId && message.method === undefined) {
-        if (!answered && message.error && VALIDATION_STATUS[message.error.code] !== undefined) {
-          answered = true;
-          settleEarly(message);
-          return;
-        }
-        answered = true;
-      } else if (!answered) {
-        answered = true; // something streamed first: the answer is an SSE stream now
+      const status =
+        first && message.id === requestId && message.method === undefined && message.error
+          ? VALIDATION_STATUS[message.error.code]
+          : undefined;
+      first = false;
+      if (status !== undefined) {
+        refuse(Response.json(message, { status }));
+        void transport.close();
+        return;
       }
       // Everything on this connection belongs to its one request (listen streams included).
       void transport.send(message as JSONRPCMessage, { relatedRequestId: related ?? requestId });
     },
     () => void transport.close(),
   );
-  let settleEarly: (message: Message) => void = () => undefined;
-  const early = new Promise<Response>((resolve) => {
-    settleEarly = (message) => {
-      resolve(Response.json(message, { status: VALIDATION_STATUS[message.error!.code] ?? 400 }));
-      void transport.close();
-    };
-  });
   transport.onmessage = (message) => connection.send(message as Message);
   transport.onclose = () => connection.close('The HTTP request ended.');
   await transport.start();
   try {
     const response = await Promise.race([
       transport.handleMessage(outcome.message, { request }),
-      early,
+      refused,
     ]);
     // A notification is delivered and done.
     if (requestId === undefined) connection.close('Delivered.');

@@ -11,6 +11,7 @@ import { Connection } from '../connection.js';
 import type { ExtensionPort } from '../extension-host.js';
 import { INVALID_REQUEST, RELAY_ERROR, type Message } from '../jsonrpc.js';
 import type { Logger } from '../log.js';
+import type { TokenClaims } from '../tokens.js';
 import { rpcError } from './responses.js';
 
 /** Sessions one user may hold at once; the oldest idle one goes first beyond it. */
@@ -18,7 +19,7 @@ export const MAX_SESSIONS_PER_USER = 64;
 
 interface Session {
   id?: string;
-  user: string;
+  claims: TokenClaims;
   transport: WebStandardStreamableHTTPServerTransport;
   connection: Connection;
   lastUsed: number;
@@ -45,12 +46,12 @@ export class StreamableSessions {
   /** A request naming a session (`Mcp-Session-Id`): that session's, if it is the user's. */
   async continue(
     request: Request,
-    user: string,
+    claims: TokenClaims,
     sessionId: string,
     parsedBody: unknown,
   ): Promise<Response> {
     const session = this.#byId.get(sessionId);
-    if (!session || session.user !== user) {
+    if (!session || session.claims.user !== claims.user) {
       // DELETE is idempotent: a session already gone is gone.
       if (request.method === 'DELETE') return new Response(null, { status: 200 });
       return rpcError(404, RELAY_ERROR, 'Session not found: initialize a new one.');
@@ -62,10 +63,11 @@ export class StreamableSessions {
   /** An `initialize` without a session: a new session with the extension. */
   async open(
     request: Request,
-    user: string,
+    claims: TokenClaims,
     port: ExtensionPort,
     parsedBody: unknown,
   ): Promise<Response> {
+    const { user } = claims;
     this.#makeRoom(user);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
@@ -91,10 +93,23 @@ export class StreamableSessions {
         this.log.info('http.session_ended', { session: session.id, reason });
       },
     );
-    const session: Session = { user, transport, connection, lastUsed: Date.now() };
+    const session: Session = { claims, transport, connection, lastUsed: Date.now() };
     transport.onmessage = (message) => connection.send(message as Message);
     await transport.start();
-    return transport.handleRequest(request, { parsedBody });
+    const response = await transport.handleRequest(request, { parsedBody });
+    // Refused before it began (Accept, a batch, …): nothing of it may stay attached.
+    if (session.id === undefined) {
+      connection.close('The initialize request was refused.');
+      void transport.close();
+    }
+    return response;
+  }
+
+  /** Ends the sessions whose token no longer holds (the deny list changed). */
+  endWhere(revoked: (claims: TokenClaims) => boolean): void {
+    for (const session of [...this.#byId.values()]) {
+      if (revoked(session.claims)) this.#drop(session, 'Token revoked');
+    }
   }
 
   /** A session-less request that is not an `initialize`. */
@@ -119,7 +134,7 @@ export class StreamableSessions {
   }
 
   #makeRoom(user: string): void {
-    const mine = [...this.#byId.values()].filter((session) => session.user === user);
+    const mine = [...this.#byId.values()].filter((session) => session.claims.user === user);
     if (mine.length < MAX_SESSIONS_PER_USER) return;
     const oldest = mine.reduce((a, b) => (a.lastUsed <= b.lastUsed ? a : b));
     this.#drop(
