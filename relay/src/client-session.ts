@@ -128,10 +128,15 @@ export class ClientSession {
     }
     const port = await this.options.directory.get(this.claims!.user, params.extension_id);
     if (!port) return send(errorOf(id, RELAY_ERROR, 'Extension not found or not accessible'));
-    const connection: Connection = new Connection(port, send, (reason) => {
-      if (this.#connection === connection) this.#connection = undefined;
-      send(notificationOf('disconnected', { connection_id: connection.id, reason }));
-    });
+    const connection: Connection = new Connection(
+      port,
+      send,
+      (reason) => {
+        if (this.#connection === connection) this.#connection = undefined;
+        send(notificationOf('disconnected', { connection_id: connection.id, reason }));
+      },
+      this.claims!,
+    );
     this.#connection = connection;
     this.options.log.info('client.connected', {
       client: this.id,

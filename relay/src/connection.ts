@@ -11,7 +11,13 @@
  * this connection's client may answer.
  */
 import { randomUUID } from 'node:crypto';
-import { CONNECTION_META, RELATED_META, unprefix, type ExtensionPort } from './extension-host.js';
+import {
+  CLIENT_META,
+  CONNECTION_META,
+  RELATED_META,
+  unprefix,
+  type ExtensionPort,
+} from './extension-host.js';
 import {
   errorOf,
   INTERNAL_ERROR,
@@ -26,6 +32,12 @@ import {
 export const RESERVED_ID = /^(proxy:|ext:|conn-)/;
 /** Requests one connection may have in flight. */
 export const MAX_PENDING = 1_000;
+
+/** The token behind a connection: its user and its id (`jti`, or the user without one). */
+export interface ClientTag {
+  user: string;
+  tokenId: string;
+}
 
 /** Where a connection's messages go; `related` is the client's id of the request they belong to. */
 export type Deliver = (message: Message, related?: Id) => void;
@@ -47,6 +59,8 @@ export class Connection {
     readonly port: ExtensionPort,
     private readonly deliver: Deliver,
     private readonly onGone: (reason: string) => void,
+    /** Whose token opened the connection: the extension tells its clients apart by it. */
+    private readonly client: ClientTag,
   ) {
     port.attach(this.id, {
       deliver: (message) => this.#fromExtension(message),
@@ -85,9 +99,10 @@ export class Connection {
         : undefined;
     let token: { mapped: string; original: Id } | undefined;
     if (params) {
-      // Only the relay names connections: whatever the client put there goes.
+      // Only the relay names connections and clients: whatever the client put there goes.
       const meta = { ...(params._meta as Record<string, unknown> | undefined) };
       delete meta[CONNECTION_META];
+      delete meta[CLIENT_META];
       if (params._meta !== undefined) params._meta = meta;
       if (typeof meta.progressToken === 'string' || typeof meta.progressToken === 'number') {
         token = { mapped: this.#prefix(meta.progressToken), original: meta.progressToken };
@@ -104,10 +119,18 @@ export class Connection {
       }
       outgoing.params = params;
     }
-    if (message.id === undefined && !Array.isArray(outgoing.params)) {
+    if (!Array.isArray(outgoing.params)) {
       const base = outgoing.params ?? {};
       const meta = base._meta as Record<string, unknown> | undefined;
-      outgoing.params = { ...base, _meta: { ...meta, [CONNECTION_META]: this.id } };
+      const client = { user: this.client.user, token: this.client.tokenId };
+      outgoing.params = {
+        ...base,
+        _meta: {
+          ...meta,
+          [CLIENT_META]: client,
+          ...(message.id === undefined && { [CONNECTION_META]: this.id }),
+        },
+      };
     }
     if (message.id !== undefined && message.id !== null) {
       if (typeof message.id === 'string' && RESERVED_ID.test(message.id)) {

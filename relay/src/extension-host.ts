@@ -39,6 +39,20 @@ export interface ExtensionPort {
 export const CONNECTION_META = 'io.patchbay/connection';
 
 /**
+ * Where the relay names, on every client request and notification, the token the client came
+ * with (`{ user, token }`, the token's id, never the token), so an extension can tell clients
+ * apart and remember what its person allowed each. Patchbay's addition to the relay protocol.
+ */
+export const CLIENT_META = 'io.patchbay/client';
+
+/**
+ * A notification an extension sends now and then and the relay drops: a browser keeps its
+ * extension's worker running only while messages cross the socket (Chrome 116+), and the
+ * relay's WebSocket pings do not count. Patchbay's addition to the relay protocol.
+ */
+export const HEARTBEAT_METHOD = 'notifications/patchbay/heartbeat';
+
+/**
  * Where an extension names the client request (its prefixed id) that a notification or request
  * of its own belongs to (progress, logging, sampling during a tool call), so the HTTP front door
  * can stream it on that request's response. Patchbay's addition to the relay protocol.
@@ -107,6 +121,7 @@ export class ExtensionHost implements ExtensionPort {
       if (route) this.#connections.get(route.connectionId)?.deliver(parsed.message);
       return;
     }
+    if (parsed.message.method === HEARTBEAT_METHOD) return;
     const params = (parsed.message.params ?? {}) as Record<string, unknown>;
     // A notification for one connection: named by its progress token, its request, or (from an
     // extension keeping a session per connection) the relay's connection tag.

@@ -28,14 +28,17 @@ const seenBy = (predicate: (message: Record<string, unknown>) => boolean) =>
   extension.received.filter(predicate);
 
 describe('keeping connections apart', () => {
-  it('replaces a connection tag a client forged with its own', async () => {
+  it('replaces connection and client tags a client forged with its own', async () => {
     const victim = await connected();
     const { client, connectionId } = await connected();
+    const forged = { user: 'mallory', token: 'forged' };
     client.socket.send(
       JSON.stringify({
         jsonrpc: '2.0',
         method: 'notifications/initialized',
-        params: { _meta: { 'io.patchbay/connection': victim.connectionId } },
+        params: {
+          _meta: { 'io.patchbay/connection': victim.connectionId, 'io.patchbay/client': forged },
+        },
       }),
     );
     await expect
@@ -44,9 +47,47 @@ describe('keeping connections apart', () => {
         {
           jsonrpc: '2.0',
           method: 'notifications/initialized',
-          params: { _meta: { 'io.patchbay/connection': connectionId } },
+          params: {
+            _meta: {
+              'io.patchbay/connection': connectionId,
+              'io.patchbay/client': { user: 'alice', token: expect.any(String) },
+            },
+          },
         },
       ]);
+    const tag = seenBy((message) => message.method === 'notifications/initialized')[0];
+    expect(JSON.stringify(tag)).not.toContain('forged');
+  });
+
+  it('names the token on every request, the same token alike and two tokens apart', async () => {
+    const first = await connected();
+    const second = await connected();
+    await first.client.request('ping', {}, 1);
+    await first.client.request('ping', undefined, 2);
+    await second.client.request('ping', {}, 1);
+    const tokens = seenBy((message) => message.method === 'ping').map((message) => {
+      const meta = (message.params as { _meta: Record<string, { user: string; token: string }> })
+        ._meta['io.patchbay/client']!;
+      expect(meta.user).toBe('alice');
+      return meta.token;
+    });
+    expect(tokens).toHaveLength(3);
+    expect(tokens[0]).toBe(tokens[1]);
+    expect(tokens[2]).not.toBe(tokens[0]);
+  });
+
+  it('drops the extension’s heartbeats instead of passing them to clients', async () => {
+    const { client } = await connected();
+    const send = (method: string) =>
+      extension.socket.send(JSON.stringify({ jsonrpc: '2.0', method, params: {} }));
+    send('notifications/patchbay/heartbeat');
+    send('notifications/tools/list_changed');
+    await expect
+      .poll(() => client.notifications.map((message) => message.method))
+      .toContain('notifications/tools/list_changed');
+    expect(client.notifications.map((message) => message.method)).not.toContain(
+      'notifications/patchbay/heartbeat',
+    );
   });
 
   it('refuses a request with a null id', async () => {

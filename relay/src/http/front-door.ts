@@ -111,7 +111,7 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
       body = read.body;
       if (!(await isLegacyRequest(request, body))) {
         const port = await browserFor(request, claims);
-        return port instanceof Response ? port : forwardModern(request, body, port, log);
+        return port instanceof Response ? port : forwardModern(request, body, port, claims, log);
       }
     }
     const version = request.headers.get('mcp-protocol-version');
@@ -185,7 +185,7 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
     if (port instanceof Response) return port;
     if (path === '/sse') return sse.open(request, claims, port);
     try {
-      return json({ tools: await listTools(port) });
+      return json({ tools: await listTools(port, claims) });
     } catch (error) {
       if (!(error instanceof ListingError)) throw error;
       return rpcError(502, RELAY_ERROR, error.message);

@@ -66,6 +66,7 @@ export class LegacySseSessions {
         );
         end(reason);
       },
+      claims,
     );
     const body = new ReadableStream<Uint8Array>({
       start: (streamController) => {

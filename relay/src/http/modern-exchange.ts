@@ -15,6 +15,7 @@ import { Connection } from '../connection.js';
 import type { ExtensionPort } from '../extension-host.js';
 import type { Id, Message } from '../jsonrpc.js';
 import type { Logger } from '../log.js';
+import type { TokenClaims } from '../tokens.js';
 import { rpcError } from './responses.js';
 import { standardHeaderProblem } from './standard-headers.js';
 
@@ -43,6 +44,7 @@ export async function forwardModern(
   request: Request,
   body: unknown,
   port: ExtensionPort,
+  claims: TokenClaims,
   log: Logger,
 ): Promise<Response> {
   const outcome = classifyInboundRequest({
@@ -106,6 +108,7 @@ export async function forwardModern(
       void transport.send(message as JSONRPCMessage, { relatedRequestId: related ?? requestId });
     },
     () => void transport.close(),
+    claims,
   );
   transport.onmessage = (message) => connection.send(message as Message);
   transport.onclose = () => connection.close('The HTTP request ended.');

@@ -92,6 +92,7 @@ export class StreamableSessions {
         void transport.close();
         this.log.info('http.session_ended', { session: session.id, reason });
       },
+      claims,
     );
     const session: Session = { claims, transport, connection, lastUsed: Date.now() };
     transport.onmessage = (message) => connection.send(message as Message);

@@ -10,6 +10,7 @@ import {
 import { Connection } from '../connection.js';
 import type { ExtensionPort } from '../extension-host.js';
 import type { Message } from '../jsonrpc.js';
+import type { TokenClaims } from '../tokens.js';
 import { VERSION } from '../version.js';
 import { MODERN_VERSIONS } from './modern-exchange.js';
 
@@ -19,12 +20,17 @@ export class ListingError extends Error {
   override name = 'ListingError';
 }
 
-export async function listTools(port: ExtensionPort, timeoutMs = 30_000): Promise<unknown[]> {
+export async function listTools(
+  port: ExtensionPort,
+  claims: TokenClaims,
+  timeoutMs = 30_000,
+): Promise<unknown[]> {
   const tools: unknown[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page += 1) {
     const answer = await ask(
       port,
+      claims,
       {
         jsonrpc: '2.0',
         id: 1,
@@ -51,7 +57,12 @@ export async function listTools(port: ExtensionPort, timeoutMs = 30_000): Promis
 }
 
 /** One request to the extension on a connection of its own; its answer. */
-function ask(port: ExtensionPort, request: Message, timeoutMs: number): Promise<Message> {
+function ask(
+  port: ExtensionPort,
+  claims: TokenClaims,
+  request: Message,
+  timeoutMs: number,
+): Promise<Message> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       connection.close('No answer in time.');
@@ -71,6 +82,7 @@ function ask(port: ExtensionPort, request: Message, timeoutMs: number): Promise<
         clearTimeout(timer);
         reject(new ListingError(`The browser disconnected: ${reason}`));
       },
+      claims,
     );
     connection.send(request);
   });
