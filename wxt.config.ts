@@ -42,8 +42,12 @@ export default defineConfig({
     description: 'An AI side panel whose tools come from remote MCP servers.',
     key: EXTENSION_PUBLIC_KEY,
     minimum_chrome_version: '120',
-    permissions: ['sidePanel', 'storage', 'alarms', 'identity'],
-    host_permissions: ['http://*/*', 'https://*/*'],
+    // tabs, scripting and tabGroups: the browser's own tools (src/browser-tools/), which act on
+    // tabs only when the person lets the chat or an external client use them.
+    permissions: ['sidePanel', 'storage', 'alarms', 'identity', 'tabs', 'scripting', 'tabGroups'],
+    // <all_urls>: screenshots (tabs.captureVisibleTab needs it or activeTab, which only a click
+    // on the toolbar grants); every other use is http and https pages.
+    host_permissions: ['<all_urls>'],
     action: { default_title: 'Open Patchbay' },
     // No other extension and no website may message Patchbay (the router also checks senders).
     externally_connectable: { ids: [], matches: [] },
@@ -58,7 +62,8 @@ export default defineConfig({
         "base-uri 'none'",
         "form-action 'none'",
         "img-src 'self' data: blob:",
-        "connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
+        // wss: and local ws: for the relay link (src/browser-access/relay-link.ts).
+        "connect-src 'self' https: http://localhost:* http://127.0.0.1:* wss: ws://localhost:* ws://127.0.0.1:*",
       ].join('; '),
       // The MCP Apps sandbox page (entrypoints/app-sandbox.sandbox): an opaque origin with
       // scripts and forms only. Its app frame (srcdoc) inherits this policy and adds the one

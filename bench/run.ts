@@ -16,12 +16,13 @@ import { formatTable, met, outOfReach, type Row } from './lib/stats';
 import { measureCalls, type RecordedPost } from './paths/call';
 import { measurePanelOpen, measureStreaming, measureTranscript } from './paths/panel';
 import { measurePageTools } from './paths/page-tools';
+import { measureBrowserAccess } from './paths/browser-access';
 import { measureRelay } from './paths/relay';
 import { measureConnectMany, measureToolSet, measureWorkerHeap } from './paths/servers';
 import { startFixtureSites } from '../tests/fixtures/page-tools/site-server';
 
 const quick = process.env.BENCH_QUICK === '1';
-/** `npm run bench -- servers streaming` runs only those parts (calls, servers, panel, streaming, conversations, page-tools, relay). */
+/** `npm run bench -- servers streaming` runs only those parts (calls, servers, panel, streaming, conversations, page-tools, browser-access, relay). */
 const only = new Set(process.argv.slice(2));
 const runs = (part: string) => only.size === 0 || only.has(part);
 const RUNS = {
@@ -37,8 +38,17 @@ const RUNS = {
   pageCalls: quick ? 20 : 100,
   relayClients: quick ? 50 : 200,
   relayCalls: quick ? 10 : 50,
+  browserAccess: quick ? 20 : 100,
 };
-const BROWSER_PARTS = ['calls', 'page-tools', 'servers', 'panel', 'streaming', 'conversations'];
+const BROWSER_PARTS = [
+  'calls',
+  'page-tools',
+  'browser-access',
+  'servers',
+  'panel',
+  'streaming',
+  'conversations',
+];
 const MANY_SERVERS = 20;
 const TOOLS_PER_SERVER = 50;
 
@@ -104,6 +114,11 @@ async function browserParts() {
           calls: RUNS.pageCalls,
         })),
       );
+    }
+
+    if (runs('browser-access')) {
+      step('browser access');
+      rows.push(...(await measureBrowserAccess(browser, sites, RUNS.browserAccess)));
     }
 
     if (runs('servers')) {

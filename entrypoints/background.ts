@@ -1,6 +1,10 @@
+import { createBrowserAccessService } from '../src/browser-access/browser-access-service';
+import { createBrowserTools } from '../src/browser-tools/browser-tools';
 import { createMcpManager } from '../src/mcp/manager';
+import type { Broadcast } from '../src/messaging/contract';
 import { createRouter } from '../src/messaging/router';
 import { createPageToolsService } from '../src/page-tools/page-tools-service';
+import { createChromeBrowserControl } from '../src/platform/chrome-browser-control';
 import {
   createChromeBrowserTabs,
   createChromeTabTransport,
@@ -14,16 +18,35 @@ import {
   createChromeStore,
   restrictStorageToExtensionPages,
 } from '../src/platform/chrome';
+import { shareAttention } from '../src/platform/shared-attention';
+
+/** What changes the tools an external client sees: servers' tools and status, sites' tools. */
+const TOOL_CHANGES = new Set<Broadcast['type']>([
+  'mcp/tools/changed',
+  'mcp/status/changed',
+  'mcp/servers/changed',
+]);
 
 export default defineBackground(() => {
   void restrictStorageToExtensionPages();
+  const pages = createChromeBroadcaster();
+  // Everything the panel hears, browser access hears too: changed tools reach external clients.
+  let onBroadcast: (message: Broadcast) => void = () => undefined;
+  const broadcaster = {
+    broadcast(message: Broadcast) {
+      pages.broadcast(message);
+      onBroadcast(message);
+    },
+  };
+  const attention = shareAttention(createChromeAttention());
+  const alarms = createChromeAlarms();
   const manager = createMcpManager({
     store: createChromeStore(),
-    broadcaster: createChromeBroadcaster(),
+    broadcaster,
     keepAlive: createChromeKeepAlive(),
     identity: createChromeIdentity(),
-    alarms: createChromeAlarms(),
-    attention: createChromeAttention(),
+    alarms,
+    attention: attention(),
     // Set at build time (WXT_CLIENT_METADATA_URL) where Patchbay's CIMD is published.
     ...(import.meta.env.WXT_CLIENT_METADATA_URL
       ? { clientMetadataUrl: import.meta.env.WXT_CLIENT_METADATA_URL }
@@ -35,9 +58,43 @@ export default defineBackground(() => {
     tabs: createChromeBrowserTabs(),
     store: createChromeStore(),
     sessionStore: createChromeStore('session'),
-    broadcaster: createChromeBroadcaster(),
+    broadcaster,
   });
-  const router = createRouter({ manager, extensionId: browser.runtime.id, pageTools });
+  const browserAccess = createBrowserAccessService({
+    store: createChromeStore(),
+    broadcaster,
+    attention: attention(),
+    alarms,
+    browser: createBrowserTools(createChromeBrowserControl()),
+    sources: {
+      remoteTools: () => manager.listEnabledTools(),
+      serverNames: async () =>
+        new Map((await manager.listServers()).map((server) => [server.id, server.name])),
+      async callRemote(serverId, name, args, signal) {
+        const callId = crypto.randomUUID();
+        const cancel = () => void manager.cancelTool(serverId, callId);
+        signal.addEventListener('abort', cancel, { once: true });
+        try {
+          return await manager.callTool(serverId, { name, arguments: args, callId });
+        } finally {
+          signal.removeEventListener('abort', cancel);
+        }
+      },
+      pageTools: () => pageTools.views(),
+      callPage: (name, args) => pageTools.call(name, args),
+    },
+    openSocket: (url) => new WebSocket(url),
+    version: browser.runtime.getManifest().version,
+  });
+  onBroadcast = (message) => {
+    if (TOOL_CHANGES.has(message.type)) browserAccess.toolsChanged();
+  };
+  const router = createRouter({
+    manager,
+    extensionId: browser.runtime.id,
+    pageTools,
+    browserAccess,
+  });
 
   // Registered synchronously so a message that wakes the worker is not missed.
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
@@ -48,4 +105,5 @@ export default defineBackground(() => {
   void browser.sidePanel.setPanelBehavior({ openPanelOnActionClick: true });
   void manager.init();
   void pageTools.init();
+  void browserAccess.init();
 });

@@ -11,7 +11,12 @@ import { gzipSync } from 'node:zlib';
 
 const OUTPUT = resolve('.output/chrome-mv3');
 const KB = 1024;
-const BUDGETS = { sidePanel: 350 * KB, worker: 150 * KB };
+/**
+ * The worker's budget grew from 150 KB when it became an MCP server as well as a client (browser
+ * access): the SDK's server package carries its own copy of the protocol core (about 50 KB
+ * gzipped), and MV3 workers cannot load code lazily (no import() in service workers).
+ */
+const BUDGETS = { sidePanel: 350 * KB, worker: 180 * KB };
 /** Strings only test code contains (fixtures, the scripted model, test runners). */
 const TEST_MARKERS = [
   'patchbay-modern-fixture',

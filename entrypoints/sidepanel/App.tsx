@@ -20,6 +20,9 @@ import {
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { KeyValueStore } from '../../src/platform/ports';
 import { AsksPanel, useAsks } from './AsksPanel';
+import { ExternalApprovals } from '../../components/browser-access/ExternalApprovals';
+import { BrowserAccessPanel } from './BrowserAccessPanel';
+import { useBrowserAccess } from './use-browser-access';
 import { SiteOffers } from '../../components/page-tools/SiteOffers';
 import { useSiteOffers } from './use-site-offers';
 import { AllowedSites } from '../../components/page-tools/AllowedSites';
@@ -35,6 +38,7 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
   const serverState = useServers(client);
   const asks = useAsks(client);
   const siteOffers = useSiteOffers(client);
+  const browserAccess = useBrowserAccess(client);
   const settings = useStored(store, MODEL_SETTINGS_KEY, storedModelSettingsSchema);
   const [tab, setTab] = useState<Tab>('chat');
   const history = useMemo(() => createIndexedDbConversationStore(), []);
@@ -119,6 +123,10 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
           {siteOffers.error}
         </p>
       ) : null}
+      <ExternalApprovals
+        approvals={browserAccess.view?.approvals ?? []}
+        onAnswer={browserAccess.answer}
+      />
       <AsksPanel
         client={client}
         asks={asks}
@@ -147,6 +155,26 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
             >
               {conversation?.title ?? 'New chat'} ▾
             </button>
+            <div
+              className="use-browser"
+              title="Let the model read, see and act on your tabs, under the same approval rules as other tools"
+            >
+              <label className="switch small">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  aria-label="Use this browser"
+                  checked={browserAccess.view?.inChat ?? false}
+                  onChange={(event) =>
+                    void browserAccess.send('browser-access/in-chat/set', {
+                      enabled: event.target.checked,
+                    })
+                  }
+                />
+                <span />
+              </label>
+              Use this browser
+            </div>
             <button
               type="button"
               onClick={() => {
@@ -203,6 +231,7 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
           <h1>Model</h1>
           {settingsForm('Save')}
           <SettingsSites client={client} />
+          <BrowserAccessPanel access={browserAccess} />
         </section>
       ) : null}
     </main>

@@ -1,4 +1,5 @@
 import { useChat } from '@ai-sdk/react';
+import { BROWSER_SERVER_ID } from '../../src/messaging/browser-access-contract';
 import {
   lastAssistantMessageIsCompleteWithApprovalResponses,
   type DynamicToolUIPart,
@@ -254,7 +255,9 @@ export function ChatSession(props: ChatSessionProps) {
         serverName={
           view?.page
             ? `${view.page.site}${view.page.tabIndex !== undefined ? ` · tab ${view.page.tabIndex}` : ''}`
-            : (server?.name ?? address?.serverId ?? 'Unknown server')
+            : address?.serverId === BROWSER_SERVER_ID
+              ? 'This browser'
+              : (server?.name ?? address?.serverId ?? 'Unknown server')
         }
         {...(iconOf(view, server) ? { iconDataUrl: iconOf(view, server) } : {})}
         toolName={view?.page?.tool ?? address?.name ?? part.toolName}

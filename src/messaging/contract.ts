@@ -14,6 +14,11 @@ import {
   featureServerResults,
 } from './features-contract';
 import {
+  browserAccessBroadcasts,
+  browserAccessGlobalRequests,
+  browserAccessGlobalResults,
+} from './browser-access-contract';
+import {
   pageToolsBroadcasts,
   pageToolsGlobalRequests,
   pageToolsGlobalResults,
@@ -188,6 +193,7 @@ export const globalRequests = {
   'mcp/servers/export': noPayload,
   ...featureGlobalRequests,
   ...pageToolsGlobalRequests,
+  ...browserAccessGlobalRequests,
   ...askGlobalRequests,
 } as const;
 export type GlobalRequestType = keyof typeof globalRequests;
@@ -233,6 +239,7 @@ export const globalResults = {
   'mcp/servers/export': z.object({ mcpServers: z.record(z.string(), z.unknown()) }),
   ...featureGlobalResults,
   ...pageToolsGlobalResults,
+  ...browserAccessGlobalResults,
   ...askGlobalResults,
 } as const satisfies Record<GlobalRequestType, z.ZodType>;
 
@@ -381,5 +388,6 @@ export const broadcastSchema = z.discriminatedUnion('type', [
     }),
   }),
   ...pageToolsBroadcasts,
+  ...browserAccessBroadcasts,
 ]);
 export type Broadcast = z.infer<typeof broadcastSchema>;

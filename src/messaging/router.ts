@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { PatchbayError } from '../errors/patchbay-error';
 import type { McpManager } from '../mcp/manager';
+import type { BrowserAccessService } from '../browser-access/browser-access-service';
 import type { PageToolsService } from '../page-tools/page-tools-service';
+import { BROWSER_SERVER_ID } from './browser-access-contract';
 import { PAGE_TOOLS_SERVER_ID } from './page-tools-contract';
 import {
   globalRequests,
@@ -46,6 +48,8 @@ export interface RouterOptions {
   manager: McpManager;
   /** Websites' own tools (src/page-tools/); without it, there are none. */
   pageTools?: PageToolsService;
+  /** The browser as an MCP server and the chat's browser tools (src/browser-access/). */
+  browserAccess?: BrowserAccessService;
   /** The extension's own id; only its pages may send commands. */
   extensionId: string;
 }
@@ -54,7 +58,12 @@ export interface RouterOptions {
  * Validates and dispatches requests from the extension's pages. It always resolves with a
  * {@link Response}: errors become `{ ok: false, error }`, never a thrown value or `undefined`.
  */
-export function createRouter({ manager, extensionId, pageTools }: RouterOptions) {
+export function createRouter({ manager, extensionId, pageTools, browserAccess }: RouterOptions) {
+  const access = () => {
+    if (!browserAccess)
+      throw new PatchbayError('not-found', 'Browser access is not available here.');
+    return browserAccess;
+  };
   const ownOrigin = `chrome-extension://${extensionId}`;
 
   function isOwnPage(sender: MessageSenderInfo): boolean {
@@ -113,7 +122,11 @@ export function createRouter({ manager, extensionId, pageTools }: RouterOptions)
       return { id };
     }),
     'mcp/tools/list': route(globalRequests['mcp/tools/list'], async () => ({
-      tools: [...(await manager.listEnabledTools()), ...((await pageTools?.views()) ?? [])],
+      tools: [
+        ...(await manager.listEnabledTools()),
+        ...((await pageTools?.views()) ?? []),
+        ...((await browserAccess?.chatTools()) ?? []),
+      ],
     })),
     'mcp/servers/test': route(globalRequests['mcp/servers/test'], (input) =>
       manager.testConnection(input),
@@ -149,6 +162,49 @@ export function createRouter({ manager, extensionId, pageTools }: RouterOptions)
     'page-tools/disabled/set': route(
       globalRequests['page-tools/disabled/set'],
       async ({ domain, names }) => ({ names: (await pageTools?.setDisabled(domain, names)) ?? [] }),
+    ),
+    'browser-access/get': route(globalRequests['browser-access/get'], async () => ({
+      view: await access().view(),
+    })),
+    'browser-access/link/save': route(
+      globalRequests['browser-access/link/save'],
+      async (input) => ({
+        view: await access().saveLink(input),
+      }),
+    ),
+    'browser-access/link/connect': route(
+      globalRequests['browser-access/link/connect'],
+      async () => ({
+        view: await access().connect(),
+      }),
+    ),
+    'browser-access/link/disconnect': route(
+      globalRequests['browser-access/link/disconnect'],
+      async () => ({ view: await access().disconnect() }),
+    ),
+    'browser-access/enabled/set': route(
+      globalRequests['browser-access/enabled/set'],
+      async ({ enabled }) => ({ view: await access().setEnabled(enabled) }),
+    ),
+    'browser-access/in-chat/set': route(
+      globalRequests['browser-access/in-chat/set'],
+      async ({ enabled }) => ({ view: await access().setInChat(enabled) }),
+    ),
+    'browser-access/client/policy': route(
+      globalRequests['browser-access/client/policy'],
+      async ({ clientId, policy }) => ({ view: await access().setPolicy(clientId, policy) }),
+    ),
+    'browser-access/client/forget': route(
+      globalRequests['browser-access/client/forget'],
+      async ({ clientId }) => ({ view: await access().forget(clientId) }),
+    ),
+    'browser-access/approval/answer': route(
+      globalRequests['browser-access/approval/answer'],
+      async ({ id, decision }) => ({ answered: access().answer(id, decision) }),
+    ),
+    'browser-access/activity/clear': route(
+      globalRequests['browser-access/activity/clear'],
+      async () => ({ view: await access().clearActivity() }),
     ),
   };
 
@@ -223,26 +279,36 @@ export function createRouter({ manager, extensionId, pageTools }: RouterOptions)
     type: string,
   ): Promise<unknown> {
     if (serverId === PAGE_TOOLS_SERVER_ID) return dispatchPageTools(action, payload, type);
+    if (serverId === BROWSER_SERVER_ID) return dispatchBrowserTools(action, payload, type);
     return serverRoutes[action](payload, type, serverId);
   }
 
-  /** Websites' tools are called like a server's; they have nothing else a server has. */
-  async function dispatchPageTools(
-    action: ServerAction,
-    payload: unknown,
-    type: string,
-  ): Promise<unknown> {
-    if (action === 'tool/call') {
-      const input = validate(serverRequests['tool/call'], payload, type);
-      if (input.caller === 'app')
-        throw new PatchbayError('not-allowed', 'Websites’ tools are not for apps to call.');
-      if (!pageTools) throw new PatchbayError('not-found', 'No website offers tools here.');
-      return pageTools.call(input.name, input.arguments);
-    }
-    // A page's tool runs to its end; there is no call to cancel on Patchbay's side.
-    if (action === 'tool/cancel') return { cancelled: false };
-    throw new PatchbayError('not-found', 'Websites’ tools offer nothing besides tools.');
+  /**
+   * Websites' tools and the browser's own are called like a server's tools and have nothing else
+   * a server has; apps may not call them, and a call runs to its end (nothing to cancel).
+   */
+  function toolsOnly(
+    whose: string,
+    call: (name: string, args: Record<string, unknown>) => Promise<unknown>,
+  ) {
+    return async (action: ServerAction, payload: unknown, type: string): Promise<unknown> => {
+      if (action === 'tool/call') {
+        const input = validate(serverRequests['tool/call'], payload, type);
+        if (input.caller === 'app')
+          throw new PatchbayError('not-allowed', `${whose} tools are not for apps to call.`);
+        return call(input.name, input.arguments);
+      }
+      if (action === 'tool/cancel') return { cancelled: false };
+      throw new PatchbayError('not-found', `${whose} tools are all there is to them.`);
+    };
   }
+  const dispatchPageTools = toolsOnly('Websites’', (name, args) => {
+    if (!pageTools) throw new PatchbayError('not-found', 'No website offers tools here.');
+    return pageTools.call(name, args);
+  });
+  const dispatchBrowserTools = toolsOnly('The browser’s', (name, args) =>
+    access().callFromChat(name, args),
+  );
 
   return { handle, isOwnPage };
 }

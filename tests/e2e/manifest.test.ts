@@ -12,8 +12,16 @@ describe('production manifest', () => {
 
   it('asks for exactly the permissions Patchbay uses, with no dev-only extras', () => {
     expect(manifest.manifest_version).toBe(3);
-    expect(manifest.permissions).toEqual(['sidePanel', 'storage', 'alarms', 'identity']);
-    expect(manifest.host_permissions).toEqual(['http://*/*', 'https://*/*']);
+    expect(manifest.permissions).toEqual([
+      'sidePanel',
+      'storage',
+      'alarms',
+      'identity',
+      'tabs',
+      'scripting',
+      'tabGroups',
+    ]);
+    expect(manifest.host_permissions).toEqual(['<all_urls>']);
     expect(manifest.minimum_chrome_version).toBe('120');
   });
 
@@ -67,6 +75,9 @@ describe('production manifest', () => {
       'https:',
       'http://localhost:*',
       'http://127.0.0.1:*',
+      'wss:',
+      'ws://localhost:*',
+      'ws://127.0.0.1:*',
     ]);
   });
 });

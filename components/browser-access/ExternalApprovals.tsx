@@ -1,0 +1,54 @@
+import type { ApprovalView } from '../../src/messaging/browser-access-contract';
+import { ApprovalButtons } from '../chat/ToolApproval';
+
+/**
+ * External clients' calls waiting for the person, each in the card the chat's tool calls use:
+ * who asks, the tool and where it comes from, its arguments, and Approve / Deny / Always allow.
+ * A new client's first call says that approving it lets the client in.
+ */
+export function ExternalApprovals({
+  approvals,
+  onAnswer,
+}: {
+  approvals: readonly ApprovalView[];
+  onAnswer(id: string, decision: 'approve' | 'deny' | 'always'): void;
+}) {
+  if (!approvals.length) return null;
+  return (
+    <section className="external-approvals" aria-label="External clients waiting for you">
+      {approvals.map((approval) => (
+        <article
+          key={approval.id}
+          className="tool-card"
+          data-state="approval-requested"
+          data-tool-name={approval.tool}
+        >
+          <div className="tool-card-head">
+            <span className="tool-card-server">{approval.clientName}</span>
+            <code className="tool-card-name">{approval.tool}</code>
+            <span className="badge badge-warn">Waiting for you</span>
+          </div>
+          <pre className="tool-json">{JSON.stringify(approval.arguments, null, 2)}</pre>
+          <div className="approval" role="group" aria-label={`Approve ${approval.tool}?`}>
+            <p>
+              <strong>{approval.clientName}</strong> (through the relay) wants to run{' '}
+              <code>{approval.tool}</code> from {approval.source}.
+            </p>
+            <p className="muted">{approval.description}</p>
+            {approval.newClient ? (
+              <p className="approval-changed">
+                This is the first time {approval.clientName} asks: approving lets it in, and
+                Patchbay will ask about each of its calls until you choose otherwise in Settings.
+              </p>
+            ) : null}
+            <ApprovalButtons
+              onApprove={() => onAnswer(approval.id, 'approve')}
+              onDeny={() => onAnswer(approval.id, 'deny')}
+              onAlwaysAllow={() => onAnswer(approval.id, 'always')}
+            />
+          </div>
+        </article>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { ActivityLog } from '../../components/browser-access/ActivityLog';
+import { ClientList } from '../../components/browser-access/ClientList';
+import { RelayLinkForm } from '../../components/browser-access/RelayLinkForm';
+import type { BrowserAccess } from './use-browser-access';
+
+/**
+ * Settings › Browser access: the one switch, the relay link, the clients and what each may do,
+ * and the activity log of their calls.
+ */
+export function BrowserAccessPanel({ access }: { access: BrowserAccess }) {
+  const { view, error, send } = access;
+  if (!view) return <p className="muted">Loading browser access…</p>;
+  return (
+    <section className="browser-access" aria-label="Browser access">
+      <h1>Browser access</h1>
+      <p className="muted">
+        Desktop AI apps (Claude Desktop, Cursor, any MCP client) can use this browser through a
+        Patchbay relay: its tabs and pages, and the servers and sites you connected here. Each app
+        must be allowed, and you choose what it may do.
+      </p>
+      <div className="switch-row">
+        <label className="switch">
+          <input
+            type="checkbox"
+            role="switch"
+            aria-label="Let external clients use this browser"
+            checked={view.enabled}
+            onChange={(event) =>
+              void send('browser-access/enabled/set', { enabled: event.target.checked })
+            }
+          />
+          <span />
+        </label>
+        Let external clients use this browser
+      </div>
+      {!view.enabled ? (
+        <p className="muted" role="status">
+          Off: no external client reaches this browser, and the relay link is closed.
+        </p>
+      ) : null}
+      <RelayLinkForm
+        key={`${view.link.url}\n${view.link.name}`}
+        link={view.link}
+        disabled={!view.enabled}
+        error={error}
+        onSave={(input) => send('browser-access/link/save', input)}
+        onConnect={() => void send('browser-access/link/connect', undefined)}
+        onDisconnect={() => void send('browser-access/link/disconnect', undefined)}
+      />
+      <h2>Clients</h2>
+      <ClientList
+        clients={view.clients}
+        onPolicy={(clientId, policy) =>
+          void send('browser-access/client/policy', { clientId, policy })
+        }
+        onForget={(clientId) => void send('browser-access/client/forget', { clientId })}
+      />
+      <h2>Activity</h2>
+      <ActivityLog
+        entries={view.activity}
+        onClear={() => void send('browser-access/activity/clear', undefined)}
+      />
+    </section>
+  );
+}

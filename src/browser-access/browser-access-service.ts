@@ -1,0 +1,321 @@
+/**
+ * Browser access in the background: the relay link and its MCP sessions, the clients the
+ * person allows, calls waiting for approval, the activity log, the one switch, and "Use this
+ * browser" in the chat. Every change is broadcast as the whole view.
+ */
+import type { McpServer } from '@modelcontextprotocol/server';
+import { PatchbayError } from '../errors/patchbay-error';
+import type { BrowserTools } from '../browser-tools/browser-tools';
+import { browserToolList } from '../browser-tools/tool-definitions';
+import {
+  BROWSER_SERVER_ID,
+  type BrowserAccessView,
+  type ClientPolicy,
+  type LinkView,
+} from '../messaging/browser-access-contract';
+import type { CallToolResultView, ToolView } from '../messaging/contract';
+import type { Alarms, Attention, Broadcaster, KeyValueStore } from '../platform/ports';
+import { createActivityLog } from './activity-log';
+import { createApprovalBroker, type ApprovalDecision } from './approvals';
+import { createBrowserMcpServer } from './browser-mcp-server';
+import { createClientRegistry } from './clients';
+import { createGate } from './gate';
+import { browserHubTools, hubTools, type HubSources } from './hub';
+import { extensionSocketUrl } from './relay-address';
+import { createRelayLink, type LinkSocket, type LinkState } from './relay-link';
+import {
+  DEFAULT_BROWSER_NAME,
+  loadAccessSettings,
+  saveAccessSettings,
+  type AccessSettings,
+} from './settings';
+
+export const RELAY_RETRY_ALARM = 'browser-access-relay-retry';
+/** How often a connected link's watchdog alarm fires. */
+const WATCHDOG_MS = 60_000;
+/** List changes are told to clients at most this often. */
+const LIST_CHANGED_DEBOUNCE_MS = 250;
+
+export interface BrowserAccessOptions {
+  store: KeyValueStore;
+  broadcaster: Broadcaster;
+  attention: Attention;
+  alarms: Alarms;
+  browser: BrowserTools;
+  sources: Omit<HubSources, 'browser'>;
+  openSocket(url: string): LinkSocket;
+  version: string;
+}
+
+export function createBrowserAccessService(options: BrowserAccessOptions) {
+  const { store } = options;
+  let settings: AccessSettings | undefined;
+  let ready: Promise<void> | undefined;
+  let linkState: LinkState = { state: 'off' };
+  const live = new Map<string, { server: McpServer; release?: () => void }>();
+
+  const init = () =>
+    (ready ??= loadAccessSettings(store).then((loaded) => {
+      settings = loaded;
+      if (loaded.enabled && loaded.link.wanted && loaded.link.url && loaded.link.token) connect();
+    }));
+  const current = async () => {
+    await init();
+    return settings!;
+  };
+  const update = async (change: (draft: AccessSettings) => void) => {
+    const draft = structuredClone(await current());
+    change(draft);
+    await saveAccessSettings(store, draft);
+    settings = draft;
+  };
+
+  const clients = createClientRegistry(store);
+  const activity = createActivityLog(store, () => changed());
+  const approvals = createApprovalBroker((waiting) => {
+    options.attention.showWaiting(waiting.length);
+    changed();
+  });
+  const gate = createGate({
+    clients,
+    approvals,
+    activity,
+    enabled: async () => (await current()).enabled,
+  });
+  const tools = () => hubTools({ ...options.sources, browser: options.browser });
+  const ownTools = browserHubTools(options.browser);
+  const tool = async (name: string) =>
+    ownTools.find((candidate) => candidate.name === name) ??
+    (await tools()).find((candidate) => candidate.name === name);
+
+  const link = createRelayLink({
+    openSocket: options.openSocket,
+    serverFor(connectionId) {
+      const entry: { server: McpServer; release?: () => void } = {
+        server: createBrowserMcpServer({
+          version: options.version,
+          tools,
+          tool,
+          clients,
+          gate,
+          enabled: async () => (await current()).enabled,
+          onClient(clientId) {
+            if (entry.release) return;
+            entry.release = clients.opened(clientId);
+            changed();
+          },
+        }),
+      };
+      live.set(connectionId, entry);
+      return entry.server;
+    },
+    onConnectionEnded(connectionId) {
+      live.get(connectionId)?.release?.();
+      live.delete(connectionId);
+      changed();
+    },
+    onState(state) {
+      linkState = state;
+      // While connected, a watchdog alarm: if the worker is stopped all the same (an update, a
+      // crash), the alarm wakes it and reading the settings connects again.
+      if (state.state === 'connected')
+        void options.alarms.schedule(RELAY_RETRY_ALARM, Date.now() + WATCHDOG_MS);
+      if (state.state === 'error' || state.state === 'off')
+        void options.alarms.clear(RELAY_RETRY_ALARM);
+      changed();
+    },
+    scheduleRetry(at) {
+      // Alarms fire no sooner than 30 s from now; the link's own timer covers sooner tries.
+      void options.alarms.schedule(RELAY_RETRY_ALARM, Math.max(at, Date.now() + 30_000));
+    },
+  });
+  options.alarms.onAlarm((name) => {
+    if (name !== RELAY_RETRY_ALARM) return;
+    // The worker may have been stopped: reading the settings connects again if wanted.
+    const wasReady = ready !== undefined;
+    void init().then(() => {
+      if (wasReady) link.retryNow();
+      if (linkState.state === 'connected')
+        void options.alarms.schedule(RELAY_RETRY_ALARM, Date.now() + WATCHDOG_MS);
+    });
+  });
+
+  function connect() {
+    const { link: saved } = settings!;
+    link.connect(extensionSocketUrl(saved.url), saved.token, saved.name || DEFAULT_BROWSER_NAME);
+  }
+
+  function linkView(): LinkView {
+    const saved = settings?.link;
+    return {
+      url: saved?.url ?? '',
+      hasToken: Boolean(saved?.token),
+      name: saved?.name || DEFAULT_BROWSER_NAME,
+      wanted: saved?.wanted ?? false,
+      state: linkState.state,
+      peers: linkState.state === 'connected' ? linkState.peers : 0,
+      ...(linkState.state === 'connected' && { extensionId: linkState.extensionId }),
+      ...((linkState.state === 'retrying' || linkState.state === 'error') && {
+        error: linkState.error,
+      }),
+      ...(linkState.state === 'retrying' && { retryAt: linkState.retryAt }),
+    };
+  }
+
+  async function view(): Promise<BrowserAccessView> {
+    const saved = await current();
+    return {
+      enabled: saved.enabled,
+      inChat: saved.inChat,
+      link: linkView(),
+      clients: await clients.views(),
+      approvals: approvals.list(),
+      activity: await activity.list(),
+    };
+  }
+
+  let broadcastQueued = false;
+  function changed() {
+    if (broadcastQueued) return;
+    broadcastQueued = true;
+    queueMicrotask(() => {
+      broadcastQueued = false;
+      void view().then((next) =>
+        options.broadcaster.broadcast({ type: 'browser-access/changed', payload: { view: next } }),
+      );
+    });
+  }
+
+  let listTimer: ReturnType<typeof setTimeout> | undefined;
+  function toolsChanged() {
+    clearTimeout(listTimer);
+    listTimer = setTimeout(() => {
+      for (const { server } of live.values()) {
+        if (server.isConnected()) server.sendToolListChanged();
+      }
+    }, LIST_CHANGED_DEBOUNCE_MS);
+  }
+
+  return {
+    init,
+    view,
+    toolsChanged,
+    async saveLink(input: { url: string; token?: string; name?: string }) {
+      extensionSocketUrl(input.url); // throws a clear error for a bad address
+      const token = input.token?.trim();
+      await update((draft) => {
+        draft.link.url = input.url.trim();
+        if (token) draft.link.token = token;
+        if (input.name !== undefined) draft.link.name = input.name.trim() || DEFAULT_BROWSER_NAME;
+      });
+      if (!settings!.link.token) {
+        throw new PatchbayError('invalid-input', 'Enter the token the relay gave you.', {
+          field: 'token',
+        });
+      }
+      // Saving while connected connects again with what was saved.
+      if (settings!.link.wanted && settings!.enabled) connect();
+      changed();
+      return view();
+    },
+    async connect() {
+      const saved = await current();
+      if (!saved.link.url || !saved.link.token) {
+        throw new PatchbayError('invalid-input', 'Save the relay’s address and token first.', {
+          field: 'url',
+        });
+      }
+      if (!saved.enabled) {
+        throw new PatchbayError(
+          'not-enabled',
+          'Browser access is switched off: switch it on to connect to the relay.',
+        );
+      }
+      await update((draft) => {
+        draft.link.wanted = true;
+      });
+      connect();
+      return view();
+    },
+    async disconnect() {
+      await update((draft) => {
+        draft.link.wanted = false;
+      });
+      link.disconnect();
+      return view();
+    },
+    /** The one switch: off ends the link, denies every waiting call and refuses new ones. */
+    async setEnabled(enabled: boolean) {
+      await update((draft) => {
+        draft.enabled = enabled;
+      });
+      if (!enabled) {
+        approvals.denyAll();
+        link.disconnect();
+      } else if (settings!.link.wanted && settings!.link.url && settings!.link.token) {
+        connect();
+      }
+      changed();
+      return view();
+    },
+    async setInChat(enabled: boolean) {
+      await update((draft) => {
+        draft.inChat = enabled;
+      });
+      // The chat's tool list changed: the panel lists tools again, as for a server's.
+      options.broadcaster.broadcast({
+        type: 'mcp/tools/changed',
+        payload: { serverId: BROWSER_SERVER_ID },
+      });
+      changed();
+      return view();
+    },
+    async setPolicy(clientId: string, policy: Exclude<ClientPolicy, 'new'>) {
+      await clients.setPolicy(clientId, policy);
+      if (policy === 'blocked') approvals.denyAll(clientId);
+      changed();
+      return view();
+    },
+    async forget(clientId: string) {
+      await clients.forget(clientId);
+      approvals.denyAll(clientId);
+      changed();
+      return view();
+    },
+    answer(id: string, decision: ApprovalDecision): boolean {
+      return approvals.answer(id, decision);
+    },
+    async clearActivity() {
+      await activity.clear();
+      return view();
+    },
+    /** The browser's own tools for the chat, when "Use this browser" is on. */
+    async chatTools(): Promise<ToolView[]> {
+      if (!(await current()).inChat) return [];
+      return browserToolList().map((tool) => ({
+        serverId: BROWSER_SERVER_ID,
+        name: tool.name,
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        annotations: { ...tool.annotations },
+      }));
+    },
+    async callFromChat(name: string, args: Record<string, unknown>): Promise<CallToolResultView> {
+      if (!(await current()).inChat) {
+        throw new PatchbayError(
+          'not-enabled',
+          'Switch on “Use this browser” to let the chat use it.',
+        );
+      }
+      return options.browser.call(name, args);
+    },
+    /** Ends the link (tests, shutdown). */
+    close() {
+      link.disconnect();
+      clearTimeout(listTimer);
+    },
+  };
+}
+
+export type BrowserAccessService = ReturnType<typeof createBrowserAccessService>;

@@ -1,0 +1,45 @@
+/**
+ * The relay's address as people write it (`http://127.0.0.1:3456`, `wss://relay.example`), and
+ * the WebSocket URL the extension connects to (`/extension`, as the relay protocol names it).
+ */
+import { invalidInput } from '../errors/patchbay-error';
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The socket URL for a relay address; throws a PatchbayError naming the field when it is bad. */
+export function extensionSocketUrl(address: string): string {
+  const trimmed = address.trim();
+  if (!trimmed)
+    throw invalidInput('url', 'Enter the relay’s address, such as http://127.0.0.1:3456.');
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    throw invalidInput(
+      'url',
+      `“${trimmed.slice(0, 100)}” is not an address: write it in full, such as http://127.0.0.1:3456.`,
+    );
+  }
+  const secure = url.protocol === 'https:' || url.protocol === 'wss:';
+  if (!secure && url.protocol !== 'http:' && url.protocol !== 'ws:') {
+    throw invalidInput(
+      'url',
+      'The relay’s address starts with http://, https://, ws:// or wss://.',
+    );
+  }
+  if (!secure && !LOOPBACK.has(url.hostname)) {
+    // The relay token and everything the browser shows would cross the network in the clear.
+    throw invalidInput(
+      'url',
+      'A relay on another machine must use https:// or wss://; plain http is only for this machine.',
+    );
+  }
+  if (url.username || url.password) {
+    throw invalidInput('url', 'Put the token in the Token field, not in the address.');
+  }
+  url.protocol = secure ? 'wss:' : 'ws:';
+  url.pathname = `${url.pathname.replace(/\/+$/, '').replace(/\/(mcp|extension)$/, '')}/extension`;
+  url.search = '';
+  url.hash = '';
+  return url.toString();
+}

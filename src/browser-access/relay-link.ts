@@ -1,0 +1,258 @@
+/**
+ * The extension's end of the relay (the relay protocol's `/extension` socket): it connects,
+ * waits to be asked to `authenticate`, answers with its name and token, and from `authenticated`
+ * on serves MCP, one server session per relay connection, routed by the connection prefix of
+ * ids and the relay's connection tag (as relay/test/stand-in-extension.ts does). It is passive:
+ * besides answers it sends only its sessions' notifications and questions, and a heartbeat the
+ * relay drops, which keeps the worker alive while the socket is up (Chrome 116+ counts only
+ * messages). A lost socket is tried again with growing delays, and an alarm tries again after
+ * the worker was stopped; a refused token is not tried again until the settings change.
+ */
+import type { JSONRPCMessage, McpServer } from '@modelcontextprotocol/server';
+import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
+import { RelayConnectionTransport, CONNECTION_META } from '../relay-link/connection-transport';
+
+export const HEARTBEAT_METHOD = 'notifications/patchbay/heartbeat';
+export const HEARTBEAT_MS = 20_000;
+const RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
+/** A link that stayed up this long starts its retry count over. */
+const STABLE_MS = 60_000;
+/** Close codes the relay uses for a refused token and for a browser taking over the id. */
+const AUTH_FAILED = 4401;
+const TAKEN_OVER = 4409;
+
+/** The parts of a WebSocket the link uses (the browser's, or `ws` in Node tests). */
+export interface LinkSocket {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(type: 'open', listener: () => void): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  addEventListener(
+    type: 'close',
+    listener: (event: { code: number; reason: string }) => void,
+  ): void;
+  addEventListener(type: 'error', listener: () => void): void;
+}
+
+export type LinkState =
+  | { state: 'off' }
+  | { state: 'connecting' }
+  | { state: 'connected'; extensionId: string; peers: number }
+  | { state: 'retrying'; error: string; retryAt: number }
+  | { state: 'error'; error: string };
+
+export interface RelayLinkOptions {
+  openSocket(url: string): LinkSocket;
+  /** The MCP server for a new relay connection. */
+  serverFor(connectionId: string): McpServer;
+  /** A relay connection ended (its client left, or the link went down). */
+  onConnectionEnded(connectionId: string): void;
+  onState(state: LinkState): void;
+  /** Asks for a try after the worker may have stopped (chrome.alarms). */
+  scheduleRetry(at: number): void;
+  now?: () => number;
+}
+
+interface Session {
+  transport: RelayConnectionTransport;
+  handle: StdioServerHandle;
+}
+
+const CONNECTION_PREFIX = /^(conn-[^:]+):/;
+
+export function createRelayLink(options: RelayLinkOptions) {
+  const now = options.now ?? Date.now;
+  let socket: LinkSocket | undefined;
+  let target: { url: string; token: string; name: string } | undefined;
+  let state: LinkState = { state: 'off' };
+  let attempt = 0;
+  let upSince: number | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  const sessions = new Map<string, Session>();
+
+  const setState = (next: LinkState) => {
+    state = next;
+    options.onState(next);
+  };
+
+  function endSessions() {
+    for (const [connectionId, session] of sessions) {
+      void session.handle.close();
+      options.onConnectionEnded(connectionId);
+    }
+    sessions.clear();
+  }
+
+  function sessionFor(connectionId: string, write: (message: JSONRPCMessage) => void) {
+    const known = sessions.get(connectionId);
+    if (known) return known.transport;
+    const transport = new RelayConnectionTransport(connectionId, write);
+    const handle = serveStdio(() => options.serverFor(connectionId), { transport });
+    sessions.set(connectionId, { transport, handle });
+    return transport;
+  }
+
+  function dropSession(connectionId: string) {
+    const session = sessions.get(connectionId);
+    if (!session) return;
+    sessions.delete(connectionId);
+    void session.handle.close();
+    options.onConnectionEnded(connectionId);
+  }
+
+  function stopSocket() {
+    clearInterval(heartbeat);
+    heartbeat = undefined;
+    const old = socket;
+    socket = undefined;
+    if (old && old.readyState <= 1) old.close(1000, 'Disconnected in Patchbay');
+    endSessions();
+  }
+
+  function retryLater(error: string) {
+    const stable = upSince !== undefined && now() - upSince >= STABLE_MS;
+    if (stable) attempt = 0;
+    upSince = undefined;
+    const delay = RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]!;
+    attempt += 1;
+    const retryAt = now() + delay;
+    setState({ state: 'retrying', error, retryAt });
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => void open(), delay);
+    options.scheduleRetry(retryAt);
+  }
+
+  function handle(current: LinkSocket, data: unknown) {
+    if (current !== socket || typeof data !== 'string') return;
+    let message: Record<string, unknown>;
+    try {
+      message = JSON.parse(data) as Record<string, unknown>;
+    } catch {
+      return; // the relay sends JSON; anything else is not for us
+    }
+    if (typeof message !== 'object' || message === null) return;
+    const params = (message.params ?? {}) as Record<string, unknown>;
+    const write = (outgoing: JSONRPCMessage) => {
+      if (socket === current && current.readyState === 1) current.send(JSON.stringify(outgoing));
+    };
+    switch (message.method) {
+      case 'authenticate':
+        write({
+          jsonrpc: '2.0',
+          id: message.id as string,
+          result: { name: target?.name ?? 'Patchbay', accessToken: target?.token ?? '' },
+        });
+        return;
+      case 'authenticated':
+        upSince = now();
+        setState({
+          state: 'connected',
+          extensionId: typeof params.extension_id === 'string' ? params.extension_id : '',
+          peers: 0,
+        });
+        return;
+      case 'status':
+        if (state.state === 'connected' && typeof params.peer_count === 'number')
+          setState({ ...state, peers: params.peer_count });
+        return;
+      case 'disconnected':
+        if (typeof params.connection_id === 'string') dropSession(params.connection_id);
+        return;
+    }
+    if (state.state !== 'connected') return;
+    const meta = params._meta as Record<string, unknown> | undefined;
+    const connectionId =
+      (typeof message.id === 'string' ? CONNECTION_PREFIX.exec(message.id)?.[1] : undefined) ??
+      RelayConnectionTransport.connectionOfAnswer(message.id) ??
+      (typeof meta?.[CONNECTION_META] === 'string'
+        ? (meta[CONNECTION_META] as string)
+        : undefined) ??
+      (typeof params.requestId === 'string'
+        ? CONNECTION_PREFIX.exec(params.requestId)?.[1]
+        : undefined);
+    if (!connectionId) return;
+    // Only a request starts a session: an answer or notification for one that is gone is dropped.
+    if (
+      !sessions.has(connectionId) &&
+      (typeof message.method !== 'string' || message.id === undefined)
+    )
+      return;
+    sessionFor(connectionId, write).receive(message as JSONRPCMessage);
+  }
+
+  async function open() {
+    clearTimeout(retryTimer);
+    if (!target) return;
+    stopSocket();
+    setState({ state: 'connecting' });
+    let current: LinkSocket;
+    try {
+      current = options.openSocket(target.url);
+    } catch (error) {
+      retryLater(`Could not open the connection: ${(error as Error).message}`);
+      return;
+    }
+    socket = current;
+    current.addEventListener('open', () => {
+      if (socket !== current) return;
+      heartbeat = setInterval(() => {
+        if (socket === current && current.readyState === 1)
+          current.send(JSON.stringify({ jsonrpc: '2.0', method: HEARTBEAT_METHOD }));
+      }, HEARTBEAT_MS);
+    });
+    current.addEventListener('message', (event) => handle(current, event.data));
+    current.addEventListener('error', () => undefined); // a close follows, which says more
+    current.addEventListener('close', (event) => {
+      if (socket !== current) return;
+      socket = undefined;
+      clearInterval(heartbeat);
+      endSessions();
+      if (event.code === AUTH_FAILED) {
+        setState({
+          state: 'error',
+          error: 'The relay refused the token. Check it, save, and connect again.',
+        });
+        return;
+      }
+      if (event.code === TAKEN_OVER) {
+        setState({
+          state: 'error',
+          error:
+            'Another browser connected to the relay with the same token and name, so the relay let this one go.',
+        });
+        return;
+      }
+      retryLater(
+        state.state === 'connected'
+          ? 'The connection to the relay was lost.'
+          : 'Could not reach the relay. Is it running at that address?',
+      );
+    });
+  }
+
+  return {
+    /** Connects (again) to this relay with this token and name. */
+    connect(url: string, token: string, name: string): void {
+      target = { url, token, name };
+      attempt = 0;
+      void open();
+    },
+    /** A retry alarm fired: try now if a try is due and nothing is open. */
+    retryNow(): void {
+      if (target && state.state === 'retrying') void open();
+    },
+    disconnect(): void {
+      target = undefined;
+      clearTimeout(retryTimer);
+      stopSocket();
+      setState({ state: 'off' });
+    },
+    get state(): LinkState {
+      return state;
+    },
+  };
+}
+
+export type RelayLink = ReturnType<typeof createRelayLink>;

@@ -1,0 +1,37 @@
+/**
+ * Where browser tools never act: the browser's own pages (`chrome://`, `edge://`, `about:`,
+ * DevTools, `view-source:`), extensions' pages (Patchbay's too), local files, and the extension
+ * stores, whose pages Chrome protects from extensions and where an agent's clicks could install
+ * or remove software. Only http and https pages elsewhere are open to them.
+ */
+
+/** Extension stores: pages an extension must not script, whatever its permissions. */
+const STORE_PAGES: readonly { host: string; path?: string }[] = [
+  { host: 'chromewebstore.google.com' },
+  { host: 'chrome.google.com', path: '/webstore' },
+  { host: 'microsoftedge.microsoft.com', path: '/addons' },
+];
+
+/** Why browser tools may not act on this URL, in a sentence; undefined when they may. */
+export function restrictionOf(url: string | undefined): string | undefined {
+  if (!url) return 'This tab shows no page that browser tools may use.';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `“${url.slice(0, 200)}” is not a valid URL.`;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    return `Browser tools work only on web pages (http or https), not on ${parsed.protocol} pages such as the browser’s settings, other extensions or local files.`;
+  }
+  const host = parsed.hostname.toLowerCase();
+  const store = STORE_PAGES.find(
+    (page) =>
+      page.host === host &&
+      (page.path === undefined ||
+        parsed.pathname === page.path ||
+        parsed.pathname.startsWith(`${page.path}/`)),
+  );
+  if (store) return 'Browser tools never act on extension store pages.';
+  return undefined;
+}

@@ -1,0 +1,357 @@
+/**
+ * The browser as an MCP server, end to end: Patchbay's build in Chromium links to the real relay
+ * (relay/src, in process), and MCP SDK clients standing in for desktop apps reach it over
+ * Streamable HTTP, legacy SSE and the relay's WebSocket protocol. They open a fixture page, read
+ * it, click and see the change, take a screenshot, and call a remote server's tool and a
+ * site's page tool, all under the person's approval in the side panel. Then the chat uses the
+ * same tools ("Use this browser").
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/client';
+import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RelayClientTransport } from '../../relay/src/client-transport';
+import { startTestRelay, type TestRelay } from '../../relay/test/helpers';
+import type { BrowserAccessView } from '../../src/messaging/browser-access-contract';
+import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
+import { startFixtureSites, type FixtureSites } from '../fixtures/page-tools/site-server';
+import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
+import { chatWithServer, requestFrom } from './chat-setup';
+import { launchExtension, SCREENSHOT_DIR, type ExtensionSession } from './harness';
+
+const ARTICLE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Field notes</title></head>
+<body><nav><a href="/other">Elsewhere</a></nav>
+<article><h1>Field notes on herons</h1>
+<p>The grey heron stands still in shallow water for a long time, then strikes at a fish faster than the eye can follow.</p>
+<p>Herons nest in colonies called heronries, often high in the trees beside a lake.</p>
+<p>They fly with their necks drawn back, which sets them apart from storks and cranes.</p>
+<button id="reveal" type="button">Reveal the answer</button>
+<p id="answer"></p>
+<label>Note <input id="note" name="note"></label>
+</article>
+<script>
+document.getElementById('reveal').addEventListener('click', () => {
+  document.getElementById('answer').textContent = 'Herons eat fish, frogs and voles.';
+});
+</script></body></html>`;
+
+let relay: TestRelay;
+let sites: FixtureSites;
+let fixture: FixtureServer;
+let model: ScriptedOpenAI;
+let pages: Server;
+let pagesUrl: string;
+let session: ExtensionSession;
+let panel: Page;
+const clients: Client[] = [];
+/** One token per app, as a desktop app keeps the token it was given. */
+const tokens = new Map<string, Promise<string>>();
+
+const request = <T>(type: string, payload?: unknown) =>
+  requestFrom<T>(session, panel, type, payload);
+const view = async () => (await request<{ view: BrowserAccessView }>('browser-access/get')).view;
+const textOf = (result: unknown) =>
+  ((result as { content?: { type: string; text?: string }[] }).content ?? [])
+    .map((block) => block.text ?? '')
+    .join('\n');
+
+async function connectClient(
+  name: string,
+  transport: 'streamable' | 'sse' | 'relay' = 'streamable',
+): Promise<Client> {
+  if (!tokens.has(name)) tokens.set(name, relay.token('person'));
+  const token = await tokens.get(name)!;
+  const requestInit = { headers: { Authorization: `Bearer ${token}` } };
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(
+    transport === 'sse'
+      ? new SSEClientTransport(new URL('/sse', relay.url), { requestInit })
+      : transport === 'relay'
+        ? new RelayClientTransport({ url: relay.url, accessToken: token })
+        : new StreamableHTTPClientTransport(new URL('/mcp', relay.url), { requestInit }),
+  );
+  clients.push(client);
+  return client;
+}
+
+/** The client's id in the view, once it has been seen. */
+async function clientId(name: string): Promise<string> {
+  await expect
+    .poll(async () => (await view()).clients.some((client) => client.name === name))
+    .toBe(true);
+  return (await view()).clients.find((client) => client.name === name)!.id;
+}
+
+async function setPolicy(name: string, policy: 'ask' | 'read-only' | 'all' | 'blocked') {
+  await request('browser-access/client/policy', { clientId: await clientId(name), policy });
+}
+
+/** A screenshot of the panel from `start` down, one screen tall (the README's pictures). */
+async function screenshotFrom(start: Locator, name: string) {
+  await start.scrollIntoViewIfNeeded();
+  const box = (await start.boundingBox())!;
+  const top = box.y + (await panel.evaluate(() => window.scrollY)) - 8;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await panel.screenshot({
+    path: join(SCREENSHOT_DIR, `${name}.png`),
+    fullPage: true,
+    clip: { x: 0, y: top, width: 360, height: 640 },
+  });
+}
+
+const tabIdIn = (text: string) => Number(/Tab (\d+)/.exec(text)?.[1]);
+
+beforeAll(async () => {
+  [relay, sites, fixture, model] = await Promise.all([
+    startTestRelay(),
+    startFixtureSites(),
+    startFixtureServer(),
+    startScriptedOpenAI(),
+  ]);
+  pages = createServer((incoming, outgoing) => {
+    outgoing.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
+  });
+  await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
+  pagesUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/article`;
+  session = await launchExtension();
+  panel = await session.openSidePanel();
+  await chatWithServer(session, panel, {
+    modelBaseUrl: model.baseUrl,
+    serverName: 'Fixture',
+    serverUrl: fixture.mcpUrl,
+  });
+  await request('page-tools/allow', { domain: 'shop.localhost', always: true });
+});
+afterEach(() => {
+  try {
+    expect([...session.errors]).toEqual([]);
+  } finally {
+    session.errors.length = 0;
+  }
+});
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+  await session?.close();
+  await Promise.all([
+    relay?.close(),
+    sites?.close(),
+    fixture?.close(),
+    model?.close(),
+    new Promise((resolve) => pages?.close(resolve)),
+  ]);
+});
+
+describe('browser access', () => {
+  it('links to the relay from Settings and says so', async () => {
+    await panel.getByRole('tab', { name: 'Settings' }).click();
+    const form = panel.getByRole('form', { name: 'Relay link' });
+    await form.getByLabel('Relay address').fill('relay.example.com');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toMatch(/not an address/);
+    await form.getByLabel('Relay address').fill(relay.url);
+    await form.getByLabel('Token').fill(await relay.token('person'));
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('button', { name: 'Connect' }).click();
+    await form.getByText('Connected', { exact: true }).waitFor();
+    expect(await form.getByLabel('Token').inputValue()).toBe('');
+    const saved = await view();
+    expect(saved.link).toMatchObject({ state: 'connected', hasToken: true, url: relay.url });
+    expect(JSON.stringify(saved)).not.toMatch(/eyJ/);
+  });
+
+  it('makes a new client wait for the person, then drives a page end to end', async () => {
+    const desk = await connectClient('Desk App');
+    const { tools } = await desk.listTools();
+    const names = tools.map((tool) => tool.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'tabs_list',
+        'tab_open',
+        'read_page',
+        'snapshot',
+        'click',
+        'screenshot',
+      ]),
+    );
+    const fixtureTool = names.find((name) => name.endsWith('__echo'));
+    expect(fixtureTool).toBeDefined();
+
+    // The first call waits for the person, in the panel's card.
+    const opening = desk.callTool({ name: 'tab_open', arguments: { url: pagesUrl } });
+    await panel.getByRole('tab', { name: 'Chat' }).click();
+    const card = panel.locator('.external-approvals .tool-card[data-tool-name="tab_open"]');
+    await card.waitFor();
+    expect(await card.textContent()).toMatch(/Desk App.*first time/s);
+    await session.screenshot(panel, 'browser-access-approval');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    const opened = textOf(await opening);
+    expect(opened).toMatch(/Opened Tab \d+/);
+    const tabId = tabIdIn(opened);
+
+    // Allowed everything from here on: read, snapshot, click, see the change.
+    await setPolicy('Desk App', 'all');
+    const read = textOf(await desk.callTool({ name: 'read_page', arguments: { tabId } }));
+    expect(read).toContain('Field notes');
+    expect(read).toContain('heronries');
+    const sliced = textOf(
+      await desk.callTool({ name: 'read_page', arguments: { tabId, maxChars: 100 } }),
+    );
+    expect(sliced).toMatch(/more from offset 100/);
+    const snapshot = textOf(await desk.callTool({ name: 'snapshot', arguments: { tabId } }));
+    const ref = /\[(e\d+)\] button "Reveal the answer"/.exec(snapshot)?.[1];
+    expect(ref, snapshot).toBeDefined();
+    expect(textOf(await desk.callTool({ name: 'click', arguments: { tabId, ref } }))).toMatch(
+      /Clicked button/,
+    );
+    const found = textOf(
+      await desk.callTool({ name: 'find_text', arguments: { tabId, text: 'frogs' } }),
+    );
+    expect(found).toMatch(/1 match/);
+    const page = session.context.pages().find((each) => each.url() === pagesUrl)!;
+    expect(await page.locator('#answer').textContent()).toBe('Herons eat fish, frogs and voles.');
+    const noteRef = /\[(e\d+)\] textbox "Note"/.exec(snapshot)?.[1];
+    await desk.callTool({ name: 'type', arguments: { tabId, ref: noteRef, text: 'seen at dawn' } });
+    expect(await page.locator('#note').inputValue()).toBe('seen at dawn');
+
+    // A screenshot of the visible tab, as image content.
+    await desk.callTool({ name: 'tab_activate', arguments: { tabId } });
+    const shot = await desk.callTool({ name: 'screenshot', arguments: { tabId } });
+    const image = (shot.content as { type: string; data?: string; mimeType?: string }[])[0]!;
+    expect(image, textOf(shot)).toMatchObject({ type: 'image', mimeType: 'image/png' });
+    expect(Buffer.from(image.data!, 'base64').subarray(1, 4).toString()).toBe('PNG');
+
+    // A remote server's tool, and a site's page tool, through the browser.
+    expect(
+      textOf(await desk.callTool({ name: fixtureTool!, arguments: { text: 'via the hub' } })),
+    ).toBe('via the hub');
+    const shop = await session.context.newPage();
+    await shop.goto(sites.url('shop.localhost'));
+    await expect
+      .poll(async () => (await desk.listTools()).tools.map((tool) => tool.name))
+      .toContainEqual(expect.stringMatching(/get_cart$/));
+    const cartTool = (await desk.listTools()).tools.find((tool) => tool.name.endsWith('get_cart'))!;
+    expect(textOf(await desk.callTool({ name: cartTool.name, arguments: {} }))).toMatch(
+      /2 apples, 1 pear/,
+    );
+    await shop.close();
+
+    // Pages the tools never act on.
+    const refused = await desk.callTool({
+      name: 'navigate',
+      arguments: { tabId, url: 'chrome://settings' },
+    });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/only on web pages/);
+  });
+
+  it('serves clients over legacy SSE and the relay’s WebSocket protocol too', async () => {
+    for (const [name, transport] of [
+      ['Legacy App', 'sse'],
+      ['Socket App', 'relay'],
+    ] as const) {
+      const client = await connectClient(name, transport);
+      await client.listTools();
+      await setPolicy(name, 'read-only');
+      const tabs = textOf(await client.callTool({ name: 'tabs_list', arguments: {} }));
+      expect(tabs).toContain('Field notes');
+    }
+  });
+
+  it('refuses a click to a read-only client, and everything to a blocked one', async () => {
+    const reader = await connectClient('Reader App');
+    await reader.listTools();
+    await setPolicy('Reader App', 'read-only');
+    const tabId = tabIdIn(
+      textOf(await reader.callTool({ name: 'tabs_list', arguments: {} }))
+        .split('\n')
+        .find((line) => line.includes('Field notes'))!,
+    );
+    const click = await reader.callTool({ name: 'click', arguments: { tabId, ref: 'e1' } });
+    expect(click.isError).toBe(true);
+    expect(textOf(click)).toMatch(/read-only tools only/);
+
+    const pest = await connectClient('Pest App');
+    await pest.listTools();
+    await setPolicy('Pest App', 'blocked');
+    await expect(pest.callTool({ name: 'tabs_list', arguments: {} })).rejects.toThrow(
+      /blocked this client/,
+    );
+    const outcomes = (await view()).activity
+      .slice(0, 3)
+      .map((entry) => [entry.clientName, entry.outcome]);
+    expect(outcomes).toContainEqual(['Reader App', 'refused']);
+  });
+
+  it('shows the clients and the activity log in Settings', async () => {
+    await panel.getByRole('tab', { name: 'Settings' }).click();
+    const clientsList = panel.getByRole('list', { name: 'External clients' });
+    await clientsList.getByText('Desk App', { exact: true }).waitFor();
+    expect(await clientsList.getByLabel('What Pest App may do').inputValue()).toBe('blocked');
+    const activity = panel.getByRole('list', { name: 'Activity' });
+    await activity.getByText('read_page').first().waitFor();
+    await screenshotFrom(
+      panel.getByRole('heading', { name: 'Browser access' }),
+      'browser-access-settings',
+    );
+    await screenshotFrom(
+      panel.getByRole('heading', { name: 'Activity' }),
+      'browser-access-activity',
+    );
+  });
+
+  it('comes back after the worker is stopped', async () => {
+    await session.stopWorker(panel);
+    await expect.poll(async () => (await view()).link.state, { timeout: 15_000 }).toBe('connected');
+    const again = await connectClient('Desk App');
+    const tabs = textOf(await again.callTool({ name: 'tabs_list', arguments: {} }));
+    expect(tabs).toContain('Field notes');
+  });
+
+  it('the switch stops all external access at once', async () => {
+    const desk = await connectClient('Desk App');
+    await desk.listTools();
+    await panel.getByRole('tab', { name: 'Settings' }).click();
+    await panel.getByRole('switch', { name: 'Let external clients use this browser' }).click();
+    await expect.poll(async () => (await view()).link.state).toBe('off');
+    await expect(desk.callTool({ name: 'tabs_list', arguments: {} })).rejects.toThrow();
+    await panel.getByRole('switch', { name: 'Let external clients use this browser' }).click();
+    await expect.poll(async () => (await view()).link.state).toBe('connected');
+  });
+});
+
+describe('the chat with “Use this browser”', () => {
+  it('reads the current page with the browser’s tools, after the person approves', async () => {
+    await panel.getByRole('tab', { name: 'Chat' }).click();
+    const toggle = panel.getByRole('switch', { name: 'Use this browser' });
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.click();
+    await expect
+      .poll(async () =>
+        (await request<{ tools: { serverId: string; name: string }[] }>('mcp/tools/list')).tools
+          .filter((tool) => tool.serverId === 'browser')
+          .map((tool) => tool.name),
+      )
+      .toContain('read_page');
+    const page = session.context.pages().find((each) => each.url() === pagesUrl)!;
+    await page.bringToFront();
+    const tabs = textOf(
+      await request('mcp/browser/tool/call', { name: 'tabs_list', arguments: {} }),
+    );
+    const tabId = tabIdIn(tabs.split('\n').find((line) => line.includes('Field notes'))!);
+    model.script(
+      { type: 'tool-call', toolName: 'browser__read_page', input: { tabId } },
+      { type: 'text', text: 'The page is about herons.' },
+    );
+    await panel.getByRole('combobox', { name: 'Message' }).fill('What is this page about?');
+    await panel.getByRole('combobox', { name: 'Message' }).press('Enter');
+    const card = panel.locator('.tool-card[data-tool-name="read_page"]');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await panel.getByText('The page is about herons.').waitFor();
+    expect(await card.textContent()).toContain('heronries');
+    await session.screenshot(panel, 'chat-use-this-browser');
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * Browser access in Node against the real relay (relay/src, in process): the service with
+ * in-memory storage, a browser stand-in for the tabs (real Chromium is in the e2e tests), a
+ * remote "server" tool, and MCP SDK clients that reach the browser over the relay.
+ */
+import { Client } from '@modelcontextprotocol/client';
+import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { WebSocket } from 'ws';
+import { startTestRelay, type TestRelay } from '../../relay/test/helpers';
+import {
+  createBrowserAccessService,
+  type BrowserAccessService,
+} from '../../src/browser-access/browser-access-service';
+import type { LinkSocket } from '../../src/browser-access/relay-link';
+import type { BrowserControl, TabInfo } from '../../src/browser-tools/browser-control';
+import { createBrowserTools } from '../../src/browser-tools/browser-tools';
+import type { BrowserAccessView } from '../../src/messaging/browser-access-contract';
+import {
+  createMemoryStore,
+  createRecordingBroadcaster,
+  createTimerAlarms,
+} from '../../src/platform/memory';
+
+/** Tabs in memory; a click names its ref; reads say which tab they read. */
+export function stubBrowserControl(): BrowserControl & { clicks: string[] } {
+  const tabs: TabInfo[] = [
+    {
+      id: 1,
+      windowId: 1,
+      url: 'https://example.com/',
+      title: 'Example',
+      active: true,
+      loading: false,
+    },
+  ];
+  const clicks: string[] = [];
+  const tab = async (id: number) => tabs.find((each) => each.id === id);
+  return {
+    clicks,
+    listTabs: async () => tabs,
+    getTab: tab,
+    activeTab: async () => tabs.find((each) => each.active),
+    async openTab(url, active) {
+      const opened = { id: tabs.length + 1, windowId: 1, url, title: url, active, loading: false };
+      tabs.push(opened);
+      return opened;
+    },
+    async closeTab(id) {
+      tabs.splice(
+        tabs.findIndex((each) => each.id === id),
+        1,
+      );
+    },
+    activateTab: async (id) => (await tab(id))!,
+    async navigate() {},
+    async goBack() {},
+    async goForward() {},
+    settle: tab,
+    async runInPage(id, command) {
+      if (command.type === 'click') {
+        clicks.push(command.ref);
+        return { ok: true, ref: command.ref, description: `button ${command.ref}` } as never;
+      }
+      const page = await tab(id);
+      return {
+        ok: true,
+        title: page!.title,
+        url: page!.url,
+        content: `Text of tab ${id}`,
+        offset: 0,
+        totalChars: 13,
+        source: 'page',
+      } as never;
+    },
+    captureVisible: async () => 'data:image/png;base64,AAAA',
+    group: async () => 7,
+  };
+}
+
+export interface Harness {
+  relay: TestRelay;
+  access: BrowserAccessService;
+  control: ReturnType<typeof stubBrowserControl>;
+  store: ReturnType<typeof createMemoryStore>;
+  alarms: ReturnType<typeof createTimerAlarms>;
+  /** The latest view broadcast. */
+  view(): Promise<BrowserAccessView>;
+  /** An MCP client reaching the browser over the relay's HTTP front door. */
+  client(
+    name: string,
+    options?: { transport?: 'sse' | 'streamable'; era?: 'modern'; user?: string; token?: string },
+  ): Promise<Client>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(
+  options: { remoteCalls?: string[]; relay?: TestRelay } = {},
+): Promise<Harness> {
+  const relay = options.relay ?? (await startTestRelay());
+  const store = createMemoryStore();
+  const broadcaster = createRecordingBroadcaster();
+  const alarms = createTimerAlarms();
+  const control = stubBrowserControl();
+  const clients: Client[] = [];
+  const access = createBrowserAccessService({
+    store,
+    broadcaster,
+    attention: { showWaiting: () => undefined },
+    alarms,
+    browser: createBrowserTools(control),
+    sources: {
+      remoteTools: async () => [
+        {
+          serverId: 'notes',
+          name: 'add_note',
+          description: 'Adds a note.',
+          inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+        },
+      ],
+      serverNames: async () => new Map([['notes', 'Notes']]),
+      async callRemote(serverId, name, args) {
+        options.remoteCalls?.push(`${serverId}/${name}`);
+        return { content: [{ type: 'text', text: `noted ${String(args.text)}` }] };
+      },
+      pageTools: async () => [],
+      callPage: async () => ({ content: [] }),
+    },
+    openSocket: (url) => new WebSocket(url) as unknown as LinkSocket,
+    version: '1.0.0',
+  });
+  return {
+    relay,
+    access,
+    control,
+    store,
+    alarms,
+    view: () => access.view(),
+    async client(name, clientOptions = {}) {
+      const token = clientOptions.token ?? (await relay.token(clientOptions.user ?? 'alice'));
+      const requestInit = { headers: { Authorization: `Bearer ${token}` } };
+      const transport =
+        clientOptions.transport === 'sse'
+          ? new SSEClientTransport(new URL('/sse', relay.url), { requestInit })
+          : new StreamableHTTPClientTransport(new URL('/mcp', relay.url), { requestInit });
+      const client = new Client(
+        { name, version: '2.0.0' },
+        clientOptions.era === 'modern' ? { versionNegotiation: { mode: 'auto' as const } } : {},
+      );
+      await client.connect(transport);
+      clients.push(client);
+      return client;
+    },
+    async close() {
+      await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+      access.close();
+      if (!options.relay) await relay.close();
+    },
+  };
+}

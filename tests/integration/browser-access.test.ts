@@ -1,0 +1,211 @@
+/**
+ * The browser as an MCP server, through the real relay: the link's handshake, the hub's tools,
+ * and the person's control over each client (new clients wait, policies, blocking, the switch),
+ * with every call in the activity log.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../helpers/browser-access-harness';
+
+let harness: Harness;
+const remoteCalls: string[] = [];
+
+async function linked(): Promise<Harness> {
+  const started = await startHarness({ remoteCalls });
+  await started.access.saveLink({
+    url: started.relay.url,
+    token: await started.relay.token('alice'),
+  });
+  await started.access.connect();
+  await expect.poll(async () => (await started.view()).link.state).toBe('connected');
+  return started;
+}
+
+const textOf = (result: unknown) =>
+  ((result as { content: { type: string; text?: string }[] }).content ?? [])
+    .map((block) => block.text ?? '')
+    .join('\n');
+
+/** Answers the first waiting approval once it shows. */
+async function answerNext(decision: 'approve' | 'deny' | 'always') {
+  await expect.poll(async () => (await harness.view()).approvals.length).toBeGreaterThan(0);
+  const [waiting] = (await harness.view()).approvals;
+  expect(harness.access.answer(waiting!.id, decision)).toBe(true);
+  return waiting!;
+}
+
+beforeEach(async () => {
+  remoteCalls.length = 0;
+  harness = await linked();
+});
+afterEach(async () => {
+  await harness.close();
+});
+
+describe('the relay link', () => {
+  it('connects, authenticates and shows the id the relay gave, without the token', async () => {
+    const view = await harness.view();
+    expect(view.link).toMatchObject({ state: 'connected', hasToken: true, wanted: true });
+    expect(view.link.extensionId).toMatch(/^ext-/);
+    expect(JSON.stringify(view)).not.toContain(
+      await harness.relay.token('alice').then(() => 'eyJ'),
+    );
+  });
+
+  it('refuses a bad address with a specific error and keeps what was saved', async () => {
+    await expect(harness.access.saveLink({ url: 'not a url' })).rejects.toMatchObject({
+      code: 'invalid-input',
+      field: 'url',
+    });
+    await expect(harness.access.saveLink({ url: 'http://relay.example.com' })).rejects.toThrow(
+      /https/,
+    );
+    expect((await harness.view()).link.url).toBe(harness.relay.url);
+  });
+
+  it('says the relay refused the token, and does not retry', async () => {
+    await harness.access.saveLink({ url: harness.relay.url, token: 'not-a-token' });
+    await expect.poll(async () => (await harness.view()).link.state).toBe('error');
+    expect((await harness.view()).link.error).toMatch(/refused the token/);
+    expect(harness.alarms.scheduled().size).toBe(0);
+  });
+
+  it('retries when the relay goes away, and comes back when it is there again', async () => {
+    const port = Number(new URL(harness.relay.url).port);
+    await harness.relay.close();
+    await expect.poll(async () => (await harness.view()).link.state).toBe('retrying');
+    expect((await harness.view()).link.error).toMatch(/lost/);
+    expect([...harness.alarms.scheduled().keys()]).toContain('browser-access-relay-retry');
+    const { startTestRelay } = await import('../../relay/test/helpers');
+    const again = await startTestRelay({ port });
+    harness.relay = again;
+    await expect
+      .poll(async () => (await harness.view()).link.state, { timeout: 10_000 })
+      .toBe('connected');
+  });
+});
+
+describe('an external client', () => {
+  it('lists the browser’s tools and the connected servers’ tools, namespaced', async () => {
+    const client = await harness.client('Desk');
+    const { tools } = await client.listTools();
+    const names = tools.map((tool) => tool.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['tabs_list', 'read_page', 'click', 'notes__add_note']),
+    );
+    expect(tools.find((tool) => tool.name === 'read_page')?.annotations).toMatchObject({
+      readOnlyHint: true,
+    });
+    expect(tools.find((tool) => tool.name === 'click')?.annotations).toMatchObject({
+      destructiveHint: true,
+    });
+    expect((await harness.view()).clients).toEqual([
+      expect.objectContaining({ name: 'Desk', version: '2.0.0', policy: 'new', user: 'alice' }),
+    ]);
+  });
+
+  it('waits for the person on its first call; approving lets it in, asking each time', async () => {
+    const client = await harness.client('Desk');
+    const call = client.callTool({ name: 'tabs_list', arguments: {} });
+    const asked = await answerNext('approve');
+    expect(asked).toMatchObject({ clientName: 'Desk', newClient: true, tool: 'tabs_list' });
+    expect(textOf(await call)).toContain('Example — https://example.com/');
+    const [client1] = (await harness.view()).clients;
+    expect(client1?.policy).toBe('ask');
+    // Asked again for the next call.
+    const second = client.callTool({ name: 'notes__add_note', arguments: { text: 'hi' } });
+    const again = await answerNext('always');
+    expect(again).toMatchObject({ newClient: false, source: 'Notes' });
+    expect(textOf(await second)).toBe('noted hi');
+    // Always allowed now: no question.
+    expect(
+      textOf(await client.callTool({ name: 'notes__add_note', arguments: { text: 'x' } })),
+    ).toBe('noted x');
+    expect(remoteCalls).toEqual(['notes/add_note', 'notes/add_note']);
+    const activity = (await harness.view()).activity;
+    expect(activity.map((entry) => [entry.tool, entry.outcome])).toEqual([
+      ['notes__add_note', 'ok'],
+      ['notes__add_note', 'ok'],
+      ['tabs_list', 'ok'],
+    ]);
+    expect(activity[0]).toMatchObject({ clientName: 'Desk', summary: 'text: "x"' });
+  });
+
+  it('gets an error when the person denies the call, and the log says so', async () => {
+    const client = await harness.client('Desk');
+    const call = client.callTool({ name: 'click', arguments: { ref: 'e1' } });
+    await answerNext('deny');
+    const result = await call;
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/denied/);
+    expect(harness.control.clicks).toEqual([]);
+    expect((await harness.view()).activity[0]).toMatchObject({ tool: 'click', outcome: 'denied' });
+  });
+
+  it('with read-only tools allowed, reads without asking and is refused a click', async () => {
+    const client = await harness.client('Reader');
+    await client.listTools();
+    const [record] = (await harness.view()).clients;
+    await harness.access.setPolicy(record!.id, 'read-only');
+    expect(textOf(await client.callTool({ name: 'read_page', arguments: {} }))).toContain(
+      'Text of tab 1',
+    );
+    const refused = await client.callTool({ name: 'click', arguments: { ref: 'e1' } });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/read-only tools only/);
+    expect(harness.control.clicks).toEqual([]);
+    expect((await harness.view()).activity.map((entry) => entry.outcome)).toEqual([
+      'refused',
+      'ok',
+    ]);
+  });
+
+  it('once blocked, lists nothing and runs nothing', async () => {
+    const client = await harness.client('Pest');
+    await client.listTools();
+    const [record] = (await harness.view()).clients;
+    await harness.access.setPolicy(record!.id, 'blocked');
+    await expect(client.listTools()).rejects.toThrow(/blocked this client/);
+    await expect(client.callTool({ name: 'click', arguments: { ref: 'e1' } })).rejects.toThrow(
+      /blocked this client/,
+    );
+    expect(harness.control.clicks).toEqual([]);
+  });
+
+  it('is told apart from another client by its name and its token, on every transport', async () => {
+    const token = await harness.relay.token('alice');
+    const desk = await harness.client('Desk', { token });
+    const legacy = await harness.client('Desk', { token, transport: 'sse' });
+    const modern = await harness.client('Desk', { token, era: 'modern' });
+    const renamed = await harness.client('Modern', { token, era: 'modern' });
+    const otherToken = await harness.client('Desk');
+    for (const client of [desk, legacy, modern, renamed, otherToken]) await client.listTools();
+    const seen = (await harness.view()).clients;
+    expect(seen.map((client) => client.name).sort()).toEqual(['Desk', 'Desk', 'Modern']);
+    // The same token and name over three transports is one client, counted once per connection.
+    const same = seen.find((client) => client.name === 'Desk' && client.connected >= 2);
+    expect(same?.connected).toBe(2);
+  });
+
+  it('all allowed, runs everything without asking', async () => {
+    const client = await harness.client('Trusted', { era: 'modern' });
+    await client.listTools();
+    const [record] = (await harness.view()).clients;
+    await harness.access.setPolicy(record!.id, 'all');
+    expect(textOf(await client.callTool({ name: 'click', arguments: { ref: 'e4' } }))).toMatch(
+      /Clicked button e4/,
+    );
+    expect(harness.control.clicks).toEqual(['e4']);
+  });
+
+  it('the switch denies waiting calls, ends the link and refuses to connect', async () => {
+    const client = await harness.client('Desk');
+    const call = client.callTool({ name: 'tabs_list', arguments: {} });
+    await expect.poll(async () => (await harness.view()).approvals.length).toBe(1);
+    await harness.access.setEnabled(false);
+    const result = await call.catch((error: Error) => ({ error: error.message }));
+    expect(JSON.stringify(result)).toMatch(/denied|disconnected|closed/i);
+    expect((await harness.view()).approvals).toEqual([]);
+    await expect.poll(async () => (await harness.view()).link.state).toBe('off');
+    await expect(harness.access.connect()).rejects.toMatchObject({ code: 'not-enabled' });
+  });
+});

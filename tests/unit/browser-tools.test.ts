@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { createBrowserTools, normalizeUrl } from '../../src/browser-tools/browser-tools';
+import { restrictionOf } from '../../src/browser-tools/restricted-urls';
+import { browserToolList } from '../../src/browser-tools/tool-definitions';
+import { stubBrowserControl } from '../helpers/browser-access-harness';
+
+const textOf = (result: { content: Record<string, unknown>[] }) =>
+  result.content.map((block) => String(block.text ?? '')).join('\n');
+
+describe('pages browser tools never act on', () => {
+  it.each([
+    ['chrome://settings', /only on web pages/],
+    ['chrome-extension://abc/page.html', /only on web pages/],
+    ['edge://extensions', /only on web pages/],
+    ['about:blank', /only on web pages/],
+    ['file:///etc/passwd', /only on web pages/],
+    ['view-source:https://example.com', /only on web pages/],
+    ['https://chromewebstore.google.com/detail/x', /extension store/],
+    ['https://chrome.google.com/webstore/category', /extension store/],
+    ['https://microsoftedge.microsoft.com/addons/detail/x', /extension store/],
+    ['not a url', /not a valid URL/],
+  ])('refuses %s', (url, message) => {
+    expect(restrictionOf(url)).toMatch(message);
+  });
+
+  it.each(['https://example.com/', 'http://127.0.0.1:8080/a', 'https://chrome.google.com/search'])(
+    'allows %s',
+    (url) => expect(restrictionOf(url)).toBeUndefined(),
+  );
+
+  it('reads "example.com" as https', () => {
+    expect(normalizeUrl(' example.com/a ')).toBe('https://example.com/a');
+    expect(normalizeUrl('http://localhost:3000')).toBe('http://localhost:3000');
+  });
+});
+
+describe('the browser tools', () => {
+  it('list each tool with a JSON Schema object and honest hints', () => {
+    const tools = browserToolList();
+    for (const tool of tools) expect(tool.inputSchema.type).toBe('object');
+    const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    expect(byName.get('read_page')?.annotations).toMatchObject({ readOnlyHint: true });
+    expect(byName.get('click')?.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+    });
+    expect(byName.get('tab_close')?.annotations.destructiveHint).toBe(true);
+  });
+
+  it('refuse bad arguments with the field and the reason, running nothing', async () => {
+    const control = stubBrowserControl();
+    const tools = createBrowserTools(control);
+    const result = await tools.call('click', { ref: '#button' });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/Invalid arguments for click: ref: A ref looks like "e12"/);
+    const both = await tools.call('wait_for', { selector: 'a', text: 'b' });
+    expect(textOf(both)).toMatch(/either selector or text/);
+    expect(control.clicks).toEqual([]);
+  });
+
+  it('say so for an unknown tool, a missing tab and a restricted page', async () => {
+    const control = stubBrowserControl();
+    const tools = createBrowserTools(control);
+    expect(textOf(await tools.call('format_disk', {}))).toMatch(/no browser tool named/);
+    expect(textOf(await tools.call('read_page', { tabId: 99 }))).toMatch(/There is no tab 99/);
+    const opened = await tools.call('tab_open', { url: 'chrome://settings' });
+    expect(opened.isError).toBe(true);
+    expect((await control.listTabs()).length).toBe(1);
+    await control.navigate(1, 'x');
+    (await control.getTab(1))!.url = 'chrome://newtab/';
+    const refused = await tools.call('click', { ref: 'e1' });
+    expect(textOf(refused)).toMatch(/Tab 1: Browser tools work only on web pages/);
+    expect(control.clicks).toEqual([]);
+  });
+
+  it('take a screenshot only of the visible tab, as image content', async () => {
+    const control = stubBrowserControl();
+    const tools = createBrowserTools(control);
+    const shot = await tools.call('screenshot', {});
+    expect(shot.content[0]).toEqual({ type: 'image', data: 'AAAA', mimeType: 'image/png' });
+    await tools.call('tab_open', { url: 'example.org', active: false });
+    const hidden = await tools.call('screenshot', { tabId: 2 });
+    expect(textOf(hidden)).toMatch(/not the visible tab.*tab_activate/);
+  });
+
+  it('put tabs an external client opens in its own tab group', async () => {
+    const control = stubBrowserControl();
+    const groups: [number[], string, number | undefined][] = [];
+    control.group = async (tabIds, title, groupId) => {
+      groups.push([tabIds, title, groupId]);
+      return 7;
+    };
+    const tools = createBrowserTools(control);
+    await tools.call('tab_open', { url: 'example.org' }, { groupTitle: 'Desk' });
+    await tools.call('tab_open', { url: 'example.net' }, { groupTitle: 'Desk' });
+    await tools.call('tab_open', { url: 'example.com' });
+    expect(groups).toEqual([
+      [[2], 'Desk', undefined],
+      [[3], 'Desk', 7],
+    ]);
+  });
+
+  it('tell the model where a read continues', async () => {
+    const control = stubBrowserControl();
+    control.runInPage = (async () => ({
+      ok: true,
+      title: 'Doc',
+      url: 'https://example.com/',
+      content: 'abc',
+      offset: 3,
+      totalChars: 10,
+      nextOffset: 6,
+      source: 'article',
+    })) as typeof control.runInPage;
+    const result = await createBrowserTools(control).call('read_page', {
+      offset: 3,
+      maxChars: 100,
+    });
+    expect(textOf(result)).toMatch(/Characters 3–6 of 10; more from offset 6\.\n\nabc/);
+    expect(result.structuredContent).toMatchObject({ nextOffset: 6, totalChars: 10 });
+    expect(result.structuredContent).not.toHaveProperty('ok');
+  });
+});
