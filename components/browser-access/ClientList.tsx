@@ -40,8 +40,12 @@ export function ClientList({
             {client.connected ? <span className="badge badge-good">Connected</span> : null}
           </div>
           <p className="muted">
-            Relay user {client.user} · first seen {new Date(client.firstSeen).toLocaleString()}
+            Relay user {client.user} · token …{client.tokenHint} · first seen{' '}
+            {new Date(client.firstSeen).toLocaleString()}
           </p>
+          {client.otherNames.length ? (
+            <p className="muted">Also calls itself {client.otherNames.join(', ')}</p>
+          ) : null}
           <label>
             May use
             <select

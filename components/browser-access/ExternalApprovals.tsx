@@ -2,6 +2,26 @@ import type { ApprovalView } from '../../src/messaging/browser-access-contract';
 import { ApprovalButtons } from '../chat/ToolApproval';
 
 /**
+ * Arguments as the card shows them: every key, each value cut short on its own, so a long value
+ * cannot push what matters (which tab, whether it submits) out of sight.
+ */
+const MAX_VALUE_SHOWN = 600;
+function argumentsText(args: Record<string, unknown>): string {
+  const shown = Object.fromEntries(
+    Object.entries(args).map(([key, value]) => {
+      const text = JSON.stringify(value) ?? 'undefined';
+      return [
+        key,
+        text.length > MAX_VALUE_SHOWN
+          ? `${text.slice(0, MAX_VALUE_SHOWN)}… (${text.length - MAX_VALUE_SHOWN} more characters)`
+          : value,
+      ];
+    }),
+  );
+  return JSON.stringify(shown, null, 2);
+}
+
+/**
  * External clients' calls waiting for the person, each in the card the chat's tool calls use:
  * who asks, the tool and where it comes from, its arguments, and Approve / Deny / Always allow.
  * A new client's first call says that approving it lets the client in.
@@ -28,7 +48,7 @@ export function ExternalApprovals({
             <code className="tool-card-name">{approval.tool}</code>
             <span className="badge badge-warn">Waiting for you</span>
           </div>
-          <pre className="tool-json">{JSON.stringify(approval.arguments, null, 2)}</pre>
+          <pre className="tool-json">{argumentsText(approval.arguments)}</pre>
           <div className="approval" role="group" aria-label={`Approve ${approval.tool}?`}>
             <p>
               <strong>{approval.clientName}</strong> (through the relay) wants to run{' '}

@@ -22,11 +22,15 @@ import {
   errorOf,
   INTERNAL_ERROR,
   INVALID_REQUEST,
+  METHOD_NOT_FOUND,
   notificationOf,
   RELAY_ERROR,
   type Id,
   type Message,
 } from './jsonrpc.js';
+
+/** Methods only the relay sends the extension (relay protocol); never forwarded from a client. */
+const RELAY_CONTROL = new Set(['authenticate', 'authenticated', 'status', 'disconnected']);
 
 /** Ids a client may not use: they are the relay's and the extension's. */
 export const RESERVED_ID = /^(proxy:|ext:|conn-)/;
@@ -90,6 +94,13 @@ export class Connection {
     if (rest.method === undefined) {
       // The client's answer to the extension's request: only to one it was asked.
       if (this.#asked.delete(String(rest.id))) this.port.send(this.id, rest);
+      return;
+    }
+    if (RELAY_CONTROL.has(rest.method)) {
+      // The relay's own words to the extension: a client saying them could ask the browser
+      // for its token, or end another client's connection.
+      if (rest.id !== undefined)
+        this.deliver(errorOf(rest.id, METHOD_NOT_FOUND, `Method not found: ${rest.method}`));
       return;
     }
     const outgoing: Message = { ...rest };

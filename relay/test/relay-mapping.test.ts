@@ -76,6 +76,24 @@ describe('keeping connections apart', () => {
     expect(tokens[2]).not.toBe(tokens[0]);
   });
 
+  it.each(['authenticate', 'authenticated', 'status', 'disconnected'])(
+    'never passes a client’s %s on to the extension',
+    async (method) => {
+      const { client } = await connected();
+      const answer = await client.request(method, { connection_id: 'conn-x' }, 'sly');
+      expect(answer).toMatchObject({ id: 'sly', error: { code: -32601 } });
+      client.socket.send(JSON.stringify({ jsonrpc: '2.0', method, params: {} }));
+      await client.request('ping', {}, 'after');
+      // The relay's own (proxy:1, authenticated, status) carry no connection; a client's would.
+      const fromClients = seenBy(
+        (message) =>
+          message.method === method &&
+          (String(message.id).startsWith('conn-') || JSON.stringify(message).includes('conn-')),
+      );
+      expect(fromClients).toEqual([]);
+    },
+  );
+
   it('drops the extension’s heartbeats instead of passing them to clients', async () => {
     const { client } = await connected();
     const send = (method: string) =>

@@ -47,11 +47,20 @@ export interface BrowserAccessOptions {
   version: string;
 }
 
+function originOf(address: string): string {
+  try {
+    return new URL(extensionSocketUrl(address)).host;
+  } catch {
+    return '';
+  }
+}
+
 export function createBrowserAccessService(options: BrowserAccessOptions) {
   const { store } = options;
   let settings: AccessSettings | undefined;
   let ready: Promise<void> | undefined;
   let linkState: LinkState = { state: 'off' };
+  let closing = false;
   const live = new Map<string, { server: McpServer; release?: () => void }>();
 
   const init = () =>
@@ -81,6 +90,7 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
     approvals,
     activity,
     enabled: async () => (await current()).enabled,
+    onAllowed: () => toolsChanged(),
   });
   const tools = () => hubTools({ ...options.sources, browser: options.browser });
   const ownTools = browserHubTools(options.browser);
@@ -95,6 +105,7 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
         server: createBrowserMcpServer({
           version: options.version,
           tools,
+          ownTools: async () => ownTools,
           tool,
           clients,
           gate,
@@ -120,8 +131,14 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
       // crash), the alarm wakes it and reading the settings connects again.
       if (state.state === 'connected')
         void options.alarms.schedule(RELAY_RETRY_ALARM, Date.now() + WATCHDOG_MS);
-      if (state.state === 'error' || state.state === 'off')
+      if ((state.state === 'error' || state.state === 'off') && !closing)
         void options.alarms.clear(RELAY_RETRY_ALARM);
+      // A refused token or a browser taking over is not tried again, in this worker or the
+      // next, until the person connects again.
+      if (state.state === 'error')
+        void update((draft) => {
+          draft.link.wanted = false;
+        });
       changed();
     },
     scheduleRetry(at) {
@@ -204,6 +221,9 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
       extensionSocketUrl(input.url); // throws a clear error for a bad address
       const token = input.token?.trim();
       await update((draft) => {
+        // A token goes only to the relay it was saved for.
+        if (draft.link.url && originOf(draft.link.url) !== originOf(input.url))
+          draft.link.token = '';
         draft.link.url = input.url.trim();
         if (token) draft.link.token = token;
         if (input.name !== undefined) draft.link.name = input.name.trim() || DEFAULT_BROWSER_NAME;
@@ -273,6 +293,7 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
     async setPolicy(clientId: string, policy: Exclude<ClientPolicy, 'new'>) {
       await clients.setPolicy(clientId, policy);
       if (policy === 'blocked') approvals.denyAll(clientId);
+      toolsChanged(); // a client let in sees more than the browser's own tools
       changed();
       return view();
     },
@@ -310,8 +331,9 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
       }
       return options.browser.call(name, args);
     },
-    /** Ends the link (tests, shutdown). */
+    /** Ends the link as a stopped worker would: its alarm and settings stay (tests). */
     close() {
+      closing = true;
       link.disconnect();
       clearTimeout(listTimer);
     },

@@ -12,16 +12,16 @@ import {
   ProtocolErrorCode,
 } from '@modelcontextprotocol/server';
 import type { CallToolResultView } from '../messaging/contract';
+import { CLIENT_META } from '../relay-link/connection-transport';
 import type { ClientIdentity, ClientRegistry } from './clients';
 import type { Gate } from './gate';
-import type { HubTool } from './hub';
-
-/** Where the relay names the token a client came with (relay/src/extension-host.ts). */
-export const CLIENT_META = 'io.patchbay/client';
+import { BROWSER_SOURCE, type HubTool } from './hub';
 
 export interface BrowserServerOptions {
   version: string;
   tools(): Promise<HubTool[]>;
+  /** The browser's own tools alone. */
+  ownTools(): Promise<HubTool[]>;
   /** One tool by name (a browser tool without asking the servers and sites for theirs). */
   tool(name: string): Promise<HubTool | undefined>;
   clients: ClientRegistry;
@@ -61,7 +61,8 @@ export function createBrowserMcpServer(options: BrowserServerOptions): McpServer
     },
   );
 
-  async function clientOf(meta: Meta, envelope: unknown) {
+  /** The client behind a request; a blocked one, or any while the switch is off, may list nothing. */
+  async function clientOf(meta: Meta, envelope: unknown, listing: boolean) {
     const fromEnvelope = (envelope as Record<string, unknown> | undefined)?.[CLIENT_INFO_META_KEY];
     const identity = identityOf(meta, fromEnvelope ?? server.server.getClientVersion());
     if (!identity) {
@@ -71,7 +72,8 @@ export function createBrowserMcpServer(options: BrowserServerOptions): McpServer
       );
     }
     const client = await options.clients.identify(identity);
-    options.onClient(client.id);
+    if (client.policy !== 'blocked') options.onClient(client.id);
+    if (!listing) return client; // the gate refuses (and logs) calls itself
     if (!(await options.enabled())) {
       throw new ProtocolError(
         ProtocolErrorCode.InvalidRequest,
@@ -88,14 +90,16 @@ export function createBrowserMcpServer(options: BrowserServerOptions): McpServer
   }
 
   server.server.setRequestHandler('tools/list', async (request, context) => {
-    await clientOf(request.params?._meta as Meta, context.mcpReq.envelope);
-    const tools = await options.tools();
+    const client = await clientOf(request.params?._meta as Meta, context.mcpReq.envelope, true);
+    // Until the person lets a client in, it sees the browser's own tools, not which servers
+    // and sites they connected.
+    const tools = client.policy === 'new' ? await options.ownTools() : await options.tools();
     return {
       tools: tools.map((tool) => ({
         name: tool.name,
         ...(tool.title !== undefined && { title: tool.title }),
         description:
-          tool.source === 'This browser'
+          tool.source === BROWSER_SOURCE
             ? tool.description
             : `${tool.description}\n\n(From ${tool.source}.)`,
         inputSchema: { type: 'object' as const, ...tool.inputSchema },
@@ -105,7 +109,7 @@ export function createBrowserMcpServer(options: BrowserServerOptions): McpServer
   });
 
   server.server.setRequestHandler('tools/call', async (request, context) => {
-    const client = await clientOf(request.params._meta as Meta, context.mcpReq.envelope);
+    const client = await clientOf(request.params._meta as Meta, context.mcpReq.envelope, false);
     const tool = await options.tool(request.params.name);
     if (!tool) {
       return {

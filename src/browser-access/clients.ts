@@ -1,8 +1,11 @@
 /**
- * The external MCP clients this browser has met, told apart by the relay token they came with
- * (named by the relay, never the token itself) and the name they give (MCP `clientInfo`), and
- * what the person allows each: a new client waits to be let in; then ask each time, read-only
- * tools, everything, or blocked. Connections are counted while the worker lives.
+ * The external MCP clients this browser has met, and what the person allows each: a new client
+ * waits to be let in; then ask each time, read-only tools, everything, or blocked. A client is
+ * its relay token (named by the relay, never the token itself): the name it gives (MCP
+ * `clientInfo`) is its own word, so it labels the client but never decides what it may do, and
+ * another name on the same token is the same client. New clients live in memory until the
+ * person decides about them, so a client making up names cannot crowd out the person's
+ * decisions, which are kept in storage and never dropped to make room.
  */
 import { z } from 'zod';
 import { notFound } from '../errors/patchbay-error';
@@ -11,20 +14,26 @@ import { CLIENT_POLICIES } from '../messaging/browser-access-contract';
 import type { KeyValueStore } from '../platform/ports';
 import { BROWSER_ACCESS_CLIENTS_KEY } from './settings';
 
-/** At most this many clients are remembered; the longest unseen go first. */
-const MAX_CLIENTS = 100;
+/** New clients kept at once (in memory); the longest unseen go first. */
+const MAX_NEW_CLIENTS = 50;
+/** Other names a client gave, kept to show the person. */
+const MAX_OTHER_NAMES = 5;
 
+const allowedToolSchema = z.object({ name: z.string(), definition: z.string() });
 const clientSchema = z.object({
   id: z.string(),
   name: z.string(),
+  otherNames: z.array(z.string()).default([]),
   version: z.string().optional(),
   user: z.string(),
+  tokenHint: z.string().default(''),
   policy: z.enum(CLIENT_POLICIES),
-  alwaysAllow: z.array(z.string()).default([]),
+  /** Tools always allowed, each as it was described when the person allowed it. */
+  alwaysAllow: z.array(allowedToolSchema).default([]),
   firstSeen: z.number(),
   lastSeen: z.number(),
 });
-type ClientRecord = z.infer<typeof clientSchema>;
+export type ClientRecord = z.infer<typeof clientSchema>;
 const clientsSchema = z.array(z.unknown()).catch([]);
 
 /** Who a connection says it is: the relay's word for the token, the client's for its name. */
@@ -35,80 +44,97 @@ export interface ClientIdentity {
   version?: string;
 }
 
-/** A stable id for a token and a name: 16 hex digits of their SHA-256. */
+/** A stable id for a user's token: 16 hex digits of SHA-256. */
 async function clientIdOf(identity: ClientIdentity): Promise<string> {
-  const bytes = new TextEncoder().encode(`${identity.user}\n${identity.token}\n${identity.name}`);
+  const bytes = new TextEncoder().encode(`${identity.user}\n${identity.token}`);
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   return `c${[...digest.slice(0, 8)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
 
 export function createClientRegistry(store: KeyValueStore, now: () => number = Date.now) {
-  let records: Promise<ClientRecord[]> | undefined;
+  let decided: Promise<ClientRecord[]> | undefined;
+  const fresh = new Map<string, ClientRecord>();
   const connected = new Map<string, number>();
 
   const load = () =>
-    (records ??= store.get(BROWSER_ACCESS_CLIENTS_KEY).then((stored) =>
+    (decided ??= store.get(BROWSER_ACCESS_CLIENTS_KEY).then((stored) =>
       clientsSchema.parse(stored ?? []).flatMap((entry) => {
         const parsed = clientSchema.safeParse(entry);
-        return parsed.success ? [parsed.data] : [];
+        return parsed.success && parsed.data.policy !== 'new' ? [parsed.data] : [];
       }),
     ));
   const save = async (list: ClientRecord[]) => {
-    list.sort((a, b) => b.lastSeen - a.lastSeen);
-    list.splice(MAX_CLIENTS);
-    records = Promise.resolve(list);
+    decided = Promise.resolve(list);
     await store.set({ [BROWSER_ACCESS_CLIENTS_KEY]: list });
   };
-  const find = async (clientId: string) => {
+  const lookup = async (clientId: string) =>
+    (await load()).find((client) => client.id === clientId) ?? fresh.get(clientId);
+  /** The client made a decided one (moved to storage when it was new). */
+  const decide = async (clientId: string, change: (record: ClientRecord) => void) => {
     const list = await load();
-    const record = list.find((client) => client.id === clientId);
+    const record = list.find((client) => client.id === clientId) ?? fresh.get(clientId);
     if (!record) throw notFound('Patchbay does not know that client; it may have been forgotten.');
-    return { list, record };
+    change(record);
+    if (fresh.delete(clientId)) list.push(record);
+    await save(list);
   };
 
   return {
-    /** The client behind an identity, remembered (as new) the first time it is seen. */
+    /** The client behind an identity, remembered (as new, in memory) the first time. */
     async identify(identity: ClientIdentity): Promise<ClientRecord> {
       const id = await clientIdOf(identity);
-      const list = await load();
-      let record = list.find((client) => client.id === id);
       const seen = now();
-      if (!record) {
-        record = {
+      const known = await lookup(id);
+      if (!known) {
+        const record: ClientRecord = {
           id,
           name: identity.name,
+          otherNames: [],
           user: identity.user,
+          tokenHint: identity.token.slice(-6),
           policy: 'new',
           alwaysAllow: [],
           firstSeen: seen,
           lastSeen: seen,
           ...(identity.version !== undefined && { version: identity.version }),
         };
-        list.push(record);
-        await save(list);
-      } else if (seen - record.lastSeen > 60_000 || record.version !== identity.version) {
-        record.lastSeen = seen;
-        if (identity.version !== undefined) record.version = identity.version;
-        await save(list);
+        fresh.set(id, record);
+        if (fresh.size > MAX_NEW_CLIENTS) {
+          const oldest = [...fresh.values()].sort((a, b) => a.lastSeen - b.lastSeen)[0]!;
+          fresh.delete(oldest.id);
+        }
+        return record;
       }
-      return record;
+      const renamed = identity.name !== known.name && !known.otherNames.includes(identity.name);
+      if (renamed)
+        known.otherNames = [identity.name, ...known.otherNames].slice(0, MAX_OTHER_NAMES);
+      const stale = seen - known.lastSeen > 60_000;
+      known.lastSeen = seen;
+      if (identity.version !== undefined) known.version = identity.version;
+      if ((renamed || stale) && known.policy !== 'new') await save(await load());
+      return known;
     },
-    async get(clientId: string): Promise<ClientRecord | undefined> {
-      return (await load()).find((client) => client.id === clientId);
-    },
+    get: lookup,
     async setPolicy(clientId: string, policy: Exclude<ClientPolicy, 'new'>): Promise<void> {
-      const { list, record } = await find(clientId);
-      record.policy = policy;
-      await save(list);
+      await decide(clientId, (record) => {
+        record.policy = policy;
+      });
     },
-    async allowAlways(clientId: string, tool: string): Promise<void> {
-      const { list, record } = await find(clientId);
-      if (record.policy === 'new') record.policy = 'ask';
-      if (!record.alwaysAllow.includes(tool)) record.alwaysAllow.push(tool);
-      await save(list);
+    /** Always allows the tool as `definition` describes it (and lets a new client in). */
+    async allowAlways(clientId: string, tool: string, definition: string): Promise<void> {
+      await decide(clientId, (record) => {
+        if (record.policy === 'new') record.policy = 'ask';
+        record.alwaysAllow = [
+          ...record.alwaysAllow.filter((entry) => entry.name !== tool),
+          { name: tool, definition },
+        ];
+      });
     },
     async forget(clientId: string): Promise<void> {
-      const { list } = await find(clientId);
+      if (fresh.delete(clientId)) return;
+      const list = await load();
+      if (!list.some((client) => client.id === clientId))
+        throw notFound('Patchbay does not know that client; it may have been forgotten.');
       await save(list.filter((client) => client.id !== clientId));
     },
     /** Counts a connection of the client; call the returned function when it ends. */
@@ -124,10 +150,13 @@ export function createClientRegistry(store: KeyValueStore, now: () => number = D
       };
     },
     async views(): Promise<ClientView[]> {
-      return (await load()).map((record) => ({
-        ...record,
-        connected: connected.get(record.id) ?? 0,
-      }));
+      return [...(await load()), ...fresh.values()]
+        .sort((a, b) => b.lastSeen - a.lastSeen)
+        .map((record) => ({
+          ...record,
+          alwaysAllow: record.alwaysAllow.map((entry) => entry.name),
+          connected: connected.get(record.id) ?? 0,
+        }));
     },
   };
 }

@@ -1,20 +1,24 @@
 /**
  * Whether an external client's call may run: the switch, the client's policy, what the person
- * always allowed it, and else the person's answer in the side panel. Every call, however it
- * ends, goes in the activity log.
+ * always allowed it (a tool as it was described then), and else the person's answer in the
+ * side panel. Hints are a server's or a website's word: under "read-only tools" only the
+ * browser's own read-only tools run unasked; another's tool that calls itself read-only is
+ * asked about, and any other tool is refused. Every call, however it ends, goes in the log.
  */
+import { definitionOf } from '../ai/approval';
 import type { ApprovalView } from '../messaging/browser-access-contract';
 import type { CallToolResultView } from '../messaging/contract';
 import type { ActivityLog } from './activity-log';
 import { summarizeArguments } from './activity-log';
 import type { ApprovalBroker } from './approvals';
-import type { ClientRegistry } from './clients';
-import type { HubTool } from './hub';
+import type { ClientRecord, ClientRegistry } from './clients';
+import { BROWSER_SOURCE, type HubTool } from './hub';
 
-type ClientRecord = NonNullable<Awaited<ReturnType<ClientRegistry['get']>>>;
+/** Calls of one client that may wait for the person at once; more are refused. */
+export const MAX_WAITING_PER_CLIENT = 3;
 
-export type GateOutcome =
-  { run: true } | { run: false; outcome: 'blocked' | 'refused' | 'denied'; message: string };
+type Refusal = { run: false; outcome: 'blocked' | 'refused' | 'denied'; message: string };
+export type GateOutcome = { run: true } | Refusal;
 
 export interface GateOptions {
   clients: ClientRegistry;
@@ -22,46 +26,40 @@ export interface GateOptions {
   activity: ActivityLog;
   /** The one switch: false, nothing external runs. */
   enabled(): Promise<boolean>;
+  /** The person let a client in or allowed it more: its tool list may have grown. */
+  onAllowed(): void;
   now?: () => number;
   approvalTimeoutMs?: number;
+}
+
+/** A tool's definition as "always allow" pins it. */
+export function pinnedDefinition(tool: HubTool): string {
+  return JSON.stringify(definitionOf({ serverId: '', ...tool }));
 }
 
 let counter = 0;
 
 export function createGate(options: GateOptions) {
   const now = options.now ?? Date.now;
+  const refuse = (outcome: Refusal['outcome'], message: string): Refusal => ({
+    run: false,
+    outcome,
+    message,
+  });
 
-  async function decide(
+  async function ask(
     client: ClientRecord,
     tool: HubTool,
     args: Record<string, unknown>,
     signal: AbortSignal,
   ): Promise<GateOutcome> {
-    if (!(await options.enabled())) {
-      return {
-        run: false,
-        outcome: 'refused',
-        message: 'Browser access is switched off in Patchbay.',
-      };
+    const waiting = options.approvals.list().filter((view) => view.clientId === client.id);
+    if (waiting.length >= MAX_WAITING_PER_CLIENT) {
+      return refuse(
+        'refused',
+        `${MAX_WAITING_PER_CLIENT} of this client's calls already wait for the person; wait for their answers.`,
+      );
     }
-    if (client.policy === 'blocked') {
-      return {
-        run: false,
-        outcome: 'blocked',
-        message: 'The person blocked this client in Patchbay.',
-      };
-    }
-    if (client.policy === 'all') return { run: true };
-    if (client.policy === 'read-only') {
-      return tool.readOnly
-        ? { run: true }
-        : {
-            run: false,
-            outcome: 'refused',
-            message: `This client may use read-only tools only, and ${tool.name} is not one (the person chose that in Patchbay).`,
-          };
-    }
-    if (client.policy === 'ask' && client.alwaysAllow.includes(tool.name)) return { run: true };
     counter += 1;
     const view: ApprovalView = {
       id: `a${now().toString(36)}${counter}`,
@@ -78,20 +76,52 @@ export function createGate(options: GateOptions) {
     };
     const decision = await options.approvals.ask(view, signal, options.approvalTimeoutMs);
     if (decision === 'approve') {
-      if (client.policy === 'new') await options.clients.setPolicy(client.id, 'ask');
+      if (client.policy === 'new') {
+        await options.clients.setPolicy(client.id, 'ask');
+        options.onAllowed();
+      }
       return { run: true };
     }
     if (decision === 'always') {
-      await options.clients.allowAlways(client.id, tool.name);
+      await options.clients.allowAlways(client.id, tool.name, pinnedDefinition(tool));
+      options.onAllowed();
       return { run: true };
     }
-    const message =
+    return refuse(
+      'denied',
       decision === 'timeout'
         ? 'Nobody answered in Patchbay in time, so the call was not run.'
         : decision === 'gone'
           ? 'The call was cancelled before the person answered.'
-          : 'The person denied this call in Patchbay.';
-    return { run: false, outcome: 'denied', message };
+          : 'The person denied this call in Patchbay.',
+    );
+  }
+
+  async function decide(
+    client: ClientRecord,
+    tool: HubTool,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<GateOutcome> {
+    if (!(await options.enabled()))
+      return refuse('refused', 'Browser access is switched off in Patchbay.');
+    if (client.policy === 'blocked')
+      return refuse('blocked', 'The person blocked this client in Patchbay.');
+    if (client.policy === 'all') return { run: true };
+    if (client.policy === 'read-only') {
+      if (!tool.readOnly) {
+        return refuse(
+          'refused',
+          `This client may use read-only tools only, and ${tool.name} is not one (the person chose that in Patchbay).`,
+        );
+      }
+      // Only the browser's own hints are Patchbay's word; another's are asked about.
+      if (tool.source === BROWSER_SOURCE) return { run: true };
+    }
+    const pinned = client.alwaysAllow.find((entry) => entry.name === tool.name);
+    if (client.policy === 'ask' && pinned?.definition === pinnedDefinition(tool))
+      return { run: true };
+    return ask(client, tool, args, signal);
   }
 
   /** Logged without holding up the answer: the log keeps its entries in order itself. */
@@ -114,35 +144,32 @@ export function createGate(options: GateOptions) {
         tool: tool.name,
         summary: summarizeArguments(args),
       };
-      const outcome = await decide(client, tool, args, signal);
-      if (!outcome.run) {
-        log({ ...base, outcome: outcome.outcome, detail: outcome.message });
-        return { content: [{ type: 'text', text: outcome.message }], isError: true };
-      }
+      const failed = (outcome: Refusal['outcome'] | 'error', message: string) => {
+        log({ ...base, outcome, detail: message.slice(0, 200), durationMs: now() - started });
+        return { content: [{ type: 'text', text: message }], isError: true };
+      };
       try {
+        const outcome = await decide(client, tool, args, signal);
+        if (!outcome.run) return failed(outcome.outcome, outcome.message);
+        // The switch may have gone off, or the client given up, while the person decided.
+        if (!(await options.enabled()))
+          return failed('refused', 'Browser access is switched off in Patchbay.');
+        if (signal.aborted) return failed('denied', 'The call was cancelled.');
         const result = await run();
-        const failed = result.isError === true;
         const first = result.content[0];
         const detail =
-          failed && first?.type === 'text' && typeof first.text === 'string'
-            ? first.text.slice(0, 200)
-            : undefined;
+          result.isError === true && first?.type === 'text' && typeof first.text === 'string'
+            ? { detail: first.text.slice(0, 200) }
+            : {};
         log({
           ...base,
-          outcome: failed ? 'error' : 'ok',
+          outcome: result.isError === true ? 'error' : 'ok',
           durationMs: now() - started,
-          ...(detail !== undefined && { detail }),
+          ...detail,
         });
         return result;
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        log({
-          ...base,
-          outcome: 'error',
-          detail: message.slice(0, 200),
-          durationMs: now() - started,
-        });
-        return { content: [{ type: 'text', text: message }], isError: true };
+        return failed('error', error instanceof Error ? error.message : String(error));
       }
     },
   };

@@ -43,6 +43,9 @@ export interface HubSources {
   callPage(name: string, args: Record<string, unknown>): Promise<CallToolResultView>;
 }
 
+/** Where the browser's own tools come from, for people. */
+export const BROWSER_SOURCE = 'This browser';
+
 export function isReadOnly(annotations: Record<string, unknown> | undefined): boolean {
   return (
     annotations?.readOnlyHint === true &&
@@ -59,9 +62,9 @@ export function browserHubTools(browser: BrowserTools): HubTool[] {
     description: tool.description,
     inputSchema: tool.inputSchema,
     annotations: { ...tool.annotations },
-    source: 'This browser',
+    source: BROWSER_SOURCE,
     readOnly: isReadOnly({ ...tool.annotations }),
-    run: (args, _signal, options) => browser.call(tool.name, args, options),
+    run: (args, signal, options) => browser.call(tool.name, args, { ...options, signal }),
   }));
 }
 

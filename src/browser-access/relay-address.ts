@@ -4,7 +4,8 @@
  */
 import { invalidInput } from '../errors/patchbay-error';
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** This machine, as the extension pages' connect-src allows it for plain ws: (wxt.config.ts). */
+const LOOPBACK = new Set(['localhost', '127.0.0.1']);
 
 /** The socket URL for a relay address; throws a PatchbayError naming the field when it is bad. */
 export function extensionSocketUrl(address: string): string {

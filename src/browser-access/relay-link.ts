@@ -10,7 +10,11 @@
  */
 import type { JSONRPCMessage, McpServer } from '@modelcontextprotocol/server';
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
-import { RelayConnectionTransport, CONNECTION_META } from '../relay-link/connection-transport';
+import {
+  CLIENT_META,
+  CONNECTION_META,
+  RelayConnectionTransport,
+} from '../relay-link/connection-transport';
 
 export const HEARTBEAT_METHOD = 'notifications/patchbay/heartbeat';
 export const HEARTBEAT_MS = 20_000;
@@ -60,6 +64,8 @@ interface Session {
 }
 
 const CONNECTION_PREFIX = /^(conn-[^:]+):/;
+/** The id of the relay's one request (relay protocol). */
+const AUTH_REQUEST_ID = 'proxy:1';
 
 export function createRelayLink(options: RelayLinkOptions) {
   const now = options.now ?? Date.now;
@@ -137,8 +143,28 @@ export function createRelayLink(options: RelayLinkOptions) {
     const write = (outgoing: JSONRPCMessage) => {
       if (socket === current && current.readyState === 1) current.send(JSON.stringify(outgoing));
     };
+    const meta = params._meta as Record<string, unknown> | undefined;
+    // The relay's own messages carry no connection: a client's (which a relay passes on with
+    // a `conn-` id or the relay's tags) must never be taken for one, or a client could ask
+    // for the token with `authenticate`, or end another client's session.
+    const fromRelay =
+      typeof message.method === 'string' &&
+      !(typeof message.id === 'string' && CONNECTION_PREFIX.test(message.id)) &&
+      meta?.[CONNECTION_META] === undefined &&
+      meta?.[CLIENT_META] === undefined;
+    if (fromRelay) handleRelay(message, params, write);
+    else route(message, params, meta, write);
+  }
+
+  /** The relay's control messages: authenticate (once, as `proxy:1`), authenticated, status, disconnected. */
+  function handleRelay(
+    message: Record<string, unknown>,
+    params: Record<string, unknown>,
+    write: (outgoing: JSONRPCMessage) => void,
+  ) {
     switch (message.method) {
       case 'authenticate':
+        if (message.id !== AUTH_REQUEST_ID || state.state !== 'connecting') return;
         write({
           jsonrpc: '2.0',
           id: message.id as string,
@@ -146,6 +172,7 @@ export function createRelayLink(options: RelayLinkOptions) {
         });
         return;
       case 'authenticated':
+        if (state.state !== 'connecting') return;
         upSince = now();
         setState({
           state: 'connected',
@@ -161,8 +188,16 @@ export function createRelayLink(options: RelayLinkOptions) {
         if (typeof params.connection_id === 'string') dropSession(params.connection_id);
         return;
     }
+  }
+
+  /** A client's message, to its connection's session. */
+  function route(
+    message: Record<string, unknown>,
+    params: Record<string, unknown>,
+    meta: Record<string, unknown> | undefined,
+    write: (outgoing: JSONRPCMessage) => void,
+  ) {
     if (state.state !== 'connected') return;
-    const meta = params._meta as Record<string, unknown> | undefined;
     const connectionId =
       (typeof message.id === 'string' ? CONNECTION_PREFIX.exec(message.id)?.[1] : undefined) ??
       RelayConnectionTransport.connectionOfAnswer(message.id) ??

@@ -8,7 +8,7 @@ import type { CallToolResultView } from '../messaging/contract';
 import type { BrowserControl, TabInfo } from './browser-control';
 import { formatAgentResult } from './format-results';
 import type { BrowserAgentCommand } from './page-agent/commands';
-import { restrictionOf } from './restricted-urls';
+import { mayLeave, restrictionOf } from './restricted-urls';
 import {
   browserToolInfo,
   browserToolInputs,
@@ -25,6 +25,8 @@ const ACTION_SETTLE_MS = 3_000;
 export interface BrowserCallOptions {
   /** Tabs this caller opens go in a tab group of this name (an external client's). */
   groupTitle?: string;
+  /** The caller gave up (or its access was switched off): nothing more is done. */
+  signal?: AbortSignal;
 }
 
 export interface BrowserTools {
@@ -98,6 +100,14 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
     return result;
   }
 
+  /** After history moved: where the tab is now, or that it is somewhere tools do not go. */
+  const landed = (tab: TabInfo) => {
+    const restriction = restrictionOf(tab.url);
+    return restriction
+      ? text(`Tab ${tab.id} is now on a page browser tools do not act on. ${restriction}`, true)
+      : text(describeTab(tab));
+  };
+
   const describeTab = (tab: TabInfo) =>
     `Tab ${tab.id}${tab.active ? ' (active)' : ''}: ${tab.title || 'Untitled'} — ${tab.url}`;
 
@@ -136,7 +146,7 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
       return text(`Opened ${describeTab(loaded)}`);
     },
     async tab_close({ tabId }) {
-      const tab = await tabOf(tabId);
+      const tab = await pageTab(tabId);
       await control.closeTab(tab.id);
       return text(`Closed tab ${tab.id} (${tab.title || tab.url}).`);
     },
@@ -146,6 +156,7 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
     },
     async navigate({ url, tabId }) {
       const tab = await tabOf(tabId);
+      if (!mayLeave(tab.url)) throw new ToolRefusal(`Tab ${tab.id}: ${restrictionOf(tab.url)!}`);
       await control.navigate(tab.id, targetUrl(url));
       const loaded = (await control.settle(tab.id, LOAD_WAIT_MS)) ?? tab;
       return text(`${describeTab(loaded)}${loaded.loading ? ' (still loading)' : ''}`);
@@ -153,12 +164,12 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
     async go_back({ tabId }) {
       const tab = await pageTab(tabId);
       await control.goBack(tab.id);
-      return text(describeTab((await control.settle(tab.id, LOAD_WAIT_MS)) ?? tab));
+      return landed((await control.settle(tab.id, LOAD_WAIT_MS)) ?? tab);
     },
     async go_forward({ tabId }) {
       const tab = await pageTab(tabId);
       await control.goForward(tab.id);
-      return text(describeTab((await control.settle(tab.id, LOAD_WAIT_MS)) ?? tab));
+      return landed((await control.settle(tab.id, LOAD_WAIT_MS)) ?? tab);
     },
     async read_page({ tabId, format, offset, maxChars }) {
       return agent(await pageTab(tabId), { type: 'read', format, offset, maxChars });
@@ -205,7 +216,18 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
           true,
         );
       }
+      // The capture takes whatever the window shows: it must show this tab before and after.
+      const shows = async () => {
+        const now = await control.getTab(tab.id);
+        return now?.active === true && restrictionOf(now.url) === undefined;
+      };
+      if (!(await shows())) throw new ToolRefusal(`Tab ${tab.id} is no longer the one shown.`);
       const dataUrl = await control.captureVisible(tab.windowId);
+      if (!(await shows())) {
+        throw new ToolRefusal(
+          `Tab ${tab.id} stopped being the one shown while it was captured; try again.`,
+        );
+      }
       const [, mimeType = 'image/png', data = ''] =
         /^data:([^;]+);base64,(.*)$/.exec(dataUrl) ?? [];
       return {
@@ -229,6 +251,7 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
           true,
         );
       }
+      if (options.signal?.aborted) return text('The call was cancelled.', true);
       try {
         const handler = handlers[name] as (
           input: unknown,

@@ -24,14 +24,28 @@ export function restrictionOf(url: string | undefined): string | undefined {
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     return `Browser tools work only on web pages (http or https), not on ${parsed.protocol} pages such as the browser’s settings, other extensions or local files.`;
   }
-  const host = parsed.hostname.toLowerCase();
+  // Hosts as DNS reads them (a trailing dot is the same host), paths as a server may (case and
+  // repeated slashes aside), so no spelling of a store's address slips through.
+  const host = parsed.hostname.toLowerCase().replace(/\.+$/, '');
+  const path = parsed.pathname.toLowerCase().replace(/\/{2,}/g, '/');
   const store = STORE_PAGES.find(
     (page) =>
       page.host === host &&
-      (page.path === undefined ||
-        parsed.pathname === page.path ||
-        parsed.pathname.startsWith(`${page.path}/`)),
+      (page.path === undefined || path === page.path || path.startsWith(`${page.path}/`)),
   );
   if (store) return 'Browser tools never act on extension store pages.';
   return undefined;
+}
+
+/** Pages with nothing of the person's on them, which a tool may navigate away from. */
+const BLANK_PAGES = new Set([
+  'about:blank',
+  'chrome://newtab/',
+  'chrome://new-tab-page/',
+  'edge://newtab/',
+]);
+
+/** Whether a tab showing `url` may be navigated elsewhere by a tool. */
+export function mayLeave(url: string | undefined): boolean {
+  return restrictionOf(url) === undefined || BLANK_PAGES.has(url ?? '');
 }

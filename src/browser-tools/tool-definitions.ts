@@ -3,6 +3,12 @@
  * (zod, turned into JSON Schema), descriptions a model can act on, and honest annotations. A
  * tool is read-only when it changes nothing the person would notice but the view (reading,
  * finding, scrolling, waiting, a screenshot); acting on pages and closing tabs is destructive.
+ *
+ * The browser-server spec (http-sse-browser-server.md) lists another extension's 23 tools and
+ * protocol version 2024-11-05. Patchbay serves both current eras (2026-07-28 and 2025-11-25,
+ * through the SDK) and names its tools for what they do; it leaves out the spec's tools that
+ * would hand a client more than a person can judge in an approval card: running JavaScript,
+ * reading console and network traffic, uploading files, and saved shortcuts.
  */
 import { z } from 'zod';
 

@@ -37,9 +37,13 @@ export const clientViewSchema = z.object({
   id: z.string(),
   /** The client's own name and version (its MCP clientInfo): its word, shown as such. */
   name: z.string(),
+  /** Other names it gave with the same token (its word too). */
+  otherNames: z.array(z.string()),
   version: z.string().optional(),
   /** The relay user its token belongs to. */
   user: z.string(),
+  /** The end of its token's id, to tell two tokens apart (never the token). */
+  tokenHint: z.string(),
   policy: z.enum(CLIENT_POLICIES),
   /** Tools the person always allows this client to run. */
   alwaysAllow: z.array(z.string()),

@@ -150,7 +150,7 @@ export function createChromeAttention(): Attention {
           title:
             count === 0
               ? 'Open Patchbay'
-              : `Open Patchbay: ${count === 1 ? 'a server is' : `${count} servers are`} waiting for your answer`,
+              : `Open Patchbay: ${count === 1 ? 'a request is' : `${count} requests are`} waiting for your answer`,
         })
         .catch(() => undefined);
     },

@@ -69,7 +69,11 @@ export function createCountingKeepAlive(): KeepAlive & { readonly active: number
 }
 
 /** Alarms on setTimeout, for tests and Node. */
-export function createTimerAlarms(): Alarms & { scheduled(): Map<string, number> } {
+export function createTimerAlarms(): Alarms & {
+  scheduled(): Map<string, number>;
+  /** Fires a scheduled alarm now, as the browser would when its time came. */
+  fire(name: string): void;
+} {
   const timers = new Map<string, { timer: ReturnType<typeof setTimeout>; when: number }>();
   const listeners: ((name: string) => void)[] = [];
   return {
@@ -94,5 +98,12 @@ export function createTimerAlarms(): Alarms & { scheduled(): Map<string, number>
       listeners.push(listener);
     },
     scheduled: () => new Map([...timers].map(([name, { when }]) => [name, when])),
+    fire(name) {
+      const existing = timers.get(name);
+      if (!existing) throw new Error(`No alarm named ${name} is scheduled.`);
+      clearTimeout(existing.timer);
+      timers.delete(name);
+      for (const listener of listeners) listener(name);
+    },
   };
 }

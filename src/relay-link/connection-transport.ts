@@ -10,6 +10,8 @@ import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcont
 
 /** Names the relay connection a message is for (set by the relay on a client's notifications). */
 export const CONNECTION_META = 'io.patchbay/connection';
+/** Names the token a client came with (`{ user, token }`, set by the relay on what clients send). */
+export const CLIENT_META = 'io.patchbay/client';
 /** Names the client request (its id as the relay forwarded it) a message belongs to. */
 export const RELATED_META = 'io.patchbay/related-request';
 

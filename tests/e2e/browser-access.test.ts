@@ -177,8 +177,8 @@ describe('browser access', () => {
         'screenshot',
       ]),
     );
-    const fixtureTool = names.find((name) => name.endsWith('__echo'));
-    expect(fixtureTool).toBeDefined();
+    // Until it is let in, it sees the browser's own tools, not which servers are connected.
+    expect(names.some((name) => name.endsWith('__echo'))).toBe(false);
 
     // The first call waits for the person, in the panel's card.
     const opening = desk.callTool({ name: 'tab_open', arguments: { url: pagesUrl } });
@@ -194,6 +194,10 @@ describe('browser access', () => {
 
     // Allowed everything from here on: read, snapshot, click, see the change.
     await setPolicy('Desk App', 'all');
+    const fixtureTool = (await desk.listTools()).tools
+      .map((tool) => tool.name)
+      .find((name) => name.endsWith('__echo'));
+    expect(fixtureTool).toBeDefined();
     const read = textOf(await desk.callTool({ name: 'read_page', arguments: { tabId } }));
     expect(read).toContain('Field notes');
     expect(read).toContain('heronries');
@@ -228,8 +232,13 @@ describe('browser access', () => {
     expect(
       textOf(await desk.callTool({ name: fixtureTool!, arguments: { text: 'via the hub' } })),
     ).toBe('via the hub');
+    // A site's tools arrive: the client hears that the list changed.
+    const changed = new Promise<void>((resolve) =>
+      desk.setNotificationHandler('notifications/tools/list_changed', () => resolve()),
+    );
     const shop = await session.context.newPage();
     await shop.goto(sites.url('shop.localhost'));
+    await changed;
     await expect
       .poll(async () => (await desk.listTools()).tools.map((tool) => tool.name))
       .toContainEqual(expect.stringMatching(/get_cart$/));
@@ -277,13 +286,15 @@ describe('browser access', () => {
     const pest = await connectClient('Pest App');
     await pest.listTools();
     await setPolicy('Pest App', 'blocked');
-    await expect(pest.callTool({ name: 'tabs_list', arguments: {} })).rejects.toThrow(
-      /blocked this client/,
-    );
+    const blocked = await pest.callTool({ name: 'tabs_list', arguments: {} });
+    expect(blocked.isError).toBe(true);
+    expect(textOf(blocked)).toMatch(/blocked this client/);
+    await expect(pest.listTools()).rejects.toThrow(/blocked this client/);
     const outcomes = (await view()).activity
       .slice(0, 3)
       .map((entry) => [entry.clientName, entry.outcome]);
     expect(outcomes).toContainEqual(['Reader App', 'refused']);
+    expect(outcomes).toContainEqual(['Pest App', 'blocked']);
   });
 
   it('shows the clients and the activity log in Settings', async () => {

@@ -83,13 +83,17 @@ export interface Harness {
   control: ReturnType<typeof stubBrowserControl>;
   store: ReturnType<typeof createMemoryStore>;
   alarms: ReturnType<typeof createTimerAlarms>;
-  /** The latest view broadcast. */
+  /** The view as the panel asks for it (which starts a new worker's service). */
   view(): Promise<BrowserAccessView>;
+  /** The link states broadcast so far, oldest first. */
+  broadcastStates(): string[];
   /** An MCP client reaching the browser over the relay's HTTP front door. */
   client(
     name: string,
     options?: { transport?: 'sse' | 'streamable'; era?: 'modern'; user?: string; token?: string },
   ): Promise<Client>;
+  /** A new worker: the service made again on the same storage and alarms, not started. */
+  restartWorker(): BrowserAccessService;
   close(): Promise<void>;
 }
 
@@ -102,39 +106,63 @@ export async function startHarness(
   const alarms = createTimerAlarms();
   const control = stubBrowserControl();
   const clients: Client[] = [];
-  const access = createBrowserAccessService({
-    store,
-    broadcaster,
-    attention: { showWaiting: () => undefined },
-    alarms,
-    browser: createBrowserTools(control),
-    sources: {
-      remoteTools: async () => [
-        {
-          serverId: 'notes',
-          name: 'add_note',
-          description: 'Adds a note.',
-          inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+  const create = () =>
+    createBrowserAccessService({
+      store,
+      broadcaster,
+      attention: { showWaiting: () => undefined },
+      alarms,
+      browser: createBrowserTools(control),
+      sources: {
+        remoteTools: async () => [
+          {
+            serverId: 'notes',
+            name: 'add_note',
+            description: 'Adds a note.',
+            inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+          },
+          {
+            serverId: 'notes',
+            name: 'list_notes',
+            description: 'Lists the notes.',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true },
+          },
+        ],
+        serverNames: async () => new Map([['notes', 'Notes']]),
+        async callRemote(serverId, name, args) {
+          options.remoteCalls?.push(`${serverId}/${name}`);
+          const text = name === 'list_notes' ? '2 notes' : `noted ${String(args.text)}`;
+          return { content: [{ type: 'text', text }] };
         },
-      ],
-      serverNames: async () => new Map([['notes', 'Notes']]),
-      async callRemote(serverId, name, args) {
-        options.remoteCalls?.push(`${serverId}/${name}`);
-        return { content: [{ type: 'text', text: `noted ${String(args.text)}` }] };
+        pageTools: async () => [],
+        callPage: async () => ({ content: [] }),
       },
-      pageTools: async () => [],
-      callPage: async () => ({ content: [] }),
-    },
-    openSocket: (url) => new WebSocket(url) as unknown as LinkSocket,
-    version: '1.0.0',
-  });
+      openSocket: (url) => new WebSocket(url) as unknown as LinkSocket,
+      version: '1.0.0',
+    });
+  let access = create();
   return {
     relay,
-    access,
+    get access() {
+      return access;
+    },
+    set access(next) {
+      access = next;
+    },
     control,
     store,
     alarms,
     view: () => access.view(),
+    broadcastStates: () =>
+      broadcaster.messages.flatMap((message) =>
+        message.type === 'browser-access/changed' ? [message.payload.view.link.state] : [],
+      ),
+    restartWorker() {
+      access.close();
+      access = create();
+      return access;
+    },
     async client(name, clientOptions = {}) {
       const token = clientOptions.token ?? (await relay.token(clientOptions.user ?? 'alice'));
       const requestInit = { headers: { Authorization: `Bearer ${token}` } };

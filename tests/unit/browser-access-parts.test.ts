@@ -17,7 +17,7 @@ describe('the relay address', () => {
     ['http://localhost:3456/', 'ws://localhost:3456/extension'],
     ['https://relay.example.com/mcp', 'wss://relay.example.com/extension'],
     ['wss://relay.example.com/base/', 'wss://relay.example.com/base/extension'],
-    ['ws://[::1]:9/extension?x=1', 'ws://[::1]:9/extension'],
+    ['ws://127.0.0.1:9/extension?x=1', 'ws://127.0.0.1:9/extension'],
   ])('%s connects to %s', (address, socket) => {
     expect(extensionSocketUrl(address)).toBe(socket);
   });
@@ -27,6 +27,7 @@ describe('the relay address', () => {
     ['relay.example.com', /not an address/],
     ['ftp://relay.example.com', /starts with http/],
     ['http://relay.example.com', /must use https/],
+    ['ws://[::1]:9', /must use https/],
     ['https://user:secret@relay.example.com', /Token field/],
   ])('refuses %j', (address, message) => {
     expect(() => extensionSocketUrl(address)).toThrow(message);
@@ -117,20 +118,34 @@ describe('the activity log', () => {
 describe('clients', () => {
   const identity = { user: 'alice', token: 'jti-1', name: 'Desk', version: '1.0' };
 
-  it('are told apart by token and name, start new, and keep their policy', async () => {
+  it('are their token: another name on it is the same client, another token is not', async () => {
     const store = createMemoryStore();
     const clients = createClientRegistry(store);
     const desk = await clients.identify(identity);
     expect(desk.policy).toBe('new');
-    expect((await clients.identify(identity)).id).toBe(desk.id);
+    expect((await clients.identify({ ...identity, name: 'Claude' })).id).toBe(desk.id);
+    expect((await clients.get(desk.id))?.otherNames).toEqual(['Claude']);
     expect((await clients.identify({ ...identity, token: 'jti-2' })).id).not.toBe(desk.id);
-    expect((await clients.identify({ ...identity, name: 'Other' })).id).not.toBe(desk.id);
+    expect((await clients.identify({ ...identity, user: 'bob' })).id).not.toBe(desk.id);
     await clients.setPolicy(desk.id, 'read-only');
     const again = createClientRegistry(store);
     expect((await again.identify(identity)).policy).toBe('read-only');
   });
 
-  it('count connections, remember always-allowed tools, and forget', async () => {
+  it('keep new clients in memory only, so made-up ones cannot push out decisions', async () => {
+    const store = createMemoryStore();
+    const clients = createClientRegistry(store);
+    const desk = await clients.identify(identity);
+    await clients.setPolicy(desk.id, 'blocked');
+    for (let index = 0; index < 120; index += 1)
+      await clients.identify({ ...identity, token: `made-up-${index}` });
+    const again = createClientRegistry(store);
+    const views = await again.views();
+    expect(views.map((view) => [view.id, view.policy])).toEqual([[desk.id, 'blocked']]);
+    expect((await clients.views()).length).toBe(51);
+  });
+
+  it('count connections, remember tools as described, and forget', async () => {
     const clients = createClientRegistry(createMemoryStore());
     const desk = await clients.identify(identity);
     const end = clients.opened(desk.id);
@@ -138,8 +153,12 @@ describe('clients', () => {
     end();
     end();
     expect((await clients.views())[0]?.connected).toBe(1);
-    await clients.allowAlways(desk.id, 'click');
-    expect(await clients.get(desk.id)).toMatchObject({ policy: 'ask', alwaysAllow: ['click'] });
+    await clients.allowAlways(desk.id, 'click', 'v1');
+    await clients.allowAlways(desk.id, 'click', 'v2');
+    expect(await clients.get(desk.id)).toMatchObject({
+      policy: 'ask',
+      alwaysAllow: [{ name: 'click', definition: 'v2' }],
+    });
     await clients.forget(desk.id);
     await expect(clients.setPolicy(desk.id, 'all')).rejects.toMatchObject({ code: 'not-found' });
   });

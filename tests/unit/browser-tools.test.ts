@@ -18,6 +18,10 @@ describe('pages browser tools never act on', () => {
     ['https://chromewebstore.google.com/detail/x', /extension store/],
     ['https://chrome.google.com/webstore/category', /extension store/],
     ['https://microsoftedge.microsoft.com/addons/detail/x', /extension store/],
+    ['https://chromewebstore.google.com./detail/x', /extension store/],
+    ['https://chrome.google.com//webstore/x', /extension store/],
+    ['https://chrome.google.com/WEBSTORE', /extension store/],
+    ['https://microsoftedge.microsoft.com/Addons/', /extension store/],
     ['not a url', /not a valid URL/],
   ])('refuses %s', (url, message) => {
     expect(restrictionOf(url)).toMatch(message);
@@ -66,11 +70,45 @@ describe('the browser tools', () => {
     const opened = await tools.call('tab_open', { url: 'chrome://settings' });
     expect(opened.isError).toBe(true);
     expect((await control.listTabs()).length).toBe(1);
-    await control.navigate(1, 'x');
-    (await control.getTab(1))!.url = 'chrome://newtab/';
+    (await control.getTab(1))!.url = 'chrome://extensions/';
     const refused = await tools.call('click', { ref: 'e1' });
     expect(textOf(refused)).toMatch(/Tab 1: Browser tools work only on web pages/);
     expect(control.clicks).toEqual([]);
+  });
+
+  it('leave a blank tab for a web page, but never the browser’s own pages', async () => {
+    const control = stubBrowserControl();
+    const navigated: string[] = [];
+    control.navigate = async (_tab, url) => void navigated.push(url);
+    const tools = createBrowserTools(control);
+    const tab = (await control.getTab(1))!;
+    tab.url = 'chrome://newtab/';
+    expect((await tools.call('navigate', { url: 'example.com' })).isError).toBeUndefined();
+    tab.url = 'chrome://extensions/';
+    const refused = await tools.call('navigate', { url: 'example.com' });
+    expect(textOf(refused)).toMatch(/Tab 1: Browser tools work only on web pages/);
+    expect(textOf(await tools.call('tab_close', { tabId: 1 }))).toMatch(/only on web pages/);
+    expect(navigated).toEqual(['https://example.com']);
+    expect((await control.listTabs()).length).toBe(1);
+  });
+
+  it('say so when going back lands on a page they do not act on', async () => {
+    const control = stubBrowserControl();
+    control.goBack = async (id) => void ((await control.getTab(id))!.url = 'chrome://settings/');
+    const result = await createBrowserTools(control).call('go_back', {});
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/now on a page browser tools do not act on/);
+  });
+
+  it('throw away a screenshot when another tab was shown while it was taken', async () => {
+    const control = stubBrowserControl();
+    control.captureVisible = async () => {
+      (await control.getTab(1))!.active = false;
+      return 'data:image/png;base64,BBBB';
+    };
+    const result = await createBrowserTools(control).call('screenshot', {});
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result)).not.toContain('BBBB');
   });
 
   it('take a screenshot only of the visible tab, as image content', async () => {
