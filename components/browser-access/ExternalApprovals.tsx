@@ -54,6 +54,11 @@ export function ExternalApprovals({
               <strong>{approval.clientName}</strong> (through the relay) wants to run{' '}
               <code>{approval.tool}</code> from {approval.source}.
             </p>
+            {approval.target ? (
+              <p className="approval-target">
+                On <strong>{approval.target}</strong>
+              </p>
+            ) : null}
             <p className="muted">{approval.description}</p>
             {approval.newClient ? (
               <p className="approval-changed">

@@ -6,22 +6,21 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { PatchbayError } from '../errors/patchbay-error';
 import type { BrowserTools } from '../browser-tools/browser-tools';
-import { browserToolList } from '../browser-tools/tool-definitions';
 import {
   BROWSER_SERVER_ID,
   type BrowserAccessView,
   type ClientPolicy,
-  type LinkView,
 } from '../messaging/browser-access-contract';
-import type { CallToolResultView, ToolView } from '../messaging/contract';
 import type { Alarms, Attention, Broadcaster, KeyValueStore } from '../platform/ports';
 import { createActivityLog } from './activity-log';
 import { createApprovalBroker, type ApprovalDecision } from './approvals';
 import { createBrowserMcpServer } from './browser-mcp-server';
+import { createChatBrowserTools } from './chat-browser-tools';
 import { createClientRegistry } from './clients';
 import { createGate } from './gate';
 import { browserHubTools, hubTools, type HubSources } from './hub';
-import { extensionSocketUrl } from './relay-address';
+import { extensionSocketUrl, relayHostOf } from './relay-address';
+import { linkView } from './link-view';
 import { createRelayLink, type LinkSocket, type LinkState } from './relay-link';
 import {
   DEFAULT_BROWSER_NAME,
@@ -45,14 +44,6 @@ export interface BrowserAccessOptions {
   sources: Omit<HubSources, 'browser'>;
   openSocket(url: string): LinkSocket;
   version: string;
-}
-
-function originOf(address: string): string {
-  try {
-    return new URL(extensionSocketUrl(address)).host;
-  } catch {
-    return '';
-  }
 }
 
 export function createBrowserAccessService(options: BrowserAccessOptions) {
@@ -162,29 +153,12 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
     link.connect(extensionSocketUrl(saved.url), saved.token, saved.name || DEFAULT_BROWSER_NAME);
   }
 
-  function linkView(): LinkView {
-    const saved = settings?.link;
-    return {
-      url: saved?.url ?? '',
-      hasToken: Boolean(saved?.token),
-      name: saved?.name || DEFAULT_BROWSER_NAME,
-      wanted: saved?.wanted ?? false,
-      state: linkState.state,
-      peers: linkState.state === 'connected' ? linkState.peers : 0,
-      ...(linkState.state === 'connected' && { extensionId: linkState.extensionId }),
-      ...((linkState.state === 'retrying' || linkState.state === 'error') && {
-        error: linkState.error,
-      }),
-      ...(linkState.state === 'retrying' && { retryAt: linkState.retryAt }),
-    };
-  }
-
   async function view(): Promise<BrowserAccessView> {
     const saved = await current();
     return {
       enabled: saved.enabled,
       inChat: saved.inChat,
-      link: linkView(),
+      link: linkView(settings?.link, linkState),
       clients: await clients.views(),
       approvals: approvals.list(),
       activity: await activity.list(),
@@ -222,7 +196,7 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
       const token = input.token?.trim();
       await update((draft) => {
         // A token goes only to the relay it was saved for.
-        if (draft.link.url && originOf(draft.link.url) !== originOf(input.url))
+        if (draft.link.url && relayHostOf(draft.link.url) !== relayHostOf(input.url))
           draft.link.token = '';
         draft.link.url = input.url.trim();
         if (token) draft.link.token = token;
@@ -310,27 +284,7 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
       await activity.clear();
       return view();
     },
-    /** The browser's own tools for the chat, when "Use this browser" is on. */
-    async chatTools(): Promise<ToolView[]> {
-      if (!(await current()).inChat) return [];
-      return browserToolList().map((tool) => ({
-        serverId: BROWSER_SERVER_ID,
-        name: tool.name,
-        title: tool.title,
-        description: tool.description,
-        inputSchema: tool.inputSchema,
-        annotations: { ...tool.annotations },
-      }));
-    },
-    async callFromChat(name: string, args: Record<string, unknown>): Promise<CallToolResultView> {
-      if (!(await current()).inChat) {
-        throw new PatchbayError(
-          'not-enabled',
-          'Switch on “Use this browser” to let the chat use it.',
-        );
-      }
-      return options.browser.call(name, args);
-    },
+    ...createChatBrowserTools(options.browser, async () => (await current()).inChat),
     /** Ends the link as a stopped worker would: its alarm and settings stay (tests). */
     close() {
       closing = true;

@@ -61,7 +61,9 @@ export function createGate(options: GateOptions) {
       );
     }
     counter += 1;
+    const target = await tool.target?.(args).catch(() => undefined);
     const view: ApprovalView = {
+      ...(target !== undefined && { target }),
       id: `a${now().toString(36)}${counter}`,
       clientId: client.id,
       clientName: client.name,

@@ -20,6 +20,8 @@ export interface HubTool {
   source: string;
   /** Its hints say it only reads (and neither destroys nor reaches the open world). */
   readOnly: boolean;
+  /** What a call would act on (a browser tool's tab), for the approval card. */
+  target?(args: Record<string, unknown>): Promise<string | undefined>;
   run(
     args: Record<string, unknown>,
     signal: AbortSignal,
@@ -64,6 +66,7 @@ export function browserHubTools(browser: BrowserTools): HubTool[] {
     annotations: { ...tool.annotations },
     source: BROWSER_SOURCE,
     readOnly: isReadOnly({ ...tool.annotations }),
+    target: (args) => browser.target(tool.name, args),
     run: (args, signal, options) => browser.call(tool.name, args, { ...options, signal }),
   }));
 }

@@ -44,3 +44,12 @@ export function extensionSocketUrl(address: string): string {
   url.hash = '';
   return url.toString();
 }
+
+/** The host (and port) a relay address reaches; empty for an address that is not one. */
+export function relayHostOf(address: string): string {
+  try {
+    return new URL(extensionSocketUrl(address)).host;
+  } catch {
+    return '';
+  }
+}

@@ -30,6 +30,8 @@ export interface BrowserCallOptions {
 }
 
 export interface BrowserTools {
+  /** The tab a call would act on, for an approval card ("Title — URL"); none for other tools. */
+  target(name: string, args: Record<string, unknown>): Promise<string | undefined>;
   call(
     name: string,
     args: Record<string, unknown>,
@@ -240,6 +242,12 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
   };
 
   return {
+    async target(name, args) {
+      if (!isBrowserToolName(name) || name === 'tabs_list' || name === 'tab_open') return undefined;
+      const tabId = typeof args.tabId === 'number' ? args.tabId : undefined;
+      const tab = tabId === undefined ? await control.activeTab() : await control.getTab(tabId);
+      return tab ? `Tab ${tab.id}: ${tab.title || 'Untitled'} — ${tab.url}` : undefined;
+    },
     async call(name, args, options = {}) {
       if (!isBrowserToolName(name)) return text(`There is no browser tool named “${name}”.`, true);
       const parsed = browserToolInputs[name].safeParse(args);

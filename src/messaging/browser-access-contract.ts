@@ -66,6 +66,8 @@ export const approvalViewSchema = z.object({
   /** Where the tool comes from: "This browser", a server's name, or a site. */
   source: z.string(),
   arguments: z.record(z.string(), z.unknown()),
+  /** The tab a browser tool would act on, as "Tab 5: Title — URL". */
+  target: z.string().optional(),
   annotations: z.record(z.string(), z.unknown()).optional(),
   requestedAt: z.number(),
 });

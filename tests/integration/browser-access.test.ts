@@ -154,7 +154,9 @@ describe('an external client', () => {
   it('gets an error when the person denies the call, and the log says so', async () => {
     const client = await harness.client('Desk');
     const call = client.callTool({ name: 'click', arguments: { ref: 'e1' } });
-    await answerNext('deny');
+    const asked = await answerNext('deny');
+    // The card says which page the click would land on.
+    expect(asked.target).toBe('Tab 1: Example — https://example.com/');
     const result = await call;
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/denied/);
