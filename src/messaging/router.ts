@@ -4,6 +4,8 @@ import type { McpManager } from '../mcp/manager';
 import type { BrowserAccessService } from '../browser-access/browser-access-service';
 import type { PageToolsService } from '../page-tools/page-tools-service';
 import { BROWSER_SERVER_ID } from './browser-access-contract';
+import { browserAccessRoutes } from './browser-access-routes';
+import { route, validate, type Route } from './route';
 import { PAGE_TOOLS_SERVER_ID } from './page-tools-contract';
 import {
   globalRequests,
@@ -26,16 +28,8 @@ export interface MessageSenderInfo {
 }
 
 /** A request's handler behind its payload schema: the handler only ever sees valid input. */
-type Route<R> = (payload: unknown, type: string, serverId?: string) => Promise<R>;
 type GlobalRoutes = { [K in GlobalRequestType]: Route<z.input<(typeof globalResults)[K]>> };
 type ServerRoutes = { [A in ServerAction]: Route<z.input<(typeof serverResults)[A]>> };
-
-function route<S extends z.ZodType, R>(
-  schema: S,
-  handler: (payload: z.output<S>) => Promise<R>,
-): Route<R> {
-  return (payload, type) => handler(validate(schema, payload, type));
-}
 
 function serverRoute<S extends z.ZodType, R>(
   schema: S,
@@ -163,49 +157,7 @@ export function createRouter({ manager, extensionId, pageTools, browserAccess }:
       globalRequests['page-tools/disabled/set'],
       async ({ domain, names }) => ({ names: (await pageTools?.setDisabled(domain, names)) ?? [] }),
     ),
-    'browser-access/get': route(globalRequests['browser-access/get'], async () => ({
-      view: await access().view(),
-    })),
-    'browser-access/link/save': route(
-      globalRequests['browser-access/link/save'],
-      async (input) => ({
-        view: await access().saveLink(input),
-      }),
-    ),
-    'browser-access/link/connect': route(
-      globalRequests['browser-access/link/connect'],
-      async () => ({
-        view: await access().connect(),
-      }),
-    ),
-    'browser-access/link/disconnect': route(
-      globalRequests['browser-access/link/disconnect'],
-      async () => ({ view: await access().disconnect() }),
-    ),
-    'browser-access/enabled/set': route(
-      globalRequests['browser-access/enabled/set'],
-      async ({ enabled }) => ({ view: await access().setEnabled(enabled) }),
-    ),
-    'browser-access/in-chat/set': route(
-      globalRequests['browser-access/in-chat/set'],
-      async ({ enabled }) => ({ view: await access().setInChat(enabled) }),
-    ),
-    'browser-access/client/policy': route(
-      globalRequests['browser-access/client/policy'],
-      async ({ clientId, policy }) => ({ view: await access().setPolicy(clientId, policy) }),
-    ),
-    'browser-access/client/forget': route(
-      globalRequests['browser-access/client/forget'],
-      async ({ clientId }) => ({ view: await access().forget(clientId) }),
-    ),
-    'browser-access/approval/answer': route(
-      globalRequests['browser-access/approval/answer'],
-      async ({ id, decision }) => ({ answered: access().answer(id, decision) }),
-    ),
-    'browser-access/activity/clear': route(
-      globalRequests['browser-access/activity/clear'],
-      async () => ({ view: await access().clearActivity() }),
-    ),
+    ...browserAccessRoutes(access),
   };
 
   const serverRoutes: ServerRoutes = {
@@ -311,20 +263,6 @@ export function createRouter({ manager, extensionId, pageTools, browserAccess }:
   );
 
   return { handle, isOwnPage };
-}
-
-function validate<S extends z.ZodType>(schema: S, payload: unknown, type: string): z.output<S> {
-  const result = schema.safeParse(payload);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const path = issue?.path.join('.') || 'payload';
-  throw new PatchbayError(
-    'invalid-request',
-    `Invalid payload for ${type}: ${path}: ${issue?.message ?? 'invalid'}.`,
-    {
-      field: path,
-    },
-  );
 }
 
 function toErrorBody(error: unknown): ErrorBody {

@@ -46,9 +46,8 @@ describe('the relay link', () => {
     const view = await harness.view();
     expect(view.link).toMatchObject({ state: 'connected', hasToken: true, wanted: true });
     expect(view.link.extensionId).toMatch(/^ext-/);
-    expect(JSON.stringify(view)).not.toContain(
-      await harness.relay.token('alice').then(() => 'eyJ'),
-    );
+    // Tokens are JWTs ("eyJ…"): none is in what the panel sees.
+    expect(JSON.stringify(view)).not.toContain('eyJ');
   });
 
   it('refuses a bad address with a specific error and keeps what was saved', async () => {
@@ -205,8 +204,7 @@ describe('an external client', () => {
     for (const client of [desk, legacy, modern, renamed, otherToken]) await client.listTools();
     const seen = (await harness.view()).clients;
     expect(seen).toHaveLength(2);
-    const same = seen.find((client) => client.tokenHint === token.slice(-6));
-    expect(same).toBeUndefined(); // the hint is the token id's end, never the token's
+    expect(seen.map((client) => client.tokenHint)).not.toContain(token.slice(-6));
     const mine = seen.find((client) => client.otherNames.includes('Trusted App'))!;
     expect(mine).toMatchObject({ name: 'Desk', connected: 2 });
     // A read-only client that renames itself stays read-only.
