@@ -10,6 +10,7 @@ export type ConnectionErrorKind =
   | 'cloudflare' // a Cloudflare worker crashed (error 1101 page)
   | 'protocol' // the answer is not MCP: HTML, bad JSON, bad SSE, JSON-RPC errors
   | 'not-found' // no MCP endpoint at this URL on either transport
+  | 'runaway' // MCP, but more than Patchbay follows (a tool list that pages without end)
   | 'session-expired'; // the server forgot our session (404 with a session id)
 
 /** What a Bearer WWW-Authenticate header asked for (RFC 6750, RFC 9728). */
@@ -81,6 +82,8 @@ export function userMessage(error: ConnectionError, serverName: string, url: str
       return `${serverName} ended the session. Reconnect to start a new one.`;
     case 'protocol':
       return `${serverName} answered with something that isn't MCP: ${error.message}. Check that the URL points at an MCP endpoint.`;
+    case 'runaway':
+      return `${serverName} ${error.message}, more than Patchbay follows; the server may be stuck in a loop. Retry later, or tell its maintainer.`;
   }
 }
 

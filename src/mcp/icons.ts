@@ -116,8 +116,8 @@ export function checkDataUrl(source: string): string | undefined {
   if (!match) return undefined;
   const [, type = '', payload = ''] = match;
   if (!IMAGE_TYPES.has(type.toLowerCase())) return undefined;
-  if ((payload.replace(/\s/g, '').length * 3) / 4 > MAX_ICON_BYTES) return undefined;
-  return `data:${type.toLowerCase()};base64,${payload.replace(/\s/g, '')}`;
+  const dataUrl = `data:${type.toLowerCase()};base64,${payload.replace(/\s/g, '')}`;
+  return approximateBytes(dataUrl) > MAX_ICON_BYTES ? undefined : dataUrl;
 }
 
 /** The icon's URL when it is on the server's own origin over https (or loopback http). */
@@ -162,8 +162,10 @@ async function readAtMost(response: Response, limit: number): Promise<Uint8Array
   return bytes;
 }
 
+/** The bytes a base64 data URL holds: its padding ("=" or "==") stands for no data. */
 function approximateBytes(dataUrl: string): number {
-  return ((dataUrl.length - dataUrl.indexOf(',') - 1) * 3) / 4;
+  const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
+  return (base64.length * 3) / 4 - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
 }
 
 function toBase64(bytes: Uint8Array): string {

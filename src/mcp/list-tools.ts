@@ -33,10 +33,7 @@ export async function listAllTools(connection: Connection, now = Date.now()): Pr
     return { tools: result.tools, freshUntil };
   } catch (error) {
     if (SdkError.isInstance(error) && error.code === SdkErrorCode.ListPaginationExceeded) {
-      throw new ConnectionError(
-        'protocol',
-        `tools/list returned more than ${MAX_TOOL_PAGES} pages`,
-      );
+      throw new ConnectionError('runaway', `sent more than ${MAX_TOOL_PAGES} pages of tools`);
     }
     throw error;
   }

@@ -102,23 +102,28 @@ export async function callTool(
   const call = async () => {
     const idle = idleTimer(timeout, () => context.asks.isWaitingOn(session.id), quiet);
     try {
-      return await session.withConnection(
-        (connection) =>
-          connection.client.callTool(
-            { name: payload.name, arguments: payload.arguments ?? {} },
-            {
-              signal: controller.signal,
-              timeout: deadline,
-              maxTotalTimeout: deadline,
-              onprogress: (update) => {
-                idle.reset();
-                progress.push(update);
+      // A call waiting for the connection to open is let go at once when it is cancelled (the
+      // server switched off, the person pressed stop), not when the connecting attempt ends.
+      return await untilAborted(
+        session.withConnection(
+          (connection) =>
+            connection.client.callTool(
+              { name: payload.name, arguments: payload.arguments ?? {} },
+              {
+                signal: controller.signal,
+                timeout: deadline,
+                maxTotalTimeout: deadline,
+                onprogress: (update) => {
+                  idle.reset();
+                  progress.push(update);
+                },
               },
-            },
-          ),
-        // A call is the first request on a connection opened with a stored era: it does not
-        // wait for the tool list, which the connecting attempt fetches beside it.
-        { early: true },
+            ),
+          // A call is the first request on a connection opened with a stored era: it does not
+          // wait for the tool list, which the connecting attempt fetches beside it.
+          { early: true },
+        ),
+        controller.signal,
       );
     } finally {
       idle.stop();
@@ -227,6 +232,28 @@ function callFailure(
   }
   session.lose(connectionError);
   return toPatchbayError(connectionError, session.config);
+}
+
+/**
+ * Settles as `work` does, or rejects with the signal's reason as soon as it aborts; `work` then
+ * goes on alone and its outcome is dropped (a request it sends later carries the aborted signal).
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /**

@@ -78,6 +78,7 @@ export function stubBrowserControl(): BrowserControl & { clicks: string[] } {
 }
 
 export interface Harness {
+  /** The relay the browser links to; a test may put a restarted one here, closed at the end. */
   relay: TestRelay;
   access: BrowserAccessService;
   control: ReturnType<typeof stubBrowserControl>;
@@ -100,7 +101,7 @@ export interface Harness {
 export async function startHarness(
   options: { remoteCalls?: string[]; relay?: TestRelay } = {},
 ): Promise<Harness> {
-  const relay = options.relay ?? (await startTestRelay());
+  let relay = options.relay ?? (await startTestRelay());
   const store = createMemoryStore();
   const broadcaster = createRecordingBroadcaster();
   const alarms = createTimerAlarms();
@@ -143,7 +144,12 @@ export async function startHarness(
     });
   let access = create();
   return {
-    relay,
+    get relay() {
+      return relay;
+    },
+    set relay(next) {
+      relay = next;
+    },
     get access() {
       return access;
     },

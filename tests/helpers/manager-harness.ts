@@ -93,6 +93,37 @@ export function createHarness(
     });
   }
 
+  /** Adds a custom server, switches it on (waiting for its first connection) and gives its id. */
+  async function addAndEnable(
+    url: string,
+    name = 'Fixture',
+    headers?: { key: string; value: string }[],
+  ): Promise<string> {
+    const server = await manager.addServer({ name, url, ...(headers ? { headers } : {}) });
+    await manager.enable(server.id);
+    return server.id;
+  }
+
+  /**
+   * Starts the fixtures' `slow_count` tool (50 steps, 100 ms apart) as `callId`; `started`
+   * resolves at its first progress report, when the server is surely running it.
+   */
+  function startSlowCall(serverId: string, callId: string) {
+    const started = new Promise<void>((resolve) => {
+      const stop = broadcaster.listen((message) => {
+        if (message.type !== 'mcp/tool/progress' || message.payload.callId !== callId) return;
+        stop();
+        resolve();
+      });
+    });
+    const call = manager.callTool(serverId, {
+      name: 'slow_count',
+      arguments: { steps: 50, delayMs: 100 },
+      callId,
+    });
+    return { call, started };
+  }
+
   /** Closes connections and clears pending alarms so nothing outlives the test. */
   async function dispose(): Promise<void> {
     await manager.closeAll();
@@ -111,6 +142,8 @@ export function createHarness(
     alarms: alarms as ReturnType<typeof createTimerAlarms>,
     waitForState,
     nextAsk,
+    addAndEnable,
+    startSlowCall,
     dispose,
   };
 }

@@ -16,6 +16,11 @@ export interface NodeIdentity extends Identity {
   behaviour: ConsentBehaviour;
   /** Rewrites the redirect before Patchbay sees it (to forge a state, say). */
   tamper: ((redirect: URL) => URL) | undefined;
+  /**
+   * While set, a window that opens waits for this promise before the person answers it: a
+   * sign-in held in progress, for as long as a test needs.
+   */
+  hold: Promise<void> | undefined;
 }
 
 export function createNodeIdentity(): NodeIdentity {
@@ -23,11 +28,13 @@ export function createNodeIdentity(): NodeIdentity {
     opened: [],
     behaviour: 'approve',
     tamper: undefined,
+    hold: undefined,
     redirectUrl: () => REDIRECT_URL,
     async launchWebAuthFlow(url) {
       identity.opened.push(new URL(url));
       // The person walked away: the window never answers.
       if (identity.behaviour === 'leave-open') return new Promise<string>(() => undefined);
+      if (identity.hold) await identity.hold;
       const cookies = new Map<string, string>();
       let next: { url: URL; init: RequestInit } = { url: new URL(url), init: {} };
       for (let hop = 0; hop < 20; hop += 1) {

@@ -16,7 +16,9 @@ async function linked(): Promise<Harness> {
     token: await started.relay.token('alice'),
   });
   await started.access.connect();
-  await expect.poll(async () => (await started.view()).link.state).toBe('connected');
+  await expect
+    .poll(async () => (await started.view()).link.state, { timeout: 10_000 })
+    .toBe('connected');
   return started;
 }
 
@@ -27,7 +29,9 @@ const textOf = (result: unknown) =>
 
 /** Answers the first waiting approval once it shows. */
 async function answerNext(decision: 'approve' | 'deny' | 'always') {
-  await expect.poll(async () => (await harness.view()).approvals.length).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await harness.view()).approvals.length, { timeout: 10_000 })
+    .toBeGreaterThan(0);
   const [waiting] = (await harness.view()).approvals;
   expect(harness.access.answer(waiting!.id, decision)).toBe(true);
   return waiting!;
@@ -63,7 +67,9 @@ describe('the relay link', () => {
 
   it('says the relay refused the token, and does not retry', async () => {
     await harness.access.saveLink({ url: harness.relay.url, token: 'not-a-token' });
-    await expect.poll(async () => (await harness.view()).link.state).toBe('error');
+    await expect
+      .poll(async () => (await harness.view()).link.state, { timeout: 10_000 })
+      .toBe('error');
     expect((await harness.view()).link.error).toMatch(/refused the token/);
     expect(harness.alarms.scheduled().size).toBe(0);
   });
@@ -75,7 +81,7 @@ describe('the relay link', () => {
     // Nothing else wakes this worker (no panel asks): the alarm does, and it links again.
     harness.alarms.fire('browser-access-relay-retry');
     await expect
-      .poll(() => harness.broadcastStates().slice(before))
+      .poll(() => harness.broadcastStates().slice(before), { timeout: 10_000 })
       .toEqual(expect.arrayContaining(['connecting', 'connected']));
     expect([...harness.alarms.scheduled().keys()]).toEqual(['browser-access-relay-retry']);
   });
@@ -83,7 +89,9 @@ describe('the relay link', () => {
   it('retries when the relay goes away, and comes back when it is there again', async () => {
     const port = Number(new URL(harness.relay.url).port);
     await harness.relay.close();
-    await expect.poll(async () => (await harness.view()).link.state).toBe('retrying');
+    await expect
+      .poll(async () => (await harness.view()).link.state, { timeout: 10_000 })
+      .toBe('retrying');
     expect((await harness.view()).link.error).toMatch(/lost/);
     expect([...harness.alarms.scheduled().keys()]).toContain('browser-access-relay-retry');
     const { startTestRelay } = await import('../../relay/test/helpers');
@@ -239,7 +247,9 @@ describe('an external client', () => {
   it('the switch denies waiting calls, ends the link and refuses to connect', async () => {
     const client = await harness.client('Desk');
     const call = client.callTool({ name: 'tabs_list', arguments: {} });
-    await expect.poll(async () => (await harness.view()).approvals.length).toBe(1);
+    await expect
+      .poll(async () => (await harness.view()).approvals.length, { timeout: 10_000 })
+      .toBe(1);
     await harness.access.setEnabled(false);
     // The waiting call is denied at once; the link then goes, so the answer may not arrive.
     const result = await call.then(
@@ -248,7 +258,9 @@ describe('an external client', () => {
     );
     expect(result).toMatch(/denied this call|disconnected|Connection closed/);
     expect((await harness.view()).approvals).toEqual([]);
-    await expect.poll(async () => (await harness.view()).link.state).toBe('off');
+    await expect
+      .poll(async () => (await harness.view()).link.state, { timeout: 10_000 })
+      .toBe('off');
     await expect(harness.access.connect()).rejects.toMatchObject({ code: 'not-enabled' });
   });
 });

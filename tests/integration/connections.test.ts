@@ -16,23 +16,13 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await harness.manager.closeAll();
+  await harness.dispose();
   await fixture.close();
 });
 
-async function addAndEnable(
-  url: string,
-  name = 'Fixture',
-  headers?: { key: string; value: string }[],
-) {
-  const server = await harness.manager.addServer({ name, url, ...(headers ? { headers } : {}) });
-  await harness.manager.enable(server.id);
-  return server.id;
-}
-
 describe('connecting', () => {
   it('connects over Streamable HTTP, lists tools and remembers the transport', async () => {
-    const id = await addAndEnable(fixture.mcpUrl);
+    const id = await harness.addAndEnable(fixture.mcpUrl);
     const view = await harness.manager.viewOf(id);
     expect(view.status).toEqual({ state: 'connected' });
     expect(view.transport).toBe('streamable-http');
@@ -51,7 +41,7 @@ describe('connecting', () => {
   });
 
   it('falls back to HTTP+SSE when the initialize POST is refused, and does not probe again', async () => {
-    const id = await addAndEnable(fixture.sseUrl);
+    const id = await harness.addAndEnable(fixture.sseUrl);
     expect((await harness.manager.viewOf(id)).transport).toBe('sse');
     expect(harness.store.snapshot()[`mcp.${id}.transport`]).toBe('sse');
     // The era probe (server/discover) and the 2025 initialize were both refused there.
@@ -67,33 +57,44 @@ describe('connecting', () => {
     expect(postsToSse()).toEqual(['server/discover', 'initialize']);
   });
 
-  it('broadcasts every status transition', async () => {
-    const id = await addAndEnable(fixture.mcpUrl);
-    const states = harness.broadcaster.messages
-      .filter((message) => message.type === 'mcp/status/changed' && message.payload.serverId === id)
-      .map((message) =>
-        message.type === 'mcp/status/changed' ? message.payload.status.state : '',
-      );
-    expect(states).toEqual(['connecting', 'connected']);
-    // Each broadcast carries the whole server as it is after the change, for the panel's store.
-    const connected = harness.broadcaster.messages.find(
-      (message) =>
-        message.type === 'mcp/status/changed' && message.payload.status.state === 'connected',
-    );
-    expect(connected?.payload).toMatchObject({
-      server: { id, status: { state: 'connected' }, transport: 'streamable-http', toolCount: 7 },
-    });
+  it('broadcasts every status transition, in order, through switching off and on again', async () => {
+    const id = await harness.addAndEnable(fixture.mcpUrl);
     await harness.manager.disable(id);
-    expect(await harness.manager.getStatus(id)).toEqual({ state: 'disconnected' });
+    await harness.manager.enable(id);
+    const statuses = () =>
+      harness.broadcaster.messages.flatMap((message) =>
+        message.type === 'mcp/status/changed' && message.payload.serverId === id
+          ? [message.payload]
+          : [],
+      );
+    expect(statuses().map((payload) => payload.status.state)).toEqual([
+      'connecting',
+      'connected',
+      'disconnected',
+      'connecting',
+      'connected',
+    ]);
+    // Each broadcast carries the whole server as it is after the change, for the panel's store.
+    expect(statuses().map(({ server }) => [server?.status.state, server?.isEnabled])).toEqual([
+      ['connecting', true],
+      ['connected', true],
+      ['disconnected', false],
+      ['connecting', true],
+      ['connected', true],
+    ]);
+    expect(statuses()[1]).toMatchObject({
+      server: { id, transport: 'streamable-http', toolCount: 7 },
+    });
+    expect(statuses()[2]?.server).not.toHaveProperty('transport');
   });
 
   it('sends custom headers on every request of both transports', async () => {
     await fixture.close();
     fixture = await startFixtureServer({ requiredHeaders: { 'X-Api-Key': 'secret-1' } });
-    const streamId = await addAndEnable(fixture.mcpUrl, 'Keyed stream', [
+    const streamId = await harness.addAndEnable(fixture.mcpUrl, 'Keyed stream', [
       { key: 'X-Api-Key', value: 'secret-1' },
     ]);
-    const sseId = await addAndEnable(fixture.sseUrl, 'Keyed SSE', [
+    const sseId = await harness.addAndEnable(fixture.sseUrl, 'Keyed SSE', [
       { key: 'X-Api-Key', value: 'secret-1' },
     ]);
     expect((await harness.manager.viewOf(streamId)).status.state).toBe('connected');
@@ -110,7 +111,7 @@ describe('connecting', () => {
   });
 
   it('terminates the Streamable HTTP session with DELETE when the server is disabled', async () => {
-    const id = await addAndEnable(fixture.mcpUrl);
+    const id = await harness.addAndEnable(fixture.mcpUrl);
     expect(fixture.sessionCount().streamable).toBe(1);
     await harness.manager.disable(id);
     expect(
@@ -121,7 +122,7 @@ describe('connecting', () => {
   });
 
   it('rehydrates from storage in a new worker and reconnects enabled servers', async () => {
-    const id = await addAndEnable(fixture.mcpUrl);
+    const id = await harness.addAndEnable(fixture.mcpUrl);
     await harness.manager.setDisabledTools(id, ['fail']);
     const restarted = createHarness({ store: harness.store });
     try {
@@ -132,14 +133,14 @@ describe('connecting', () => {
       expect(tools.map((tool) => tool.name)).not.toContain('fail');
       expect((await restarted.manager.viewOf(id)).status.state).toBe('connected');
     } finally {
-      await restarted.manager.closeAll();
+      await restarted.dispose();
     }
   });
 });
 
 describe('tools', () => {
   it('calls tools with nested arguments, images, structured content and tool errors', async () => {
-    const id = await addAndEnable(fixture.mcpUrl);
+    const id = await harness.addAndEnable(fixture.mcpUrl);
     const created = await harness.manager.callTool(id, {
       name: 'create_event',
       arguments: {
@@ -182,7 +183,7 @@ describe('tools', () => {
   });
 
   it('filters disabled tools out of the global list and refuses to call them', async () => {
-    const id = await addAndEnable(fixture.mcpUrl);
+    const id = await harness.addAndEnable(fixture.mcpUrl);
     await harness.manager.setDisabledTools(id, ['echo']);
     const names = (await harness.manager.listEnabledTools()).map((tool) => tool.name);
     expect(names).not.toContain('echo');
@@ -196,17 +197,8 @@ describe('tools', () => {
   });
 
   it('reports progress and cancels a running call with notifications/cancelled', async () => {
-    const id = await addAndEnable(fixture.mcpUrl);
-    const firstProgress = new Promise<void>((resolve) => {
-      harness.broadcaster.listen((message) => {
-        if (message.type === 'mcp/tool/progress' && message.payload.callId === 'call-1') resolve();
-      });
-    });
-    const call = harness.manager.callTool(id, {
-      name: 'slow_count',
-      arguments: { steps: 50, delayMs: 100 },
-      callId: 'call-1',
-    });
+    const id = await harness.addAndEnable(fixture.mcpUrl);
+    const { call, started: firstProgress } = harness.startSlowCall(id, 'call-1');
     await firstProgress;
     expect(await harness.manager.cancelTool(id, 'call-1')).toBe(true);
     await expect(call).rejects.toMatchObject({ code: 'cancelled' });
@@ -224,7 +216,7 @@ describe('tools', () => {
   });
 
   it('times out a slow tool with a clear, retryable error', async () => {
-    const id = await addAndEnable(fixture.mcpUrl);
+    const id = await harness.addAndEnable(fixture.mcpUrl);
     const error = await harness.manager
       .callTool(id, { name: 'slow_count', arguments: { steps: 1, delayMs: 5_000 }, timeoutMs: 300 })
       .catch((caught: unknown) => caught);
@@ -239,9 +231,7 @@ describe('tools', () => {
   it('stops a call that keeps reporting progress at its overall deadline', async () => {
     const limited = createHarness({ toolDeadlineMs: 600 });
     try {
-      const { id } = await limited.manager.addServer({ name: 'Chatty', url: fixture.mcpUrl });
-      await limited.manager.enable(id);
-      const started = Date.now();
+      const id = await limited.addAndEnable(fixture.mcpUrl, 'Chatty');
       const error = await limited.manager
         .callTool(id, {
           name: 'slow_count',
@@ -254,7 +244,6 @@ describe('tools', () => {
         message:
           'slow_count on Chatty was still running after 0.6 s, the most a tool call may take, so Patchbay stopped waiting.',
       });
-      expect(Date.now() - started).toBeLessThan(5_000);
       expect(limited.keepAlive.active).toBe(0);
     } finally {
       await limited.dispose();
@@ -262,7 +251,7 @@ describe('tools', () => {
   });
 
   it('throttles progress broadcasts of a fast-reporting tool', async () => {
-    const id = await addAndEnable(fixture.mcpUrl);
+    const id = await harness.addAndEnable(fixture.mcpUrl);
     const result = await harness.manager.callTool(id, {
       name: 'slow_count',
       arguments: { steps: 200, delayMs: 0 },
@@ -278,7 +267,7 @@ describe('tools', () => {
   });
 
   it('refreshes the tool cache when the server says its list changed', async () => {
-    const id = await addAndEnable(fixture.mcpUrl);
+    const id = await harness.addAndEnable(fixture.mcpUrl);
     const changed = new Promise<void>((resolve) => {
       harness.broadcaster.listen((message) => {
         if (message.type === 'mcp/tools/changed' && message.payload.serverId === id) resolve();
@@ -292,7 +281,7 @@ describe('tools', () => {
   });
 
   it('coalesces a burst of list changes into a few tools/list requests', async () => {
-    const id = await addAndEnable(fixture.mcpUrl);
+    const id = await harness.addAndEnable(fixture.mcpUrl);
     const listsBefore = fixture.requests.filter(
       (request) => (request.body as { method?: string } | undefined)?.method === 'tools/list',
     ).length;
@@ -333,7 +322,9 @@ describe('testing a server before saving it', () => {
   });
 
   it('exports custom servers with the transport found and no secrets', async () => {
-    await addAndEnable(fixture.sseUrl, 'Legacy', [{ key: 'X-Api-Key', value: 'very-secret' }]);
+    await harness.addAndEnable(fixture.sseUrl, 'Legacy', [
+      { key: 'X-Api-Key', value: 'very-secret' },
+    ]);
     const exported = await harness.manager.exportConfiguration();
     expect(exported).toEqual({
       mcpServers: {

@@ -64,7 +64,10 @@ describe('secrets follow the origin, not the record', () => {
     await harness.manager.enable(id);
     await harness.waitForState(id, 'connected');
     await harness.manager.updateServer({ id, url: elsewhere.mcpUrl });
-    expect(oauth.revocations.length).toBeGreaterThan(0);
+    expect(oauth.revocations.map((revocation) => revocation.tokenTypeHint).sort()).toEqual([
+      'access_token',
+      'refresh_token',
+    ]);
     expect(harness.store.snapshot()[`oauth.${id}.tokens`]).toBeUndefined();
     expect((await harness.manager.viewOf(id)).isSignedIn).toBeUndefined();
   });

@@ -37,7 +37,7 @@ describe('a strict 2026-07-28 server with everything besides tools', () => {
     // The icon is resolved after connecting; it arrives with a status broadcast.
     await expect
       .poll(async () => (await harness.manager.viewOf(serverId)).serverIconDataUrl, {
-        timeout: 5_000,
+        timeout: 10_000,
       })
       .toBe(FIXTURE_ICON);
   });
@@ -58,8 +58,19 @@ describe('a strict 2026-07-28 server with everything besides tools', () => {
     ]);
     // The retry went out as a new request carrying the state the server minted.
     const retried = server.requests
-      .map((request) => request.body as { method?: string; params?: Record<string, unknown> })
-      .filter((body) => body.method === 'tools/call' && body.params?.name === 'confirm_deploy');
+      .map(
+        (request) =>
+          request.body as {
+            method?: string;
+            params?: { name?: string; arguments?: { env?: string }; requestState?: string };
+          },
+      )
+      .filter(
+        (body) =>
+          body.method === 'tools/call' &&
+          body.params?.name === 'confirm_deploy' &&
+          body.params.arguments?.env === 'staging',
+      );
     expect(retried).toHaveLength(2);
     expect(retried[1]?.params?.requestState).toBe('deploy:staging');
   });

@@ -3,7 +3,7 @@
  * resources (pages, templates, reads, subscriptions), prompts with arguments and completions,
  * and what the server asks of the person mid-call (forms, pages to open, model runs).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
 import { createHarness } from '../helpers/manager-harness';
 
@@ -21,6 +21,10 @@ describe.each([['streamableHttp'], ['sse']] as const)('server-everything over %s
   afterAll(async () => {
     await harness.dispose();
     await server?.close();
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
   it('says what the server offers besides tools', async () => {
@@ -123,6 +127,8 @@ describe.each([['streamableHttp'], ['sse']] as const)('server-everything over %s
   });
 
   it('asks the person a form mid-call and sends their answer with the defaults', async () => {
+    // The call's timers on a clock the test moves (it also runs on by itself, as time passes).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     const call = harness.manager.callTool(serverId, {
       name: 'trigger-elicitation-request',
       arguments: {},
@@ -135,7 +141,7 @@ describe.each([['streamableHttp'], ['sse']] as const)('server-everything over %s
       message: 'Please provide inputs for the following fields:',
     });
     // Waiting on the person stops the call's clock: the 2 s limit passes meanwhile.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await vi.advanceTimersByTimeAsync(2_500);
     expect(
       await harness.manager.answerAsk(ask.id, {
         action: 'accept',

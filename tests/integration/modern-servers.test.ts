@@ -29,20 +29,6 @@ function harnessWith(store = createMemoryStore()) {
   return harness;
 }
 
-async function addAndEnable(
-  harness: ReturnType<typeof createHarness>,
-  url: string,
-  headers?: { key: string; value: string }[],
-) {
-  const { id } = await harness.manager.addServer({
-    name: 'Modern',
-    url,
-    ...(headers ? { headers } : {}),
-  });
-  await harness.manager.enable(id);
-  return id;
-}
-
 const posts = (server: ModernServer) =>
   server.requests.filter((request) => request.method === 'POST');
 
@@ -52,7 +38,7 @@ describe('2026-07-28 servers', () => {
     async (legacy) => {
       const server = await modern(legacy);
       const harness = harnessWith();
-      const id = await addAndEnable(harness, server.mcpUrl);
+      const id = await harness.addAndEnable(server.mcpUrl, 'Modern');
       const view = await harness.manager.viewOf(id);
       expect(view.status).toEqual({ state: 'connected' });
       expect(view.transport).toBe('streamable-http');
@@ -91,8 +77,13 @@ describe('2026-07-28 servers', () => {
   it('sends the 2026 headers and per-request _meta on every request, and custom headers too', async () => {
     const server = await modern('reject', { 'x-api-key': 'k-123' });
     const harness = harnessWith();
-    const id = await addAndEnable(harness, server.mcpUrl, [{ key: 'X-Api-Key', value: 'k-123' }]);
+    const id = await harness.addAndEnable(server.mcpUrl, 'Modern', [
+      { key: 'X-Api-Key', value: 'k-123' },
+    ]);
     await harness.manager.callTool(id, { name: 'echo', arguments: { text: 'hi' } });
+    expect(posts(server).map((request) => request.headers['mcp-method'])).toEqual(
+      expect.arrayContaining(['server/discover', 'tools/list', 'tools/call']),
+    );
     for (const request of posts(server)) {
       expect(request.headers['x-api-key']).toBe('k-123');
       expect(request.headers['mcp-protocol-version']).toBe('2026-07-28');
@@ -113,7 +104,7 @@ describe('2026-07-28 servers', () => {
     const server = await modern('reject');
     const store = createMemoryStore();
     const harness = harnessWith(store);
-    const id = await addAndEnable(harness, server.mcpUrl);
+    const id = await harness.addAndEnable(server.mcpUrl, 'Modern');
     await harness.manager.disable(id);
     await harness.manager.enable(id);
     expect((await harness.manager.viewOf(id)).status.state).toBe('connected');
@@ -132,7 +123,7 @@ describe('2026-07-28 servers', () => {
     const server = await modern('reject');
     const store = createMemoryStore();
     const harness = harnessWith(store);
-    const id = await addAndEnable(harness, server.mcpUrl);
+    const id = await harness.addAndEnable(server.mcpUrl, 'Modern');
     await harness.manager.closeAll();
 
     // The server behind the stored address is now a 2025-era one (stored as if it had been
@@ -160,7 +151,7 @@ describe('2026-07-28 servers', () => {
     const server = await modern('reject');
     const store = createMemoryStore();
     const harness = harnessWith(store);
-    const id = await addAndEnable(harness, server.mcpUrl);
+    const id = await harness.addAndEnable(server.mcpUrl, 'Modern');
     await harness.manager.closeAll();
     const before = server.requests.length;
 
@@ -182,7 +173,7 @@ describe('2026-07-28 servers', () => {
     // The call first; the list (and the change subscription) only once it was answered.
     expect(server.methods()[before]).toBe('tools/call');
     await expect
-      .poll(() => server.methods().slice(before + 1))
+      .poll(() => server.methods().slice(before + 1), { timeout: 10_000 })
       .toEqual(expect.arrayContaining(['tools/list', 'subscriptions/listen']));
     expect((await restarted.manager.getServerTools(id)).tools.map((tool) => tool.name)).toContain(
       'echo',
@@ -195,26 +186,32 @@ describe('2026-07-28 servers', () => {
     const server = await modern('reject');
     const store = createMemoryStore();
     const harness = harnessWith(store);
-    const id = await addAndEnable(harness, server.mcpUrl);
+    const id = await harness.addAndEnable(server.mcpUrl, 'Modern');
     await harness.manager.closeAll();
 
     const restarted = harnessWith(store);
     let finished = false;
+    // A call that runs until it is cancelled (50 minutes otherwise).
     const call = restarted.manager
-      .callTool(id, { name: 'slow_count', arguments: { steps: 20, delayMs: 100 } })
+      .callTool(id, {
+        name: 'slow_count',
+        arguments: { steps: 50, delayMs: 60_000 },
+        callId: 'long-first',
+      })
       .finally(() => (finished = true));
-    // The list waits for the call only briefly; the server is connected long before 2 s.
+    // The list waits for the call only briefly: the server is connected while it runs.
     await restarted.waitForState(id, 'connected');
     expect(finished).toBe(false);
     expect((await restarted.manager.getServerTools(id)).tools.length).toBeGreaterThan(0);
-    await call;
+    expect(await restarted.manager.cancelTool(id, 'long-first')).toBe(true);
+    await expect(call).rejects.toMatchObject({ code: 'cancelled' });
   });
 
   it('sends a first call again when the stored era is refused: it never ran', async () => {
     const server = await modern('reject');
     const store = createMemoryStore();
     const harness = harnessWith(store);
-    const id = await addAndEnable(harness, server.mcpUrl);
+    const id = await harness.addAndEnable(server.mcpUrl, 'Modern');
     await harness.manager.closeAll();
     const old = await startFixtureServer();
     cleanups.push(() => old.close());
@@ -244,13 +241,15 @@ describe('2026-07-28 servers', () => {
     const server = await modern('reject');
     const store = createMemoryStore();
     const harness = harnessWith(store);
-    const id = await addAndEnable(harness, server.mcpUrl);
+    const id = await harness.addAndEnable(server.mcpUrl, 'Modern');
     await harness.manager.closeAll();
     const restarted = harnessWith(store);
     await restarted.manager.init();
     await restarted.waitForState(id, 'connected');
     await expect
-      .poll(() => server.methods().filter((m) => m === 'subscriptions/listen').length)
+      .poll(() => server.methods().filter((m) => m === 'subscriptions/listen').length, {
+        timeout: 10_000,
+      })
       .toBe(2);
     const changed = new Promise<void>((resolve) => {
       const stop = restarted.broadcaster.listen((message) => {
@@ -267,7 +266,7 @@ describe('2026-07-28 servers', () => {
   it('follows tool-list changes over subscriptions/listen', async () => {
     const server = await modern('reject');
     const harness = harnessWith();
-    const id = await addAndEnable(harness, server.mcpUrl);
+    const id = await harness.addAndEnable(server.mcpUrl, 'Modern');
     const changed = new Promise<void>((resolve) => {
       const stop = harness.broadcaster.listen((message) => {
         if (message.type === 'mcp/tools/changed' && message.payload.server?.toolCount === 6) {
@@ -295,7 +294,7 @@ describe('2026-07-28 servers', () => {
   ] as const)('%s', async (_name, toolsTtlMs, listChanged, lists) => {
     const server = await modern('reject', undefined, { toolsTtlMs, listChanged });
     const harness = harnessWith();
-    const id = await addAndEnable(harness, server.mcpUrl);
+    const id = await harness.addAndEnable(server.mcpUrl, 'Modern');
     for (let round = 0; round < 2; round += 1) {
       const tools = await harness.manager.listEnabledTools();
       expect(tools.filter((tool) => tool.serverId === id)).toHaveLength(5);
@@ -306,7 +305,7 @@ describe('2026-07-28 servers', () => {
   it('passes $ref in tool schemas through as the server sent them', async () => {
     const server = await modern('reject');
     const harness = harnessWith();
-    const id = await addAndEnable(harness, server.mcpUrl);
+    const id = await harness.addAndEnable(server.mcpUrl, 'Modern');
     const { tools } = await harness.manager.getServerTools(id);
     const distance = tools.find((tool) => tool.name === 'distance');
     expect(distance?.inputSchema).toMatchObject({
@@ -323,21 +322,12 @@ describe('2026-07-28 servers', () => {
   it('reports progress and cancels a running call in the 2026 era', async () => {
     const server = await modern('reject');
     const harness = harnessWith();
-    const id = await addAndEnable(harness, server.mcpUrl);
-    const firstProgress = new Promise<void>((resolve) => {
-      harness.broadcaster.listen((message) => {
-        if (message.type === 'mcp/tool/progress' && message.payload.callId === 'slow-1') resolve();
-      });
-    });
-    const call = harness.manager.callTool(id, {
-      name: 'slow_count',
-      arguments: { steps: 50, delayMs: 100 },
-      callId: 'slow-1',
-    });
+    const id = await harness.addAndEnable(server.mcpUrl, 'Modern');
+    const { call, started: firstProgress } = harness.startSlowCall(id, 'slow-1');
     await firstProgress;
     expect(await harness.manager.cancelTool(id, 'slow-1')).toBe(true);
     await expect(call).rejects.toMatchObject({ code: 'cancelled' });
-    await expect.poll(() => server.cancellations).toBe(1);
+    await expect.poll(() => server.cancellations, { timeout: 10_000 }).toBe(1);
     expect(harness.keepAlive.active).toBe(0);
     // The connection is still good afterwards.
     const echo = await harness.manager.callTool(id, { name: 'echo', arguments: { text: 'on' } });
@@ -347,7 +337,7 @@ describe('2026-07-28 servers', () => {
   it('round-trips request state: the retry echoes it byte for byte on a new request', async () => {
     const server = await modern('reject');
     const harness = harnessWith();
-    const id = await addAndEnable(harness, server.mcpUrl);
+    const id = await harness.addAndEnable(server.mcpUrl, 'Modern');
     const result = await harness.manager.callTool(id, {
       name: 'two_step',
       arguments: { label: 'ä/😀' },
@@ -392,7 +382,7 @@ describe('2025-era sessions across worker restarts', () => {
   async function stoppedWorker(serverUrl: string) {
     const store = createMemoryStore();
     const harness = harnessWith(store);
-    const id = await addAndEnable(harness, serverUrl);
+    const id = await harness.addAndEnable(serverUrl, 'Modern');
     const stored = store.snapshot();
     return { id, restarted: harnessWith(createMemoryStore(stored)), stored };
   }

@@ -44,11 +44,9 @@ describe('requests to authorization servers', () => {
   it('gives up on an authorization server that never answers', async () => {
     const silent = await serve(() => undefined); // accepts, never responds
     const oauthFetch = createOAuthFetch(plainFetch, 200);
-    const started = Date.now();
     await expect(
       oauthFetch(`${silent}/token`, { method: 'POST', body: 'grant_type=refresh_token' }),
     ).rejects.toMatchObject({ name: 'TimeoutError' });
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('still lets discovery follow redirects', async () => {

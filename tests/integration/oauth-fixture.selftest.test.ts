@@ -307,20 +307,19 @@ describe('the OAuth fixture', () => {
     expect(paths).toEqual(expect.arrayContaining(expectedPaths));
   });
 
-  it('answers 404 for every AS metadata document with authorizationServerMetadata none', async () => {
+  it.each([
+    '/.well-known/oauth-authorization-server',
+    '/.well-known/openid-configuration',
+    '/.well-known/oauth-protected-resource',
+    '/.well-known/oauth-protected-resource/mcp',
+  ])('answers 404 for %s with authorizationServerMetadata none', async (path) => {
     const fixture = await startFixture({
       layout: 'same-origin-root',
       resourceMetadata: 'none',
       authorizationServerMetadata: 'none',
     });
     expect(fixture.issuer).toBe(new URL(fixture.mcpUrl).origin);
-    for (const path of [
-      '/.well-known/oauth-authorization-server',
-      '/.well-known/openid-configuration',
-      '/.well-known/oauth-protected-resource',
-      '/.well-known/oauth-protected-resource/mcp',
-    ])
-      expect((await fetch(`${fixture.issuer}${path}`)).status, path).toBe(404);
+    expect((await fetch(`${fixture.issuer}${path}`)).status).toBe(404);
   });
 
   it('makes auth() abort when the PRM resource does not match, and rejects tokens for another resource', async () => {

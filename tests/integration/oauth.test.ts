@@ -5,6 +5,7 @@ import { createHarness } from '../helpers/manager-harness';
 import { createNodeIdentity, REDIRECT_URL } from '../helpers/node-identity';
 import type { Broadcast } from '../../src/messaging/contract';
 import type { StoredTokens } from '../../src/oauth/provider';
+import { refreshAlarmName } from '../../src/oauth/session';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -13,7 +14,10 @@ afterEach(async () => {
 
 async function setup(
   fixtureOptions: OAuthFixtureOptions = {},
-  server: { oauth?: { clientId?: string; clientSecret?: string } } = {},
+  server: {
+    oauth?: { clientId?: string; clientSecret?: string };
+    headers?: { key: string; value: string }[];
+  } = {},
 ) {
   const fixture = await startOAuthFixture({ consent: 'page', ...fixtureOptions });
   cleanups.push(() => fixture.close());
@@ -134,7 +138,55 @@ describe('first sign-in', () => {
     });
     expect(result.content).toEqual([{ type: 'text', text: 'again' }]);
     expect(identity.opened).toHaveLength(1);
-    expect(restarted.alarms.scheduled().has(`mcp-token-refresh-${id}`)).toBe(true);
+    expect(restarted.alarms.scheduled().has(refreshAlarmName(id))).toBe(true);
+  });
+});
+
+describe('custom headers of a signed-in server', () => {
+  it('sends them to the MCP server and never to the authorization server, through sign-in, refresh and sign-out', async () => {
+    const { fixture, harness, id } = await setup(
+      {},
+      { headers: [{ key: 'X-Api-Key', value: 'secret-value' }] },
+    );
+    await harness.manager.enable(id);
+    await harness.waitForState(id, 'connected');
+    const from = harness.broadcaster.messages.length;
+    harness.alarms.fire(refreshAlarmName(id));
+    await expect
+      .poll(() => statesOf(harness.broadcaster.messages.slice(from), id), { timeout: 10_000 })
+      .toEqual(['token-refresh', 'connected']);
+    const echo = await harness.manager.callTool(id, { name: 'echo', arguments: { text: 'hi' } });
+    expect(echo.content).toEqual([{ type: 'text', text: 'hi' }]);
+    await harness.manager.disconnect(id);
+
+    // The whole flow went through the authorization server...
+    const toAs = fixture.requests.filter((request) => request.app === 'as');
+    const paths = toAs.map((request) => new URL(request.path, fixture.issuer).pathname);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/.well-known/oauth-authorization-server/oidc',
+        '/oidc/register',
+        '/oidc/authorize',
+        '/oidc/token',
+        '/oidc/revoke',
+      ]),
+    );
+    expect(fixture.tokenRequests.map((request) => request.grantType)).toEqual([
+      'authorization_code',
+      'refresh_token',
+    ]);
+    expect(fixture.revocations).not.toEqual([]);
+    // ...and none of its requests carried the header, by name or by value.
+    for (const request of toAs) {
+      expect(Object.keys(request.headers)).not.toContain('x-api-key');
+      expect(JSON.stringify(request)).not.toContain('secret-value');
+    }
+    // Every request to the MCP server's origin did.
+    const toMcp = fixture.requests.filter((request) => request.app === 'mcp');
+    expect(toMcp.length).toBeGreaterThan(0);
+    expect(new Set(toMcp.map((request) => request.headers['x-api-key']))).toEqual(
+      new Set(['secret-value']),
+    );
   });
 });
 
@@ -262,7 +314,7 @@ describe('failed sign-ins leave nothing half-stored', () => {
   ] as const)('when %s', async (_name, behaviour, code, message) => {
     const { identity, harness, id } = await setup();
     identity.behaviour = behaviour;
-    await harness.manager.enable(id).catch(() => undefined);
+    expect(await harness.manager.enable(id)).toEqual({ state: 'registering' });
     await expect(harness.manager.startSignIn(id)).rejects.toMatchObject({ code, message });
     expect(await harness.manager.getStatus(id)).toEqual({ state: 'needs-auth', error: message });
     expect(storedTokens(harness, id)).toBeUndefined();
@@ -280,7 +332,7 @@ describe('failed sign-ins leave nothing half-stored', () => {
       forged.searchParams.set('state', 'forged-by-someone-else');
       return forged;
     };
-    await harness.manager.enable(id).catch(() => undefined);
+    expect(await harness.manager.enable(id)).toEqual({ state: 'registering' });
     await expect(harness.manager.startSignIn(id)).rejects.toMatchObject({ code: 'auth-failed' });
     expect((await harness.manager.getStatus(id)).error).toContain(
       'did not match the sign-in Patchbay started',
@@ -292,24 +344,25 @@ describe('failed sign-ins leave nothing half-stored', () => {
 
 describe('refresh', () => {
   it('refreshes on the alarm before the access token expires', async () => {
-    const { fixture, harness, id } = await signedIn({ accessTokenTtl: 3 });
+    const { fixture, harness, id } = await signedIn();
     const before = storedTokens(harness, id)!;
-    const alarmAt = harness.alarms.scheduled().get(`mcp-token-refresh-${id}`)!;
+    const alarm = refreshAlarmName(id);
+    const alarmAt = harness.alarms.scheduled().get(alarm)!;
     expect(alarmAt).toBeLessThan(before.expires_at!);
+    expect(alarmAt).toBeGreaterThan(Date.now());
+
+    const from = harness.broadcaster.messages.length;
+    harness.alarms.fire(alarm);
     await expect
-      .poll(
-        () =>
-          fixture.tokenRequests.filter((request) => request.grantType === 'refresh_token').length,
-        { timeout: 8_000 },
-      )
-      .toBe(1);
-    await harness.waitForState(id, 'connected');
-    expect(statesOf(harness.broadcaster.messages, id).slice(-2)).toEqual([
-      'token-refresh',
-      'connected',
-    ]);
-    expect(storedTokens(harness, id)!.access_token).not.toBe(before.access_token);
-    expect(fixture.tokenRequests.at(-1)).toMatchObject({ resource: fixture.mcpUrl });
+      .poll(() => statesOf(harness.broadcaster.messages.slice(from), id), { timeout: 10_000 })
+      .toEqual(['token-refresh', 'connected']);
+    expect(
+      fixture.tokenRequests.filter((request) => request.grantType === 'refresh_token'),
+    ).toEqual([expect.objectContaining({ resource: fixture.mcpUrl })]);
+    const after = storedTokens(harness, id)!;
+    expect(after.access_token).not.toBe(before.access_token);
+    // The next refresh is due before the new token expires.
+    expect(harness.alarms.scheduled().get(alarm)).toBeLessThan(after.expires_at!);
     const result = await harness.manager.callTool(id, {
       name: 'echo',
       arguments: { text: 'fresh' },
@@ -338,10 +391,9 @@ describe('refresh', () => {
   it('turns a revoked refresh token into invalid-token, keeping the server enabled for one-click sign-in', async () => {
     const { fixture, harness, id } = await signedIn();
     await fixture.revokeAll();
-    const error = await harness.manager
-      .callTool(id, { name: 'echo', arguments: { text: 'x' } })
-      .catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ code: 'auth-required' });
+    await expect(
+      harness.manager.callTool(id, { name: 'echo', arguments: { text: 'x' } }),
+    ).rejects.toMatchObject({ code: 'auth-required' });
     expect(await harness.manager.getStatus(id)).toEqual({
       state: 'invalid-token',
       error: 'Your sign-in to Notes expired or was revoked. Sign in again to keep using its tools.',
@@ -350,7 +402,7 @@ describe('refresh', () => {
     expect(view.isEnabled).toBe(true);
     expect(view.isSignedIn).toBeUndefined();
     expect(storedTokens(harness, id)).toBeUndefined();
-    expect(harness.alarms.scheduled().has(`mcp-token-refresh-${id}`)).toBe(false);
+    expect(harness.alarms.scheduled().has(refreshAlarmName(id))).toBe(false);
 
     expect(await harness.manager.startSignIn(id)).toEqual({ state: 'connected' });
     const result = await harness.manager.callTool(id, {
@@ -462,7 +514,7 @@ describe('sign out', () => {
     ]);
     expect(storedTokens(harness, id)).toBeUndefined();
     expect(harness.store.snapshot()[`oauth.${id}.client`]).toBeDefined();
-    expect(harness.alarms.scheduled().has(`mcp-token-refresh-${id}`)).toBe(false);
+    expect(harness.alarms.scheduled().has(refreshAlarmName(id))).toBe(false);
     const view = await harness.manager.viewOf(id);
     expect(view).toMatchObject({ isEnabled: true, url: fixture.mcpUrl });
     expect(await harness.manager.listEnabledTools()).toEqual([]);

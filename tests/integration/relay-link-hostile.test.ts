@@ -15,7 +15,9 @@ import {
 } from '../../src/browser-access/relay-link';
 
 let server: WebSocketServer | undefined;
+let link: ReturnType<typeof createRelayLink> | undefined;
 afterEach(async () => {
+  link?.disconnect();
   server?.close();
 });
 
@@ -25,7 +27,7 @@ it('gives its token only to the relay’s authenticate, and obeys no client’s 
   const received: Record<string, unknown>[] = [];
   const states: LinkState[] = [];
   const ended: string[] = [];
-  const link = createRelayLink({
+  link = createRelayLink({
     openSocket: (url) => new WebSocket(url) as unknown as LinkSocket,
     serverFor: () => new McpServer({ name: 'test', version: '1' }),
     onConnectionEnded: (id) => ended.push(id),
@@ -49,7 +51,7 @@ it('gives its token only to the relay’s authenticate, and obeys no client’s 
   /** The next message the link sent, heartbeats aside. */
   const next = async () => {
     for (;;) {
-      await expect.poll(() => received.length).toBeGreaterThan(read);
+      await expect.poll(() => received.length, { timeout: 10_000 }).toBeGreaterThan(read);
       const message = received[read++]!;
       if (message.method !== 'notifications/patchbay/heartbeat') return message;
     }
@@ -65,7 +67,7 @@ it('gives its token only to the relay’s authenticate, and obeys no client’s 
     result: { name: 'Test', accessToken: 'secret-token' },
   });
   send({ method: 'authenticated', params: { extension_id: 'ext-1', user_id: 'u' } });
-  await expect.poll(() => states.at(-1)?.state).toBe('connected');
+  await expect.poll(() => states.at(-1)?.state, { timeout: 10_000 }).toBe('connected');
 
   // Now a client tries the relay's words: with a conn- id, or the relay's tags.
   const tag = {
@@ -97,5 +99,4 @@ it('gives its token only to the relay’s authenticate, and obeys no client’s 
   expect(answer).toHaveProperty('result');
   expect(JSON.stringify(received.slice(1))).not.toContain('secret-token');
   expect(states.at(-1)).toEqual({ state: 'connected', extensionId: 'ext-1', peers: 0 });
-  link.disconnect();
 });

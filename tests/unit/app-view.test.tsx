@@ -82,7 +82,7 @@ describe('an app in its card', () => {
     // A click already on its way when the question appeared does not answer it.
     fireEvent.click(choice);
     expect(props.onAnswer).not.toHaveBeenCalled();
-    await waitFor(() => expect(choice.disabled).toBe(false));
+    await waitFor(() => expect(choice.disabled).toBe(false), { timeout: 4_000 });
     fireEvent.click(choice);
     expect(props.onAnswer).toHaveBeenCalledWith(prompt.id, answer);
     expect(group.textContent).not.toContain('<');

@@ -13,7 +13,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function broker(timeoutMs = 1_000) {
+/** Asks expire only when a test moves the clock (or after a minute). */
+function broker(timeoutMs = 60_000) {
   const broadcaster = createRecordingBroadcaster();
   const keepAlive = createCountingKeepAlive();
   const badge: number[] = [];

@@ -14,33 +14,32 @@ function apiError(statusCode: number | undefined, body?: unknown) {
 }
 
 describe('describeChatError', () => {
-  it('says what to do about each kind of provider failure', () => {
-    expect(
-      describeChatError(
-        apiError(401, {
-          error: { message: 'Incorrect API key provided.', code: 'invalid_api_key' },
-        }),
-      ),
-    ).toBe(
+  it.each<[string, unknown, string]>([
+    [
+      'a rejected API key',
+      apiError(401, { error: { message: 'Incorrect API key provided.', code: 'invalid_api_key' } }),
       'The provider rejected the API key (HTTP 401). Check it in Settings. Incorrect API key provided.',
-    );
-    expect(
-      describeChatError(
-        apiError(429, { error: { message: 'Slow down.', code: 'rate_limit_exceeded' } }),
-      ),
-    ).toBe(
+    ],
+    [
+      'rate limiting',
+      apiError(429, { error: { message: 'Slow down.', code: 'rate_limit_exceeded' } }),
       'The provider is rate limiting requests (HTTP 429): Slow down. Wait a moment, then retry.',
-    );
-    expect(
-      describeChatError(
-        apiError(400, { error: { message: 'Too long', code: 'context_length_exceeded' } }),
-      ),
-    ).toBe(
+    ],
+    [
+      'a conversation too long for the model',
+      apiError(400, { error: { message: 'Too long', code: 'context_length_exceeded' } }),
       'This conversation is too long for the model. Start a new chat, or pick a model with a larger context window.',
-    );
-    expect(describeChatError(apiError(undefined))).toBe(
+    ],
+    [
+      'a provider out of reach',
+      apiError(undefined),
       "Couldn't reach api.openai.com. Check your connection and the endpoint in Settings, then retry.",
-    );
+    ],
+  ])('says what to do about %s', (_name, error, sentence) => {
+    expect(describeChatError(error)).toBe(sentence);
+  });
+
+  it('says so when the browser could not fetch at all', () => {
     expect(describeChatError(new TypeError('Failed to fetch'))).toContain(
       'Couldn’t reach the model provider',
     );

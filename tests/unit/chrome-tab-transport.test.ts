@@ -12,6 +12,7 @@ const event = () => {
   return {
     addListener: (listener: Listener) => void listeners.add(listener),
     emit: (...args: unknown[]) => listeners.forEach((listener) => listener(...args)),
+    clear: () => listeners.clear(),
   };
 };
 const onConnect = event();
@@ -61,7 +62,11 @@ const register = (tools: string[]) => ({
   params: { tools },
 });
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  // Each test's transport hears only its own ports.
+  onConnect.clear();
+});
 
 describe('page tools’ ports', () => {
   it('keeps what proxies said before the hub listened, and hands it over in order', async () => {

@@ -141,7 +141,7 @@ describe('ServerForm', () => {
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Files' } });
     fireEvent.change(screen.getByLabelText('URL'), { target: { value: 'ftp://files' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add server' }));
-    await screen.findByText('Use an https:// URL (got ftp:).');
+    await screen.findByText('Use an https:// URL (got ftp:).', {}, { timeout: 4_000 });
     expect(screen.getByLabelText('URL').getAttribute('aria-invalid')).toBe('true');
     expect(onSubmit).toHaveBeenCalledWith({ name: 'Files', url: 'ftp://files', headers: [] });
   });
@@ -168,7 +168,7 @@ describe('ServerForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
     expect(value.getAttribute('type')).toBe('text');
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
-    await screen.findByText('Connected over HTTP+SSE: 3 tools (12 ms).');
+    await screen.findByText('Connected over HTTP+SSE: 3 tools (12 ms).', {}, { timeout: 4_000 });
     expect(onTest.mock.calls[0]![0]).toMatchObject({
       headers: [{ key: 'X-Api-Key', value: 'k-1' }],
     });
@@ -192,12 +192,14 @@ describe('ServerForm', () => {
     );
     expect(screen.getByLabelText('Header 1 value').getAttribute('placeholder')).toBe('(unchanged)');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(onSubmit).toHaveBeenCalledWith({
-        name: 'Docs',
-        url: 'https://docs.example.com/mcp',
-        headers: [{ key: 'Authorization', value: '' }],
-      }),
+    await waitFor(
+      () =>
+        expect(onSubmit).toHaveBeenCalledWith({
+          name: 'Docs',
+          url: 'https://docs.example.com/mcp',
+          headers: [{ key: 'Authorization', value: '' }],
+        }),
+      { timeout: 4_000 },
     );
   });
 
@@ -216,6 +218,6 @@ describe('ServerForm', () => {
     fireEvent.change(screen.getByLabelText('Icon (PNG, JPEG or SVG, up to 64 KB)'), {
       target: { files: [file] },
     });
-    await screen.findByText('The icon is 80 KB; the limit is 64 KB.');
+    await screen.findByText('The icon is 80 KB; the limit is 64 KB.', {}, { timeout: 4_000 });
   });
 });

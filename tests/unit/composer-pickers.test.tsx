@@ -233,7 +233,7 @@ describe('the "@" resource picker', () => {
     type(textarea, '@note');
     fireEvent.click(screen.getByRole('option', { name: /Note by name/ }));
     type(screen.getByLabelText(/^name/), 'x');
-    await waitFor(() => expect(onComplete).toHaveBeenCalled());
+    await waitFor(() => expect(onComplete).toHaveBeenCalled(), { timeout: 4_000 });
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('listbox')).toBeNull();
   });
@@ -281,15 +281,17 @@ describe('the "/" prompt picker', () => {
     const style = screen.getByLabelText(/^style/);
     act(() => style.focus());
     type(style, 'sh');
-    await waitFor(() =>
-      expect(onComplete).toHaveBeenCalledWith({
-        serverId: 'gh',
-        ref: { type: 'ref/prompt', name: 'summarize' },
-        argument: { name: 'style', value: 'sh' },
-        context: { topic: 'cats' },
-      }),
+    await waitFor(
+      () =>
+        expect(onComplete).toHaveBeenCalledWith({
+          serverId: 'gh',
+          ref: { type: 'ref/prompt', name: 'summarize' },
+          argument: { name: 'style', value: 'sh' },
+          context: { topic: 'cats' },
+        }),
+      { timeout: 4_000 },
     );
-    fireEvent.click(await screen.findByRole('option', { name: 'short' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'short' }, { timeout: 4_000 }));
     fireEvent.click(screen.getByRole('button', { name: 'Run' }));
     expect(props.onRunPrompt).toHaveBeenCalledWith(summarize, { topic: 'cats', style: 'short' });
     expect(screen.queryByRole('form')).toBeNull();

@@ -33,12 +33,14 @@ describe('parseRequestType', () => {
     });
   });
 
-  it('rejects unknown actions, malformed ids and inherited property names', () => {
-    expect(parseRequestType('mcp/notion/explode')).toBeUndefined();
-    expect(parseRequestType('mcp/Not Ion/enable')).toBeUndefined();
-    expect(parseRequestType('mcp/x/toString')).toBeUndefined();
-    expect(parseRequestType('constructor')).toBeUndefined();
-    expect(parseRequestType('')).toBeUndefined();
+  it.each([
+    ['an unknown action', 'mcp/notion/explode'],
+    ['a malformed id', 'mcp/Not Ion/enable'],
+    ['an inherited property name as an action', 'mcp/x/toString'],
+    ['an inherited property name as a type', 'constructor'],
+    ['an empty type', ''],
+  ])('rejects %s', (_name, type) => {
+    expect(parseRequestType(type)).toBeUndefined();
   });
 });
 
@@ -59,12 +61,17 @@ describe('contract shapes', () => {
     ]);
   });
 
-  it('accepts only well-formed response envelopes', () => {
-    expect(responseSchema.safeParse({ ok: true, result: { servers: [] } }).success).toBe(true);
-    expect(
-      responseSchema.safeParse({ ok: false, error: { code: 'not-found', message: 'x' } }).success,
-    ).toBe(true);
-    expect(responseSchema.safeParse({ ok: false, error: 'boom' }).success).toBe(false);
-    expect(responseSchema.safeParse(undefined).success).toBe(false);
+  it.each<[string, string, unknown, boolean]>([
+    ['accepts', 'a result', { ok: true, result: { servers: [] } }, true],
+    [
+      'accepts',
+      'an error with a code',
+      { ok: false, error: { code: 'not-found', message: 'x' } },
+      true,
+    ],
+    ['refuses', 'an error that is a bare string', { ok: false, error: 'boom' }, false],
+    ['refuses', 'nothing', undefined, false],
+  ])('%s %s as a response envelope', (_verb, _name, envelope, accepted) => {
+    expect(responseSchema.safeParse(envelope).success).toBe(accepted);
   });
 });

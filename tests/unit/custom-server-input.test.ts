@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost, validateCustomServerInput } from '../../src/mcp/custom-server-input';
+import {
+  isLoopbackHost,
+  MAX_ICON_BYTES,
+  validateCustomServerInput,
+} from '../../src/mcp/custom-server-input';
 import type { ServerConfig } from '../../src/mcp/catalog';
 
 const existing: ServerConfig[] = [
@@ -122,20 +126,45 @@ describe('validateCustomServerInput', () => {
     expect(errorOf(() => validateCustomServerInput(input, existing))).toEqual({ field, message });
   });
 
-  it('limits icons to 64 KB', () => {
-    const big = `data:image/png;base64,${'A'.repeat(Math.ceil((65 * 1024 * 4) / 3))}`;
+  /** A data URL of `bytes` bytes: its base64 ends in "==", "=" or nothing by the byte count. */
+  const iconOf = (type: string, bytes: number) =>
+    `data:${type};base64,${Buffer.alloc(bytes, 7).toString('base64')}`;
+
+  it.each([
+    ['image/png', MAX_ICON_BYTES - 2, '='],
+    ['image/jpeg', MAX_ICON_BYTES - 1, ''],
+    ['image/svg+xml', MAX_ICON_BYTES, '=='],
+  ])('keeps an icon of type %s and %i bytes (base64 padding "%s")', (type, bytes, padding) => {
+    const icon = iconOf(type, bytes);
+    expect(icon.slice(-2).replace(/[^=]/g, '')).toBe(padding);
     expect(
-      errorOf(() =>
-        validateCustomServerInput(
-          { name: 'A', url: 'https://a.example/mcp', iconDataUrl: big },
-          existing,
-        ),
-      ),
-    ).toEqual({
-      field: 'iconDataUrl',
-      message: 'The icon is 65 KB; the limit is 64 KB.',
-    });
+      validateCustomServerInput(
+        { name: 'A', url: 'https://a.example/mcp', iconDataUrl: icon },
+        existing,
+      ).iconDataUrl,
+    ).toBe(icon);
   });
+
+  it.each([
+    [MAX_ICON_BYTES + 1, '=', 'The icon is 65 KB; the limit is 64 KB.'],
+    [MAX_ICON_BYTES + 2, '', 'The icon is 65 KB; the limit is 64 KB.'],
+    [MAX_ICON_BYTES + 3, '==', 'The icon is 65 KB; the limit is 64 KB.'],
+    [80 * 1024, '=', 'The icon is 80 KB; the limit is 64 KB.'],
+  ])(
+    'refuses an icon of %i bytes (base64 padding "%s") with its size',
+    (bytes, padding, message) => {
+      const icon = iconOf('image/png', bytes);
+      expect(icon.slice(-2).replace(/[^=]/g, '')).toBe(padding);
+      expect(
+        errorOf(() =>
+          validateCustomServerInput(
+            { name: 'A', url: 'https://a.example/mcp', iconDataUrl: icon },
+            existing,
+          ),
+        ),
+      ).toEqual({ field: 'iconDataUrl', message });
+    },
+  );
 
   it('refuses secrets in the query string and points at headers', () => {
     for (const url of [

@@ -161,10 +161,12 @@ describe('describeForm', () => {
     expect(skipped.map((property) => property.name)).toEqual(['nested', 'junk', 'list']);
   });
 
-  it('returns nothing for something that is not a schema at all', () => {
-    expect(describeForm(undefined)).toEqual([]);
-    expect(describeForm('nope' as unknown as RequestedSchema)).toEqual([]);
-    expect(describeForm({ type: 'object' } as unknown as RequestedSchema)).toEqual([]);
+  it.each([
+    ['nothing', undefined],
+    ['a string', 'nope'],
+    ['an object without properties', { type: 'object' }],
+  ])('returns no fields for %s, which is not a schema at all', (_name, schema) => {
+    expect(describeForm(schema as unknown as RequestedSchema)).toEqual([]);
   });
 
   it('skips a property named __proto__ instead of letting it reach the values', () => {
@@ -447,13 +449,13 @@ describe('secret-like fields', () => {
     expect(isSecretLike(property)).toBe(false);
   });
 
-  it('marks the field, and only for answers a secret could be typed into', () => {
-    expect(fieldOf({ type: 'string', title: 'Password' }).secretLike).toBe(true);
-    expect(fieldOf({ type: 'integer', title: 'PIN' }).secretLike).toBe(true);
-    expect(fieldOf({ type: 'boolean', title: 'Remember password' }).secretLike).toBe(false);
-    expect(fieldOf({ type: 'string', format: 'email', title: 'Token email' }).secretLike).toBe(
-      false,
-    );
+  it.each<[string, Parameters<typeof fieldOf>[0], boolean]>([
+    ['a text field', { type: 'string', title: 'Password' }, true],
+    ['a number field', { type: 'integer', title: 'PIN' }, true],
+    ['not a checkbox', { type: 'boolean', title: 'Remember password' }, false],
+    ['not an email field', { type: 'string', format: 'email', title: 'Token email' }, false],
+  ])('marks a field only where a secret could be typed in: %s', (_name, property, marked) => {
+    expect(fieldOf(property).secretLike).toBe(marked);
   });
 });
 

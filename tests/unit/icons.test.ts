@@ -1,8 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   checkDataUrl,
   IconResolver,
   MAX_ICON_BYTES,
+  MAX_ITEM_ICON_BYTES,
   pickIcon,
   sameOriginUrl,
 } from '../../src/mcp/icons';
@@ -110,5 +113,69 @@ describe('server icons', () => {
     await expect(
       resolver.resolve([{ src: '/huge.png' }], 'https://mcp.example.com/mcp'),
     ).resolves.toBeUndefined();
+  });
+});
+
+/** A data URL holding exactly `bytes` bytes of image data. */
+const pngDataUrl = (bytes: number) =>
+  `data:image/png;base64,${Buffer.alloc(bytes, 7).toString('base64')}`;
+
+describe('the icon size limits, to the byte', () => {
+  it.each([
+    ['keeps', MAX_ICON_BYTES - 1],
+    ['keeps', MAX_ICON_BYTES],
+    ['refuses', MAX_ICON_BYTES + 1],
+  ])('%s a server’s data: icon of %i bytes', (verdict, bytes) => {
+    const icon = pngDataUrl(bytes);
+    expect(checkDataUrl(icon)).toBe(verdict === 'keeps' ? icon : undefined);
+  });
+
+  it.each([
+    ['keeps', MAX_ITEM_ICON_BYTES - 1],
+    ['keeps', MAX_ITEM_ICON_BYTES],
+    ['refuses', MAX_ITEM_ICON_BYTES + 1],
+  ])('%s a tool’s data: icon of %i bytes', (verdict, bytes) => {
+    const icon = pngDataUrl(bytes);
+    expect(new IconResolver().peek([{ src: icon }], 'https://mcp.example.com/mcp')).toBe(
+      verdict === 'keeps' ? icon : undefined,
+    );
+  });
+
+  describe('downloaded from the server’s own origin', () => {
+    let origin = '';
+    const server = createServer((request, response) => {
+      const [, size = '0', framing] =
+        /^\/icon-(\d+)-(sized|chunked)\.png$/.exec(request.url ?? '') ?? [];
+      const body = Buffer.alloc(Number(size), 7);
+      response.setHeader('content-type', 'image/png');
+      if (framing === 'sized') {
+        response.end(body);
+      } else {
+        // No Content-Length: the reader must count as it goes.
+        response.write(body.subarray(0, body.length >> 1));
+        response.end(body.subarray(body.length >> 1));
+      }
+    });
+    beforeAll(async () => {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    afterAll(async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    });
+
+    it.each([
+      ['keeps', MAX_ICON_BYTES, 'sized'],
+      ['keeps', MAX_ICON_BYTES, 'chunked'],
+      ['refuses', MAX_ICON_BYTES + 1, 'sized'],
+      ['refuses', MAX_ICON_BYTES + 1, 'chunked'],
+    ])('%s an icon of %i bytes sent %s', async (verdict, bytes, framing) => {
+      const icon = await new IconResolver().resolve(
+        [{ src: `/icon-${bytes}-${framing}.png` }],
+        `${origin}/mcp`,
+      );
+      expect(icon).toBe(verdict === 'keeps' ? pngDataUrl(bytes) : undefined);
+    });
   });
 });

@@ -48,15 +48,18 @@ describe('parseServerImport', () => {
     ]);
   });
 
-  it('accepts VS Code’s "servers" key and says what is wrong with other JSON', () => {
-    expect(parseServerImport('{"servers":{"a":{"url":"https://a.example/mcp"}}}', [])).toHaveLength(
-      1,
-    );
-    expect(() => parseServerImport('{nope', [])).toThrow(/not valid JSON/);
-    expect(() => parseServerImport('[1,2]', [])).toThrow(
-      'Expected a JSON object with "mcpServers".',
-    );
-    expect(() => parseServerImport('{"name":"x"}', [])).toThrow(/mcpServers/);
+  it('accepts VS Code’s "servers" key', () => {
+    expect(parseServerImport('{"servers":{"a":{"url":"https://a.example/mcp"}}}', [])).toEqual([
+      { name: 'a', payload: { name: 'a', url: 'https://a.example/mcp' } },
+    ]);
+  });
+
+  it.each<[string, string, string | RegExp]>([
+    ['text that is not JSON', '{nope', /not valid JSON/],
+    ['an array', '[1,2]', 'Expected a JSON object with "mcpServers".'],
+    ['an object without servers', '{"name":"x"}', /mcpServers/],
+  ])('says what is wrong with %s', (_name, text, message) => {
+    expect(() => parseServerImport(text, [])).toThrow(message);
   });
 });
 

@@ -6,15 +6,17 @@ import { PatchbayError } from '../../src/errors/patchbay-error';
 import { RequestError } from '../../src/errors/request-error';
 
 describe('MarkedError', () => {
-  it('recognises each error by its own marker, and only its own', () => {
-    const connection = new ConnectionError('network', 'down');
-    const patchbay = new PatchbayError('not-found', 'gone');
-    expect(ConnectionError.isInstance(connection)).toBe(true);
-    expect(PatchbayError.isInstance(connection)).toBe(false);
-    expect(PatchbayError.isInstance(patchbay)).toBe(true);
-    expect(AuthFlowError.isInstance(patchbay)).toBe(false);
-    expect(RequestError.isInstance(new Error('plain'))).toBe(false);
-    expect(ConnectionError.isInstance(undefined)).toBe(false);
+  const connection = new ConnectionError('network', 'down');
+  const patchbay = new PatchbayError('not-found', 'gone');
+  it.each<[string, { isInstance(value: unknown): boolean }, unknown, boolean]>([
+    ['a ConnectionError as one', ConnectionError, connection, true],
+    ['a ConnectionError as no PatchbayError', PatchbayError, connection, false],
+    ['a PatchbayError as one', PatchbayError, patchbay, true],
+    ['a PatchbayError as no AuthFlowError', AuthFlowError, patchbay, false],
+    ['a plain Error as no RequestError', RequestError, new Error('plain'), false],
+    ['undefined as no ConnectionError', ConnectionError, undefined, false],
+  ])('recognises %s by its marker', (_name, type, value, expected) => {
+    expect(type.isInstance(value)).toBe(expected);
   });
 
   it('matches a base class check for subclasses, and survives a second copy of a class', () => {

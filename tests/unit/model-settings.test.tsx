@@ -77,25 +77,29 @@ describe('the API key stays with its endpoint', () => {
       target: { value: 'https://elsewhere.example/v1' },
     });
     fireEvent.click(screen.getByText('Load models'));
-    await waitFor(() => expect(onLoadModels).toHaveBeenCalled());
+    await waitFor(() => expect(onLoadModels).toHaveBeenCalled(), { timeout: 4_000 });
     expect(onLoadModels).toHaveBeenCalledWith({
       provider: 'compatible',
       baseUrl: 'https://elsewhere.example/v1',
     });
     await screen.findByText(
       '1 models found. The saved key belongs to another endpoint; enter the key for this one.',
+      {},
+      { timeout: 4_000 },
     );
     expect((screen.getByLabelText('API key') as HTMLInputElement).value).toBe('');
 
     // Typed in again for the new endpoint, it is the person's choice, and it is sent.
     fireEvent.change(screen.getByLabelText('API key'), { target: { value: 'local-key' } });
     fireEvent.click(screen.getByText('Load models'));
-    await waitFor(() =>
-      expect(onLoadModels).toHaveBeenLastCalledWith({
-        provider: 'compatible',
-        baseUrl: 'https://elsewhere.example/v1',
-        apiKey: 'local-key',
-      }),
+    await waitFor(
+      () =>
+        expect(onLoadModels).toHaveBeenLastCalledWith({
+          provider: 'compatible',
+          baseUrl: 'https://elsewhere.example/v1',
+          apiKey: 'local-key',
+        }),
+      { timeout: 4_000 },
     );
   });
 });

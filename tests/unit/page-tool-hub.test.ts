@@ -28,6 +28,14 @@ const tool = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+type Stored = { tabs: { tabId: number }[]; cached: Record<string, unknown> } | undefined;
+/** The tabs the hub has stored, by id. */
+const tabsIn = async (store: ReturnType<typeof createMemoryStore>) =>
+  ((await store.get(PAGE_TOOLS_STORAGE_KEY)) as Stored)?.tabs.map((entry) => entry.tabId);
+/** The sites whose tools the hub has stored as kept. */
+const cachedIn = async (store: ReturnType<typeof createMemoryStore>) =>
+  Object.keys(((await store.get(PAGE_TOOLS_STORAGE_KEY)) as Stored)?.cached ?? {});
+
 /** A site Patchbay opens again offers the kept tool `listOrders`, answering with `text`. */
 function reopenedPageOffers(
   fake: ReturnType<typeof createFakeTransport>,
@@ -47,6 +55,7 @@ afterEach(() => {
   hub?.dispose();
   hub = undefined;
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 async function setUp(
@@ -55,11 +64,15 @@ async function setUp(
     store?: ReturnType<typeof createMemoryStore>;
     now?: () => number;
     openTimeoutMs?: number;
-    retryDelayMs?: number;
+    /** The tab active in the browser before the hub starts. */
+    activeTab?: number;
+    /** Only the ports and permissions: the hub's own defaults for everything else. */
+    defaults?: boolean;
   } = {},
 ) {
   const fake = createFakeTransport();
   const browser = createFakeTabs(100);
+  if (options.activeTab !== undefined) browser.activate(options.activeTab);
   const store = options.store ?? createMemoryStore();
   const onChange = vi.fn();
   const log = vi.fn();
@@ -69,9 +82,7 @@ async function setUp(
     tabs: browser.tabs,
     store,
     isAllowed: (domain) => allowed.has(domain),
-    onChange,
-    log,
-    retryDelayMs: options.retryDelayMs ?? 5,
+    ...(options.defaults ? {} : { onChange, log, retryDelayMs: 5 }),
     ...(options.openTimeoutMs ? { openTimeoutMs: options.openTimeoutMs } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
@@ -135,6 +146,18 @@ describe('registering a tab’s tools', () => {
     expect(onChange).toHaveBeenCalledTimes(1);
   });
 
+  it('takes the page’s new address when a tab offers the same tools from another page', async () => {
+    const { hub, fake, onChange } = await setUp();
+    const listOrders = tool('listOrders', { annotations: { cache: true } });
+    fake.post(1, SHOP, registerTools([listOrders]));
+    fake.post(1, 'https://shop.example/orders', updateTools([listOrders]));
+    expect(onChange).toHaveBeenCalledTimes(2);
+    fake.close(1);
+    expect(hub.listTools()[0]?.description).toContain(
+      'Patchbay opens https://shop.example/orders in a new tab',
+    );
+  });
+
   it('takes the site from the browser’s address for the tab, not from the page', async () => {
     const { hub, fake } = await setUp();
     fake.post(1, 'https://evil.example/', {
@@ -162,6 +185,48 @@ describe('registering a tab’s tools', () => {
     expect(onChange.mock.calls.length).toBe(calls + 1);
   });
 
+  it('says a change only when a tab with tools is the one left or the one come to', async () => {
+    const { fake, browser, onChange } = await setUp();
+    fake.post(1, SHOP, registerTools([tool('getCart')]));
+    onChange.mockClear();
+    // Tabs 5 and 6 offer nothing: no description changes.
+    browser.activate(5);
+    browser.activate(6);
+    expect(onChange).not.toHaveBeenCalled();
+    browser.activate(1);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    // The same tab again is no change.
+    browser.activate(1);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    browser.activate(6);
+    expect(onChange).toHaveBeenCalledTimes(2);
+  });
+
+  it('knows the tab that was active before it started', async () => {
+    const { hub, fake } = await setUp({ activeTab: 3 });
+    fake.post(3, SHOP, registerTools([tool('getCart')]));
+    fake.post(4, SHOP, registerTools([tool('getCart')]));
+    expect(
+      hub
+        .listTools()
+        .filter((entry) => entry.description.includes('the active tab'))
+        .map((entry) => entry.tabId),
+    ).toEqual([3]);
+  });
+
+  it('works without a listener, and warns on the console about malformed messages', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { hub, fake } = await setUp({ defaults: true });
+    fake.post(2, SHOP, registerTools([tool('big', { inputSchema: { blob: 'x'.repeat(70_000) } })]));
+    expect(warn).toHaveBeenCalledWith(
+      'Patchbay page tools: ignored a malformed message from tab 2 (The input schema is too large.).',
+    );
+    fake.post(2, SHOP, registerTools([tool('getCart')]));
+    fake.close(2);
+    fake.post(3, SHOP, registerTools([tool('getCart')]));
+    expect(hub.listTools().map((entry) => entry.tabId)).toEqual([3]);
+  });
+
   it.each<[string, unknown]>([
     ['not JSON-RPC', { method: 'browser/registerTools', params: { tools: [] } }],
     ['an unknown method', { jsonrpc: '2.0', method: 'browser/deleteEverything', params: {} }],
@@ -177,6 +242,27 @@ describe('registering a tab’s tools', () => {
     expect(onChange).not.toHaveBeenCalled();
     expect(log).toHaveBeenCalledTimes(1);
     expect(String(log.mock.calls[0]?.[0])).not.toContain('xxxx');
+  });
+
+  it.each<[string, unknown, string]>([
+    [
+      'a huge schema',
+      registerTools([tool('big', { inputSchema: { blob: 'x'.repeat(70_000) } })]),
+      'The input schema is too large.',
+    ],
+    [
+      'a list too large',
+      registerTools(
+        Array.from({ length: 100 }, (_, index) =>
+          tool(`t${index}`, { description: 'y'.repeat(8_000) }),
+        ),
+      ),
+      'The tools take more than 512 KB.',
+    ],
+  ])('says what was wrong with %s, and from which tab', async (_, message, reason) => {
+    const { fake, log } = await setUp();
+    fake.post(3, SHOP, message);
+    expect(log).toHaveBeenCalledWith(`ignored a malformed message from tab 3 (${reason}).`);
   });
 
   it('ignores tabs that are not web pages', async () => {
@@ -236,6 +322,106 @@ describe('sites the person has not allowed', () => {
     fake.close(1);
     expect(hub.offers()).toEqual([]);
   });
+
+  it('say nothing when the same tools come again from the same page', async () => {
+    const { hub, fake, onChange } = await setUp({ allowed: [] });
+    fake.post(1, SHOP, registerTools([tool('getCart')]));
+    fake.post(1, SHOP, updateTools([tool('getCart')]));
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(hub.offers()).toEqual([{ domain: 'shop.example', toolCount: 1, tabIds: [1] }]);
+  });
+
+  it('follow a waiting tab’s new page and new tools, and keep them when allowed', async () => {
+    const { hub, fake, onChange, allowed } = await setUp({ allowed: [] });
+    const listOrders = tool('listOrders', { annotations: { cache: true } });
+    fake.post(1, SHOP, registerTools([listOrders]));
+    fake.post(1, 'https://shop.example/orders', updateTools([listOrders]));
+    fake.post(1, 'https://shop.example/orders', updateTools([listOrders, tool('checkout')]));
+    expect(onChange).toHaveBeenCalledTimes(3);
+    expect(hub.offers()).toEqual([{ domain: 'shop.example', toolCount: 2, tabIds: [1] }]);
+    allowed.add('shop.example');
+    hub.allowSite('shop.example');
+    fake.close(1);
+    expect(hub.listTools()[0]?.description).toContain(
+      'Patchbay opens https://shop.example/orders in a new tab',
+    );
+  });
+
+  it('withdraw a waiting offer when its tab drops all its tools', async () => {
+    const { hub, fake, onChange } = await setUp({ allowed: [] });
+    fake.post(1, SHOP, registerTools([tool('getCart')]));
+    fake.post(1, SHOP, updateTools([]));
+    expect(hub.offers()).toEqual([]);
+    expect(onChange).toHaveBeenCalledTimes(2);
+  });
+
+  it('withdraw a waiting offer when its tab goes on to a site the person allows', async () => {
+    const { hub, fake } = await setUp({ allowed: ['shop.example'] });
+    fake.post(1, 'https://evil.example/', registerTools([tool('getCart')]));
+    fake.post(1, SHOP, registerTools([tool('getCart')]));
+    expect(hub.offers()).toEqual([]);
+    expect(hub.listTools().map((entry) => entry.name)).toEqual([
+      'website_tool_shop_example_tab1_getCart',
+    ]);
+  });
+
+  it('register only the allowed site’s tools, and keep the others waiting', async () => {
+    const { hub, fake, allowed } = await setUp({ allowed: [] });
+    fake.post(1, SHOP, registerTools([tool('getCart')]));
+    fake.post(2, 'https://docs.example/', registerTools([tool('search')]));
+    allowed.add('shop.example');
+    hub.allowSite('shop.example');
+    expect(hub.offers()).toEqual([{ domain: 'docs.example', toolCount: 1, tabIds: [2] }]);
+    expect(hub.listTools().map((entry) => entry.tabId)).toEqual([1]);
+  });
+
+  it('list a site’s kept tools again when allowed again, and say so', async () => {
+    const store = createMemoryStore();
+    const first = await setUp({ store });
+    first.fake.post(1, SHOP, registerTools([tool('listOrders', { annotations: { cache: true } })]));
+    first.fake.close(1);
+    await expect.poll(() => cachedIn(store)).toEqual(['shop.example']);
+    first.hub.dispose();
+
+    const { hub, onChange, allowed } = await setUp({ store, allowed: [] });
+    expect(hub.listTools()).toEqual([]);
+    allowed.add('shop.example');
+    hub.allowSite('shop.example');
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(hub.listTools().map((entry) => entry.name)).toEqual([
+      'website_tool_shop_example__listOrders',
+    ]);
+  });
+
+  it('lose their tabs, kept tools and stored addresses when the permission is taken back', async () => {
+    const { hub, fake, store, onChange, allowed } = await setUp();
+    fake.post(1, SHOP, registerTools([tool('getCart')]));
+    fake.post(2, SHOP, registerTools([tool('listOrders', { annotations: { cache: true } })]));
+    fake.close(2);
+    fake.post(3, 'https://docs.example/', registerTools([tool('search')]));
+    // A tab of the site that offers nothing (any more).
+    fake.post(4, SHOP, registerTools([]));
+    onChange.mockClear();
+
+    allowed.delete('shop.example');
+    hub.revokeSite('shop.example');
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(hub.listTools().map((entry) => entry.name)).toEqual([
+      'website_tool_docs_example_tab1_search',
+    ]);
+    // Its open tab with tools waits for the person again.
+    expect(hub.offers()).toEqual([{ domain: 'shop.example', toolCount: 1, tabIds: [1] }]);
+    expect(hub.capabilities().browser.cacheSupported).toBe(false);
+    await expect.poll(() => tabsIn(store)).toEqual([3]);
+    expect(await cachedIn(store)).toEqual([]);
+
+    allowed.add('shop.example');
+    hub.allowSite('shop.example');
+    expect(hub.listTools().map((entry) => entry.name)).toEqual([
+      'website_tool_docs_example_tab1_search',
+      'website_tool_shop_example_tab1_getCart',
+    ]);
+  });
 });
 
 describe('routing a call', () => {
@@ -277,7 +463,7 @@ describe('routing a call', () => {
     });
     fake.answerWith(3, () => textResult('from tab 3'));
     const call = hub.callTool('website_tool_shop_example_tab1_getCart', {});
-    await vi.waitFor(() => expect(fake.sent).toHaveLength(1));
+    await vi.waitFor(() => expect(fake.sent).toHaveLength(1), { timeout: 4_000 });
     fake.close(1);
     await expect(call).resolves.toMatchObject({ content: [{ text: 'from tab 3' }] });
     expect(fake.sent.map((entry) => entry.tabId)).toEqual([1, 2, 3]);
@@ -316,7 +502,7 @@ describe('routing a call', () => {
 
   it('retries a tab whose page is still loading, three times a second apart, then gives up on it', async () => {
     vi.useFakeTimers();
-    const { hub, fake } = await setUp({ retryDelayMs: 1_000 });
+    const { hub, fake } = await setUp({ defaults: true });
     fake.post(1, SHOP, registerTools([tool('getCart')]));
     const call = hub.callTool('website_tool_shop_example_tab1_getCart', {});
     await vi.advanceTimersByTimeAsync(1_000);
@@ -364,10 +550,12 @@ describe('routing a call', () => {
     await failed;
   });
 
-  it('refuses a name it does not know', async () => {
+  it('refuses a name it does not know, saying the tool is gone', async () => {
     const { hub } = await setUp();
     await expect(hub.callTool('website_tool_shop_example_tab1_nothing', {})).rejects.toMatchObject({
       code: 'not-found',
+      message:
+        'There is no website tool website_tool_shop_example_tab1_nothing now: its tab may have closed or the site changed its tools.',
     });
   });
 });
@@ -396,6 +584,27 @@ describe('closing tabs and cached tools', () => {
     // Re-homed: the tool lives in the new tab now, under its tab name.
     expect(hub.listTools().map((entry) => entry.name)).toEqual([
       'website_tool_shop_example_tab1_listOrders',
+    ]);
+  });
+
+  it('forgets a closed tab in storage, and says nothing when a tab without tools closes', async () => {
+    const { fake, store, onChange } = await setUp();
+    fake.post(1, SHOP, registerTools([tool('getCart')]));
+    await expect.poll(() => tabsIn(store)).toEqual([1]);
+    fake.close(1);
+    await expect.poll(() => tabsIn(store)).toEqual([]);
+    onChange.mockClear();
+    fake.close(2);
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('keeps a cached tool’s annotations', async () => {
+    const { hub, fake } = await setUp();
+    const annotations = { cache: true, readOnlyHint: true, title: 'Orders' };
+    fake.post(4, SHOP, registerTools([tool('listOrders', { annotations })]));
+    fake.close(4);
+    expect(hub.listTools()).toMatchObject([
+      { name: 'website_tool_shop_example__listOrders', annotations },
     ]);
   });
 
@@ -450,7 +659,9 @@ describe('what the hub keeps across restarts', () => {
       'https://docs.example/',
       registerTools([tool('search', { annotations: { cache: true } })]),
     );
-    await vi.waitFor(async () => expect(await store.get(PAGE_TOOLS_STORAGE_KEY)).toBeDefined());
+    await vi.waitFor(async () => expect(await store.get(PAGE_TOOLS_STORAGE_KEY)).toBeDefined(), {
+      timeout: 4_000,
+    });
     first.hub.dispose();
 
     now += STALE_AFTER_MS / 2;
@@ -484,7 +695,9 @@ describe('what the hub keeps across restarts', () => {
       SHOP,
       registerTools([tool('getCart'), tool('orders', { annotations: { cache: true } })]),
     );
-    await vi.waitFor(async () => expect(await store.get(PAGE_TOOLS_STORAGE_KEY)).toBeDefined());
+    await vi.waitFor(async () => expect(await store.get(PAGE_TOOLS_STORAGE_KEY)).toBeDefined(), {
+      timeout: 4_000,
+    });
     const stored = (await store.get(PAGE_TOOLS_STORAGE_KEY)) as {
       tabs: Record<string, unknown>[];
       cached: Record<string, Record<string, unknown>>;
@@ -535,6 +748,58 @@ describe('what the hub keeps across restarts', () => {
     ]);
   });
 
+  it('forgets tabs from before the restart that do not register again within 15 s', async () => {
+    vi.useFakeTimers();
+    const now = 10 * STALE_AFTER_MS;
+    const remembered = (tabId: number, index: number) => ({
+      tabId,
+      domain: 'shop.example',
+      url: SHOP,
+      index,
+      updatedAt: now - 1_000,
+    });
+    const store = createMemoryStore({
+      [PAGE_TOOLS_STORAGE_KEY]: {
+        version: 1,
+        tabs: [remembered(4, 1), remembered(5, 2)],
+        cached: {},
+      },
+    });
+    const { hub, fake } = await setUp({ store, now: () => now });
+    // Tab 5 comes back with its number; a new tab gets the next free one, as tab 4 holds 1.
+    fake.post(5, SHOP, registerTools([tool('getCart')]));
+    fake.post(7, SHOP, registerTools([tool('getCart')]));
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(await tabsIn(store)).toEqual([5, 7]);
+    // Tab 4's number is free again.
+    fake.post(8, SHOP, registerTools([tool('getCart')]));
+    expect(hub.listTools().map((entry) => `${entry.tabId}:${entry.name}`)).toEqual([
+      '5:website_tool_shop_example_tab2_getCart',
+      '7:website_tool_shop_example_tab3_getCart',
+      '8:website_tool_shop_example_tab1_getCart',
+    ]);
+  });
+
+  it('stops listening to tabs, and leaves storage alone, once disposed', async () => {
+    vi.useFakeTimers();
+    const now = 10 * STALE_AFTER_MS;
+    const stored = {
+      version: 1,
+      tabs: [{ tabId: 4, domain: 'shop.example', url: SHOP, index: 1, updatedAt: now - 1_000 }],
+      cached: {},
+    };
+    const store = createMemoryStore({ [PAGE_TOOLS_STORAGE_KEY]: stored });
+    const { hub, fake, browser, onChange } = await setUp({ store, now: () => now });
+    hub.dispose();
+    fake.post(1, SHOP, registerTools([tool('getCart')]));
+    browser.activate(1);
+    fake.close(4);
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(hub.listTools()).toEqual([]);
+    expect(onChange).not.toHaveBeenCalled();
+    expect(await store.get(PAGE_TOOLS_STORAGE_KEY)).toEqual(stored);
+  });
+
   it('ignores a stored layout it does not know', async () => {
     const store = createMemoryStore({ [PAGE_TOOLS_STORAGE_KEY]: { version: 9, tabs: 'x' } });
     const { hub } = await setUp({ store });
@@ -546,6 +811,12 @@ describe('the site of an address', () => {
   it.each<[string, string | undefined]>([
     ['https://Shop.Example/cart', 'shop.example'],
     ['http://app.localhost:5173/', 'app.localhost'],
+    ['http://localhost:3000/', 'localhost'],
+    ['http://127.0.0.1:8080/', '127.0.0.1'],
+    // Plain http from the network: anyone on the way could answer for the site.
+    ['http://shop.example/', undefined],
+    ['http://localhost.shop.example/', undefined],
+    ['ftp://localhost/', undefined],
     ['chrome://settings', undefined],
     ['file:///tmp/x.html', undefined],
     ['not a url', undefined],

@@ -36,11 +36,13 @@ describe('detectTrigger', () => {
     });
   });
 
-  it('opens the prompt picker only for "/" as the first character', () => {
-    expect(detectTrigger('/', 1)).toEqual({ kind: 'prompts', query: '', start: 0, end: 1 });
-    expect(detectTrigger('/summ', 5)).toMatchObject({ kind: 'prompts', query: 'summ' });
-    expect(detectTrigger('a /summ', 7)).toBeUndefined();
-    expect(detectTrigger('/etc/hosts is', 13)).toBeUndefined();
+  it.each([
+    ['/', 1, { kind: 'prompts', query: '', start: 0, end: 1 }],
+    ['/summ', 5, { kind: 'prompts', query: 'summ', start: 0, end: 5 }],
+    ['a /summ', 7, undefined],
+    ['/etc/hosts is', 13, undefined],
+  ])('opens the prompt picker only for "/" as the first character: %j', (text, caret, trigger) => {
+    expect(detectTrigger(text, caret)).toEqual(trigger);
   });
 
   it('needs the caret after the trigger character', () => {
@@ -50,17 +52,17 @@ describe('detectTrigger', () => {
 });
 
 describe('removeTrigger', () => {
-  it('takes the word out with one of the spaces around it', () => {
-    expect(removeTrigger('see @notes here', { start: 4, end: 10 })).toEqual({
-      text: 'see here',
-      caret: 4,
-    });
-    expect(removeTrigger('@notes', { start: 0, end: 6 })).toEqual({ text: '', caret: 0 });
-    expect(removeTrigger('look at @no', { start: 8, end: 11 })).toEqual({
-      text: 'look at ',
-      caret: 8,
-    });
-  });
+  it.each([
+    ['see @notes here', 4, 10, 'see here', 4],
+    ['@notes', 0, 6, '', 0],
+    ['@notes here', 0, 6, 'here', 0],
+    ['look at @no', 8, 11, 'look at ', 8],
+  ])(
+    'takes the word out of %j with one of the spaces around it',
+    (text, start, end, left, caret) => {
+      expect(removeTrigger(text, { start, end })).toEqual({ text: left, caret });
+    },
+  );
 });
 
 describe('ranking', () => {
@@ -88,11 +90,13 @@ describe('ranking', () => {
     expect(rankItems(items, '', fields)).toEqual(items);
   });
 
-  it('gives each kind of match its rank', () => {
-    expect(matchRank({ names: ['Project README'] }, 'proj')).toBe(0);
-    expect(matchRank({ names: ['Project README'] }, 'read')).toBe(1);
-    expect(matchRank({ names: ['x'], extra: ['file:///read'] }, 'read')).toBe(2);
-    expect(matchRank({ names: ['x'], extra: [undefined] }, 'read')).toBeUndefined();
+  it.each<[string, Parameters<typeof matchRank>[0], string, number | undefined]>([
+    ['a name prefix', { names: ['Project README'] }, 'proj', 0],
+    ['a name containing it', { names: ['Project README'] }, 'read', 1],
+    ['an extra field containing it', { names: ['x'], extra: ['file:///read'] }, 'read', 2],
+    ['no match', { names: ['x'], extra: [undefined] }, 'read', undefined],
+  ])('ranks %s', (_name, fields, query, rank) => {
+    expect(matchRank(fields, query)).toBe(rank);
   });
 
   it('cuts two groups to the limit, keeping some rows for the second', () => {

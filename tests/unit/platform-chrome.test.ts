@@ -48,12 +48,12 @@ describe('broadcaster', () => {
       { type: 'mcp/tools/changed', payload: { serverId: 'b' } },
     ] as const;
     for (const message of messages) broadcaster.broadcast(message);
-    await vi.waitFor(() => expect(received).toEqual(messages));
+    await vi.waitFor(() => expect(received).toEqual(messages), { timeout: 4_000 });
     expect(sent).toHaveBeenCalledTimes(1);
 
     // A broadcast alone goes as itself.
     broadcaster.broadcast(messages[0]);
-    await vi.waitFor(() => expect(received).toHaveLength(4));
+    await vi.waitFor(() => expect(received).toHaveLength(4), { timeout: 4_000 });
     expect(sent).toHaveBeenLastCalledWith(messages[0]);
     unsubscribe();
   });
@@ -118,31 +118,34 @@ describe('the contract at both ends', () => {
     });
   });
 
-  it('answers every request type with a result its schema accepts', async () => {
+  it.each<[string, unknown, z.ZodType]>([
+    ['mcp/servers/get', undefined, globalResults['mcp/servers/get']],
+    ['mcp/servers/export', undefined, globalResults['mcp/servers/export']],
+    ['mcp/tools/list', undefined, globalResults['mcp/tools/list']],
+    ['status/get', undefined, serverResults['status/get']],
+    ['tools/get', undefined, serverResults['tools/get']],
+    ['tools/disabled/set', { names: ['a'] }, serverResults['tools/disabled/set']],
+    ['tool/cancel', { callId: 'c' }, serverResults['tool/cancel']],
+    ['disable', undefined, serverResults.disable],
+  ])('answers %s with a result its schema accepts', async (request, payload, schema) => {
     const harness = createHarness();
     const router = createRouter({ manager: harness.manager, extensionId: 'self' });
     const sender = { id: 'self', origin: 'chrome-extension://self' };
-    const added = await router.handle(
-      { type: 'mcp/servers/add', payload: { name: 'A', url: 'https://a.example/mcp' } },
-      sender,
-    );
-    const id = added.ok ? (added.result as { server: { id: string } }).server.id : '';
-    const checks: [string, unknown, z.ZodType][] = [
-      ['mcp/servers/get', undefined, globalResults['mcp/servers/get']],
-      ['mcp/servers/export', undefined, globalResults['mcp/servers/export']],
-      ['mcp/tools/list', undefined, globalResults['mcp/tools/list']],
-      [`mcp/${id}/status/get`, undefined, serverResults['status/get']],
-      [`mcp/${id}/tools/get`, undefined, serverResults['tools/get']],
-      [`mcp/${id}/tools/disabled/set`, { names: ['a'] }, serverResults['tools/disabled/set']],
-      [`mcp/${id}/tool/cancel`, { callId: 'c' }, serverResults['tool/cancel']],
-      [`mcp/${id}/disable`, undefined, serverResults.disable],
-    ];
-    for (const [type, payload, schema] of checks) {
+    try {
+      const added = await router.handle(
+        { type: 'mcp/servers/add', payload: { name: 'A', url: 'https://a.example/mcp' } },
+        sender,
+      );
+      expect(added.ok).toBe(true);
+      const id = added.ok ? (added.result as { server: { id: string } }).server.id : '';
+      // Requests of one server name it: mcp/<id>/<request>.
+      const type = request.startsWith('mcp/') ? request : `mcp/${id}/${request}`;
       const response = await router.handle({ type, payload }, sender);
-      expect(response.ok, type).toBe(true);
-      if (response.ok) expect(schema.safeParse(response.result).success, type).toBe(true);
+      expect(response.ok).toBe(true);
+      expect(response.ok && schema.safeParse(response.result).success).toBe(true);
+    } finally {
+      await harness.dispose();
     }
-    await harness.dispose();
   });
 });
 

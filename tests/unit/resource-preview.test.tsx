@@ -39,7 +39,10 @@ describe('resource previews', () => {
       text: '# Guide\n\nSee ![diagram](https://attacker.example/d.png?leak=1).',
     });
     // The renderer loads as its own chunk; the text shows as it is until then.
-    await waitFor(() => expect(container.querySelector('.markdown h1')?.textContent).toBe('Guide'));
+    await waitFor(
+      () => expect(container.querySelector('.markdown h1')?.textContent).toBe('Guide'),
+      { timeout: 4_000 },
+    );
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('a.image-link')?.textContent).toBe(
       '[diagram] (attacker.example)',
@@ -172,6 +175,8 @@ describe('a hostile server', () => {
   ];
 
   function expectNothingLoads(container: HTMLElement) {
+    // It shows something (a preview that rendered nothing would load nothing either).
+    expect(container.textContent?.trim()).not.toBe('');
     for (const element of container.querySelectorAll('*')) {
       for (const attribute of ['src', 'srcset', 'poster', 'data']) {
         expect(element.getAttribute(attribute) ?? '').not.toMatch(/^\s*https?:/i);
@@ -212,33 +217,42 @@ describe('a hostile server', () => {
 });
 
 describe('resource content helpers', () => {
-  it('accepts base64 and rejects URLs and other text', () => {
-    expect(cleanBase64('aGVs\nbG8=')).toBe('aGVsbG8=');
-    expect(cleanBase64('aGVsbG8')).toBe('aGVsbG8');
-    expect(cleanBase64('https://attacker.example/x.png')).toBeUndefined();
-    expect(cleanBase64('aGVsb')).toBeUndefined();
-    expect(cleanBase64('aGVs=bG8=')).toBeUndefined();
-    expect(cleanBase64(42)).toBeUndefined();
+  it.each<[unknown, string | undefined]>([
+    ['aGVs\nbG8=', 'aGVsbG8='],
+    ['aGVsbG8', 'aGVsbG8'],
+    ['https://attacker.example/x.png', undefined],
+    ['aGVsb', undefined],
+    ['aGVs=bG8=', undefined],
+    [42, undefined],
+  ])('accepts base64 and rejects URLs and other text: %j → %s', (text, clean) => {
+    expect(cleanBase64(text)).toBe(clean);
   });
 
-  it('estimates decoded sizes without decoding', () => {
-    expect(base64DecodedSize(btoa('a'))).toBe(1);
-    expect(base64DecodedSize(btoa('ab'))).toBe(2);
-    expect(base64DecodedSize(btoa('abc'))).toBe(3);
-    expect(base64DecodedSize('aGVsbG8')).toBe(5);
-    expect(base64DecodedSize('')).toBe(0);
+  it.each([
+    [btoa('a'), 1],
+    [btoa('ab'), 2],
+    [btoa('abc'), 3],
+    ['aGVsbG8', 5],
+    ['', 0],
+  ])('estimates decoded sizes without decoding: %j is %i bytes', (base64, size) => {
+    expect(base64DecodedSize(base64)).toBe(size);
   });
 
-  it('classifies MIME types', () => {
-    expect(classifyMime('text/markdown; charset=utf-8')).toBe('markdown');
-    expect(classifyMime('application/json')).toBe('json');
-    expect(classifyMime('application/ld+json')).toBe('json');
-    expect(classifyMime('text/csv')).toBe('text');
-    expect(classifyMime('IMAGE/PNG')).toBe('image');
-    expect(classifyMime('audio/ogg')).toBe('audio');
-    expect(classifyMime('application/pdf')).toBe('other');
-    expect(classifyMime('text/html"><script>')).toBe('other');
-    expect(classifyMime(undefined)).toBe('other');
+  it.each<[string | undefined, string]>([
+    ['text/markdown; charset=utf-8', 'markdown'],
+    ['application/json', 'json'],
+    ['application/ld+json', 'json'],
+    ['text/csv', 'text'],
+    ['IMAGE/PNG', 'image'],
+    ['audio/ogg', 'audio'],
+    ['application/pdf', 'other'],
+    ['text/html"><script>', 'other'],
+    [undefined, 'other'],
+  ])('classifies the MIME type %s as %s', (mime, kind) => {
+    expect(classifyMime(mime)).toBe(kind);
+  });
+
+  it('takes the essence of a MIME type', () => {
     expect(mimeEssence(' Image/PNG ; q=1')).toBe('image/png');
   });
 
@@ -261,27 +275,31 @@ describe('resource content helpers', () => {
     expect(mediaDataUrl('audio', 'audio/wav', `${limit}AAAA`)).toEqual({ refused: 'size' });
   });
 
-  it('names downloads after the last segment of the URI, safely', () => {
-    expect(filenameFromUri('https://example.com/a/report.pdf?x=1#top')).toBe('report.pdf');
-    expect(filenameFromUri('file:///home/me/My%20Notes.txt')).toBe('My Notes.txt');
-    expect(filenameFromUri('files://x/..%2F..%2Fetc%2Fpasswd')).toBe('passwd');
-    expect(filenameFromUri('files://x/..%5C..%5Cboot.ini')).toBe('boot.ini');
-    expect(filenameFromUri('files://x/%2E%2E')).toBe('resource');
-    expect(filenameFromUri('memo:1234', 'text/plain')).toBe('1234.txt');
-    expect(filenameFromUri('https://example.com/', 'image/png')).toBe('example.com');
-    expect(filenameFromUri('', 'application/zip')).toBe('resource.zip');
-    expect(filenameFromUri('db://rows/%E0%A4%A')).toBe('%E0%A4%A');
-    expect(filenameFromUri('x://y/\u0000evil<>.exe')).toBe('_evil_.exe');
+  it.each<[string, string | undefined, string]>([
+    ['https://example.com/a/report.pdf?x=1#top', undefined, 'report.pdf'],
+    ['file:///home/me/My%20Notes.txt', undefined, 'My Notes.txt'],
+    ['files://x/..%2F..%2Fetc%2Fpasswd', undefined, 'passwd'],
+    ['files://x/..%5C..%5Cboot.ini', undefined, 'boot.ini'],
+    ['files://x/%2E%2E', undefined, 'resource'],
+    ['memo:1234', 'text/plain', '1234.txt'],
+    ['https://example.com/', 'image/png', 'example.com'],
+    ['', 'application/zip', 'resource.zip'],
+    ['db://rows/%E0%A4%A', undefined, '%E0%A4%A'],
+    ['x://y/\u0000evil<>.exe', undefined, '_evil_.exe'],
+  ])('saves %j (type %s) as %j, after the last segment of its URI', (uri, mime, filename) => {
+    expect(filenameFromUri(uri, mime)).toBe(filename);
   });
 
-  it('formats sizes', () => {
-    expect(formatBytes(1)).toBe('1 byte');
-    expect(formatBytes(512)).toBe('512 bytes');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(12_288)).toBe('12 KB');
-    expect(formatBytes(3.2 * 1024 * 1024)).toBe('3.2 MB');
-    expect(formatBytes(2_000 * 1024 * 1024 * 1024)).toBe('2 TB');
-    expect(formatBytes(Number.NaN)).toBe('unknown size');
+  it.each([
+    [1, '1 byte'],
+    [512, '512 bytes'],
+    [1536, '1.5 KB'],
+    [12_288, '12 KB'],
+    [3.2 * 1024 * 1024, '3.2 MB'],
+    [2_000 * 1024 * 1024 * 1024, '2 TB'],
+    [Number.NaN, 'unknown size'],
+  ])('formats a size of %d as %s', (bytes, text) => {
+    expect(formatBytes(bytes)).toBe(text);
   });
 
   it('counts lines and collapses long text', () => {

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CATALOG } from '../../src/mcp/catalog';
 import { createRouter } from '../../src/messaging/router';
 import { createHarness } from '../helpers/manager-harness';
+import { createMemoryStore } from '../../src/platform/memory';
 
 const EXTENSION_ID = 'ochopgbekfckekcfildinaeciimoahkb';
 const ownPage = {
@@ -27,30 +28,58 @@ describe('router', () => {
     });
   });
 
-  it('refuses content scripts, other extensions and unknown senders', async () => {
+  it.each([
+    [
+      'a content script (the page’s origin)',
+      { id: EXTENSION_ID, url: 'https://example.com/page', origin: 'https://example.com' },
+    ],
+    [
+      'another extension',
+      {
+        id: 'aaaabbbbccccddddeeeeffffgggghhhh',
+        url: 'chrome-extension://aaaabbbbccccddddeeeeffffgggghhhh/x.html',
+      },
+    ],
+    [
+      'another extension claiming Patchbay’s origin',
+      { id: 'aaaabbbbccccddddeeeeffffgggghhhh', url: ownPage.url, origin: ownPage.origin },
+    ],
+    ['a content script without an origin', { id: EXTENSION_ID, url: 'https://example.com/page' }],
+    [
+      'a page of Patchbay’s id at a look-alike origin',
+      {
+        id: EXTENSION_ID,
+        url: `${ownPage.origin}.evil.example/x`,
+        origin: `${ownPage.origin}.evil.example`,
+      },
+    ],
+    ['an unknown sender', {}],
+  ])('refuses %s', async (_, sender) => {
     const { router } = setup();
-    const contentScript = {
-      id: EXTENSION_ID,
-      url: 'https://example.com/page',
-      origin: 'https://example.com',
-    };
-    const otherExtension = {
-      id: 'aaaabbbbccccddddeeeeffffgggghhhh',
-      url: 'chrome-extension://aaaabbbbccccddddeeeeffffgggghhhh/x.html',
-    };
-    for (const sender of [contentScript, otherExtension, {}]) {
-      await expect(router.handle({ type: 'mcp/servers/get' }, sender)).resolves.toMatchObject({
-        ok: false,
-        error: { code: 'forbidden-sender' },
-      });
-    }
+    await expect(router.handle({ type: 'mcp/servers/get' }, sender)).resolves.toEqual({
+      ok: false,
+      error: {
+        code: 'forbidden-sender',
+        message: 'Only Patchbay’s own pages may send it commands.',
+      },
+    });
+  });
+
+  it('answers its own page when the browser gives only its URL', async () => {
+    const { router } = setup();
+    await expect(
+      router.handle({ type: 'mcp/servers/get' }, { id: EXTENSION_ID, url: ownPage.url }),
+    ).resolves.toEqual({ ok: true, result: { servers: [] } });
   });
 
   it('rejects malformed envelopes, unknown types and invalid payloads with specific errors', async () => {
     const { router } = setup();
-    await expect(router.handle('mcp/servers/get', ownPage)).resolves.toMatchObject({
+    await expect(router.handle('mcp/servers/get', ownPage)).resolves.toEqual({
       ok: false,
-      error: { code: 'invalid-request' },
+      error: {
+        code: 'invalid-request',
+        message: 'A request needs a string "type" and an optional "payload".',
+      },
     });
     await expect(router.handle({ type: 'mcp/launch/rockets' }, ownPage)).resolves.toMatchObject({
       ok: false,
@@ -108,6 +137,36 @@ describe('router', () => {
     );
   });
 
+  it('answers an unexpected failure with a generic internal error that carries no internals', async () => {
+    // Storage that fails the way a broken worker might: its message names internals.
+    const internals =
+      'Cannot read properties of undefined (reading "sk-live-1234") at registry.ts:42';
+    const store = createMemoryStore();
+    const harness = createHarness({
+      store: { ...store, get: () => Promise.reject(new TypeError(internals)) },
+    });
+    const router = createRouter({ manager: harness.manager, extensionId: EXTENSION_ID });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const response = await router.handle({ type: 'mcp/servers/get' }, ownPage);
+      expect(response).toEqual({
+        ok: false,
+        error: {
+          code: 'internal',
+          message:
+            'Something went wrong inside Patchbay. Try again; if it persists, reload the extension.',
+        },
+      });
+      expect(JSON.stringify(response)).not.toContain('sk-live-1234');
+      // The worker's own log keeps the kind of failure for whoever debugs it.
+      expect(logged).toHaveBeenCalledWith(
+        '[patchbay] unexpected error',
+        expect.stringContaining('TypeError'),
+      );
+    } finally {
+      logged.mockRestore();
+    }
+  });
   it('answers requests for servers that do not exist with not-found', async () => {
     const { router } = setup();
     const response = await router.handle({ type: 'mcp/missing/status/get' }, ownPage);

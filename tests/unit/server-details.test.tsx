@@ -411,30 +411,36 @@ describe('the details store', () => {
     });
     const { result } = renderHook(() => useServerDetails(background.client));
     act(() => result.current.loadSection('custom-1', 'resources'));
-    await waitFor(() =>
-      expect(result.current.details['custom-1']?.resources).toEqual({
-        items: [page('a')],
-        nextCursor: 'c2',
-        loading: false,
-      }),
+    await waitFor(
+      () =>
+        expect(result.current.details['custom-1']?.resources).toEqual({
+          items: [page('a')],
+          nextCursor: 'c2',
+          loading: false,
+        }),
+      { timeout: 4_000 },
     );
     expect(result.current.details['custom-1']?.templates).toEqual({ items: [], loading: false });
 
     failNext = true;
     act(() => result.current.loadMore('custom-1', 'resources'));
-    await waitFor(() =>
-      expect(result.current.details['custom-1']?.resources?.error).toBe(
-        'Docs could not list its resources.',
-      ),
+    await waitFor(
+      () =>
+        expect(result.current.details['custom-1']?.resources?.error).toBe(
+          'Docs could not list its resources.',
+        ),
+      { timeout: 4_000 },
     );
     expect(result.current.details['custom-1']?.resources?.items).toEqual([page('a')]);
 
     act(() => result.current.retry('custom-1', 'resources'));
-    await waitFor(() =>
-      expect(result.current.details['custom-1']?.resources).toEqual({
-        items: [page('a'), page('b')],
-        loading: false,
-      }),
+    await waitFor(
+      () =>
+        expect(result.current.details['custom-1']?.resources).toEqual({
+          items: [page('a'), page('b')],
+          loading: false,
+        }),
+      { timeout: 4_000 },
     );
     expect(
       background.requests
@@ -453,12 +459,14 @@ describe('the details store', () => {
     const { result } = renderHook(() => useServerDetails(background.client));
     act(() => void result.current.openResource('custom-1', 'docs://a'));
     expect(result.current.details['custom-1']?.preview).toEqual({ uri: 'docs://a', loading: true });
-    await waitFor(() =>
-      expect(result.current.details['custom-1']?.preview).toEqual({
-        uri: 'docs://a',
-        loading: false,
-        contents: [{ uri: 'docs://a', text: 'hello' }],
-      }),
+    await waitFor(
+      () =>
+        expect(result.current.details['custom-1']?.preview).toEqual({
+          uri: 'docs://a',
+          loading: false,
+          contents: [{ uri: 'docs://a', text: 'hello' }],
+        }),
+      { timeout: 4_000 },
     );
     act(() => result.current.closePreview('custom-1'));
     expect(result.current.details['custom-1']?.preview).toBeUndefined();
@@ -478,8 +486,9 @@ describe('the details store', () => {
     // Nothing loads until a section asks.
     expect(background.requests).toEqual([]);
     act(() => result.current.loadSection('custom-1', 'prompts'));
-    await waitFor(() =>
-      expect(result.current.details['custom-1']?.prompts?.items[0]?.name).toBe('p1'),
+    await waitFor(
+      () => expect(result.current.details['custom-1']?.prompts?.items[0]?.name).toBe('p1'),
+      { timeout: 4_000 },
     );
 
     version = 2;
@@ -487,10 +496,12 @@ describe('the details store', () => {
       type: 'mcp/features/changed',
       payload: { serverId: 'custom-1', kind: 'prompts' },
     });
-    await waitFor(() =>
-      expect(result.current.details['custom-1']?.prompts?.items.map((item) => item.name)).toEqual([
-        'p2',
-      ]),
+    await waitFor(
+      () =>
+        expect(result.current.details['custom-1']?.prompts?.items.map((item) => item.name)).toEqual(
+          ['p2'],
+        ),
+      { timeout: 4_000 },
     );
     // Resources were never opened: a change to them loads nothing.
     background.broadcast({
@@ -585,7 +596,7 @@ describe('the Servers panel', () => {
     expect(asked()).not.toContain('mcp/custom-1/prompts/list');
 
     fireEvent.click(box);
-    await waitFor(() => expect(box.checked).toBe(true));
+    await waitFor(() => expect(box.checked).toBe(true), { timeout: 4_000 });
     const set = background.requests.findIndex(
       (request) => request.type === 'mcp/custom-1/sampling/set',
     );
@@ -593,9 +604,13 @@ describe('the Servers panel', () => {
     expect(asked().slice(set + 1)).toContain('mcp/servers/get');
 
     openSection('Resources');
-    fireEvent.click(await screen.findByRole('button', { name: /Read me/ }));
-    const preview = await screen.findByRole('region', { name: 'Preview of Read me' });
-    await waitFor(() => expect(preview.textContent).toContain('Hello'));
+    fireEvent.click(await screen.findByRole('button', { name: /Read me/ }, { timeout: 4_000 }));
+    const preview = await screen.findByRole(
+      'region',
+      { name: 'Preview of Read me' },
+      { timeout: 4_000 },
+    );
+    await waitFor(() => expect(preview.textContent).toContain('Hello'), { timeout: 4_000 });
     expect(asked()).toContain('mcp/custom-1/resources/templates/list');
     expect(asked()).not.toContain('mcp/custom-1/prompts/list');
   });

@@ -70,11 +70,14 @@ describe('createServerFetch', () => {
     await expect(plain('https://w.example.com/mcp')).resolves.toMatchObject({ status: 502 });
   });
 
-  it('recognises Cloudflare error pages by their code, not by any 1101 in a page', () => {
-    expect(
-      isCloudflareWorkerError('Cloudflare Ray ID: 1 · Error 1101 · Worker threw exception'),
-    ).toBe(true);
-    expect(isCloudflareWorkerError('Error 1101 from some other proxy')).toBe(false);
-    expect(isCloudflareWorkerError('Cloudflare error 1020: access denied')).toBe(false);
-  });
+  it.each([
+    ['Cloudflare Ray ID: 1 · Error 1101 · Worker threw exception', true],
+    ['Error 1101 from some other proxy', false],
+    ['Cloudflare error 1020: access denied', false],
+  ])(
+    'recognises Cloudflare error pages by their code, not by any 1101 in a page: %s',
+    (page, expected) => {
+      expect(isCloudflareWorkerError(page)).toBe(expected);
+    },
+  );
 });

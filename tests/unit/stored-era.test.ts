@@ -35,17 +35,18 @@ describe('stored era verdicts', () => {
     expect(rememberEra(probed, modern, 6 * day)).toEqual({ verdict: modern, checkedAt: 6 * day });
   });
 
-  it('ignores whatever in storage is not a verdict', () => {
-    for (const value of [
-      undefined,
-      null,
-      'modern',
-      { verdict: { kind: 'modern' }, checkedAt: 1 },
-      { verdict: { kind: 'future' }, checkedAt: 1 },
-      { verdict: { kind: 'legacy' } },
-    ]) {
-      expect(readStoredEra(value)).toBeUndefined();
-    }
+  it.each([
+    ['nothing', undefined],
+    ['null', null],
+    ['a bare kind', 'modern'],
+    ['a modern verdict without its discover answer', { verdict: { kind: 'modern' }, checkedAt: 1 }],
+    ['an unknown kind', { verdict: { kind: 'future' }, checkedAt: 1 }],
+    ['an undated verdict', { verdict: { kind: 'legacy' } }],
+  ])('ignores %s in storage, which is not a verdict', (_name, value) => {
+    expect(readStoredEra(value)).toBeUndefined();
+  });
+
+  it('reads a stored verdict', () => {
     expect(readStoredEra({ verdict: modern, checkedAt: 3 })).toEqual({
       verdict: modern,
       checkedAt: 3,

@@ -68,8 +68,9 @@ describe('a tab’s proxy', () => {
       webmcp: webmcp(false),
       openPort: ports.openPort,
     });
-    await vi.waitFor(() =>
-      expect(ports.open().map((port) => port.tools)).toEqual([['server_tool']]),
+    await vi.waitFor(
+      () => expect(ports.open().map((port) => port.tools)).toEqual([['server_tool']]),
+      { timeout: 4_000 },
     );
     expect(proxy.relaying).toBe('mcp-b');
   });
@@ -84,13 +85,15 @@ describe('a tab’s proxy', () => {
       webmcp: page,
       openPort: ports.openPort,
     });
-    await vi.waitFor(() =>
-      expect(ports.open().map((port) => port.tools)).toEqual([['webmcp_tool']]),
+    await vi.waitFor(
+      () => expect(ports.open().map((port) => port.tools)).toEqual([['webmcp_tool']]),
+      { timeout: 4_000 },
     );
     expect(proxy.relaying).toBe('webmcp');
     answer(server.value);
-    await vi.waitFor(() =>
-      expect(ports.open().map((port) => port.tools)).toEqual([['server_tool']]),
+    await vi.waitFor(
+      () => expect(ports.open().map((port) => port.tools)).toEqual([['server_tool']]),
+      { timeout: 4_000 },
     );
     // The WebMCP proxy stopped before the server's registered: never two ports at once.
     expect(ports.ports.map((port) => port.tools)).toEqual([['webmcp_tool'], ['server_tool']]);
@@ -110,18 +113,20 @@ describe('a tab’s proxy', () => {
       webmcp: page,
       openPort: ports.openPort,
     });
-    await vi.waitFor(() => expect(calls).toBe(1));
+    await vi.waitFor(() => expect(calls).toBe(1), { timeout: 4_000 });
     await settled();
     expect(ports.ports).toEqual([]);
     page.set(true);
-    await vi.waitFor(() => expect(proxy.relaying).toBe('webmcp'));
+    await vi.waitFor(() => expect(proxy.relaying).toBe('webmcp'), { timeout: 4_000 });
     proxy.findServer();
-    await vi.waitFor(() =>
-      expect(ports.open().map((port) => port.tools)).toEqual([['server_tool']]),
+    await vi.waitFor(
+      () => expect(ports.open().map((port) => port.tools)).toEqual([['server_tool']]),
+      { timeout: 4_000 },
     );
     server.goAway();
-    await vi.waitFor(() =>
-      expect(ports.open().map((port) => port.tools)).toEqual([['webmcp_tool']]),
+    await vi.waitFor(
+      () => expect(ports.open().map((port) => port.tools)).toEqual([['webmcp_tool']]),
+      { timeout: 4_000 },
     );
     expect(proxy.relaying).toBe('webmcp');
   });
@@ -139,7 +144,7 @@ describe('a tab’s proxy', () => {
       webmcp: page,
       openPort: ports.openPort,
     });
-    await vi.waitFor(() => expect(broken.closed).toHaveBeenCalled());
+    await vi.waitFor(() => expect(broken.closed).toHaveBeenCalled(), { timeout: 4_000 });
     await settled();
     expect(asked).toBe(1);
   });
@@ -152,7 +157,7 @@ describe('a tab’s proxy', () => {
       webmcp: webmcp(false),
       openPort: ports.openPort,
     });
-    await vi.waitFor(() => expect(connect).toHaveBeenCalled());
+    await vi.waitFor(() => expect(connect).toHaveBeenCalled(), { timeout: 4_000 });
     await settled();
     expect(ports.ports).toEqual([]);
     expect(proxy.relaying).toBeUndefined();

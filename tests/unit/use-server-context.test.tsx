@@ -70,11 +70,13 @@ describe('keeping resources in the conversation fresh', () => {
     const { unmount } = renderHook(() =>
       useServerContext({ client, servers: [docs], messages, replaceMessages }),
     );
-    await waitFor(() =>
-      expect(calls).toContainEqual({
-        action: 'resources/subscribe',
-        payload: { uri: 'notes://today' },
-      }),
+    await waitFor(
+      () =>
+        expect(calls).toContainEqual({
+          action: 'resources/subscribe',
+          payload: { uri: 'notes://today' },
+        }),
+      { timeout: 4_000 },
     );
 
     act(() =>
@@ -83,7 +85,7 @@ describe('keeping resources in the conversation fresh', () => {
         payload: { serverId: 'docs', uri: 'notes://today' },
       }),
     );
-    await waitFor(() => expect(replaceMessages).toHaveBeenCalled());
+    await waitFor(() => expect(replaceMessages).toHaveBeenCalled(), { timeout: 4_000 });
     expect(JSON.stringify(messages)).toContain('"text":"new"');
 
     // The same text again changes nothing.
@@ -95,7 +97,7 @@ describe('keeping resources in the conversation fresh', () => {
         payload: { serverId: 'docs', uri: 'notes://today' },
       }),
     );
-    await waitFor(() => expect(replaceMessages).toHaveBeenCalled());
+    await waitFor(() => expect(replaceMessages).toHaveBeenCalled(), { timeout: 4_000 });
     expect(messages).toBe(before);
 
     // A change from a server or resource nobody subscribed to is not read.
@@ -129,7 +131,7 @@ describe('keeping resources in the conversation fresh', () => {
         replaceMessages: vi.fn(),
       }),
     );
-    await waitFor(() => expect(client.request).toHaveBeenCalled());
+    await waitFor(() => expect(client.request).toHaveBeenCalled(), { timeout: 4_000 });
     expect(calls.filter((call) => call.action === 'resources/subscribe')).toEqual([]);
   });
 });

@@ -43,7 +43,7 @@ describe('the side panel’s server store', () => {
   it('applies the server view each broadcast carries, without asking the background again', async () => {
     const background = fakeBackground();
     const { result } = renderHook(() => useServers(background.client));
-    await waitFor(() => expect(result.current.servers).toEqual([docs]));
+    await waitFor(() => expect(result.current.servers).toEqual([docs]), { timeout: 4_000 });
     const asked = background.requests.length;
 
     const connected: ServerView = {
@@ -67,8 +67,9 @@ describe('the side panel’s server store', () => {
       payload: { serverId: docs.id, server: { ...connected, toolCount: 5 } },
     });
     expect(result.current.servers?.[0]?.toolCount).toBe(5);
-    await waitFor(() =>
-      expect(background.requests.slice(asked)).toEqual([`mcp/${docs.id}/tools/get`]),
+    await waitFor(
+      () => expect(background.requests.slice(asked)).toEqual([`mcp/${docs.id}/tools/get`]),
+      { timeout: 4_000 },
     );
   });
 });

@@ -34,7 +34,7 @@ describe('a page’s WebMCP tools, through the bridge', () => {
   it('are found once the page’s polyfill appears, listed, kept current and run', async () => {
     const link = new WebMcpLink(window);
     link.ask();
-    await vi.waitFor(() => expect(link.available).toBe(false));
+    await vi.waitFor(() => expect(link.available).toBe(false), { timeout: 4_000 });
     initializeWebMCPPolyfill();
     const registration = new AbortController();
     await modelContext().registerTool(
@@ -48,7 +48,7 @@ describe('a page’s WebMCP tools, through the bridge', () => {
       { signal: registration.signal },
     );
     link.ask();
-    await vi.waitFor(() => expect(link.available).toBe(true));
+    await vi.waitFor(() => expect(link.available).toBe(true), { timeout: 4_000 });
 
     const source = link.source();
     expect(source.announcesChanges).toBe(true);
@@ -71,12 +71,14 @@ describe('a page’s WebMCP tools, through the bridge', () => {
       description: 'Adds a dish to the plan.',
       execute: async () => ({ content: [{ type: 'text', text: 'Planned' }] }),
     });
-    await vi.waitFor(() => expect(changes.at(-1)).toEqual(['find_recipe', 'plan_meal']));
+    await vi.waitFor(() => expect(changes.at(-1)).toEqual(['find_recipe', 'plan_meal']), {
+      timeout: 4_000,
+    });
     await expect(source.callTool('plan_meal', {})).resolves.toEqual({
       content: [{ type: 'text', text: 'Planned' }],
     });
     registration.abort();
-    await vi.waitFor(() => expect(changes.at(-1)).toEqual(['plan_meal']));
+    await vi.waitFor(() => expect(changes.at(-1)).toEqual(['plan_meal']), { timeout: 4_000 });
     await source.close();
   });
 
@@ -91,7 +93,7 @@ describe('a page’s WebMCP tools, through the bridge', () => {
     });
     const link = new WebMcpLink(window);
     link.ask();
-    await vi.waitFor(() => expect(link.available).toBe(true));
+    await vi.waitFor(() => expect(link.available).toBe(true), { timeout: 4_000 });
     const source = link.source();
     const failed = await source.callTool('checkout', {});
     expect(failed.isError).toBe(true);
@@ -107,13 +109,13 @@ describe('a page’s WebMCP tools, through the bridge', () => {
     initializeWebMCPPolyfill();
     const link = new WebMcpLink(window);
     link.ask();
-    await vi.waitFor(() => expect(link.available).toBe(true));
+    await vi.waitFor(() => expect(link.available).toBe(true), { timeout: 4_000 });
     const source = link.source();
     const closed = vi.fn();
     source.onClose(closed);
     cleanupWebMCPPolyfill();
     link.ask();
-    await vi.waitFor(() => expect(closed).toHaveBeenCalledOnce());
+    await vi.waitFor(() => expect(closed).toHaveBeenCalledOnce(), { timeout: 4_000 });
     expect(link.available).toBe(false);
   });
 });
@@ -197,7 +199,7 @@ describe('the arguments’ form executeTool takes', () => {
     const context = olderChromium((input) => `echo ${String(input.word)}`);
     const link = new WebMcpLink(window);
     link.ask();
-    await vi.waitFor(() => expect(link.available).toBe(true));
+    await vi.waitFor(() => expect(link.available).toBe(true), { timeout: 4_000 });
     await expect(link.source().callTool('echo', { word: 'hi' })).resolves.toEqual({
       content: [{ type: 'text', text: 'echo hi' }],
     });
@@ -216,7 +218,7 @@ describe('the arguments’ form executeTool takes', () => {
     });
     const link = new WebMcpLink(window);
     link.ask();
-    await vi.waitFor(() => expect(link.available).toBe(true));
+    await vi.waitFor(() => expect(link.available).toBe(true), { timeout: 4_000 });
     await expect(link.source().callTool('echo', {})).resolves.toMatchObject({ isError: true });
     expect(context.executeTool).toHaveBeenCalledOnce();
   });
