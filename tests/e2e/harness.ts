@@ -1,12 +1,19 @@
 /**
  * Launches real Chromium with Patchbay's production build loaded, and collects every error
  * the extension's pages and worker report so tests can fail on them.
+ *
+ * Test files call {@link freshExtensionPerTest}: every test gets a browser of its own, with a
+ * fresh profile (nothing stored, no server, no chat, no site allowed), and after every test,
+ * passed or failed, the harness asserts that no page or worker logged an error the test did
+ * not declare with `expectConsoleError`, then closes the browser. Fixtures a test starts are
+ * closed with {@link closeAfterTest}.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { CHROMIUM_FLAGS, findChromium } from '../../scripts/chromium';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { afterEach, beforeEach, expect, onTestFinished } from 'vitest';
 
 export const EXTENSION_DIR = resolve('.output/chrome-mv3');
 export const SCREENSHOT_DIR = resolve('test-output/screenshots');
@@ -20,12 +27,13 @@ export interface ExtensionSession {
   context: BrowserContext;
   worker: Worker;
   extensionId: string;
-  errors: string[];
+  /** Errors the extension's pages and worker logged that no `expectConsoleError` allowed. */
+  readonly errors: readonly string[];
   /**
-   * Console errors a test expects (a 401 the browser logs as "Failed to load resource", say).
-   * Matching messages are not collected; clear the list when the test ends.
+   * Allows console errors matching `pattern` for the rest of this browser's life, i.e. the
+   * current test (a 401 the browser logs as "Failed to load resource", say).
    */
-  expectedErrors: RegExp[];
+  expectConsoleError(pattern: RegExp): void;
   openSidePanel(): Promise<Page>;
   /** Opens the side panel on its Servers tab. */
   openServers(): Promise<Page>;
@@ -96,7 +104,9 @@ export async function launchExtension(
     worker,
     extensionId,
     errors,
-    expectedErrors,
+    expectConsoleError(pattern) {
+      expectedErrors.push(pattern);
+    },
     openSidePanel,
     async openServers() {
       const page = await openSidePanel();
@@ -148,4 +158,61 @@ export async function launchExtension(
       rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+type Envelope<T> = { ok: true; result: T } | { ok: false; error: { message: string } };
+
+/** A request to the background from `page`, as the panel makes it; throws its error. */
+export async function requestFrom<T>(
+  session: ExtensionSession,
+  page: Page,
+  type: string,
+  payload?: unknown,
+): Promise<T> {
+  const response = (await session.send(page, type, payload)) as Envelope<T>;
+  if (!response.ok) throw new Error(response.error.message);
+  return response.result;
+}
+
+type LaunchOptions = Parameters<typeof launchExtension>[0];
+
+/**
+ * A fresh browser with Patchbay for each test of the file (or of the `describe` block this is
+ * called in). The returned session stands for the current test's browser. After each test, the
+ * harness asserts that the extension logged no error the test did not expect, then closes the
+ * browser: a failing test cannot leave its errors, its expectations or its state to the next.
+ */
+export function freshExtensionPerTest(options: LaunchOptions = {}): ExtensionSession {
+  let current: ExtensionSession | undefined;
+  beforeEach(async () => {
+    current = await launchExtension(options);
+  });
+  afterEach(async () => {
+    const session = current;
+    current = undefined;
+    if (!session) return;
+    try {
+      expect([...session.errors], 'errors logged by the extension’s pages or worker').toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+  return new Proxy({} as ExtensionSession, {
+    get(_target, key: keyof ExtensionSession) {
+      if (!current)
+        throw new Error('No browser: the extension session is only there during a test.');
+      return current[key];
+    },
+  });
+}
+
+/**
+ * Closes `resource` (a fixture server, a client) once the current test has finished, passed or
+ * failed, after its browser is closed. Call it in a test or a `beforeEach`.
+ */
+export function closeAfterTest<T extends { close(): unknown }>(resource: T): T {
+  onTestFinished(async () => {
+    await resource.close();
+  });
+  return resource;
 }

@@ -9,13 +9,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startModernServer, type ModernServer } from '../fixtures/modern-server';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
 import { chatWithServer } from './chat-setup';
-import { launchExtension, type ExtensionSession } from './harness';
+import { closeAfterTest, freshExtensionPerTest } from './harness';
 
-let session: ExtensionSession;
+const session = freshExtensionPerTest();
 let model: ScriptedOpenAI;
 let charts: ModernServer;
 let page: Page;
@@ -81,6 +81,7 @@ async function showChart(days: number) {
   return app;
 }
 
+/** A host outside every app's policy, for the file; it only records who reached it. */
 beforeAll(async () => {
   outside = createServer((incoming, outgoing) => {
     outsideVisits.push(incoming.url ?? '');
@@ -88,10 +89,18 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => outside.listen(0, '127.0.0.1', resolve));
   outsideUrl = `http://127.0.0.1:${(outside.address() as AddressInfo).port}`;
-  [session, model, charts] = await Promise.all([
-    launchExtension(),
-    startScriptedOpenAI(),
-    startModernServer({ legacy: 'stateless', chartApp: true, name: 'charts' }),
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => outside?.close(resolve));
+});
+
+/** Every test: its own model and chart server, and the chat set up with the server on. */
+beforeEach(async () => {
+  outsideVisits.length = 0;
+  [model, charts] = await Promise.all([
+    startScriptedOpenAI().then(closeAfterTest),
+    startModernServer({ legacy: 'stateless', chartApp: true, name: 'charts' }).then(closeAfterTest),
   ]);
   page = await session.openSidePanel();
   serverId = await chatWithServer(session, page, {
@@ -99,23 +108,6 @@ beforeAll(async () => {
     serverName: 'Charts',
     serverUrl: charts.mcpUrl,
   });
-});
-
-afterEach(() => {
-  try {
-    expect([...session.errors]).toEqual([]);
-  } finally {
-    session.errors.length = 0;
-    // Chromium may report the app's blocked fetch again later (as its frame goes away): that
-    // one report stays expected for the whole file, and only it.
-    session.expectedErrors.splice(0, Infinity, blockedFetch());
-  }
-});
-
-afterAll(async () => {
-  await session?.close();
-  await Promise.all([model?.close(), charts?.close()]);
-  await new Promise((resolve) => outside?.close(resolve));
 });
 
 describe('an MCP App in its tool card', () => {
@@ -244,8 +236,9 @@ describe('an MCP App in its tool card', () => {
   });
 
   it('cannot reach Patchbay, its storage, the panel or hosts its policy does not name', async () => {
+    // Chromium reports the blocked fetch on the console, again later as the frame goes away.
+    session.expectConsoleError(blockedFetch());
     await showChart(2);
-    // Chromium reports the blocked fetch on the console (expected: see afterEach).
     const reported = page.waitForEvent('console', (message) => blockedFetch().test(message.text()));
     const frame = page
       .frames()

@@ -1,43 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-server';
-import { launchExtension, type ExtensionSession } from './harness';
+import { describe, expect, it } from 'vitest';
+import { startOAuthFixture } from '../fixtures/oauth-server';
+import { closeAfterTest, freshExtensionPerTest } from './harness';
+import { addServerThroughForm } from './server-setup';
 
-let session: ExtensionSession;
-const fixtures: OAuthFixture[] = [];
-
-beforeAll(async () => {
-  session = await launchExtension();
-});
-
-afterEach(() => {
-  expect(session.errors).toEqual([]);
-});
-
-afterAll(async () => {
-  await session?.close();
-  await Promise.all(fixtures.map((fixture) => fixture.close()));
-});
-
-async function addServer(page: Page, name: string, url: string) {
-  await page.getByRole('button', { name: 'Add server' }).click();
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('URL').fill(url);
-  await page
-    .getByRole('form', { name: 'Add a server' })
-    .getByRole('button', { name: 'Add server' })
-    .click();
-  const card = page.locator('li.server', { hasText: name });
-  await card.waitFor();
-  return card;
-}
+const session = freshExtensionPerTest();
 
 describe('OAuth sign-in in Chromium', () => {
   it('signs in through the consent page when a protected server is switched on, and keeps working after a worker restart', async () => {
-    const fixture = await startOAuthFixture({ consent: 'page' });
-    fixtures.push(fixture);
+    const fixture = closeAfterTest(await startOAuthFixture({ consent: 'page' }));
     const page = await session.openServers();
-    const card = await addServer(page, 'Notion-like', fixture.mcpUrl);
+    const card = await addServerThroughForm(page, { name: 'Notion-like', url: fixture.mcpUrl });
 
     const consentOpened = session.context.waitForEvent('page', { timeout: 15_000 });
     await card.getByRole('switch', { name: 'Enable Notion-like' }).click();
@@ -73,10 +45,9 @@ describe('OAuth sign-in in Chromium', () => {
   });
 
   it('says the sign-in was cancelled when the consent window is closed, and signs in with one click later', async () => {
-    const fixture = await startOAuthFixture({ consent: 'page', transport: 'sse' });
-    fixtures.push(fixture);
+    const fixture = closeAfterTest(await startOAuthFixture({ consent: 'page', transport: 'sse' }));
     const page = await session.openServers();
-    const card = await addServer(page, 'Linear-like', fixture.mcpUrl);
+    const card = await addServerThroughForm(page, { name: 'Linear-like', url: fixture.mcpUrl });
 
     let consentOpened = session.context.waitForEvent('page', { timeout: 15_000 });
     await card.getByRole('switch', { name: 'Enable Linear-like' }).click();
@@ -95,30 +66,57 @@ describe('OAuth sign-in in Chromium', () => {
     await card.locator('[data-tool="echo"]').waitFor();
   });
 
-  it('refreshes short-lived tokens on a chrome.alarms alarm', async () => {
-    const fixture = await startOAuthFixture({ consent: 'auto', accessTokenTtl: 4 });
-    fixtures.push(fixture);
-    const page = await session.openServers();
-    const card = await addServer(page, 'Short-lived', fixture.mcpUrl);
-    await card.getByRole('switch', { name: 'Enable Short-lived' }).click();
-    await card.locator('[data-state="connected"]').waitFor({ timeout: 15_000 });
-    const alarms = await session.worker.evaluate(() =>
-      (
-        globalThis as unknown as { chrome: { alarms: { getAll(): Promise<{ name: string }[]> } } }
-      ).chrome.alarms.getAll(),
+  it('refreshes tokens when their chrome.alarms alarm fires', async () => {
+    // An hour-long token: nothing but the alarm makes Patchbay refresh it during this test.
+    const fixture = closeAfterTest(
+      await startOAuthFixture({ consent: 'auto', accessTokenTtl: 3600 }),
     );
-    expect(alarms.map((alarm) => alarm.name)).toContainEqual(
-      expect.stringMatching(/^mcp-token-refresh-custom-/),
+    const page = await session.openServers();
+    const card = await addServerThroughForm(page, {
+      name: 'Short-lived',
+      url: fixture.mcpUrl,
+      enable: true,
+    });
+    const alarms = () =>
+      session.worker.evaluate(() =>
+        (
+          globalThis as unknown as {
+            chrome: { alarms: { getAll(): Promise<{ name: string; scheduledTime: number }[]> } };
+          }
+        ).chrome.alarms.getAll(),
+      );
+    const refresh = (await alarms()).find((alarm) =>
+      alarm.name.startsWith('mcp-token-refresh-custom-'),
+    );
+    expect(refresh, 'a refresh alarm for the server').toBeDefined();
+    // Due a minute before the token expires, not now.
+    expect(refresh!.scheduledTime).toBeGreaterThan(Date.now() + 30 * 60_000);
+    expect(fixture.tokenRequests.map((request) => request.grantType)).toEqual([
+      'authorization_code',
+    ]);
+
+    // The alarm goes off now instead of in an hour: the worker refreshes, and schedules the next.
+    await session.worker.evaluate(
+      (name) =>
+        (
+          globalThis as unknown as {
+            chrome: { alarms: { create(name: string, info: { when: number }): Promise<void> } };
+          }
+        ).chrome.alarms.create(name, { when: Date.now() }),
+      refresh!.name,
     );
     await expect
       .poll(
         () =>
           fixture.tokenRequests.filter((request) => request.grantType === 'refresh_token').length,
-        {
-          timeout: 15_000,
-        },
+        { timeout: 15_000 },
       )
-      .toBeGreaterThanOrEqual(1);
+      .toBe(1);
     await card.locator('[data-state="connected"]').waitFor();
+    await expect
+      .poll(async () => (await alarms()).find((alarm) => alarm.name === refresh!.name))
+      .toMatchObject({ scheduledTime: expect.any(Number) });
+    const next = (await alarms()).find((alarm) => alarm.name === refresh!.name)!;
+    expect(next.scheduledTime).toBeGreaterThan(Date.now() + 30 * 60_000);
   });
 });

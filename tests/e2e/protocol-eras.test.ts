@@ -1,15 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
 import { startModernServer, type ModernServer } from '../fixtures/modern-server';
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
-import { launchExtension, type ExtensionSession } from './harness';
+import { closeAfterTest, freshExtensionPerTest } from './harness';
+import { addEnabledServer, fillAddServerForm, serverCard, switchOn } from './server-setup';
 
+const session = freshExtensionPerTest();
 let strict: ModernServer;
 let bothEras: ModernServer;
 let legacy: FixtureServer;
 let everythingSse: ServerEverything;
-let session: ExtensionSession;
 let page: Page;
 
 type Envelope<T> =
@@ -19,70 +20,47 @@ async function request<T>(type: string, payload?: unknown): Promise<Envelope<T>>
   return (await session.send(page, type, payload)) as Envelope<T>;
 }
 
-async function addAndEnable(name: string, url: string): Promise<string> {
-  const added = await request<{ server: { id: string } }>('mcp/servers/add', { name, url });
-  if (!added.ok) throw new Error(added.error.message);
-  const id = added.result.server.id;
-  expect(await request(`mcp/${id}/enable`)).toEqual({
-    ok: true,
-    result: { status: { state: 'connected' } },
-  });
-  return id;
-}
-
-/** The id of the server the Servers panel test added. */
-async function idOf(name: string): Promise<string> {
-  const listed = await request<{ servers: { id: string; name: string }[] }>('mcp/servers/get');
-  const server = listed.ok ? listed.result.servers.find((entry) => entry.name === name) : undefined;
-  if (!server) throw new Error(`${name} is not in the list`);
-  return server.id;
-}
+const addAndEnable = (name: string, url: string) => addEnabledServer(session, page, { name, url });
 
 const discoverProbes = (server: ModernServer) =>
   server.methods().filter((method) => method === 'server/discover').length;
 
+/** The reference server runs as a process of its own: one for the file. */
 beforeAll(async () => {
-  [strict, bothEras, legacy, everythingSse, session] = await Promise.all([
-    startModernServer({ legacy: 'reject', name: 'strict-2026' }),
-    startModernServer({ legacy: 'stateless', name: 'both-eras' }),
-    startFixtureServer(),
-    startServerEverything('sse'),
-    launchExtension(),
-  ]);
-  page = await session.openSidePanel();
-});
-
-afterEach(() => {
-  expect(session.errors).toEqual([]);
+  everythingSse = await startServerEverything('sse');
 });
 
 afterAll(async () => {
-  await session?.close();
-  await Promise.all([strict?.close(), bothEras?.close(), legacy?.close(), everythingSse?.close()]);
+  await everythingSse?.close();
+});
+
+/** Every test: its own in-process servers of both eras, and a fresh panel. */
+beforeEach(async () => {
+  [strict, bothEras, legacy] = await Promise.all([
+    startModernServer({ legacy: 'reject', name: 'strict-2026' }).then(closeAfterTest),
+    startModernServer({ legacy: 'stateless', name: 'both-eras' }).then(closeAfterTest),
+    startFixtureServer().then(closeAfterTest),
+  ]);
+  page = await session.openSidePanel();
 });
 
 describe('both protocol eras in Chromium', () => {
   it('adds a strict 2026-07-28 server through the Servers panel, tests it and switches it on', async () => {
     const servers = await session.openServers();
-    await servers.getByRole('button', { name: 'Add server' }).click();
-    const form = servers.getByRole('form', { name: 'Add a server' });
-    await form.getByLabel('Name', { exact: true }).fill('Strict 2026');
-    await form.getByLabel('URL').fill(strict.mcpUrl);
+    const form = await fillAddServerForm(servers, { name: 'Strict 2026', url: strict.mcpUrl });
     await form.getByRole('button', { name: 'Test connection' }).click();
     await form.getByText('Connected over Streamable HTTP: 5 tools').waitFor();
     await form.getByRole('button', { name: 'Add server' }).click();
-    const card = servers.locator('li.server', { hasText: 'Strict 2026' });
-    await card.getByRole('switch', { name: 'Enable Strict 2026' }).click();
-    await card.locator('[data-state="connected"]').waitFor({ timeout: 15_000 });
+    const card = serverCard(servers, 'Strict 2026');
+    await switchOn(card, 'Strict 2026');
     await card.getByText('5 of 5 tools on').waitFor();
     await card.getByText('5 tools · Streamable HTTP · MCP 2026-07-28').waitFor();
     await session.screenshot(servers, 'servers-strict-2026');
-    await servers.close();
   });
 
   it('lists and calls the tools of a strict 2026 server, a both-eras server and 2025 servers on both transports', async () => {
     const ids = {
-      strict: await idOf('Strict 2026'),
+      strict: await addAndEnable('Strict 2026', strict.mcpUrl),
       both: await addAndEnable('Both eras', bothEras.mcpUrl),
       legacy: await addAndEnable('Legacy', legacy.mcpUrl),
     };
@@ -116,7 +94,7 @@ describe('both protocol eras in Chromium', () => {
   });
 
   it('reuses the stored era after the worker is stopped: no second server/discover', async () => {
-    const id = await idOf('Strict 2026');
+    const id = await addAndEnable('Strict 2026', strict.mcpUrl);
     const probesBefore = discoverProbes(strict);
     await session.stopWorker(page);
     await expect(

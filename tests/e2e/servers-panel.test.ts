@@ -1,30 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
-import { launchExtension, type ExtensionSession } from './harness';
+import { closeAfterTest, freshExtensionPerTest } from './harness';
+import { addServerThroughForm, fillAddServerForm, serverCard, switchOn } from './server-setup';
 
-let session: ExtensionSession;
+const session = freshExtensionPerTest();
 let fixture: FixtureServer;
 let keyed: FixtureServer;
 let page: Page;
 
-beforeAll(async () => {
-  [session, fixture, keyed] = await Promise.all([
-    launchExtension(),
-    startFixtureServer(),
-    startFixtureServer({ requiredHeaders: { 'X-Team': 'blue' } }),
+beforeEach(async () => {
+  [fixture, keyed] = await Promise.all([
+    startFixtureServer().then(closeAfterTest),
+    startFixtureServer({ requiredHeaders: { 'X-Team': 'blue' } }).then(closeAfterTest),
   ]);
   page = await session.openServers();
-});
-
-afterEach(() => {
-  session.expectedErrors.length = 0;
-  expect(session.errors).toEqual([]);
-});
-
-afterAll(async () => {
-  await session?.close();
-  await Promise.all([fixture?.close(), keyed?.close()]);
 });
 
 async function toolsList(): Promise<string[]> {
@@ -36,10 +26,7 @@ async function toolsList(): Promise<string[]> {
 
 describe('Servers panel', () => {
   it('adds, tests, saves, enables, narrows, edits and removes a custom server', async () => {
-    await page.getByRole('button', { name: 'Add server' }).click();
-    const form = page.getByRole('form', { name: 'Add a server' });
-    await form.getByLabel('Name', { exact: true }).fill('Team docs');
-    await form.getByLabel('URL').fill(keyed.sseUrl);
+    const form = await fillAddServerForm(page, { name: 'Team docs', url: keyed.sseUrl });
 
     // Without its header the server refuses; the test says so before anything is saved.
     await form.getByRole('button', { name: 'Test connection' }).click();
@@ -52,11 +39,11 @@ describe('Servers panel', () => {
     await session.screenshot(page, 'servers-add-form');
     await form.getByRole('button', { name: 'Add server' }).click();
 
-    const card = page.locator('li.server', { hasText: 'Team docs' });
-    await card.getByRole('switch', { name: 'Enable Team docs' }).click();
-    await card.locator('[data-state="connected"]').waitFor({ timeout: 15_000 });
+    const card = serverCard(page, 'Team docs');
+    await switchOn(card, 'Team docs');
     await card.getByRole('switch', { name: 'Use create_event' }).click();
     await card.getByText('6 of 7 tools on').waitFor();
+    expect(await toolsList()).toContain('echo');
     expect(await toolsList()).not.toContain('create_event');
     await card.getByRole('button', { name: 'Check' }).click();
     await card.getByText(/^\d+ ms$/).waitFor();
@@ -68,7 +55,7 @@ describe('Servers panel', () => {
     );
     await edit.getByLabel('Name', { exact: true }).fill('Team wiki');
     await edit.getByRole('button', { name: 'Save' }).click();
-    const renamed = page.locator('li.server', { hasText: 'Team wiki' });
+    const renamed = serverCard(page, 'Team wiki');
     await renamed.locator('[data-state="connected"]').waitFor({ timeout: 15_000 });
     // The header value, kept through the edit, still goes with the stream request.
     const streams = keyed.requests.filter((request) => request.path === '/sse');
@@ -80,7 +67,7 @@ describe('Servers panel', () => {
       .getByRole('button', { name: 'Remove' })
       .click();
     await renamed.waitFor({ state: 'detached' });
-    expect(await toolsList()).not.toContain('create_event');
+    expect(await toolsList()).not.toContain('echo');
   });
 
   it('imports servers from an mcpServers JSON with a preview and per-entry errors', async () => {
@@ -102,14 +89,13 @@ describe('Servers panel', () => {
     await panel.getByRole('button', { name: 'Add 1 server' }).click();
     await panel.getByText('Added.').waitFor();
     await panel.getByRole('button', { name: 'Done' }).click();
-    await page.locator('li.server', { hasText: 'fixture' }).waitFor();
+    await serverCard(page, 'fixture').waitFor();
 
     await page.getByRole('button', { name: 'Export' }).click();
     const exported = await page.getByLabel('Exported configuration').inputValue();
     expect(JSON.parse(exported)).toEqual({
       mcpServers: { fixture: { type: 'http', url: fixture.mcpUrl } },
     });
-    await page.getByRole('button', { name: 'Close' }).click();
   });
 
   it.each(['light', 'dark'] as const)(
@@ -117,24 +103,23 @@ describe('Servers panel', () => {
     async (colorScheme) => {
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize({ width: 360, height: 720 });
-      const card = page.locator('li.server', { hasText: 'fixture' });
-      await card.getByRole('switch', { name: 'Enable fixture' }).click();
-      await card.locator('[data-state="connected"]').waitFor({ timeout: 15_000 });
+      const card = await addServerThroughForm(page, {
+        name: 'fixture',
+        url: fixture.mcpUrl,
+        enable: true,
+      });
       await card.locator('[data-tool="echo"]').waitFor();
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow).toBe(0);
       await session.screenshot(page, `servers-360-${colorScheme}`);
-      await card.getByRole('switch', { name: 'Enable fixture' }).click();
-      await card.locator('[data-state="disconnected"]').waitFor();
     },
   );
 
   it.each([320, 600])(
     'has no horizontal scrolling at %i px, with the add form open',
     async (width) => {
-      await page.emulateMedia({ colorScheme: 'light' });
       await page.setViewportSize({ width, height: 720 });
       await page.getByRole('button', { name: 'Add server' }).click();
       await page
@@ -145,10 +130,6 @@ describe('Servers panel', () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow).toBe(0);
-      await page
-        .getByRole('form', { name: 'Add a server' })
-        .getByRole('button', { name: 'Cancel' })
-        .click();
     },
   );
 
@@ -156,8 +137,7 @@ describe('Servers panel', () => {
     // Chromium 156.0.8078.79 reports the hostile file's onload as a blocked inline handler as
     // soon as any parser (even an inert DOMParser document) reads it. Nothing runs: the page's
     // CSP blocks it, and the drawing kept below has no handler left.
-    session.expectedErrors.push(/Executing inline event handler violates/);
-    await page.setViewportSize({ width: 360, height: 720 });
+    session.expectConsoleError(/Executing inline event handler violates/);
     await page.getByRole('button', { name: 'Add server' }).click();
     const form = page.getByRole('form', { name: 'Add a server' });
     const hostile =
@@ -174,6 +154,5 @@ describe('Servers panel', () => {
     expect(svg).toContain('<rect');
     expect(svg).toContain('viewBox="0 0 8 8"');
     expect(svg).not.toMatch(/script|onload|tracker|<style|href/);
-    await form.getByRole('button', { name: 'Cancel' }).click();
   });
 });

@@ -1,24 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
-import { freePort } from '../fixtures/server-everything';
-import { launchExtension, type ExtensionSession } from './harness';
+import { closeAfterTest, freshExtensionPerTest } from './harness';
+import {
+  addEnabledServer,
+  addServerThroughForm,
+  fillAddServerForm,
+  serverIdOf,
+} from './server-setup';
 
+const session = freshExtensionPerTest();
 let fixture: FixtureServer;
-let session: ExtensionSession;
 
-beforeAll(async () => {
-  fixture = await startFixtureServer();
-  session = await launchExtension();
-});
-
-afterEach(() => {
-  // Any error an extension page or the worker logged fails the test that caused it.
-  expect(session.errors).toEqual([]);
-});
-
-afterAll(async () => {
-  await session?.close();
-  await fixture?.close();
+beforeEach(async () => {
+  fixture = closeAfterTest(await startFixtureServer());
 });
 
 describe('Servers view in real Chromium', () => {
@@ -41,23 +35,15 @@ describe('Servers view in real Chromium', () => {
 
   it('adds the fixture server, enables it and shows its tools with descriptions', async () => {
     const page = await session.openServers();
-    await page.getByRole('heading', { name: 'Servers' }).waitFor();
     await expect(page.locator('[data-server-id="notion"]').textContent()).resolves.toContain(
       'Notion',
     );
 
-    await page.getByRole('button', { name: 'Add server' }).click();
-    await page.getByLabel('Name').fill('Fixture');
-    await page.getByLabel('URL').fill(fixture.mcpUrl);
-    await page
-      .getByRole('form', { name: 'Add a server' })
-      .getByRole('button', { name: 'Add server' })
-      .click();
-
-    const card = page.locator('li.server', { hasText: 'Fixture' });
-    await card.waitFor();
-    await card.getByRole('switch', { name: 'Enable Fixture' }).click();
-    await card.locator('[data-state="connected"]').waitFor({ timeout: 15_000 });
+    const card = await addServerThroughForm(page, {
+      name: 'Fixture',
+      url: fixture.mcpUrl,
+      enable: true,
+    });
     const echo = card.locator('[data-tool="echo"]');
     await echo.waitFor();
     await expect(echo.textContent()).resolves.toContain('Repeats the given text back.');
@@ -98,13 +84,11 @@ describe('Servers view in real Chromium', () => {
 
   it('shows a specific error for bad input without saving anything', async () => {
     const page = await session.openServers();
-    await page.getByRole('button', { name: 'Add server' }).click();
-    await page.getByLabel('Name').fill('Remote plain http');
-    await page.getByLabel('URL').fill('http://example.com/mcp');
-    await page
-      .getByRole('form', { name: 'Add a server' })
-      .getByRole('button', { name: 'Add server' })
-      .click();
+    const form = await fillAddServerForm(page, {
+      name: 'Remote plain http',
+      url: 'http://example.com/mcp',
+    });
+    await form.getByRole('button', { name: 'Add server' }).click();
     await page.getByText('Plain http is only allowed for servers on this machine').waitFor();
     const response = (await session.send(page, 'mcp/servers/get')) as {
       result: { servers: { name: string }[] };
@@ -130,11 +114,10 @@ describe('Servers view in real Chromium', () => {
 
   it('keeps working after the service worker is stopped', async () => {
     const page = await session.openServers();
-    const servers = (await session.send(page, 'mcp/servers/get')) as {
-      result: { servers: { id: string; name: string }[] };
-    };
-    const fixtureId = servers.result.servers.find((server) => server.name === 'Fixture')?.id;
-    expect(fixtureId).toBeDefined();
+    const fixtureId = await addEnabledServer(session, page, {
+      name: 'Fixture',
+      url: fixture.mcpUrl,
+    });
     const sessionsBefore = fixture.requests.filter(
       (request) => request.method === 'POST' && !request.headers['mcp-session-id'],
     ).length;
@@ -160,54 +143,38 @@ describe('Servers view in real Chromium', () => {
   });
 
   it('adds a server with headers, shows status changes live, and survives a worker restart', async () => {
-    const port = await freePort();
-    let keyed = await startFixtureServer({ port, requiredHeaders: { 'X-Api-Key': 'k-123' } });
-    try {
-      const page = await session.openServers();
-      await page.getByRole('button', { name: 'Add server' }).click();
-      await page.getByLabel('Name').fill('Keyed');
-      await page.getByLabel('URL').fill(keyed.mcpUrl);
-      await page.getByRole('button', { name: 'Add header' }).click();
-      await page.getByLabel('Header 1 name').fill('X-Api-Key');
-      await page.getByLabel('Header 1 value').fill('k-123');
-      await page
-        .getByRole('form', { name: 'Add a server' })
-        .getByRole('button', { name: 'Add server' })
-        .click();
+    const keyed = closeAfterTest(
+      await startFixtureServer({ requiredHeaders: { 'X-Api-Key': 'k-123' } }),
+    );
+    const page = await session.openServers();
+    const card = await addServerThroughForm(page, {
+      name: 'Keyed',
+      url: keyed.mcpUrl,
+      headers: { 'X-Api-Key': 'k-123' },
+      enable: true,
+    });
+    await card.locator('[data-tool="echo"]').waitFor();
 
-      const card = page.locator('li.server', { hasText: 'Keyed' });
-      await card.getByRole('switch', { name: 'Enable Keyed' }).click();
-      await card.locator('[data-state="connected"]').waitFor({ timeout: 15_000 });
-      await card.locator('[data-tool="echo"]').waitFor();
+    await keyed.close();
+    await card.locator('[data-state="error"]').waitFor({ timeout: 20_000 });
+    await expect(card.locator('.server-error').textContent()).resolves.toContain("Couldn't reach");
+    await session.screenshot(page, 'servers-error');
+    await keyed.restart();
+    await card.locator('[data-state="connected"]').waitFor({ timeout: 20_000 });
 
-      await keyed.close();
-      await card.locator('[data-state="error"]').waitFor({ timeout: 20_000 });
-      await expect(card.locator('.server-error').textContent()).resolves.toContain(
-        "Couldn't reach",
-      );
-      await session.screenshot(page, 'servers-error');
-      keyed = await startFixtureServer({ port, requiredHeaders: { 'X-Api-Key': 'k-123' } });
-      await card.locator('[data-state="connected"]').waitFor({ timeout: 20_000 });
-
-      await session.stopWorker(page);
-      const servers = (await session.send(page, 'mcp/servers/get')) as {
-        result: { servers: { id: string; name: string }[] };
-      };
-      const id = servers.result.servers.find((server) => server.name === 'Keyed')?.id;
-      const result = await session.send(page, `mcp/${id}/tool/call`, {
-        name: 'echo',
-        arguments: { text: 'with key' },
-      });
-      expect(result).toEqual({
-        ok: true,
-        result: { content: [{ type: 'text', text: 'with key' }] },
-      });
-      await card.locator('[data-state="connected"]').waitFor();
-      expect(keyed.requests.every((request) => request.headers['x-api-key'] === 'k-123')).toBe(
-        true,
-      );
-    } finally {
-      await keyed.close();
-    }
+    await session.stopWorker(page);
+    const id = await serverIdOf(session, page, 'Keyed');
+    const result = await session.send(page, `mcp/${id}/tool/call`, {
+      name: 'echo',
+      arguments: { text: 'with key' },
+    });
+    expect(result).toEqual({
+      ok: true,
+      result: { content: [{ type: 'text', text: 'with key' }] },
+    });
+    await card.locator('[data-state="connected"]').waitFor();
+    // Every request, before the server went down and after, carried the header.
+    expect(keyed.requests).not.toHaveLength(0);
+    expect(keyed.requests.every((request) => request.headers['x-api-key'] === 'k-123')).toBe(true);
   });
 });

@@ -5,54 +5,49 @@
  * on Chromium's own WebMCP (behind its feature switch), where the polyfill stands aside.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFixtureSites, type FixtureSites } from '../fixtures/page-tools/site-server';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
-import { chooseScriptedModel, requestFrom } from './chat-setup';
-import { launchExtension, type ExtensionSession } from './harness';
+import { chooseScriptedModel } from './chat-setup';
+import { closeAfterTest, freshExtensionPerTest, requestFrom } from './harness';
 
 let sites: FixtureSites;
 let model: ScriptedOpenAI;
 
+/** The fixture sites are stateless: one server for the file. */
 beforeAll(async () => {
-  [sites, model] = await Promise.all([startFixtureSites(), startScriptedOpenAI()]);
+  sites = await startFixtureSites();
 });
 afterAll(async () => {
-  await Promise.all([sites?.close(), model?.close()]);
+  await sites?.close();
 });
 
-/** A browser with Patchbay, its side panel open, recipes.localhost always allowed. */
+/**
+ * For each test of the block: a browser with Patchbay (and Chromium switches `args`), its own
+ * model, the side panel open, recipes.localhost always allowed.
+ */
 function browserWith(args: string[] = []) {
-  const state = {} as { session: ExtensionSession; panel: Page };
+  const session = freshExtensionPerTest({ args });
+  const state = { session } as { session: typeof session; panel: Page };
   const request = <T>(type: string, payload?: unknown) =>
-    requestFrom<T>(state.session, state.panel, type, payload);
+    requestFrom<T>(session, state.panel, type, payload);
   const toolNames = async () =>
     (await request<{ tools: { name: string; serverId: string }[] }>('mcp/tools/list')).tools
       .filter((tool) => tool.serverId === 'page-tools')
       .map((tool) => tool.name)
       .sort();
   const openRecipes = async () => {
-    const tab = await state.session.context.newPage();
+    const tab = await session.context.newPage();
     await tab.goto(sites.url('recipes.localhost'));
     await tab.locator('body[data-ready="true"]').waitFor();
     return tab;
   };
-  beforeAll(async () => {
-    state.session = await launchExtension({ args });
-    state.panel = await state.session.openSidePanel();
+  beforeEach(async () => {
+    model = closeAfterTest(await startScriptedOpenAI());
+    state.panel = await session.openSidePanel();
     await chooseScriptedModel(state.panel, model.baseUrl);
     await state.panel.reload();
     await request('page-tools/allow', { domain: 'recipes.localhost', always: true });
-  });
-  afterEach(() => {
-    try {
-      expect([...state.session.errors]).toEqual([]);
-    } finally {
-      state.session.errors.length = 0;
-    }
-  });
-  afterAll(async () => {
-    await state.session?.close();
   });
   return { state, request, toolNames, openRecipes };
 }
@@ -90,7 +85,6 @@ describe('a site’s WebMCP tools, polyfilled', () => {
     await expect(page.locator('#plan').textContent()).resolves.toBe('lentil soup');
     expect(JSON.stringify(model.requests.at(-1)?.body)).toContain('Planned: lentil soup');
     await state.session.screenshot(panel, 'webmcp-answer');
-    await page.close();
   });
 
   it('follows the page’s tools as they change, and drops them when the tab closes', async () => {
@@ -123,6 +117,5 @@ describe('a site’s WebMCP tools, on Chromium’s own WebMCP', () => {
     ).resolves.toMatchObject({
       content: [{ type: 'text', text: 'Recipe for ratatouille: simmer for 20 minutes.' }],
     });
-    await page.close();
   });
 });

@@ -1,12 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
-import { launchExtension, type ExtensionSession } from './harness';
+import { closeAfterTest, freshExtensionPerTest } from './harness';
+import { addEnabledServer } from './server-setup';
 
+const session = freshExtensionPerTest();
 let everything: ServerEverything;
 let fixture: FixtureServer;
-let session: ExtensionSession;
 let page: Page;
 
 type Envelope<T> =
@@ -16,32 +17,21 @@ async function request<T>(type: string, payload?: unknown): Promise<Envelope<T>>
   return (await session.send(page, type, payload)) as Envelope<T>;
 }
 
-async function addAndEnable(name: string, url: string): Promise<string> {
-  const added = await request<{ server: { id: string } }>('mcp/servers/add', { name, url });
-  if (!added.ok) throw new Error(added.error.message);
-  const enabled = await request<{ status: { state: string } }>(
-    `mcp/${added.result.server.id}/enable`,
-  );
-  expect(enabled).toEqual({ ok: true, result: { status: { state: 'connected' } } });
-  return added.result.server.id;
-}
+const addAndEnable = (name: string, url: string) => addEnabledServer(session, page, { name, url });
 
+/** The reference server runs as a process of its own: one for the file. */
 beforeAll(async () => {
-  [everything, fixture, session] = await Promise.all([
-    startServerEverything('streamableHttp'),
-    startFixtureServer(),
-    launchExtension(),
-  ]);
-  page = await session.openSidePanel();
-});
-
-afterEach(() => {
-  expect(session.errors).toEqual([]);
+  everything = await startServerEverything('streamableHttp');
 });
 
 afterAll(async () => {
-  await session?.close();
-  await Promise.all([everything?.close(), fixture?.close()]);
+  await everything?.close();
+});
+
+/** Every test: its own fixture server and a fresh panel. */
+beforeEach(async () => {
+  fixture = closeAfterTest(await startFixtureServer());
+  page = await session.openSidePanel();
 });
 
 describe('service-worker lifecycle', () => {
@@ -100,17 +90,28 @@ describe('service-worker lifecycle', () => {
   });
 
   it('keeps storage as the source of truth: servers and switches survive a restart', async () => {
-    const servers = await request<{ servers: { name: string; isEnabled: boolean }[] }>(
-      'mcp/servers/get',
+    const on = await addAndEnable('Switched on', fixture.mcpUrl);
+    const added = await request<{ server: { id: string } }>('mcp/servers/add', {
+      name: 'Left off',
+      url: `${fixture.url}/other`,
+    });
+    if (!added.ok) throw new Error(added.error.message);
+    const off = added.result.server.id;
+    const switches = async () => {
+      const listed = await request<{ servers: { id: string; name: string; isEnabled: boolean }[] }>(
+        'mcp/servers/get',
+      );
+      if (!listed.ok) throw new Error(listed.error.message);
+      return listed.result.servers.map(({ id, name, isEnabled }) => ({ id, name, isEnabled }));
+    };
+    const before = await switches();
+    expect(before).toEqual(
+      expect.arrayContaining([
+        { id: on, name: 'Switched on', isEnabled: true },
+        { id: off, name: 'Left off', isEnabled: false },
+      ]),
     );
     await session.stopWorker(page);
-    const after = await request<{ servers: { name: string; isEnabled: boolean }[] }>(
-      'mcp/servers/get',
-    );
-    expect(
-      after.ok && after.result.servers.map(({ name, isEnabled }) => ({ name, isEnabled })),
-    ).toEqual(
-      servers.ok && servers.result.servers.map(({ name, isEnabled }) => ({ name, isEnabled })),
-    );
+    expect(await switches()).toEqual(before);
   });
 });

@@ -1,0 +1,99 @@
+/**
+ * Adding a server, the two ways end-to-end tests do it: through the Servers panel's form, as a
+ * person would, or with one request over the extension's messaging when the form is not what
+ * the test is about.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { requestFrom, type ExtensionSession } from './harness';
+
+export interface ServerFormInput {
+  name: string;
+  url: string;
+  /** Header names and values, entered as Header 1, Header 2, … */
+  headers?: Record<string, string>;
+}
+
+/** The card of the server named `name` in the Servers panel. */
+export const serverCard = (page: Page, name: string): Locator =>
+  page.locator('li.server', { hasText: name });
+
+/**
+ * Opens the Add server form on the Servers panel (`page` shows it) and fills it in, without
+ * saving; returns the form, for a test that tries it first.
+ */
+export async function fillAddServerForm(page: Page, input: ServerFormInput): Promise<Locator> {
+  await page.getByRole('button', { name: 'Add server' }).click();
+  const form = page.getByRole('form', { name: 'Add a server' });
+  await form.getByLabel('Name', { exact: true }).fill(input.name);
+  await form.getByLabel('URL').fill(input.url);
+  for (const [index, [name, value]] of Object.entries(input.headers ?? {}).entries()) {
+    await form.getByRole('button', { name: 'Add header' }).click();
+    await form.getByLabel(`Header ${index + 1} name`).fill(name);
+    await form.getByLabel(`Header ${index + 1} value`).fill(value);
+  }
+  return form;
+}
+
+/**
+ * Adds a server through the Servers panel's form and returns its card. With `enable`, switches
+ * it on and waits until it is connected.
+ */
+export async function addServerThroughForm(
+  page: Page,
+  input: ServerFormInput & { enable?: boolean },
+): Promise<Locator> {
+  const form = await fillAddServerForm(page, input);
+  await form.getByRole('button', { name: 'Add server' }).click();
+  const card = serverCard(page, input.name);
+  await card.waitFor();
+  if (input.enable) await switchOn(card, input.name);
+  return card;
+}
+
+/** Switches the server on with its card's switch and waits until it is connected. */
+export async function switchOn(card: Locator, name: string): Promise<void> {
+  await card.getByRole('switch', { name: `Enable ${name}` }).click();
+  await card.locator('[data-state="connected"]').waitFor({ timeout: 15_000 });
+}
+
+/**
+ * Adds a server with a request, as the panel makes it, and switches it on; throws unless it
+ * connected. Returns the server's id.
+ */
+export async function addEnabledServer(
+  session: ExtensionSession,
+  page: Page,
+  input: { name: string; url: string },
+): Promise<string> {
+  const { server } = await requestFrom<{ server: { id: string } }>(
+    session,
+    page,
+    'mcp/servers/add',
+    input,
+  );
+  const { status } = await requestFrom<{ status: { state: string } }>(
+    session,
+    page,
+    `mcp/${server.id}/enable`,
+  );
+  if (status.state !== 'connected') {
+    throw new Error(`${input.name} did not connect: ${JSON.stringify(status)}`);
+  }
+  return server.id;
+}
+
+/** The id of the server named `name`, as the background lists it. */
+export async function serverIdOf(
+  session: ExtensionSession,
+  page: Page,
+  name: string,
+): Promise<string> {
+  const { servers } = await requestFrom<{ servers: { id: string; name: string }[] }>(
+    session,
+    page,
+    'mcp/servers/get',
+  );
+  const found = servers.find((server) => server.name === name);
+  if (!found) throw new Error(`${name} is not in the list of servers`);
+  return found.id;
+}
