@@ -8,7 +8,7 @@ import { PatchbayError } from '../../src/errors/patchbay-error';
 import type { McpManager } from '../../src/mcp/manager';
 import { PAGE_TOOLS_SERVER_ID } from '../../src/messaging/page-tools-contract';
 import { BROWSER_SERVER_ID } from '../../src/messaging/browser-access-contract';
-import { createRouter } from '../../src/messaging/router';
+import { createRouter, type RouterOptions } from '../../src/messaging/router';
 import { startModernServer, type ModernServer } from '../fixtures/modern-server';
 import { startHarness as startBrowserAccess } from '../helpers/browser-access-harness';
 import { createHarness } from '../helpers/manager-harness';
@@ -19,6 +19,17 @@ const ownPage = {
   url: `chrome-extension://${EXTENSION_ID}/sidepanel.html`,
   origin: `chrome-extension://${EXTENSION_ID}`,
 };
+
+/**
+ * Sends one request through a router made for it. A router per request, not per file: its
+ * routes are then built while the test runs, which mutation testing needs to change them.
+ */
+function askRouter(options: RouterOptions, type: string, payload?: unknown) {
+  return createRouter(options).handle(
+    payload === undefined ? { type } : { type, payload },
+    ownPage,
+  );
+}
 
 /** What the router must answer for an operation: its result, or its error's body. */
 async function envelope(operation: () => Promise<unknown>) {
@@ -33,9 +44,8 @@ async function envelope(operation: () => Promise<unknown>) {
 describe('the router’s MCP routes', () => {
   let server: ModernServer;
   const harness = createHarness();
-  const router = createRouter({ manager: harness.manager, extensionId: EXTENSION_ID });
   const ask = (type: string, payload?: unknown) =>
-    router.handle(payload === undefined ? { type } : { type, payload }, ownPage);
+    askRouter({ manager: harness.manager, extensionId: EXTENSION_ID }, type, payload);
   let id: string;
 
   beforeAll(async () => {
@@ -184,9 +194,8 @@ describe('the router’s MCP routes', () => {
 
 describe('the router without websites’ tools or browser access', () => {
   const harness = createHarness();
-  const router = createRouter({ manager: harness.manager, extensionId: EXTENSION_ID });
   const ask = (type: string, payload?: unknown) =>
-    router.handle(payload === undefined ? { type } : { type, payload }, ownPage);
+    askRouter({ manager: harness.manager, extensionId: EXTENSION_ID }, type, payload);
 
   it.each<[string, unknown, unknown]>([
     ['page-tools/offers', undefined, { offers: [] }],
@@ -245,13 +254,13 @@ describe('the router’s browser-access routes', () => {
 
   beforeAll(async () => {
     access = await startBrowserAccess();
-    const router = createRouter({
-      manager: createHarness().manager,
-      extensionId: EXTENSION_ID,
-      browserAccess: access.access,
-    });
+    const manager = createHarness().manager;
     ask = (type, payload) =>
-      router.handle(payload === undefined ? { type } : { type, payload }, ownPage);
+      askRouter(
+        { manager, extensionId: EXTENSION_ID, browserAccess: access.access },
+        type,
+        payload,
+      );
   });
 
   afterAll(async () => {

@@ -54,6 +54,7 @@ describe('router', () => {
       },
     ],
     ['an unknown sender', {}],
+    ['Patchbay’s id with neither origin nor address', { id: EXTENSION_ID }],
   ])('refuses %s', async (_, sender) => {
     const { router } = setup();
     await expect(router.handle({ type: 'mcp/servers/get' }, sender)).resolves.toEqual({
@@ -71,6 +72,20 @@ describe('router', () => {
       router.handle({ type: 'mcp/servers/get' }, { id: EXTENSION_ID, url: ownPage.url }),
     ).resolves.toEqual({ ok: true, result: { servers: [] } });
   });
+
+  it.each(['xmcp/fixture/status/get', 'mcp/fixture/status/get\nextra', 'mcp//status/get'])(
+    'does not take %j for a server request',
+    async (type) => {
+      const { router } = setup();
+      await expect(router.handle({ type }, ownPage)).resolves.toEqual({
+        ok: false,
+        error: {
+          code: 'unknown-type',
+          message: `Patchbay does not know the request type "${type}".`,
+        },
+      });
+    },
+  );
 
   it('rejects malformed envelopes, unknown types and invalid payloads with specific errors', async () => {
     const { router } = setup();
@@ -99,6 +114,33 @@ describe('router', () => {
     ).resolves.toMatchObject({
       ok: false,
       error: { code: 'invalid-request' },
+    });
+  });
+
+  it.each([
+    [
+      'mcp/servers/add',
+      { name: 'x' },
+      'url',
+      'Invalid payload for mcp/servers/add: url: Invalid input: expected string, received undefined.',
+    ],
+    [
+      'mcp/servers/add',
+      'x',
+      'payload',
+      'Invalid payload for mcp/servers/add: payload: Invalid input: expected object, received string.',
+    ],
+    [
+      'mcp/fixture/tool/cancel',
+      7,
+      'payload',
+      'Invalid payload for mcp/fixture/tool/cancel: payload: Invalid input: expected object, received number.',
+    ],
+  ])('names the field and the reason when %s gets %j', async (type, payload, field, message) => {
+    const { router } = setup();
+    await expect(router.handle({ type, payload }, ownPage)).resolves.toEqual({
+      ok: false,
+      error: { code: 'invalid-request', message, field },
     });
   });
 
