@@ -8,11 +8,26 @@ import {
   recordDefinitions,
   setReadOnlyWithoutAsking,
 } from '../../src/ai/approval';
-import { checkToolBudget } from '../../src/ai/tool-budget';
-import { createToolNameMap, TOOL_NAME_PATTERN } from '../../src/ai/tool-names';
+import {
+  endpointOf,
+  isAllowedModelEndpoint,
+  keyStaysWith,
+  OPENAI_API_URL,
+} from '../../src/ai/model-settings';
+import { buildProxyTools, isProxyToolOutput } from '../../src/ai/proxy-tools';
+import { checkToolBudget, estimateToolTokens } from '../../src/ai/tool-budget';
+import {
+  createToolNameMap,
+  providerName,
+  sanitize,
+  shortHash,
+  TOOL_NAME_PATTERN,
+} from '../../src/ai/tool-names';
 import { toModelToolOutput } from '../../src/ai/tool-result';
 import { normalizeToolSchema } from '../../src/ai/tool-schema';
-import type { ToolView } from '../../src/messaging/contract';
+import { createPatchbayClient, type MessageTransport } from '../../src/messaging/client';
+import type { CallToolResultView, ToolView } from '../../src/messaging/contract';
+import { PAGE_TOOLS_SERVER_ID } from '../../src/messaging/page-tools-contract';
 
 const tool = (serverId: string, name: string, extra: Partial<ToolView> = {}): ToolView => ({
   serverId,
@@ -236,5 +251,395 @@ describe('tool budget', () => {
   it('refuses tool definitions that would crowd out the conversation', () => {
     const huge = tool('s', 'huge', { description: 'd'.repeat(200_000) });
     expect(checkToolBudget([huge])).toMatchObject({ ok: false });
+  });
+});
+
+describe('tool results for the model, block by block', () => {
+  const text = (value: string) => ({ type: 'text', text: value });
+  const noContent = [text('(The tool returned no content.)')];
+
+  it.each<[string, CallToolResultView, unknown[]]>([
+    ['a text block without text as empty text', { content: [{ type: 'text' }] }, [text('')]],
+    [
+      'an image without base64 data as nothing',
+      { content: [{ type: 'image', data: 42, mimeType: 'image/png' }] },
+      noContent,
+    ],
+    [
+      'an image without a media type as nothing',
+      { content: [{ type: 'image', data: 'iVBOR' }] },
+      noContent,
+    ],
+    [
+      'audio as a note naming its type',
+      { content: [{ type: 'audio', data: 'UklG', mimeType: 'audio/wav' }] },
+      [text('[The tool returned audio/wav audio, which Patchbay does not pass on.]')],
+    ],
+    [
+      'audio of unknown type as a note',
+      { content: [{ type: 'audio', data: 'UklG' }] },
+      [text('[The tool returned audio audio, which Patchbay does not pass on.]')],
+    ],
+    [
+      'a text resource as its address and text',
+      { content: [{ type: 'resource', resource: { uri: 'file:///notes.txt', text: 'Buy milk' } }] },
+      [text('Resource file:///notes.txt:\nBuy milk')],
+    ],
+    [
+      'a text resource without an address',
+      { content: [{ type: 'resource', resource: { text: 'Buy milk' } }] },
+      [text('Resource :\nBuy milk')],
+    ],
+    [
+      'a binary resource as a note with its address and type',
+      {
+        content: [
+          {
+            type: 'resource',
+            resource: { uri: 'file:///logo.png', blob: 'iVBOR', mimeType: 'image/png' },
+          },
+        ],
+      },
+      [text('[Binary resource file:///logo.png (image/png)]')],
+    ],
+    [
+      'a resource block with nothing in it',
+      { content: [{ type: 'resource' }] },
+      [text('[Binary resource  (unknown type)]')],
+    ],
+    [
+      'a resource link as its name and address',
+      { content: [{ type: 'resource_link', name: 'Spec', uri: 'https://example.com/spec' }] },
+      [text('Link: Spec https://example.com/spec')],
+    ],
+    [
+      'a resource link without an address, trimmed',
+      { content: [{ type: 'resource_link', name: 'Spec' }] },
+      [text('Link: Spec')],
+    ],
+    [
+      'a resource link without a name',
+      { content: [{ type: 'resource_link', uri: 'https://example.com/spec' }] },
+      [text('Link:  https://example.com/spec')],
+    ],
+    [
+      'a block of a kind it does not know as JSON',
+      { content: [{ type: 'widget', size: 3 }] },
+      [text('{"type":"widget","size":3}')],
+    ],
+    ['an empty result as a note', { content: [] }, noContent],
+    [
+      'structured content next to an image',
+      {
+        content: [{ type: 'image', data: 'iVBOR', mimeType: 'image/png' }],
+        structuredContent: { ok: 1 },
+      },
+      [
+        { type: 'file', data: { type: 'data', data: 'iVBOR' }, mediaType: 'image/png' },
+        text('{"ok":1}'),
+      ],
+    ],
+    [
+      'structured content next to blank text',
+      { content: [text('  ')], structuredContent: { ok: 1 } },
+      [text('  '), text('{"ok":1}')],
+    ],
+    [
+      'text, and not the structured content beside it',
+      { content: [text('Sunny')], structuredContent: { ok: 1 } },
+      [text('Sunny')],
+    ],
+  ])('passes on %s', (_name, result, value) => {
+    expect(toModelToolOutput(result)).toEqual({ type: 'content', value });
+  });
+
+  it.each<[string, CallToolResultView, string]>([
+    [
+      'joins the text of an error and leaves images out',
+      {
+        isError: true,
+        content: [
+          text('Bad'),
+          { type: 'image', data: 'iVBOR', mimeType: 'image/png' },
+          text('Worse'),
+        ],
+      },
+      'Bad\nWorse',
+    ],
+    [
+      'says so when an error has no text',
+      { isError: true, content: [] },
+      'The tool reported an error without details.',
+    ],
+  ])('%s', (_name, result, value) => {
+    expect(toModelToolOutput(result)).toEqual({ type: 'error-text', value });
+  });
+
+  it.each<[string, unknown[], number, unknown[]]>([
+    [
+      'keeps a result exactly at the limit whole',
+      [text('a'.repeat(20))],
+      20,
+      [text('a'.repeat(20))],
+    ],
+    [
+      'keeps images while it cuts the text around them',
+      [
+        text('a'.repeat(30)),
+        { type: 'image', data: 'iVBOR', mimeType: 'image/png' },
+        text('b'.repeat(10)),
+      ],
+      20,
+      [
+        text('a'.repeat(20)),
+        { type: 'file', data: { type: 'data', data: 'iVBOR' }, mediaType: 'image/png' },
+        text('[Patchbay truncated this result: 20 of 40 characters shown.]'),
+      ],
+    ],
+    [
+      'drops text blocks once the limit is used up exactly',
+      [text('a'.repeat(20)), text('b'.repeat(10))],
+      20,
+      [text('a'.repeat(20)), text('[Patchbay truncated this result: 20 of 30 characters shown.]')],
+    ],
+    [
+      'shares the limit across text blocks',
+      [text('a'.repeat(10)), text('b'.repeat(20))],
+      20,
+      [
+        text('a'.repeat(10)),
+        text('b'.repeat(10)),
+        text('[Patchbay truncated this result: 20 of 30 characters shown.]'),
+      ],
+    ],
+  ])('%s', (_name, content, limit, value) => {
+    expect(toModelToolOutput({ content } as CallToolResultView, limit)).toEqual({
+      type: 'content',
+      value,
+    });
+  });
+});
+
+describe('tool names, piece by piece', () => {
+  it.each<[string, string, string]>([
+    ['keeps a website tool’s own provider-safe name', PAGE_TOOLS_SERVER_ID, 'website_tool_search'],
+    ['prefixes a name that just fits in 64 characters as it is', 's', 'n'.repeat(61)],
+  ])('%s', (_name, serverId, name) => {
+    const expected = serverId === PAGE_TOOLS_SERVER_ID ? name : `${serverId}__${name}`;
+    expect(providerName({ serverId, name })).toBe(expected);
+  });
+
+  it('shortens a name one character too long, with a hash', () => {
+    const name = 'n'.repeat(62);
+    expect(providerName({ serverId: 's', name })).toBe(
+      `s__${'n'.repeat(64 - 3 - 8)}_${shortHash(name)}`,
+    );
+  });
+
+  it.each<[string, string]>([
+    ['__search__', 'search'],
+    ['get weather!', 'get_weather'],
+    ['💥', 'tool'],
+    ['a-b_c', 'a-b_c'],
+  ])('sanitizes %j to %j', (name, expected) => {
+    expect(sanitize(name)).toBe(expected);
+  });
+
+  it.each<[string, number]>([
+    // The FNV-1a test vectors: the empty text keeps the offset basis.
+    ['', 0x811c9dc5],
+    ['a', 0xe40c292c],
+    ['foobar', 0xbf9cf968],
+  ])('hashes %j with FNV-1a', (text, fnv) => {
+    expect(shortHash(text)).toBe(fnv.toString(36).padStart(7, '0'));
+  });
+});
+
+describe('tool budget, exactly', () => {
+  /** One tool whose definition is `characters` long as the estimate counts it. */
+  const sized = (characters: number) => {
+    const base = tool('s', 'huge', { description: '' });
+    const overhead = base.name.length + JSON.stringify(base.inputSchema).length;
+    return { ...base, description: 'd'.repeat(characters - overhead) };
+  };
+
+  it('estimates a token per four characters of name, description and schema, rounding up', () => {
+    expect(estimateToolTokens([tool('s', 'abcd', { description: 'efgh', inputSchema: {} })])).toBe(
+      3,
+    );
+    expect(estimateToolTokens([sized(400), sized(400)])).toBe(200);
+  });
+
+  it('accepts definitions of exactly 32,000 tokens and refuses one token more, saying how big', () => {
+    expect(checkToolBudget([sized(128_000)])).toEqual({
+      ok: true,
+      count: 1,
+      estimatedTokens: 32_000,
+    });
+    expect(checkToolBudget([sized(64_000), sized(64_004)])).toEqual({
+      ok: false,
+      count: 2,
+      estimatedTokens: 32_001,
+      message:
+        'The 2 tools switched on would take about 32k tokens of every request, leaving too little room for the conversation. Switch some off in Servers.',
+    });
+  });
+});
+
+describe('model endpoints, exactly', () => {
+  it.each<[string, boolean]>([
+    ['https://models.example.com/v1', true],
+    ['http://localhost:11434/v1', true],
+    ['http://models.example.com/v1', false],
+    ['ftp://models.example.com/v1', false],
+    ['not a url', false],
+  ])('allows %s: %s', (url, allowed) => {
+    expect(isAllowedModelEndpoint(url)).toBe(allowed);
+  });
+
+  it.each<[string, { provider: 'openai' | 'compatible'; baseUrl?: string }, string]>([
+    ['OpenAI without a base URL', { provider: 'openai' }, OPENAI_API_URL],
+    ['a compatible endpoint without one', { provider: 'compatible' }, ''],
+    [
+      'a compatible endpoint, without its trailing slashes',
+      { provider: 'compatible', baseUrl: 'http://localhost:11434/v1//' },
+      'http://localhost:11434/v1',
+    ],
+  ])('sends requests for %s to the right endpoint', (_name, settings, endpoint) => {
+    expect(endpointOf(settings)).toBe(endpoint);
+  });
+
+  it('keeps a key only with the provider it was saved for', () => {
+    const saved = { provider: 'openai', apiKey: 'sk-1', model: 'gpt' } as const;
+    expect(keyStaysWith(undefined, { provider: 'openai' })).toBe(false);
+    expect(keyStaysWith(saved, { provider: 'openai' })).toBe(true);
+    expect(keyStaysWith(saved, { provider: 'compatible', baseUrl: OPENAI_API_URL })).toBe(false);
+  });
+});
+
+describe('proxy tools', () => {
+  /** A client whose background answers each tool call with the arguments it received. */
+  function echoingClient() {
+    const sent: { type: string; payload?: unknown }[] = [];
+    const transport: MessageTransport = {
+      send: async (message) => {
+        sent.push(message);
+        if (message.type.endsWith('/tool/cancel')) return { ok: true, result: { cancelled: true } };
+        const { arguments: args } = message.payload as { arguments: unknown };
+        return { ok: true, result: { content: [{ type: 'text', text: JSON.stringify(args) }] } };
+      },
+      subscribe: () => () => undefined,
+    };
+    return { client: createPatchbayClient(transport), sent };
+  }
+
+  async function argumentsSent(view: ToolView, input: unknown) {
+    const { client } = echoingClient();
+    const { tools, names } = buildProxyTools([view], { client, approvals: {} });
+    const output: unknown = await tools[names.nameFor(view)]!.execute!(input, {
+      toolCallId: 'call-1',
+      messages: [],
+      context: {},
+    });
+    expect(isProxyToolOutput(output)).toBe(true);
+    const result = (output as { result: CallToolResultView }).result;
+    return JSON.parse(String(result.content[0]?.text)) as unknown;
+  }
+
+  const scalar = tool('s', 'square', { inputSchema: { type: 'number' } });
+  const plain = tool('s', 'echo');
+
+  it.each<[string, ToolView, unknown, unknown]>([
+    ['unwraps a wrapped scalar', scalar, { input: 7 }, { input: 7 }],
+    ['unwraps a wrapped object', scalar, { input: { a: 1 } }, { a: 1 }],
+    ['sends nothing for a wrapped input left out', scalar, {}, {}],
+    ['passes an object input as it is', plain, { text: 'hi' }, { text: 'hi' }],
+    ['wraps an input that is not an object', plain, [1, 2], { input: [1, 2] }],
+    ['wraps a null input', plain, null, { input: null }],
+  ])('%s', async (_name, view, input, expected) => {
+    expect(await argumentsSent(view, input)).toEqual(expected);
+  });
+
+  it.each<[string, ToolView['ui'], unknown]>([
+    [
+      'keeps the MCP App of a tool that has one',
+      { resourceUri: 'ui://clock' },
+      { resourceUri: 'ui://clock' },
+    ],
+    ['leaves out an app without a resource', { visibility: ['model'] }, undefined],
+  ])('%s with its result', async (_name, ui, expected) => {
+    const { client } = echoingClient();
+    const view = tool('s', 'clock', { ui });
+    const { tools, names } = buildProxyTools([view], { client, approvals: {} });
+    const output = (await tools[names.nameFor(view)]!.execute!(
+      {},
+      {
+        toolCallId: 'call-2',
+        messages: [],
+        context: {},
+      },
+    )) as { ui?: unknown; serverId: string; toolName: string };
+    expect(output).toMatchObject({ serverId: 's', toolName: 'clock' });
+    expect(output.ui).toEqual(expected);
+  });
+
+  it('cancels the call in the background when the step is aborted', async () => {
+    const { client, sent } = echoingClient();
+    const { tools, names } = buildProxyTools([plain], { client, approvals: {} });
+    const controller = new AbortController();
+    await tools[names.nameFor(plain)]!.execute!(
+      {},
+      {
+        toolCallId: 'call-9',
+        messages: [],
+        context: {},
+        abortSignal: controller.signal,
+      },
+    );
+    controller.abort();
+    expect(sent.map((message) => message.type)).toEqual(['mcp/s/tool/call']);
+    const aborting = new AbortController();
+    const running = tools[names.nameFor(plain)]!.execute!(
+      {},
+      {
+        toolCallId: 'call-10',
+        messages: [],
+        context: {},
+        abortSignal: aborting.signal,
+      },
+    );
+    aborting.abort();
+    await running;
+    expect(sent.slice(1)).toEqual([
+      { type: 'mcp/s/tool/call', payload: { name: 'echo', arguments: {}, callId: 'call-10' } },
+      { type: 'mcp/s/tool/cancel', payload: { callId: 'call-10' } },
+    ]);
+  });
+
+  it('describes a tool without a description by its name, and reads only its own outputs', async () => {
+    const { client } = echoingClient();
+    const bare = tool('s', 'bare', { description: '' });
+    const { tools, names } = buildProxyTools([bare], { client, approvals: {} });
+    const proxy = tools[names.nameFor(bare)]!;
+    expect(proxy.description).toBe('bare');
+    const toModel = (output: unknown) =>
+      proxy.toModelOutput!({ toolCallId: 'c', input: {}, output } as never);
+    expect(await toModel('surprise')).toEqual({
+      type: 'error-text',
+      value: 'The tool returned nothing Patchbay could read.',
+    });
+    expect(
+      await toModel({ serverId: 's', result: { content: [{ type: 'text', text: 'ok' }] } }),
+    ).toEqual({ type: 'content', value: [{ type: 'text', text: 'ok' }] });
+  });
+
+  it.each<[string, unknown, boolean]>([
+    ['null', null, false],
+    ['a string', 'result serverId', false],
+    ['an object without a server', { result: {} }, false],
+    ['an object without a result', { serverId: 's' }, false],
+    ['a proxy output', { serverId: 's', result: {} }, true],
+  ])('tells %s from a proxy output', (_name, value, expected) => {
+    expect(isProxyToolOutput(value)).toBe(expected);
   });
 });

@@ -3,13 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { describeChatError } from '../../src/ai/chat-errors';
 import { titleFor } from '../../src/chat/history';
 
-function apiError(statusCode: number | undefined, body?: unknown) {
+function apiError(
+  statusCode: number | undefined,
+  body?: unknown,
+  { message = 'provider error', url = 'https://api.openai.com/v1/responses' } = {},
+) {
   return new APICallError({
-    message: 'provider error',
-    url: 'https://api.openai.com/v1/responses',
+    message,
+    url,
     requestBodyValues: {},
     ...(statusCode !== undefined ? { statusCode } : {}),
-    ...(body ? { responseBody: JSON.stringify(body) } : {}),
+    ...(body ? { responseBody: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
   });
 }
 
@@ -35,6 +39,49 @@ describe('describeChatError', () => {
       apiError(undefined),
       "Couldn't reach api.openai.com. Check your connection and the endpoint in Settings, then retry.",
     ],
+    [
+      'a forbidden request',
+      apiError(403, { error: { message: 'No access.' } }),
+      'The provider rejected the API key (HTTP 403). Check it in Settings. No access.',
+    ],
+    [
+      'an invalid key reported with another status',
+      apiError(400, { error: { message: 'Bad key.', code: 'invalid_api_key' } }),
+      'The provider rejected the API key (HTTP 400). Check it in Settings. Bad key.',
+    ],
+    [
+      'a rejected key without details',
+      apiError(401, undefined, { message: '' }),
+      'The provider rejected the API key (HTTP 401). Check it in Settings.',
+    ],
+    [
+      'an unknown model',
+      apiError(404, { error: { message: 'No such model.' } }),
+      'The provider does not know this model or endpoint (HTTP 404): No such model. Check Settings.',
+    ],
+    [
+      'a server error with a body that is not JSON',
+      apiError(502, 'Bad Gateway'),
+      'The provider answered HTTP 502: provider error',
+    ],
+    [
+      'a server error whose JSON has no error object',
+      apiError(500, { detail: 'oops' }),
+      'The provider answered HTTP 500: provider error',
+    ],
+    [
+      'a server error whose message is not text',
+      apiError(500, { error: { message: 42 } }),
+      'The provider answered HTTP 500: provider error',
+    ],
+    [
+      'an endpoint that is not a URL',
+      apiError(undefined, undefined, { url: 'not a url' }),
+      "Couldn't reach not a url. Check your connection and the endpoint in Settings, then retry.",
+    ],
+    ['another type error', new TypeError('x is not a function'), 'x is not a function'],
+    ['an error that mentions fetch', new Error('fetch failed'), 'fetch failed'],
+    ['something thrown that is not an error', 'boom', 'boom'],
   ])('says what to do about %s', (_name, error, sentence) => {
     expect(describeChatError(error)).toBe(sentence);
   });

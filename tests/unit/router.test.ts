@@ -126,6 +126,12 @@ describe('router', () => {
     ],
     [
       'mcp/servers/add',
+      { name: 'x', url: 'https://a.example/mcp', headers: [{ key: 5, value: '1' }] },
+      'headers.0.key',
+      'Invalid payload for mcp/servers/add: headers.0.key: Invalid input: expected string, received number.',
+    ],
+    [
+      'mcp/servers/add',
       'x',
       'payload',
       'Invalid payload for mcp/servers/add: payload: Invalid input: expected object, received string.',
