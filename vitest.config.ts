@@ -1,26 +1,32 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
+
+/** Fast tests in Node (and jsdom where a file asks for it). */
+export const unitProject: TestProjectInlineConfiguration = {
+  plugins: [WxtVitest()],
+  test: {
+    name: 'unit',
+    include: ['tests/unit/**/*.test.{ts,tsx}'],
+    environment: 'node',
+  },
+};
+
+/** Patchbay's core against real MCP servers, an authorization server and the relay, in Node. */
+export const integrationProject: TestProjectInlineConfiguration = {
+  test: {
+    name: 'integration',
+    include: ['tests/integration/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+};
 
 export default defineConfig({
   test: {
     projects: [
-      {
-        plugins: [WxtVitest()],
-        test: {
-          name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
-          environment: 'node',
-        },
-      },
-      {
-        test: {
-          name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
-        },
-      },
+      unitProject,
+      integrationProject,
       {
         test: {
           name: 'relay',

@@ -1,0 +1,31 @@
+/**
+ * `npm run mutate [folder ...]`: StrykerJS over Patchbay's core, one folder at a time (see
+ * stryker.config.mjs), then the score per folder (scripts/mutation-summary.ts). With no folder
+ * named, all of them, smallest first. Each folder's run is incremental: the first takes long on
+ * two cores (src/mcp, about three hours), reruns only test what changed.
+ */
+import { spawnSync } from 'node:child_process';
+
+const ALL = ['page-tool-hub', 'messaging', 'ai', 'oauth', 'mcp'];
+const named = process.argv.slice(2);
+const unknown = named.filter((folder) => !ALL.includes(folder));
+if (unknown.length > 0) {
+  console.error(`Unknown folder ${unknown.join(', ')}; choose from ${ALL.join(', ')}.`);
+  process.exit(2);
+}
+
+let failed = false;
+for (const folder of named.length > 0 ? named : ALL) {
+  console.log(`\n▶ mutating ${folder}`);
+  const run = spawnSync('npx', ['stryker', 'run'], {
+    stdio: 'inherit',
+    env: { ...process.env, MUTATE_FOLDER: folder },
+  });
+  if (run.status !== 0) {
+    console.error(`Stryker stopped on ${folder} (exit ${run.status ?? run.signal}).`);
+    failed = true;
+    break;
+  }
+}
+spawnSync('npx', ['tsx', 'scripts/mutation-summary.ts'], { stdio: 'inherit' });
+process.exit(failed ? 1 : 0);

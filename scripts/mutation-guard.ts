@@ -1,0 +1,121 @@
+/**
+ * CI's small, deterministic stand-in for mutation testing (`npm run mutate` is too slow for CI):
+ * seven wrong changes to Patchbay that a review once made without any test noticing. Each is
+ * applied to the source in turn, the tests that must catch it run, and the source is restored.
+ * A change no test fails is reported, and the run fails.
+ *
+ * Each change names the exact text it replaces; if that text is gone (the code moved), the guard
+ * fails too, so the list is kept in step with the code rather than passing vacuously.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+
+interface Mutation {
+  what: string;
+  file: string;
+  from: string;
+  to: string;
+  /** `project:file` of the tests that must fail. */
+  tests: string[];
+}
+
+const LIFECYCLE = 'integration:tests/integration/server-lifecycle.test.ts';
+
+const MUTATIONS: Mutation[] = [
+  {
+    what: 'a tool call reaches a switched-off server',
+    file: 'src/mcp/tool-call.ts',
+    from: "if (!session.isEnabled) throw new PatchbayError('not-enabled', switchedOff(config.name));",
+    to: '',
+    tests: [LIFECYCLE],
+  },
+  {
+    what: 'a built-in server can be removed',
+    file: 'src/mcp/registry.ts',
+    from: 'async remove(config: ServerConfig): Promise<void> {\n    if (!config.isCustom) {',
+    to: 'async remove(config: ServerConfig): Promise<void> {\n    if (false) {',
+    tests: [LIFECYCLE],
+  },
+  {
+    what: 'switching a server off leaves its running calls running',
+    file: 'src/mcp/session/server-session.ts',
+    from: "for (const controller of this.calls.values())\n      controller.abort(new PatchbayError('cancelled', 'The server was switched off.'));",
+    to: '',
+    tests: [LIFECYCLE],
+  },
+  {
+    what: 'an unexpected error’s text reaches the page',
+    file: 'src/messaging/router.ts',
+    from: "message:\n      'Something went wrong inside Patchbay. Try again; if it persists, reload the extension.',",
+    to: 'message: String(error),',
+    tests: ['unit:tests/unit/router.test.ts'],
+  },
+  {
+    what: 'an icon over 64 KB is kept',
+    file: 'src/mcp/custom-server-input.ts',
+    from: 'if (bytes > MAX_ICON_BYTES) {',
+    to: 'if (bytes > MAX_ICON_BYTES * 2) {',
+    tests: ['unit:tests/unit/custom-server-input.test.ts'],
+  },
+  {
+    what: 'a JSON-RPC error to a tool call is taken for a lost connection',
+    file: 'src/mcp/tool-call.ts',
+    from: 'if (leavesConnectionUp(error, connectionError)) {',
+    to: 'if (false) {',
+    tests: [LIFECYCLE],
+  },
+  {
+    what: 'a connection that opens after the server was switched off is kept',
+    file: 'src/mcp/session/server-session.ts',
+    from: 'connection = opened.connection;\n      stillCurrent();',
+    to: 'connection = opened.connection;',
+    tests: [LIFECYCLE],
+  },
+];
+
+function runTests(specs: string[]): boolean {
+  const byProject = new Map<string, string[]>();
+  for (const spec of specs) {
+    const [project = '', file = ''] = spec.split(':');
+    byProject.set(project, [...(byProject.get(project) ?? []), file]);
+  }
+  for (const [project, files] of byProject) {
+    const run = spawnSync(
+      'npx',
+      ['vitest', 'run', '--project', project, '--reporter=dot', '--bail=1', ...files],
+      { stdio: 'ignore', env: { ...process.env, NO_COLOR: '1' } },
+    );
+    if (run.status !== 0) return false;
+  }
+  return true;
+}
+
+// The tests pass on the code as it is, or "caught" below would mean nothing.
+for (const spec of new Set(MUTATIONS.flatMap((mutation) => mutation.tests))) {
+  if (!runTests([spec])) {
+    console.error(`✗ ${spec} fails on the unchanged code; fix it before reading the guard.`);
+    process.exit(1);
+  }
+}
+
+let missed = 0;
+for (const mutation of MUTATIONS) {
+  const original = readFileSync(mutation.file, 'utf8');
+  const at = original.indexOf(mutation.from);
+  if (at < 0 || original.indexOf(mutation.from, at + 1) >= 0) {
+    console.error(`✗ ${mutation.what}: the text to change is not found once in ${mutation.file}`);
+    missed += 1;
+    continue;
+  }
+  writeFileSync(mutation.file, original.replace(mutation.from, mutation.to));
+  let passed: boolean;
+  try {
+    passed = runTests(mutation.tests);
+  } finally {
+    writeFileSync(mutation.file, original);
+  }
+  if (passed) missed += 1;
+  console.log(`${passed ? '✗ missed' : '✓ caught'}: ${mutation.what} (${mutation.file})`);
+}
+console.log(`Mutation guard: ${MUTATIONS.length - missed} of ${MUTATIONS.length} changes caught.`);
+process.exit(missed === 0 ? 0 : 1);

@@ -1,0 +1,41 @@
+// @ts-check
+/* global process */
+/**
+ * Mutation testing (`npm run mutate`, scripts/mutate.ts): StrykerJS changes Patchbay's core in
+ * small, wrong ways and runs the unit and integration tests against each change; a mutant that
+ * no test notices is a claim the suite does not check. Too slow for CI on two cores (CI runs
+ * scripts/mutation-guard.ts instead); scores per folder are in docs/testing.md.
+ *
+ * One run per folder (MUTATE_FOLDER, set by scripts/mutate.ts), each with its own incremental
+ * file and report, so a folder finished is kept even when another is stopped, and a rerun tests
+ * only the mutants whose code or covering tests changed.
+ *
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+const FOLDERS = {
+  mcp: ['src/mcp/**/*.ts'],
+  oauth: ['src/oauth/**/*.ts'],
+  messaging: ['src/messaging/**/*.ts'],
+  ai: ['src/ai/**/*.ts'],
+  'page-tool-hub': ['src/page-tools/page-tool-hub.ts'],
+};
+const folder = process.env.MUTATE_FOLDER ?? 'all';
+const mutate = folder === 'all' ? Object.values(FOLDERS).flat() : FOLDERS[folder];
+if (!mutate) throw new Error(`MUTATE_FOLDER must be one of ${Object.keys(FOLDERS).join(', ')}.`);
+
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutate.config.ts', related: false },
+  mutate,
+  coverageAnalysis: 'perTest',
+  ignoreStatic: true,
+  incremental: true,
+  incrementalFile: `reports/stryker-incremental-${folder}.json`,
+  concurrency: 2,
+  timeoutMS: 20_000,
+  reporters: ['progress', 'html', 'json'],
+  htmlReporter: { fileName: `reports/mutation/${folder}.html` },
+  jsonReporter: { fileName: `reports/mutation/${folder}.json` },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};
