@@ -2,12 +2,14 @@
  * `npm run mutate [folder ...]`: StrykerJS over Patchbay's core, one folder at a time (see
  * stryker.config.mjs), then the score per folder (scripts/mutation-summary.ts). With no folder
  * named, all of them, smallest first. Each folder's run is incremental: the first takes long on
- * two cores (src/mcp, about three hours), reruns only test what changed.
+ * two cores (src/mcp, about three hours, so it runs in four parts), reruns only test what changed.
  */
 import { spawnSync } from 'node:child_process';
 
-const ALL = ['page-tool-hub', 'messaging', 'ai', 'oauth', 'mcp'];
-const named = process.argv.slice(2);
+// src/mcp runs in parts (stryker.config.mjs says why); `mcp` names them all.
+const MCP_PARTS = ['mcp-rest', 'mcp-asks', 'mcp-session', 'mcp-calls'];
+const ALL = ['page-tool-hub', 'messaging', 'ai', 'oauth', ...MCP_PARTS];
+const named = process.argv.slice(2).flatMap((folder) => (folder === 'mcp' ? MCP_PARTS : [folder]));
 const unknown = named.filter((folder) => !ALL.includes(folder));
 if (unknown.length > 0) {
   console.error(`Unknown folder ${unknown.join(', ')}; choose from ${ALL.join(', ')}.`);
