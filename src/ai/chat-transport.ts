@@ -94,9 +94,11 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       const approvals = recordDefinitions(stored, views);
       if (approvals !== stored) await options.saveApprovals?.(approvals);
       const { tools, names } = buildProxyTools(views, { client: options.client, approvals });
+      // Names of tools switched on since the request started are not in `tools`; the AI SDK
+      // offers only tools that are in both.
       const available = async () => {
         const { tools: current } = await options.client.request('mcp/tools/list');
-        return current.map((view) => names.nameFor(view)).filter((name) => name in tools);
+        return current.map((view) => names.nameFor(view));
       };
       const result = streamText({
         model: options.createModel(settings),

@@ -1,165 +1,31 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { UIMessage, UIMessageChunk } from 'ai';
-import { convertReadableStreamToArray } from 'ai/test';
+import type { UIMessage } from 'ai';
 
-import { createChatTransport, ToolBudgetError } from '../../src/ai/chat-transport';
-import { setReadOnlyWithoutAsking, type ApprovalSettings } from '../../src/ai/approval';
-import { createLanguageModel } from '../../src/ai/model';
+import { ToolBudgetError } from '../../src/ai/chat-transport';
+import { setReadOnlyWithoutAsking } from '../../src/ai/approval';
 import type { ModelSettings } from '../../src/ai/model-settings';
-import { createPatchbayClient } from '../../src/messaging/client';
-import { createRouter } from '../../src/messaging/router';
-import { startFixtureServer } from '../fixtures/mcp-fixture-server';
 import { startPaginatedServer } from '../fixtures/paginated-server';
+import type { RecordedRequest } from '../fixtures/scripted-openai';
 import {
-  startScriptedOpenAI,
-  type RecordedRequest,
-  type ScriptedOpenAI,
-} from '../fixtures/scripted-openai';
-import { createHarness } from '../helpers/manager-harness';
+  bodyOf,
+  cleanups,
+  collect,
+  compatible,
+  offeredSchema,
+  openAI,
+  redirectedTo,
+  runCleanups,
+  send,
+  setup,
+  startBackground,
+  startModel,
+  streamedText,
+  toolResultsIn,
+  transportFor,
+  userMessage,
+} from '../helpers/chat-harness';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()?.();
-});
-
-/** The model: the real factory (as the side panel builds it) against the scripted OpenAI server. */
-async function startModel() {
-  const openai = await startScriptedOpenAI();
-  cleanups.push(() => openai.close());
-  return openai;
-}
-
-/** A local OpenAI-compatible endpoint (Ollama, LM Studio): Chat Completions, no key. */
-const compatible = (openai: ScriptedOpenAI): ModelSettings => ({
-  provider: 'compatible',
-  baseUrl: openai.baseUrl,
-  model: 'scripted-model',
-});
-
-/** OpenAI through a gateway at the scripted server: the Responses API, with a key. */
-const openAI = (openai: ScriptedOpenAI): ModelSettings => ({
-  provider: 'openai',
-  baseUrl: openai.baseUrl,
-  apiKey: 'sk-test',
-  model: 'scripted-model',
-});
-
-/** The background with nothing in it: the manager harness behind the real router and client. */
-function startBackground() {
-  const harness = createHarness();
-  cleanups.push(() => harness.dispose());
-  const router = createRouter({ manager: harness.manager, extensionId: 'self' });
-  const client = createPatchbayClient({
-    send: (message) => router.handle(message, { id: 'self', origin: 'chrome-extension://self' }),
-    subscribe: (listener) => harness.broadcaster.listen(listener),
-  });
-  return { harness, client };
-}
-
-async function setup(
-  options: { approvals?: (serverId: string) => ApprovalSettings; url?: string } = {},
-) {
-  const fixture = await startFixtureServer();
-  cleanups.push(() => fixture.close());
-  const openai = await startModel();
-  const { harness, client } = startBackground();
-  const server = await harness.manager.addServer({
-    name: 'Fixture',
-    url: options.url ?? fixture.mcpUrl,
-  });
-  await harness.manager.enable(server.id);
-  return {
-    fixture,
-    openai,
-    client,
-    serverId: server.id,
-    approvals: options.approvals?.(server.id) ?? {},
-  };
-}
-
-function userMessage(text: string): UIMessage {
-  return { id: 'u1', role: 'user', parts: [{ type: 'text', text }] };
-}
-
-const collect = (stream: ReadableStream<UIMessageChunk>) => convertReadableStreamToArray(stream);
-
-const streamedText = (chunks: UIMessageChunk[]) =>
-  chunks.map((chunk) => (chunk.type === 'text-delta' ? chunk.delta : '')).join('');
-
-function transportFor(
-  context: { client: ReturnType<typeof createPatchbayClient>; approvals?: ApprovalSettings },
-  settings: ModelSettings,
-  fetchImpl?: typeof fetch,
-) {
-  return createChatTransport({
-    client: context.client,
-    loadSettings: async () => settings,
-    loadApprovals: async () => context.approvals ?? {},
-    // As the side panel wires it (ChatPanel): the real factory from the saved settings.
-    createModel: (current) => createLanguageModel(current, fetchImpl),
-  });
-}
-
-const send = (transport: ReturnType<typeof createChatTransport>, messages: UIMessage[]) =>
-  transport.sendMessages({
-    trigger: 'submit-message',
-    chatId: 'c1',
-    messageId: undefined,
-    messages,
-    abortSignal: undefined,
-  });
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function bodyOf(request: RecordedRequest | undefined): Record<string, unknown> {
-  if (!isRecord(request?.body)) throw new Error('the model request has no JSON body');
-  return request.body;
-}
-
-/** A tool output as the model reads it: a string, or content parts (Responses) as JSON. */
-const textOf = (output: unknown) => (typeof output === 'string' ? output : JSON.stringify(output));
-
-/** The tool results a model request carries back, in either wire format. */
-function toolResultsIn(request: RecordedRequest | undefined): { callId: string; output: string }[] {
-  const body = bodyOf(request);
-  const items = request?.api === 'chat' ? body.messages : body.input;
-  if (!Array.isArray(items)) throw new Error('the model request has no messages');
-  return items.filter(isRecord).flatMap((item) => {
-    if (item.role === 'tool')
-      return [{ callId: String(item.tool_call_id), output: textOf(item.content) }];
-    if (item.type === 'function_call_output')
-      return [{ callId: String(item.call_id), output: textOf(item.output) }];
-    return [];
-  });
-}
-
-/** The JSON Schema a model request offers for one tool, in either wire format. */
-function offeredSchema(request: RecordedRequest | undefined, name: string): unknown {
-  const tools = bodyOf(request).tools;
-  if (!Array.isArray(tools)) return undefined;
-  for (const tool of tools.filter(isRecord)) {
-    if (tool.name === name) return tool.parameters;
-    if (isRecord(tool.function) && tool.function.name === name) return tool.function.parameters;
-  }
-  return undefined;
-}
-
-/**
- * A fetch that sends whatever the model asks for to the scripted server instead, keeping the
- * path, and notes the URL it was asked for: lets a test see where a request was headed
- * (api.openai.com, a remote address) without leaving this machine.
- */
-function redirectedTo(openai: ScriptedOpenAI) {
-  const asked: string[] = [];
-  const fetchImpl: typeof fetch = (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    asked.push(url.href);
-    return fetch(`${new URL(openai.baseUrl).origin}${url.pathname}${url.search}`, init);
-  };
-  return { asked, fetchImpl };
-}
+afterEach(runCleanups);
 
 describe.each([
   ['an OpenAI-compatible endpoint (Chat Completions)', compatible],
@@ -302,7 +168,9 @@ describe.each([
     const context = await setup({ url: paginated.url });
     await expect(
       send(transportFor(context, settingsFor(context.openai)), [userMessage('Hello')]),
-    ).rejects.toBeInstanceOf(ToolBudgetError);
+    ).rejects.toSatisfy(
+      (error) => error instanceof ToolBudgetError && error.name === 'ToolBudgetError',
+    );
     expect(context.openai.requests).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listModels } from '../../src/ai/model';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
+import { redirectedTo } from '../helpers/chat-harness';
 
 let openai: ScriptedOpenAI;
 
@@ -11,17 +12,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await openai.close();
 });
-
-/** A fetch that takes any URL to the scripted server, keeping the path, and notes where it was headed. */
-function redirectedTo(server: ScriptedOpenAI) {
-  const asked: string[] = [];
-  const fetchImpl: typeof fetch = (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    asked.push(url.href);
-    return fetch(`${new URL(server.baseUrl).origin}${url.pathname}${url.search}`, init);
-  };
-  return { asked, fetchImpl };
-}
 
 describe('the models an endpoint lists', () => {
   it('lists each model once, in order, asking with the key', async () => {
@@ -85,6 +75,30 @@ describe('the models an endpoint lists', () => {
     ],
   ])('%s', async (_name, settings, message) => {
     await expect(listModels(settings())).rejects.toThrow(message());
+  });
+
+  /** An endpoint answering /models with `response`: what no well-behaved server sends. */
+  const answering = (response: () => Response) =>
+    listModels({ provider: 'compatible', baseUrl: 'https://models.example.com/v1' }, async () =>
+      response(),
+    );
+
+  it.each<[string, () => Response, string[]]>([
+    [
+      'ids that are not strings, and repeated ones',
+      () => Response.json({ data: [{ id: 'b' }, { id: 7 }, {}, { id: 'a' }, { id: 'b' }] }),
+      ['a', 'b'],
+    ],
+    ['a body that is not JSON', () => new Response('<html>sign in</html>'), []],
+    ['JSON without a list', () => Response.json({ models: ['a'] }), []],
+  ])('lists only the named models from %s', async (_name, response, expected) => {
+    await expect(answering(response)).resolves.toEqual(expected);
+  });
+
+  it('says the key was rejected on HTTP 403 too', async () => {
+    await expect(answering(() => new Response('forbidden', { status: 403 }))).rejects.toThrow(
+      'The API key was rejected (HTTP 403). Check it and try again.',
+    );
   });
 
   it('says when the endpoint cannot be reached', async () => {

@@ -26,6 +26,7 @@ describe('model endpoints', () => {
       modelSettingsSchema.safeParse({ provider: 'compatible', baseUrl, model: 'm' });
     expect(with_('https://models.example.com/v1').success).toBe(true);
     expect(with_('http://127.0.0.1:1234/v1').success).toBe(true);
+    expect(with_('ws://127.0.0.1:1234/v1').success).toBe(false);
     const remote = with_('http://192.168.1.20:11434/v1');
     expect(remote.success).toBe(false);
     expect(remote.error?.issues[0]?.message).toMatch(/Use https:\/\/ for a remote endpoint/);

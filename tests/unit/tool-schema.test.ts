@@ -37,6 +37,36 @@ describe('tool schema preparation', () => {
       false,
     ],
     [
+      'a union root, wrapped as the one argument',
+      { anyOf: [{ type: 'string' }, { type: 'number' }] },
+      {
+        type: 'object',
+        properties: { input: { anyOf: [{ type: 'string' }, { type: 'number' }] } },
+        required: ['input'],
+        additionalProperties: false,
+      },
+      true,
+    ],
+    [
+      'an array root that also lists properties (ignored for arrays), wrapped',
+      { type: 'array', items: { type: 'string' }, properties: { a: {} } },
+      {
+        type: 'object',
+        properties: {
+          input: { type: 'array', items: { type: 'string' }, properties: { a: {} } },
+        },
+        required: ['input'],
+        additionalProperties: false,
+      },
+      true,
+    ],
+    [
+      'properties: null, as no properties',
+      { type: 'object', properties: null },
+      { type: 'object', properties: {} },
+      false,
+    ],
+    [
       'required names that are not properties or not strings, dropped',
       { type: 'object', properties: { '7': {}, city: {} }, required: [7, 'city', 'ghost'] },
       { type: 'object', properties: { '7': {}, city: {} }, required: ['city'] },
