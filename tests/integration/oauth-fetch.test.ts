@@ -49,6 +49,21 @@ describe('requests to authorization servers', () => {
     ).rejects.toMatchObject({ name: 'TimeoutError' });
   });
 
+  it('stops when its caller stops it, before its own deadline', async () => {
+    let arrived!: () => void;
+    const waiting = new Promise<void>((resolve) => (arrived = resolve));
+    const silent = await serve(() => arrived()); // accepts, never responds
+    const stop = new AbortController();
+    const request = createOAuthFetch(plainFetch)(`${silent}/token`, {
+      method: 'POST',
+      body: 'grant_type=refresh_token',
+      signal: stop.signal,
+    });
+    await waiting;
+    stop.abort();
+    await expect(request).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
   it('still lets discovery follow redirects', async () => {
     const target = await serve((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"issuer":"x"}');

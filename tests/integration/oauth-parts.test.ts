@@ -7,9 +7,8 @@ import { SignInWindowClosedError } from '../../src/platform/ports';
 import { EXTENSION_REDIRECT_URL } from '../../src/oauth/client-metadata';
 import { ExtensionOAuthProvider } from '../../src/oauth/provider';
 import { revokeTokens } from '../../src/oauth/revoke';
-import { AuthSession } from '../../src/oauth/session';
 import { signIn } from '../../src/oauth/sign-in';
-import { createMemoryStore, createTimerAlarms } from '../../src/platform/memory';
+import { createMemoryStore } from '../../src/platform/memory';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -348,44 +347,4 @@ describe('an interactive sign-in', () => {
       expect(store.snapshot()['oauth.notes.pending']).toBeUndefined();
     },
   );
-});
-
-describe('a server session signing in', () => {
-  async function sessionParts(initial: Record<string, unknown> = {}) {
-    const fixture = await startOAuthFixture({ resourceMetadata: 'path-aware' });
-    cleanups.push(() => fixture.close());
-    const identity = createNodeIdentity();
-    const store = createMemoryStore(initial);
-    const alarms = createTimerAlarms();
-    const session = new AuthSession({
-      serverId: 'notes',
-      serverUrl: fixture.mcpUrl,
-      store,
-      identity,
-      alarms,
-      fetch,
-    });
-    cleanups.push(() => alarms.clear('mcp-token-refresh-notes'));
-    return { fixture, identity, store, session };
-  }
-
-  it('discovers the authorization server afresh instead of trusting a stored one', async () => {
-    const { identity, session, fixture } = await sessionParts({
-      'mcp.notes.oauth.endpoints': { authorizationServerUrl: 'http://127.0.0.1:1/gone' },
-    });
-    await session.signIn({});
-    expect(session.tokens?.access_token).toEqual(expect.any(String));
-    expect(identity.opened[0]?.origin).toBe(new URL(fixture.issuer).origin);
-  });
-
-  it('signs in again over held tokens without opening a window', async () => {
-    const { identity, session } = await sessionParts();
-    await session.signIn({});
-    const first = session.tokens;
-    expect(identity.opened).toHaveLength(1);
-    await session.signIn({});
-    expect(identity.opened).toHaveLength(1);
-    expect(session.tokens?.access_token).not.toBe(first?.access_token);
-    expect(session.tokens?.refresh_token).toEqual(expect.any(String));
-  });
 });

@@ -213,6 +213,12 @@ describe('the stored sign-in of a server', () => {
     });
   });
 
+  it('records no granted scope when neither the token answer nor the authorization names one', async () => {
+    const { store, oauth } = setup();
+    await oauth.saveTokens({ access_token: 'a1', token_type: 'Bearer' });
+    expect(store.snapshot()['oauth.notes.granted_scopes']).toEqual([]);
+  });
+
   it.each([
     { replacingGrant: false, refresh: undefined, kept: 'old-refresh' },
     { replacingGrant: false, refresh: 'new-refresh', kept: 'new-refresh' },
