@@ -1,0 +1,135 @@
+/**
+ * "Test connection" before saving and the health check of a saved server, against the real
+ * fixture servers and the real authorization server: what each reports, what it sends, and that
+ * it leaves nothing behind (no stored state, no open session, no keep-alive held).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
+import { startOAuthFixture } from '../fixtures/oauth-server';
+import { createHarness } from '../helpers/manager-harness';
+import { createNodeIdentity } from '../helpers/node-identity';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()?.();
+});
+
+async function fixture(options: Parameters<typeof startFixtureServer>[0] = {}) {
+  const server = await startFixtureServer(options);
+  cleanups.push(() => server.close());
+  return server;
+}
+
+function harness(options: Parameters<typeof createHarness>[0] = {}) {
+  const created = createHarness(options);
+  cleanups.push(() => created.dispose());
+  return created;
+}
+
+const methods = (server: FixtureServer) =>
+  server.requests.map((request) =>
+    `${request.method} ${(request.body as { method?: string } | undefined)?.method ?? ''}`.trim(),
+  );
+
+describe('testing a server before saving it', () => {
+  it('sends the headers from the form, ends the session it opened and holds nothing', async () => {
+    const server = await fixture({ requiredHeaders: { 'x-api-key': 'k-1' } });
+    const { manager, keepAlive, store } = harness();
+
+    const result = await manager.testConnection({
+      url: server.mcpUrl,
+      headers: [{ key: 'X-Api-Key', value: 'k-1' }],
+    });
+
+    expect(result).toMatchObject({ ok: true, transport: 'streamable-http', toolCount: 7 });
+    expect(result.ok && result.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(server.requests.every((request) => request.headers['x-api-key'] === 'k-1')).toBe(true);
+    // The session it opened is ended at the server, not left to expire.
+    expect(methods(server).at(-1)).toBe('DELETE');
+    expect(server.sessionCount().streamable).toBe(0);
+    expect(keepAlive.active).toBe(0);
+    expect(store.snapshot()).toEqual({});
+  });
+
+  it('names a wrong key by the server’s host when the form’s name is blank', async () => {
+    const server = await fixture({ requiredHeaders: { 'x-api-key': 'k-1' } });
+    const { manager, keepAlive } = harness();
+    const result = await manager.testConnection({
+      name: '  ',
+      url: server.mcpUrl,
+      headers: [{ key: 'X-Api-Key', value: 'wrong' }],
+    });
+    expect(result).toEqual({
+      ok: false,
+      error: `${new URL(server.mcpUrl).host} needs you to sign in or to send valid credentials (HTTP 401). Sign in, or check the headers you added.`,
+    });
+    expect(keepAlive.active).toBe(0);
+  });
+
+  it.each([
+    ['without headers', undefined],
+    // The server points at its authorization server: headers cannot stand in for a sign-in.
+    ['even with headers', [{ key: 'X-Api-Key', value: 'k-1' }]],
+  ])('says a server behind OAuth needs a sign-in, %s', async (_name, headers) => {
+    const oauth = await startOAuthFixture({});
+    cleanups.push(() => oauth.close());
+    const { manager } = harness();
+    await expect(
+      manager.testConnection({
+        name: 'Team docs',
+        url: oauth.mcpUrl,
+        ...(headers ? { headers } : {}),
+      }),
+    ).resolves.toEqual({
+      ok: false,
+      needsSignIn: true,
+      error: 'Team docs needs a sign-in. Save it, then click Sign in.',
+    });
+  });
+});
+
+describe('the health check of a saved server', () => {
+  it('pings a switched-off server over a connection of its own, closed again', async () => {
+    const server = await fixture();
+    const { manager, keepAlive } = harness();
+    const { id } = await manager.addServer({ name: 'Off', url: server.mcpUrl });
+
+    await expect(manager.healthCheck(id)).resolves.toMatchObject({ ok: true });
+    expect(methods(server)).toContain('POST ping');
+    expect(methods(server).at(-1)).toBe('DELETE');
+    expect(server.sessionCount().streamable).toBe(0);
+    expect((await manager.getStatus(id)).state).toBe('disconnected');
+    expect(keepAlive.active).toBe(0);
+  });
+
+  it('pings a switched-off server that is signed in with its token', async () => {
+    const oauth = await startOAuthFixture({});
+    cleanups.push(() => oauth.close());
+    const identity = createNodeIdentity();
+    const { manager, waitForState } = harness({ identity });
+    const { id } = await manager.addServer({ name: 'Notes', url: oauth.mcpUrl });
+    await manager.enable(id);
+    await waitForState(id, 'connected');
+    await manager.disable(id);
+
+    const from = oauth.requests.length;
+    await expect(manager.healthCheck(id)).resolves.toMatchObject({ ok: true });
+    const sent = oauth.requests.slice(from).filter((request) => request.app === 'mcp');
+    expect(sent.length).toBeGreaterThan(0);
+    expect(
+      sent.every((request) => String(request.headers.authorization).startsWith('Bearer ')),
+    ).toBe(true);
+  });
+
+  it('says why a switched-off server cannot be reached', async () => {
+    const server = await fixture();
+    const { manager, keepAlive } = harness();
+    const { id } = await manager.addServer({ name: 'Gone', url: server.mcpUrl });
+    await server.close();
+
+    const health = await manager.healthCheck(id);
+    expect(health).toMatchObject({ ok: false, error: expect.stringContaining("Couldn't reach") });
+    expect(health.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(keepAlive.active).toBe(0);
+  });
+});
