@@ -1,5 +1,5 @@
 /**
- * `npm run mutate [--force] [folder ...]`: StrykerJS over Patchbay's core, one folder at a time
+ * `npm run mutate [-- --force] [folder ...]`: StrykerJS over Patchbay's core, one folder at a time
  * (see stryker.config.mjs), then the score per folder (scripts/mutation-summary.ts). With no
  * folder named, all of them, smallest first. Each folder's run is incremental: the first takes
  * long on two cores (src/mcp, about three hours, so it runs in four parts), reruns only test what

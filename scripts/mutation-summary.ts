@@ -39,6 +39,8 @@ if (paths.length === 0) {
   process.exit(1);
 }
 const files: Report['files'] = {};
+// Oldest first, so a file in two reports (a folder since split into parts) counts as last measured.
+paths.sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
 for (const path of paths) {
   Object.assign(files, (JSON.parse(readFileSync(path, 'utf8')) as Report).files);
   console.log(`${path}: ${statSync(path).mtime.toISOString().slice(0, 16)}`);

@@ -136,7 +136,17 @@ describe('the chat transport’s model requests', () => {
       {
         [context.serverId]: {
           readOnlyWithoutAsking: false,
-          alwaysAllow: [{ name: 'fail', definition: expect.objectContaining({}) }],
+          alwaysAllow: [
+            {
+              name: 'fail',
+              // The tool as the server lists it now: a later change to it asks again.
+              definition: {
+                description: 'Always fails with a tool error the model can read.',
+                inputSchema: expect.stringContaining('"reason"'),
+                annotations: '{}',
+              },
+            },
+          ],
         },
       },
     ]);

@@ -77,26 +77,34 @@ describe('the models an endpoint lists', () => {
     await expect(listModels(settings())).rejects.toThrow(message());
   });
 
-  /** An endpoint answering /models with `response`: what no well-behaved server sends. */
-  const answering = (response: () => Response) =>
-    listModels({ provider: 'compatible', baseUrl: 'https://models.example.com/v1' }, async () =>
-      response(),
-    );
+  const json = (value: unknown) => ({
+    status: 200,
+    contentType: 'application/json',
+    body: JSON.stringify(value),
+  });
 
-  it.each<[string, () => Response, string[]]>([
+  it.each<[string, NonNullable<ScriptedOpenAI['modelsAnswer']>, string[]]>([
     [
       'ids that are not strings, and repeated ones',
-      () => Response.json({ data: [{ id: 'b' }, { id: 7 }, {}, { id: 'a' }, { id: 'b' }] }),
+      json({ data: [{ id: 'b' }, { id: 7 }, {}, { id: 'a' }, { id: 'b' }] }),
       ['a', 'b'],
     ],
-    ['a body that is not JSON', () => new Response('<html>sign in</html>'), []],
-    ['JSON without a list', () => Response.json({ models: ['a'] }), []],
-  ])('lists only the named models from %s', async (_name, response, expected) => {
-    await expect(answering(response)).resolves.toEqual(expected);
+    [
+      'a body that is not JSON',
+      { status: 200, contentType: 'text/html', body: '<html>sign in</html>' },
+      [],
+    ],
+    ['JSON without a list', json({ models: ['a'] }), []],
+  ])('lists only the named models from %s', async (_name, answer, expected) => {
+    openai.modelsAnswer = answer;
+    await expect(listModels({ provider: 'compatible', baseUrl: openai.baseUrl })).resolves.toEqual(
+      expected,
+    );
   });
 
   it('says the key was rejected on HTTP 403 too', async () => {
-    await expect(answering(() => new Response('forbidden', { status: 403 }))).rejects.toThrow(
+    openai.modelsAnswer = { status: 403, contentType: 'text/plain', body: 'forbidden' };
+    await expect(listModels({ provider: 'compatible', baseUrl: openai.baseUrl })).rejects.toThrow(
       'The API key was rejected (HTTP 403). Check it and try again.',
     );
   });

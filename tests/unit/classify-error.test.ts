@@ -139,10 +139,15 @@ describe('what a failure from the SDK or fetch means', () => {
       cause: new Error('fetch failed', { cause: source }),
     });
     expect(toConnectionError(wrapped)).toBe(source);
-    // Past five levels it is not looked for.
-    let deep: unknown = source;
-    for (let level = 0; level < 5; level += 1) deep = new Error(`level ${level}`, { cause: deep });
-    expect(toConnectionError(deep)).not.toBe(source);
+    // Four levels down it is found; past that it is not looked for.
+    const wrappedIn = (levels: number) => {
+      let error: unknown = source;
+      for (let level = 0; level < levels; level += 1)
+        error = new Error(`level ${level}`, { cause: error });
+      return error;
+    };
+    expect(toConnectionError(wrappedIn(4))).toBe(source);
+    expect(toConnectionError(wrappedIn(5))).not.toBe(source);
   });
 
   it.each([
