@@ -3,16 +3,14 @@
  * fixture servers and the real authorization server: what each reports, what it sends, and that
  * it leaves nothing behind (no stored state, no open session, no keep-alive held).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
 import { startOAuthFixture } from '../fixtures/oauth-server';
 import { createHarness } from '../helpers/manager-harness';
 import { createNodeIdentity } from '../helpers/node-identity';
+import { cleanupsAfterEach } from '../helpers/cleanups';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()?.();
-});
+const cleanups = cleanupsAfterEach();
 
 async function fixture(options: Parameters<typeof startFixtureServer>[0] = {}) {
   const server = await startFixtureServer(options);

@@ -1,13 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startFixtureServer } from '../fixtures/mcp-fixture-server';
 import { startOAuthFixture } from '../fixtures/oauth-server';
 import { createHarness } from '../helpers/manager-harness';
 import { createNodeIdentity } from '../helpers/node-identity';
+import { cleanupsAfterEach } from '../helpers/cleanups';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()?.();
-});
+const cleanups = cleanupsAfterEach();
 
 async function fixture(options: Parameters<typeof startFixtureServer>[0] = {}) {
   const server = await startFixtureServer(options);

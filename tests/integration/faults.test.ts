@@ -1,16 +1,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
 import { startPaginatedServer } from '../fixtures/paginated-server';
 import { createHarness } from '../helpers/manager-harness';
 import { createMemoryStore } from '../../src/platform/memory';
 import { MAX_ANSWER_BYTES } from '../../src/mcp/server-fetch';
+import { cleanupsAfterEach } from '../helpers/cleanups';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()?.();
-});
+const cleanups = cleanupsAfterEach();
 
 async function fixtureServer(
   options: Parameters<typeof startFixtureServer>[0] = {},

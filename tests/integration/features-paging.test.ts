@@ -2,14 +2,12 @@
  * Resources page by page, as the Servers view and the "@" picker ask for them, and what a
  * server's unusable answer does (and does not do) to its connection.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startPaginatedServer } from '../fixtures/paginated-server';
 import { createHarness } from '../helpers/manager-harness';
+import { cleanupsAfterEach } from '../helpers/cleanups';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()?.();
-});
+const cleanups = cleanupsAfterEach();
 
 async function setup(options: Parameters<typeof startPaginatedServer>[0]) {
   const server = await startPaginatedServer(options);

@@ -1,13 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startFixtureServer } from '../fixtures/mcp-fixture-server';
 import { REF_SCHEMA, startModernServer, type ModernServer } from '../fixtures/modern-server';
 import { createHarness } from '../helpers/manager-harness';
 import { createMemoryStore } from '../../src/platform/memory';
+import { cleanupsAfterEach } from '../helpers/cleanups';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()?.();
-});
+const cleanups = cleanupsAfterEach();
 
 async function modern(
   legacy: 'reject' | 'stateless',

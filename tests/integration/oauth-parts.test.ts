@@ -1,5 +1,5 @@
 import type { OAuthDiscoveryState } from '@modelcontextprotocol/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-server';
 import { createNodeIdentity, type ConsentBehaviour } from '../helpers/node-identity';
 import { AuthFlowError } from '../../src/errors/auth-flow-error';
@@ -9,11 +9,9 @@ import { ExtensionOAuthProvider } from '../../src/oauth/provider';
 import { revokeTokens } from '../../src/oauth/revoke';
 import { signIn } from '../../src/oauth/sign-in';
 import { createMemoryStore } from '../../src/platform/memory';
+import { cleanupsAfterEach } from '../helpers/cleanups';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()?.();
-});
+const cleanups = cleanupsAfterEach();
 
 const CLIENTS = [
   {

@@ -2,7 +2,7 @@
  * A server's OAuth session (`AuthSession`) against the real authorization server: signing in,
  * and what a refresh comes to, alone or while a sign-in is under way.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   startOAuthFixture,
   type OAuthFixture,
@@ -11,11 +11,9 @@ import {
 import { createNodeIdentity, type ConsentBehaviour } from '../helpers/node-identity';
 import { AuthSession, refreshAlarmName, type RefreshOutcome } from '../../src/oauth/session';
 import { createMemoryStore, createTimerAlarms } from '../../src/platform/memory';
+import { cleanupsAfterEach } from '../helpers/cleanups';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()?.();
-});
+const cleanups = cleanupsAfterEach();
 
 async function sessionParts(
   initial: Record<string, unknown> = {},

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startFixtureServer } from '../fixtures/mcp-fixture-server';
 import { startOAuthFixture, type OAuthFixtureOptions } from '../fixtures/oauth-server';
 import { createHarness } from '../helpers/manager-harness';
@@ -6,11 +6,9 @@ import { createNodeIdentity, REDIRECT_URL } from '../helpers/node-identity';
 import type { Broadcast } from '../../src/messaging/contract';
 import type { StoredTokens } from '../../src/oauth/provider';
 import { refreshAlarmName } from '../../src/oauth/session';
+import { cleanupsAfterEach } from '../helpers/cleanups';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()?.();
-});
+const cleanups = cleanupsAfterEach();
 
 async function setup(
   fixtureOptions: OAuthFixtureOptions = {},

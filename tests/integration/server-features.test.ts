@@ -3,15 +3,13 @@
  * that do not offer them or are switched off, requests the server refuses, what an answer keeps,
  * subscriptions' bookkeeping, and the pickers when some servers have nothing to give.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startFixtureServer } from '../fixtures/mcp-fixture-server';
 import { startModernServer } from '../fixtures/modern-server';
 import { createHarness } from '../helpers/manager-harness';
+import { cleanupsAfterEach } from '../helpers/cleanups';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()?.();
-});
+const cleanups = cleanupsAfterEach();
 
 type Harness = ReturnType<typeof createHarness>;
 
