@@ -62,6 +62,9 @@ const SUITE_TIMEOUT_MS = 150_000;
  */
 const KNOWN_DIFFERENCES = [{ scenario: 'http-custom-header-server-validation' }];
 
+const section = (title: string, lines: string[]) =>
+  lines.length > 0 ? `\n\n${title}:\n${lines.map((line) => `  - ${line}`).join('\n')}` : '';
+
 /**
  * Runs one suite against one URL, its output in `dir/cli.log`; resolves when the CLI exits (its
  * exit code judges the server, not the comparison).
@@ -119,33 +122,32 @@ if (process.argv.includes('--serve')) {
         );
       }
       const report = compare(runs.direct, runs.relay);
-      console.log(`\n${suite.name}\n${report.table}`);
-      if (report.bothFail.length > 0) {
-        console.log(`\nFailing both ways (the server's, not the relay's), by scenario:`);
-        for (const line of report.bothFail) console.log(`  - ${line}`);
-      }
       const known = report.relayOnly.filter((line) =>
         KNOWN_DIFFERENCES.some(({ scenario }) => line.startsWith(`${scenario} `)),
       );
       const unexpected = report.relayOnly.filter((line) => !known.includes(line));
-      if (known.length > 0) {
-        console.log(`\nKnown differences (see KNOWN_DIFFERENCES):`);
-        for (const line of known) console.log(`  - ${line}`);
-      }
+      // The whole comparison goes to a file; the run's own output stays a summary, with the
+      // details printed only when the relay is found wanting.
+      const details = [
+        `${suite.name}\n${report.table}`,
+        section('Fails only through the relay', unexpected),
+        section('Known differences (see KNOWN_DIFFERENCES)', known),
+        section("Failing both ways (the server's, not the relay's), by scenario", report.bothFail),
+        section("Checks only the relay's run reached, not passing", report.unmatched),
+        section('Failing only directly (the relay does better)', report.directOnly),
+      ].join('');
+      const reportFile = resolve(output, suite.name, 'report.txt');
+      writeFileSync(reportFile, details);
       if (unexpected.length > 0) {
         transparent = false;
-        console.error(`\n✗ ${suite.name}: fails only through the relay:`);
-        for (const line of unexpected) console.error(`  - ${line}`);
+        console.error(`\n✗ ${suite.name}: checks that fail only through the relay\n${details}`);
+      } else {
+        console.log(
+          `  ${suite.name}: every check scores the same directly and through the relay` +
+            (known.length > 0 ? `, except ${known.length} checks known to differ` : '') +
+            ` (${reportFile})`,
+        );
       }
-      if (report.unmatched.length > 0) {
-        console.log(`\nChecks only the relay's run reached, not passing:`);
-        for (const line of report.unmatched) console.log(`  - ${line}`);
-      }
-      if (report.directOnly.length > 0) {
-        console.log(`\nFailing only directly (the relay does better):`);
-        for (const line of report.directOnly) console.log(`  - ${line}`);
-      }
-      console.log('');
     }
   } catch (error) {
     transparent = false;
