@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { startFixtureServer } from '../fixtures/mcp-fixture-server';
+import { describe, expect, it, vi } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
 import { REF_SCHEMA, startModernServer, type ModernServer } from '../fixtures/modern-server';
 import { createHarness } from '../helpers/manager-harness';
+import { openConnection } from '../../src/mcp/connection';
 import { createMemoryStore } from '../../src/platform/memory';
 import { cleanupsAfterEach } from '../helpers/cleanups';
 
@@ -69,6 +70,25 @@ describe('2026-07-28 servers', () => {
       expect(harness.store.snapshot()[`mcp.${id}.transport`]).toBe('streamable-http');
       // Stateless: no session to remember.
       expect(harness.store.snapshot()[`mcp.${id}.sessionId`]).toBeUndefined();
+    },
+  );
+
+  it.each(['reject', 'stateless'] as const)(
+    'keeps no handshake to resume for a 2026 connection (legacy: %s), and one for a 2025 connection',
+    async (legacy) => {
+      const server = await modern(legacy);
+      const connection = await openConnection({ url: server.mcpUrl });
+      cleanups.push(() => connection.close());
+      expect(connection.sessionId).toBeUndefined();
+      expect(connection.handshake).toBeUndefined();
+      const fixture = await startFixtureServer();
+      cleanups.push(() => fixture.close());
+      const legacyConnection = await openConnection({ url: fixture.mcpUrl });
+      cleanups.push(() => legacyConnection.close());
+      expect(legacyConnection.handshake).toMatchObject({
+        protocolVersion: expect.any(String),
+        serverInfo: { name: 'patchbay-fixture', version: '1.0.0' },
+      });
     },
   );
 
@@ -376,19 +396,25 @@ describe('2026-07-28 servers', () => {
 });
 
 describe('2025-era sessions across worker restarts', () => {
-  /** A worker Chrome stopped: nothing closed, storage as it was; a new manager starts on it. */
-  async function stoppedWorker(serverUrl: string) {
+  /**
+   * A worker Chrome stopped: its connections end without a goodbye (no DELETE), storage stays
+   * as it was, and a new manager starts on it.
+   */
+  async function stoppedWorker(server: FixtureServer) {
     const store = createMemoryStore();
     const harness = harnessWith(store);
-    const id = await harness.addAndEnable(serverUrl, 'Modern');
+    const id = await harness.addAndEnable(server.mcpUrl, 'Modern');
     const stored = store.snapshot();
+    await harness.manager.closeAll();
+    // The server holds one GET stream per session: the new worker's opens once the old one's is gone.
+    await vi.waitFor(() => expect(server.openGetStreams()).toBe(0), { timeout: 10_000 });
     return { id, restarted: harnessWith(createMemoryStore(stored)), stored };
   }
 
   it('goes on with the stored session: no second handshake, and the server still described', async () => {
     const server = await startFixtureServer();
     cleanups.push(() => server.close());
-    const { id, restarted, stored } = await stoppedWorker(server.mcpUrl);
+    const { id, restarted, stored } = await stoppedWorker(server);
     expect(stored[`mcp.${id}.sessionId`]).toEqual(expect.any(String));
     expect(stored[`mcp.${id}.handshake`]).toMatchObject({
       serverInfo: { name: expect.any(String) },
@@ -417,10 +443,53 @@ describe('2025-era sessions across worker restarts', () => {
     expect(server.sessionCount().streamable).toBe(1);
   });
 
+  it('restores what the handshake settled: protocol version, instructions, and the list-change stream', async () => {
+    const server = await startFixtureServer({ instructions: 'Echo before anything else.' });
+    cleanups.push(() => server.close());
+    const { id, restarted, stored } = await stoppedWorker(server);
+    const handshake = stored[`mcp.${id}.handshake`] as { protocolVersion: string };
+    expect(handshake).toMatchObject({ instructions: 'Echo before anything else.' });
+    const before = server.requests.length;
+
+    await restarted.manager.callTool(id, { name: 'echo', arguments: { text: 'again' } });
+    await restarted.waitForState(id, 'connected');
+    const [view] = await restarted.manager.listServers();
+    expect(view).toMatchObject({ id, instructions: 'Echo before anything else.' });
+    const later = server.requests.slice(before);
+    expect(
+      later
+        .filter((request) => request.method === 'POST')
+        .map((request) => request.headers['mcp-protocol-version']),
+    ).toEqual(expect.arrayContaining([handshake.protocolVersion]));
+    expect(
+      later
+        .filter((request) => request.method === 'POST')
+        .every((request) => request.headers['mcp-protocol-version'] === handshake.protocolVersion),
+    ).toBe(true);
+    // The session's event stream is open again, so the server's list changes are heard.
+    expect(
+      later.some(
+        (request) =>
+          request.method === 'GET' &&
+          request.headers['mcp-session-id'] === stored[`mcp.${id}.sessionId`],
+      ),
+    ).toBe(true);
+    const changed = new Promise<void>((resolve) => {
+      restarted.broadcaster.listen((message) => {
+        if (message.type === 'mcp/tools/changed' && message.payload.serverId === id) resolve();
+      });
+    });
+    await restarted.manager.callTool(id, { name: 'add_tool', arguments: { name: 'late_tool' } });
+    await changed;
+    expect((await restarted.manager.getServerTools(id)).tools.map((tool) => tool.name)).toContain(
+      'late_tool',
+    );
+  });
+
   it('shakes hands afresh when the server forgot the session, and runs the call once', async () => {
     const server = await startFixtureServer();
     cleanups.push(() => server.close());
-    const { id, restarted, stored } = await stoppedWorker(server.mcpUrl);
+    const { id, restarted, stored } = await stoppedWorker(server);
     server.expireSessions();
     const before = server.requests.length;
 

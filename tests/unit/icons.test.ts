@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import type { Icon } from '@modelcontextprotocol/client';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -177,5 +178,168 @@ describe('the icon size limits, to the byte', () => {
       );
       expect(icon).toBe(verdict === 'keeps' ? pngDataUrl(bytes) : undefined);
     });
+  });
+});
+
+const pngBytes = () => Uint8Array.from(atob(PNG), (character) => character.charCodeAt(0));
+
+describe('which icon is picked', () => {
+  it.each<[string, unknown, string | undefined]>([
+    ['no list', undefined, undefined],
+    ['a list that is not one', 'icon.png', undefined],
+    ['an empty list', [], undefined],
+    ['entries without a string src skipped', [{ src: 7 }, { src: 'b.png' }], 'b.png'],
+    ['a type named in capitals', [{ src: 'a.png', mimeType: 'IMAGE/PNG' }], 'a.png'],
+    ['a type it cannot show', [{ src: 'a.bmp', mimeType: 'image/bmp' }], undefined],
+    [
+      'light without sizes over dark with a small size',
+      [{ src: 'dark.png', sizes: ['32x32'], theme: 'dark' }, { src: 'light.png' }],
+      'light.png',
+    ],
+    [
+      'dark with a small size over dark without',
+      [
+        { src: 'dark-any.png', theme: 'dark' },
+        { src: 'dark-small.png', sizes: ['any', '16x16'], theme: 'dark' },
+      ],
+      'dark-small.png',
+    ],
+    ...['16x16', '24x24', '48x48', '64x64'].map((size): [string, unknown, string] => [
+      `${size} over 128x128`,
+      [
+        { src: 'big.png', sizes: ['128x128'] },
+        { src: 'small.png', sizes: [size] },
+      ],
+      'small.png',
+    ]),
+    [
+      'the first of equals',
+      [{ src: 'first.png' }, { src: 'second.png' }, { src: 'third.png', theme: 'light' }],
+      'first.png',
+    ],
+  ])('%s', (_case, icons, expected) => {
+    expect(pickIcon(icons as Icon[] | undefined)?.src).toBe(expected);
+  });
+});
+
+describe('what a data: icon must be', () => {
+  it.each([
+    [
+      'a type in capitals, lowercased',
+      `data:IMAGE/PNG;base64,${PNG}`,
+      `data:image/png;base64,${PNG}`,
+    ],
+    [
+      'base64 broken over lines, joined',
+      `data:image/png;base64,${PNG.slice(0, 10)}\n ${PNG.slice(10)}`,
+      `data:image/png;base64,${PNG}`,
+    ],
+    ['text before it', `xdata:image/png;base64,${PNG}`, undefined],
+    ['a character outside base64 after it', `data:image/png;base64,${PNG}!`, undefined],
+    ['no type', `data:;base64,${PNG}`, undefined],
+  ])('%s', (_case, source, expected) => {
+    expect(checkDataUrl(source)).toBe(expected);
+  });
+});
+
+describe('downloading an icon', () => {
+  const server = 'https://mcp.example.com/mcp';
+  const fetched = (response: () => Response) => {
+    const fetchImpl = vi.fn(async (_input: string | URL, _init?: RequestInit) => response());
+    return { fetchImpl, resolver: new IconResolver(fetchImpl) };
+  };
+
+  it.each([
+    [
+      'an error status',
+      () => new Response(pngBytes(), { status: 404, headers: { 'content-type': 'image/png' } }),
+      undefined,
+    ],
+    ['no content type', () => new Response(pngBytes()), undefined],
+    [
+      'an empty body',
+      () => new Response(new Uint8Array(0), { headers: { 'content-type': 'image/png' } }),
+      undefined,
+    ],
+    [
+      'a declared length over the limit',
+      () =>
+        new Response(pngBytes(), {
+          headers: { 'content-type': 'image/png', 'content-length': String(MAX_ICON_BYTES + 1) },
+        }),
+      undefined,
+    ],
+    [
+      'a content type with parameters, in capitals',
+      () =>
+        new Response(pngBytes(), { headers: { 'content-type': ' Image/PNG ; charset=binary' } }),
+      `data:image/png;base64,${PNG}`,
+    ],
+    [
+      'an SVG',
+      () => new Response('<svg/>', { headers: { 'content-type': 'image/svg+xml' } }),
+      `data:image/svg+xml;base64,${btoa('<svg/>')}`,
+    ],
+  ])('%s', async (_case, response, expected) => {
+    const { resolver } = fetched(response);
+    await expect(resolver.resolve([{ src: '/icon' }], server)).resolves.toBe(expected);
+  });
+
+  it('gives up on a server that does not answer, with a time limit on every download', async () => {
+    const { fetchImpl, resolver } = fetched(() => {
+      throw new TypeError('fetch failed');
+    });
+    await expect(resolver.resolve([{ src: '/icon.png' }], server)).resolves.toBeUndefined();
+    expect(fetchImpl.mock.calls[0]?.[0]).toBe('https://mcp.example.com/icon.png');
+    expect(fetchImpl.mock.calls[0]?.[1]?.signal).toBeInstanceOf(AbortSignal);
+    // A failure is remembered like a success: the icon is not asked for again.
+    await expect(resolver.resolve([{ src: '/icon.png' }], server)).resolves.toBeUndefined();
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the 256 newest icons, and downloads one that was let go again', async () => {
+    const { fetchImpl, resolver } = fetched(
+      () => new Response(pngBytes(), { headers: { 'content-type': 'image/png' } }),
+    );
+    for (let index = 0; index <= 256; index += 1) {
+      await resolver.resolve([{ src: `/icon-${index}.png` }], server);
+    }
+    expect(fetchImpl).toHaveBeenCalledTimes(257);
+    // The newest 256 are kept, the first one is let go, peek included.
+    await resolver.resolve([{ src: '/icon-1.png' }], server);
+    expect(resolver.peek([{ src: '/icon-256.png' }], server)).toBe(`data:image/png;base64,${PNG}`);
+    expect(fetchImpl).toHaveBeenCalledTimes(257);
+    expect(resolver.peek([{ src: '/icon-0.png' }], server)).toBeUndefined();
+    expect(fetchImpl).toHaveBeenCalledTimes(258);
+    expect(fetchImpl.mock.calls.at(-1)?.[0]).toBe('https://mcp.example.com/icon-0.png');
+  });
+
+  it.each([
+    ['a malformed server address', '/icon.png', 'not a url'],
+    ['another origin', 'https://cdn.example.com/icon.png', server],
+    ['a data: URL of a refused type', 'data:text/html;base64,PHA+', server],
+  ])('peeks nothing and downloads nothing for %s', (_case, source, serverUrl) => {
+    const { fetchImpl, resolver } = fetched(() => new Response(pngBytes()));
+    expect(resolver.peek([{ src: source }], serverUrl)).toBeUndefined();
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it('resolves a list with no usable icon to nothing, without a request', async () => {
+    const { fetchImpl, resolver } = fetched(() => new Response(pngBytes()));
+    await expect(
+      resolver.resolve([{ src: 'a.ico', mimeType: 'image/x-icon' }], server),
+    ).resolves.toBeUndefined();
+    expect(resolver.peek(undefined, server)).toBeUndefined();
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it('resolves a data: icon as it is, checked', async () => {
+    const resolver = new IconResolver();
+    await expect(resolver.resolve([{ src: `data:image/png;base64,${PNG}` }], server)).resolves.toBe(
+      `data:image/png;base64,${PNG}`,
+    );
+    await expect(
+      resolver.resolve([{ src: 'data:text/html;base64,PHA+' }], server),
+    ).resolves.toBeUndefined();
   });
 });
