@@ -4,13 +4,21 @@ import { isResourcePart, type ResourcePartData } from '../../src/chat/resource-p
 import { ResourceChips } from './ResourceChips';
 // The Markdown renderer (react-markdown, remark, GFM) is the panel's largest part; it loads
 // beside the first render instead of before it, and text shows as it is until it arrives.
-const markdownModule = import('./Markdown');
-const Markdown = lazy(() => markdownModule.then((module) => ({ default: module.Markdown })));
+// Once it has arrived it renders directly: through `lazy`, every new answer would show its raw
+// text first, for as long as React holds back a suspended boundary's content (300 ms).
+let loadedMarkdown: typeof import('./Markdown').Markdown | undefined;
+const markdownModule = import('./Markdown').then((module) => {
+  loadedMarkdown = module.Markdown;
+  return module;
+});
+const LazyMarkdown = lazy(() => markdownModule.then((module) => ({ default: module.Markdown })));
 
 function AnswerText({ text }: { text: string }) {
+  const Markdown = loadedMarkdown;
+  if (Markdown) return <Markdown text={text} />;
   return (
     <Suspense fallback={<div className="markdown markdown-loading">{text}</div>}>
-      <Markdown text={text} />
+      <LazyMarkdown text={text} />
     </Suspense>
   );
 }

@@ -149,11 +149,12 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
           <header className="panel-header">
             <button
               type="button"
-              className="link"
+              className="link conversation-switch"
               onClick={() => setShowHistory(!showHistory)}
               aria-expanded={showHistory}
             >
-              {conversation?.title ?? 'New chat'} ▾
+              <span className="conversation-switch-title">{conversation?.title ?? 'New chat'}</span>
+              <span>▾</span>
             </button>
             <div
               className="use-browser"

@@ -80,6 +80,15 @@ describe('chat on first run', () => {
     await expect(card.getAttribute('data-tool-state')).resolves.toBe('done');
     await card.getByText('Result').click();
     await card.getByText('Created "Standup" at 2026-11-23T09:00:00Z with 0 attendee(s).').waitFor();
+    // The answer is Markdown, rendered: no raw asterisks.
+    await page.locator('.markdown strong', { hasText: 'Standup' }).waitFor();
+    await expect(page.getByText('**Standup**').count()).resolves.toBe(0);
+    // The header (a long title, the browser switch, New chat) fits the panel's width.
+    await expect(
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).resolves.toBe(0);
     await session.screenshot(page, 'chat-answer');
 
     const chatRequests = model.requests.filter((entry) => entry.api === 'chat');
