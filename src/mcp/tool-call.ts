@@ -3,6 +3,7 @@ import { mayCall, toolUi } from '../apps/tool-ui';
 import { PatchbayError } from '../errors/patchbay-error';
 import type { CallToolResultView, ToolCallPayload } from '../messaging/contract';
 import { leavesConnectionUp, toConnectionError } from './classify-error';
+import { quietTimer } from './quiet-timer';
 import { throttleLatest } from './throttle';
 import { isUrlElicitationRequired, satisfyUrlElicitations } from './asks/url-elicitation-required';
 import { signInWith } from './session/auth-flow';
@@ -78,7 +79,8 @@ export async function callTool(
   );
   // The quiet-time limit is Patchbay's own rather than the SDK's: its clock runs only while a
   // request is out, and stops while the server waits for the person to answer a question it
-  // asked during the call (a form, a page, a model run), which the SDK's timer cannot know about.
+  // asked during the call (a form, a page, a model run), which the SDK's timer cannot know about;
+  // the answer starts it afresh (src/mcp/quiet-timer.ts).
   const quiet = () =>
     controller.abort(
       new PatchbayError(
@@ -100,7 +102,7 @@ export async function callTool(
     deadline,
   );
   const call = async () => {
-    const idle = idleTimer(timeout, () => context.asks.isWaitingOn(session.id), quiet);
+    const idle = quietTimer(timeout, { asks: context.asks, serverId: session.id }, quiet);
     try {
       // A call waiting for the connection to open is let go at once when it is cancelled (the
       // server switched off, the person pressed stop), not when the connecting attempt ends.
@@ -254,23 +256,6 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
       },
     );
   });
-}
-
-/**
- * Fires `onQuiet` after `milliseconds` without a {@link reset}, except while `paused()` says the
- * server is waiting on the person: then it looks again a full period later.
- */
-function idleTimer(milliseconds: number, paused: () => boolean, onQuiet: () => void) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const arm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => (paused() ? arm() : onQuiet()), milliseconds);
-  };
-  arm();
-  return {
-    reset: arm,
-    stop: () => clearTimeout(timer),
-  };
 }
 
 function formatSeconds(milliseconds: number): string {
