@@ -198,8 +198,8 @@ export async function complete(
   );
   const { values, total, hasMore } = result.completion;
   return {
-    // The spec caps an answer at 100 values; a server that sends more gets the first 100.
-    values: values.slice(0, 100),
+    // The spec caps an answer at 100 values; the SDK refuses one with more (request-failed).
+    values,
     ...(total !== undefined ? { total } : {}),
     ...(hasMore !== undefined ? { hasMore } : {}),
   };
