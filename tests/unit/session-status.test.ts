@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ServerStatus } from '../../src/messaging/contract';
 import {
   isFailing,
+  refreshUnreachable,
   sameStatus,
   signInRefused,
   stoppedRetrying,
@@ -20,6 +21,12 @@ describe('the status sentences of a server', () => {
     [undefined, 'Docs no longer accepts your sign-in (HTTP 401). Sign in again.'],
   ])('says a refused sign-in with its status (%s)', (status, expected) => {
     expect(signInRefused('Docs', status)).toEqual({ state: 'invalid-token', error: expected });
+  });
+
+  it('says a renewal will be tried again when the sign-in server cannot be reached', () => {
+    expect(refreshUnreachable('Docs')).toBe(
+      "Couldn't reach Docs's sign-in server to renew your sign-in. Patchbay tries again in a minute; Retry to try now.",
+    );
   });
 
   it.each<[ServerStatus['state'], boolean]>([

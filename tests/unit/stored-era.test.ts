@@ -42,6 +42,16 @@ describe('stored era verdicts', () => {
     ['a modern verdict without its discover answer', { verdict: { kind: 'modern' }, checkedAt: 1 }],
     ['an unknown kind', { verdict: { kind: 'future' }, checkedAt: 1 }],
     ['an undated verdict', { verdict: { kind: 'legacy' } }],
+    ['a null verdict', { verdict: null, checkedAt: 1 }],
+    ['a verdict that is only its kind', { verdict: 'legacy', checkedAt: 1 }],
+    [
+      'an unknown kind with a discover answer',
+      { verdict: { kind: 'future', discover: {} }, checkedAt: 1 },
+    ],
+    [
+      'a modern verdict with a null discover answer',
+      { verdict: { kind: 'modern', discover: null }, checkedAt: 1 },
+    ],
   ])('ignores %s in storage, which is not a verdict', (_name, value) => {
     expect(readStoredEra(value)).toBeUndefined();
   });
