@@ -201,6 +201,32 @@ describe('satisfyUrlElicitations', () => {
     expect(asks.list()).toEqual([]);
   });
 
+  it('does not run the call when the person declines, even if an earlier page with the same id was done', async () => {
+    const { asks, run, next } = setup();
+    // The server reuses an id: its earlier page, confirmed done, is still listed for a moment.
+    const earlier = asks.ask(
+      SERVER,
+      {
+        kind: 'elicitation-url',
+        message: 'Earlier',
+        url: 'https://accounts.example.com/a',
+        phase: 'asking',
+      },
+      { elicitationId: 'a' },
+    );
+    asks.answer((await next()).id, { action: 'accept' });
+    await earlier;
+    asks.complete('docs', 'a');
+    expect(asks.list()).toMatchObject([{ phase: 'completed' }]);
+    const done = failure(run(new UrlElicitationRequiredError([page('a')])));
+    asks.answer((await next()).id, { action: 'decline' });
+    expect(await done).toMatchObject(
+      notRun(
+        'it needs you to finish something on accounts.example.com first, and that was not done.',
+      ),
+    );
+  });
+
   it('does not run the call when the person dismisses the page they opened', async () => {
     const { asks, run, next } = setup();
     const done = failure(
