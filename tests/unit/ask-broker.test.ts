@@ -420,6 +420,27 @@ describe('AskBroker', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('tells pages and listeners when a tracked page is done, and when it leaves the list', async () => {
+    vi.useFakeTimers();
+    const { asks, broadcaster } = broker();
+    const heard: string[] = [];
+    asks.onChange((serverId) => heard.push(serverId));
+    await agreedUrlAsk(asks, 'e-1');
+    heard.length = 0;
+    asks.complete('docs', 'e-1');
+    expect(broadcaster.messages.at(-1)).toEqual({
+      type: 'mcp/asks/changed',
+      payload: { asks: [expect.objectContaining({ phase: 'completed' })] },
+    });
+    expect(heard).toEqual(['docs']);
+    vi.advanceTimersByTime(COMPLETED_SHOWN_MS);
+    expect(broadcaster.messages.at(-1)).toEqual({
+      type: 'mcp/asks/changed',
+      payload: { asks: [] },
+    });
+    expect(heard).toEqual(['docs', 'docs']);
+  });
+
   it('shows a page as done when the person says so, and again from when the server does', async () => {
     vi.useFakeTimers();
     const { asks } = broker();
