@@ -422,7 +422,7 @@ describe('AskBroker', () => {
 
   it('tells pages and listeners when a tracked page is done, and when it leaves the list', async () => {
     vi.useFakeTimers();
-    const { asks, broadcaster } = broker();
+    const { asks, broadcaster, keepAlive } = broker();
     const heard: string[] = [];
     asks.onChange((serverId) => heard.push(serverId));
     await agreedUrlAsk(asks, 'e-1');
@@ -439,6 +439,8 @@ describe('AskBroker', () => {
       payload: { asks: [] },
     });
     expect(heard).toEqual(['docs', 'docs']);
+    // Nothing waits for the person meanwhile: the worker is free to stop.
+    expect(keepAlive.active).toBe(0);
   });
 
   it('shows a page as done when the person says so, and again from when the server does', async () => {
