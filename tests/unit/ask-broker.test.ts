@@ -376,7 +376,9 @@ describe('AskBroker', () => {
     expect(asks.isWaitingOn('docs')).toBe(false);
     await agreedUrlAsk(asks, 'e-1');
     expect(asks.isWaitingOn('docs')).toBe(true);
+    const done = asks.whenCompleted('docs', 'e-1');
     asks.complete('docs', 'e-1');
+    await expect(done).resolves.toBe(true);
     expect(asks.isWaitingOn('docs')).toBe(false);
     expect(asks.list()).toHaveLength(2);
     asks.withdraw('notes');
@@ -527,12 +529,12 @@ describe('AskBroker', () => {
   it('withdraws a page the server says is done before the person answered', async () => {
     const { asks } = broker();
     const formAsk = asks.ask(server, { ...form, message: 'form' }, { elicitationId: 'e-1' });
-    const page = asks.ask(server, { ...url, message: 'page' }, { elicitationId: 'e-1' });
     const otherPage = asks.ask(server, { ...url, message: 'other' }, { elicitationId: 'e-2' });
+    const page = asks.ask(server, { ...url, message: 'page' }, { elicitationId: 'e-1' });
     asks.complete('docs', 'e-1');
-    await expect(page).resolves.toEqual({ action: 'cancel' });
     // Only URL asks complete, and only the one the server named.
     expect(asks.list().map((view) => 'message' in view && view.message)).toEqual(['form', 'other']);
+    await expect(page).resolves.toEqual({ action: 'cancel' });
     expect(asks.isWaitingOn('docs')).toBe(true);
     asks.withdraw('docs');
     await expect(Promise.all([formAsk, otherPage])).resolves.toEqual([
