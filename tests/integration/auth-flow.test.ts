@@ -4,6 +4,7 @@
  * through, what a failed one says, and what a refresh comes to.
  */
 import { describe, expect, it } from 'vitest';
+import { startFixtureServer } from '../fixtures/mcp-fixture-server';
 import { startOAuthFixture, type OAuthFixtureOptions } from '../fixtures/oauth-server';
 import { cleanupsAfterEach } from '../helpers/cleanups';
 import { createHarness } from '../helpers/manager-harness';
@@ -249,7 +250,9 @@ describe('what a failed sign-in says', () => {
       (error: unknown) => error as Error & { code: string },
     );
     expect(failure).toMatchObject({ code: expected.code, message: expected.message });
+    // Patchbay's own sign-in errors are explained in the sentence; anything else is kept as the cause.
     if (expected.cause) expect(failure?.cause).toBeInstanceOf(Error);
+    else expect(failure?.cause).toBeUndefined();
     // The server was never switched on: it stays off.
     expect(await harness.manager.getStatus(id)).toEqual({ state: 'disconnected' });
     expect(storedTokens(harness, id)).toBeUndefined();
@@ -378,5 +381,20 @@ describe('editing a signed-in server', () => {
     });
     expect(await harness.manager.getStatus(id)).toMatchObject({ state: 'needs-auth' });
     expect(anonymousMcpRequests(fixture, from)).toEqual([]);
+  });
+});
+
+describe('signing in to a server that lets anyone in', () => {
+  it('ends the session its challenge probe opened, and says the sign-in failed', async () => {
+    const fixture = await startFixtureServer();
+    cleanups.push(() => fixture.close());
+    const harness = createHarness({ identity: createNodeIdentity() });
+    cleanups.push(() => harness.dispose());
+    const { id } = await harness.manager.addServer({ name: 'Open', url: fixture.mcpUrl });
+
+    await expect(harness.manager.startSignIn(id)).rejects.toMatchObject({ code: 'auth-failed' });
+
+    expect(fixture.requests.filter((request) => request.method === 'DELETE')).toHaveLength(1);
+    expect(fixture.sessionCount().streamable).toBe(0);
   });
 });
