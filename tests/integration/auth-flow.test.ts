@@ -398,3 +398,47 @@ describe('signing in to a server that lets anyone in', () => {
     expect(fixture.sessionCount().streamable).toBe(0);
   });
 });
+
+describe('refreshes asked for at once', () => {
+  it('run as one, and the status settles back to what it was before', async () => {
+    const { fixture, identity, harness, id } = await signedIn();
+    await harness.dispose();
+    // The MCP server is unreachable from the restarted worker, which therefore rests in `error`;
+    // token requests wait at a gate, so the second refresh surely starts during the first.
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let waiting = 0;
+    const restarted = createHarness({
+      store: harness.store,
+      identity,
+      fetch: async (url, init) => {
+        if (String(url) === fixture.mcpUrl) throw new TypeError('fetch failed');
+        if (String(url).endsWith('/token')) {
+          waiting += 1;
+          await gate;
+        }
+        return fetch(url, init);
+      },
+    });
+    cleanups.push(() => restarted.dispose());
+    await restarted.waitForState(id, 'error');
+    const before = await restarted.manager.getStatus(id);
+    const heard = restarted.broadcaster.messages.length;
+    const alarm = refreshAlarmName(id);
+    const from = fixture.tokenRequests.length;
+
+    restarted.alarms.fire(alarm);
+    await expect.poll(() => waiting, { timeout: 10_000 }).toBe(1);
+    await restarted.alarms.schedule(alarm, Date.now() + 3_600_000);
+    restarted.alarms.fire(alarm);
+    open();
+    await expect.poll(() => restarted.keepAlive.active, { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(() => fixture.tokenRequests.length - from, { timeout: 10_000 })
+      .toBeGreaterThan(0);
+
+    expect(waiting).toBe(1);
+    expect(statesOf(restarted, id, heard)).toEqual(['token-refresh', 'error']);
+    expect(await restarted.manager.getStatus(id)).toEqual(before);
+  });
+});
