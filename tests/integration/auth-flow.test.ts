@@ -442,3 +442,26 @@ describe('refreshes asked for at once', () => {
     expect(await restarted.manager.getStatus(id)).toEqual(before);
   });
 });
+
+describe('the scopes configured for a server', () => {
+  it('are asked for when neither the challenge nor the metadata names any', async () => {
+    const fixture = await startOAuthFixture({
+      consent: 'page',
+      unscopedChallenge: true,
+      prmScopesSupported: [],
+    });
+    cleanups.push(() => fixture.close());
+    const identity = createNodeIdentity();
+    const harness = createHarness({ identity });
+    cleanups.push(() => harness.dispose());
+    const { id } = await harness.manager.addServer({
+      name: 'Notes',
+      url: fixture.mcpUrl,
+      oauth: { scopes: ['read', 'write'] },
+    });
+    expect(await harness.manager.startSignIn(id)).toEqual({ state: 'disconnected' });
+    expect(identity.opened.at(-1)?.searchParams.get('scope')?.split(' ')).toEqual(
+      expect.arrayContaining(['read', 'write']),
+    );
+  });
+});
