@@ -185,6 +185,38 @@ describe('AskBroker', () => {
     await expect(asks.whenCompleted('docs', 'unknown')).resolves.toBe(false);
   });
 
+  it('waits for the page just agreed to when a server reuses the id of one it confirmed', async () => {
+    const { asks } = broker();
+    const first = asks.ask(server, url, { elicitationId: 'e-1' });
+    asks.answer(asks.list()[0]!.id, { action: 'accept' });
+    await first;
+    asks.complete('docs', 'e-1');
+    // The confirmed page is still listed as done when the server asks again with the same id.
+    const again = asks.ask(server, url, { elicitationId: 'e-1' });
+    const newest = asks
+      .list()
+      .find((view) => view.kind === 'elicitation-url' && view.phase === 'asking')!;
+    asks.answer(newest.id, { action: 'accept' });
+    await again;
+    let settled: boolean | undefined;
+    void asks.whenCompleted('docs', 'e-1').then((done) => (settled = done));
+    await Promise.resolve();
+    expect(settled).toBeUndefined();
+    asks.answer(newest.id, { action: 'cancel' });
+    await vi.waitFor(() => expect(settled).toBe(false));
+  });
+
+  it('answers at once for a wait already called off', async () => {
+    const { asks } = broker();
+    const waiting = asks.ask(server, url, { elicitationId: 'e-1' });
+    asks.answer(asks.list()[0]!.id, { action: 'accept' });
+    await waiting;
+    const controller = new AbortController();
+    controller.abort();
+    await expect(asks.whenCompleted('docs', 'e-1', controller.signal)).resolves.toBe(false);
+    expect(asks.isWaitingOn('docs')).toBe(true);
+  });
+
   it('refuses a question pages could not read, or too large to send them', async () => {
     const { asks, broadcaster } = broker();
     const before = broadcaster.messages.length;

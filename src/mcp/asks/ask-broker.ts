@@ -85,7 +85,10 @@ export class AskBroker {
    * or the person did), false when they dismiss it, it expires, or `signal` aborts.
    */
   whenCompleted(serverId: string, elicitationId: string, signal?: AbortSignal): Promise<boolean> {
-    const entry = [...this.pending.values()].find(
+    if (signal?.aborted) return Promise.resolve(false);
+    // The newest page of that id: a server that reuses an id must not find the page it
+    // confirmed before (still listed as done for a moment) in place of the one just agreed to.
+    const entry = [...this.pending.values()].findLast(
       (candidate) =>
         candidate.view.serverId === serverId && candidate.elicitationId === elicitationId,
     );
