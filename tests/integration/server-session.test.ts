@@ -210,39 +210,41 @@ describe('a server that needs a sign-in first', () => {
   });
 });
 
-describe('an expired sign-in met on connecting', () => {
-  /**
-   * A server signed in by one worker, whose access token has expired by the time a new worker
-   * starts on its storage; `before` runs first, to the authorization server.
-   */
-  async function expiredOnRestart(
-    before: (fixture: Awaited<ReturnType<typeof startOAuthFixture>>) => Promise<void>,
-  ) {
-    const fixture = await startOAuthFixture({ consent: 'page' });
-    cleanups.push(() => fixture.close());
-    const first = harnessWith({ identity: createNodeIdentity() });
-    const { id } = await first.manager.addServer({ name: 'Notes', url: fixture.mcpUrl });
-    await first.manager.enable(id);
-    await first.manager.startSignIn(id);
-    await first.waitForState(id, 'connected');
-    const stored = first.store.snapshot();
-    await first.manager.closeAll();
-    const tokens = stored[storageKeys.tokens(id)] as StoredTokens;
-    await before(fixture);
-    const unusedIdentity: Identity = {
-      redirectUrl: () => 'https://ochopgbekfckekcfildinaeciimoahkb.chromiumapp.org/',
-      launchWebAuthFlow: () => Promise.reject(new Error('No sign-in window expected.')),
-    };
-    const restarted = harnessWith({
-      identity: unusedIdentity,
-      store: createMemoryStore({
-        ...stored,
-        [storageKeys.tokens(id)]: { ...tokens, expires_at: Date.now() - 60_000 },
-      }),
-    });
-    return { fixture, id, restarted };
-  }
+/**
+ * A server signed in by one worker, whose access token has expired by the time a new worker
+ * starts on its storage (with `options`); `before` runs first, to the authorization server.
+ */
+async function expiredOnRestart(
+  before: (fixture: Awaited<ReturnType<typeof startOAuthFixture>>) => Promise<void>,
+  options: Pick<Parameters<typeof createHarness>[0] & object, 'fetch'> = {},
+) {
+  const fixture = await startOAuthFixture({ consent: 'page' });
+  cleanups.push(() => fixture.close());
+  const first = harnessWith({ identity: createNodeIdentity() });
+  const { id } = await first.manager.addServer({ name: 'Notes', url: fixture.mcpUrl });
+  await first.manager.enable(id);
+  await first.manager.startSignIn(id);
+  await first.waitForState(id, 'connected');
+  const stored = first.store.snapshot();
+  await first.manager.closeAll();
+  const tokens = stored[storageKeys.tokens(id)] as StoredTokens;
+  await before(fixture);
+  const unusedIdentity: Identity = {
+    redirectUrl: () => 'https://ochopgbekfckekcfildinaeciimoahkb.chromiumapp.org/',
+    launchWebAuthFlow: () => Promise.reject(new Error('No sign-in window expected.')),
+  };
+  const restarted = harnessWith({
+    ...options,
+    identity: unusedIdentity,
+    store: createMemoryStore({
+      ...stored,
+      [storageKeys.tokens(id)]: { ...tokens, expires_at: Date.now() - 60_000 },
+    }),
+  });
+  return { fixture, id, restarted };
+}
 
+describe('an expired sign-in met on connecting', () => {
   it('keeps the sign-in and says the sign-in server is unreachable, retryably, when it is down', async () => {
     const { id, restarted } = await expiredOnRestart((fixture) =>
       fixture.stopAuthorizationServer(),
@@ -444,5 +446,218 @@ describe('switching a server off while it connects', () => {
     await server.close();
     await enabling;
     expect(await harness.manager.getStatus(id)).toEqual({ state: 'disconnected' });
+  });
+});
+
+describe('a refresh on connecting, as the status tells it', () => {
+  it('goes from renewing the token to connecting and connected', async () => {
+    const { id, restarted } = await expiredOnRestart(async () => undefined);
+    await restarted.manager.getStatus(id);
+    await restarted.waitForState(id, 'connected');
+    const states = restarted.broadcaster.messages.flatMap((message) =>
+      message.type === 'mcp/status/changed' && message.payload.serverId === id
+        ? [message.payload.status.state]
+        : [],
+    );
+    expect(states).toEqual(['token-refresh', 'connecting', 'connected']);
+  });
+
+  it.each([
+    ['fails', true],
+    ['succeeds', false],
+  ])(
+    'opens nothing and stays switched off when the server is switched off while the refresh runs, and the refresh %s',
+    async (_case, failing) => {
+      let arrived: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (arrived = resolve));
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const { fixture, id, restarted } = await expiredOnRestart(async () => undefined, {
+        fetch: async (url, init) => {
+          if (new URL(String(url)).pathname.endsWith('/token')) {
+            arrived();
+            await released;
+            if (failing) throw new TypeError('fetch failed');
+          }
+          return fetch(url, init);
+        },
+      });
+      void restarted.manager.getStatus(id);
+      await held;
+      await restarted.manager.disable(id);
+      const sent = fixture.requests.filter((request) => request.app === 'mcp').length;
+      release();
+      await expect.poll(() => restarted.keepAlive.active, { timeout: 10_000 }).toBe(0);
+      expect(await restarted.manager.getStatus(id)).toEqual({ state: 'disconnected' });
+      expect(fixture.requests.filter((request) => request.app === 'mcp')).toHaveLength(sent);
+    },
+  );
+});
+
+describe('connecting', () => {
+  it('gives up on a server that never answers the handshake after the time it was given', async () => {
+    const server = await fixtureServer();
+    server.holdNext('initialize');
+    const harness = harnessWith({ connectTimeoutMs: 200 });
+    const { id } = await harness.manager.addServer({ name: 'Silent', url: server.mcpUrl });
+    const status = await harness.manager.enable(id);
+    expect(status.state).toBe('error');
+  });
+
+  it('tells open pages of the tools once a worker that starts has connected on its own', async () => {
+    const server = await fixtureServer();
+    const { id, restarted } = await restartedWith(server.mcpUrl, (id) => ({
+      [storageKeys.enabled(id)]: true,
+    }));
+    const told = new Promise<number>((resolve) => {
+      restarted.broadcaster.listen((message) => {
+        if (message.type === 'mcp/tools/changed' && message.payload.serverId === id)
+          resolve(message.payload.server?.toolCount ?? 0);
+      });
+    });
+    await restarted.manager.getStatus(id);
+    expect(await told).toBeGreaterThan(3);
+  });
+});
+
+describe('editing a server', () => {
+  it('starts the retries over for the edited server', async () => {
+    const server = await fixtureServer();
+    await server.close();
+    const harness = harnessWith({
+      retryPolicy: { maxRetries: 1, initialDelay: 10, maxDelay: 10, backoffMultiplier: 2 },
+    });
+    const { id } = await harness.manager.addServer({ name: 'Down', url: server.mcpUrl });
+    const status = await harness.manager.enable(id);
+    await expect
+      .poll(async () => (await harness.manager.getStatus(id)).error, { timeout: 10_000 })
+      .toContain('Patchbay tried 1 more time and stopped');
+    const from = harness.broadcaster.messages.length;
+
+    await harness.manager.updateServer({
+      id,
+      name: 'Down',
+      url: server.mcpUrl,
+      headers: [{ key: 'X-Team', value: 'blue' }],
+    });
+    await expect
+      .poll(
+        () =>
+          harness.broadcaster.messages
+            .slice(from)
+            .flatMap((message) =>
+              message.type === 'mcp/status/changed' && message.payload.status.state === 'error'
+                ? [message.payload.status.error]
+                : [],
+            )[0],
+        { timeout: 10_000 },
+      )
+      .toBe(status.error);
+  });
+
+  it('forgets the transport and era stored for the old address', async () => {
+    const server = await fixtureServer();
+    const down = await fixtureServer();
+    await down.close();
+    const harness = harnessWith();
+    const id = await harness.addAndEnable(server.sseUrl);
+    expect(harness.store.snapshot()[storageKeys.transport(id)]).toBe('sse');
+    expect(harness.store.snapshot()[storageKeys.era(id)]).toBeDefined();
+
+    await harness.manager.updateServer({ id, name: 'Fixture', url: down.mcpUrl });
+    await harness.waitForState(id, 'error');
+    expect(harness.store.snapshot()[storageKeys.transport(id)]).toBeUndefined();
+    expect(harness.store.snapshot()[storageKeys.era(id)]).toBeUndefined();
+  });
+});
+
+describe('requests waiting for a connection that is switched off', () => {
+  it('are told the server was switched off', async () => {
+    const server = await startFixtureServer({ resources: true });
+    cleanups.push(() => server.close());
+    const harness = harnessWith();
+    const { id } = await harness.manager.addServer({ name: 'Fixture', url: server.mcpUrl });
+    const held = server.holdNext('initialize');
+    const enabling = harness.manager.enable(id);
+    await held.arrived;
+    const listing = harness.manager.listResources(id);
+    await harness.manager.disable(id);
+    held.release();
+    await expect(listing).rejects.toMatchObject({
+      code: 'cancelled',
+      message: 'The server was switched off.',
+    });
+    await enabling;
+    expect(await harness.manager.getStatus(id)).toEqual({ state: 'disconnected' });
+  });
+});
+
+describe('resources pages follow', () => {
+  it('tells open pages when one changes', async () => {
+    const server = await startFixtureServer({ resources: true });
+    cleanups.push(() => server.close());
+    const harness = harnessWith();
+    const id = await harness.addAndEnable(server.mcpUrl);
+    await harness.manager.subscribeResource(id, 'fixture://notes');
+    const told = new Promise<unknown>((resolve) => {
+      harness.broadcaster.listen((message) => {
+        if (message.type === 'mcp/resource/updated') resolve(message.payload);
+      });
+    });
+    await server.updateResource('fixture://notes');
+    expect(await told).toEqual({ serverId: id, uri: 'fixture://notes' });
+  });
+});
+
+describe('a first call the stored era got refused', () => {
+  it('is not sent again when connecting afresh fails too', async () => {
+    const server = await startModernServer({ legacy: 'reject' });
+    cleanups.push(() => server.close());
+    const store = createMemoryStore();
+    const first = harnessWith({ store });
+    const id = await first.addAndEnable(server.mcpUrl, 'Modern');
+    await first.manager.closeAll();
+    const old = await fixtureServer();
+    old.inject({ path: '/mcp', method: 'POST', rpcMethod: 'initialize', status: 500, times: 10 });
+    const servers = store.snapshot().customMcpServers as { id: string; url: string }[];
+    await store.set({
+      customMcpServers: servers.map((entry) => ({ ...entry, url: old.mcpUrl })),
+    });
+
+    const restarted = harnessWith({ store });
+    const failure = await restarted.manager
+      .callTool(id, { name: 'echo', arguments: { text: 'once' } })
+      .then(
+        () => expect.unreachable('the call went through'),
+        (error: unknown) => error,
+      );
+    // The refusal itself is what the call reports: it never ran anywhere.
+    expect(failure).toMatchObject({
+      code: 'connection-failed',
+      message:
+        "Modern answered with something that isn't MCP: it answered HTTP 400. Check that the URL points at an MCP endpoint.",
+    });
+    expect(rpcMethods(old.requests).filter((method) => method === 'tools/call')).toHaveLength(1);
+  });
+});
+
+describe('switching a server off while it asks the person something', () => {
+  it('takes its question away', async () => {
+    const server = await startModernServer({ legacy: 'reject', fullClient: true });
+    cleanups.push(() => server.close());
+    const harness = harnessWith();
+    const id = await harness.addAndEnable(server.mcpUrl, 'Modern');
+    const call = harness.manager.callTool(id, {
+      name: 'confirm_deploy',
+      arguments: { env: 'staging' },
+    });
+    const settledCall = call.then(
+      () => 'resolved',
+      (error: unknown) => error,
+    );
+    await harness.nextAsk();
+    await harness.manager.disable(id);
+    expect(await harness.manager.listAsks()).toEqual([]);
+    expect(await settledCall).toMatchObject({ code: 'cancelled' });
   });
 });
