@@ -661,3 +661,32 @@ describe('switching a server off while it asks the person something', () => {
     expect(await settledCall).toMatchObject({ code: 'cancelled' });
   });
 });
+
+describe('a resource the server refuses to subscribe to again', () => {
+  it('is not asked for on later connections', async () => {
+    const server = await startFixtureServer({ resources: true });
+    cleanups.push(() => server.close());
+    const harness = harnessWith();
+    const id = await harness.addAndEnable(server.mcpUrl);
+    await harness.manager.subscribeResource(id, 'fixture://notes');
+    const subscribes = () =>
+      rpcMethods(server.requests).filter((method) => method === 'resources/subscribe').length;
+    /** The server forgets its sessions; a call connects anew, and a listing follows it. */
+    const reconnect = async () => {
+      server.expireSessions();
+      await harness.manager.callTool(id, { name: 'echo', arguments: { text: 'again' } });
+      await harness.manager.listResources(id);
+    };
+
+    server.inject({
+      path: '/mcp',
+      method: 'POST',
+      rpcMethod: 'resources/subscribe',
+      rpcError: { code: -32603, message: 'No subscriptions today.' },
+    });
+    await reconnect();
+    expect(subscribes()).toBe(2);
+    await reconnect();
+    expect(subscribes()).toBe(2);
+  });
+});
