@@ -690,3 +690,25 @@ describe('a resource the server refuses to subscribe to again', () => {
     expect(subscribes()).toBe(2);
   });
 });
+
+describe('signing in again on a connected server', () => {
+  it('ends the old session at the server and connects anew with the new sign-in', async () => {
+    const fixture = await startOAuthFixture({ consent: 'page' });
+    cleanups.push(() => fixture.close());
+    const harness = harnessWith({ identity: createNodeIdentity() });
+    const { id } = await harness.manager.addServer({ name: 'Notes', url: fixture.mcpUrl });
+    await harness.manager.enable(id);
+    await harness.manager.startSignIn(id);
+    await harness.waitForState(id, 'connected');
+    const oldSession = harness.store.snapshot()[storageKeys.sessionId(id)];
+    expect(oldSession).toEqual(expect.any(String));
+    const sent = fixture.requests.length;
+
+    expect(await harness.manager.startSignIn(id)).toEqual({ state: 'connected' });
+    const ended = fixture.requests
+      .slice(sent)
+      .filter((request) => request.app === 'mcp' && request.method === 'DELETE');
+    expect(ended.map((request) => request.headers['mcp-session-id'])).toEqual([oldSession]);
+    expect(harness.store.snapshot()[storageKeys.sessionId(id)]).not.toBe(oldSession);
+  });
+});
