@@ -39,6 +39,18 @@ const rpcMethods = (requests: { body?: unknown }[]) =>
  * A custom server saved (switched off) by one worker, `entries` written to storage, and a new
  * worker started on that storage, as after Chrome stopped the first.
  */
+/** A server behind the OAuth fixture, switched on and signed in through its consent page. */
+async function signedInServer() {
+  const fixture = await startOAuthFixture({ consent: 'page' });
+  cleanups.push(() => fixture.close());
+  const harness = harnessWith({ identity: createNodeIdentity() });
+  const { id } = await harness.manager.addServer({ name: 'Notes', url: fixture.mcpUrl });
+  await harness.manager.enable(id);
+  await harness.manager.startSignIn(id);
+  await harness.waitForState(id, 'connected');
+  return { fixture, harness, id };
+}
+
 async function restartedWith(url: string, entries: (id: string) => Record<string, unknown>) {
   const first = harnessWith();
   const { id } = await first.manager.addServer({ name: 'Fixture', url });
@@ -278,13 +290,7 @@ describe('an expired sign-in met on connecting', () => {
 
 describe('a sign-in the authorization server revoked', () => {
   it('keeps saying the sign-in expired, and refuses tool calls with that, without asking the server', async () => {
-    const fixture = await startOAuthFixture({ consent: 'page' });
-    cleanups.push(() => fixture.close());
-    const harness = harnessWith({ identity: createNodeIdentity() });
-    const { id } = await harness.manager.addServer({ name: 'Notes', url: fixture.mcpUrl });
-    await harness.manager.enable(id);
-    await harness.manager.startSignIn(id);
-    await harness.waitForState(id, 'connected');
+    const { fixture, harness, id } = await signedInServer();
     await fixture.revokeAll();
     await harness.manager.callTool(id, { name: 'echo', arguments: { text: 'revoked' } }).then(
       () => expect.unreachable('the call went through with a revoked sign-in'),
@@ -693,13 +699,7 @@ describe('a resource the server refuses to subscribe to again', () => {
 
 describe('signing in again on a connected server', () => {
   it('ends the old session at the server and connects anew with the new sign-in', async () => {
-    const fixture = await startOAuthFixture({ consent: 'page' });
-    cleanups.push(() => fixture.close());
-    const harness = harnessWith({ identity: createNodeIdentity() });
-    const { id } = await harness.manager.addServer({ name: 'Notes', url: fixture.mcpUrl });
-    await harness.manager.enable(id);
-    await harness.manager.startSignIn(id);
-    await harness.waitForState(id, 'connected');
+    const { fixture, harness, id } = await signedInServer();
     const oldSession = harness.store.snapshot()[storageKeys.sessionId(id)];
     expect(oldSession).toEqual(expect.any(String));
     const sent = fixture.requests.length;
