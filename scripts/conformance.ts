@@ -73,7 +73,7 @@ function conformance(name: string, cli: string, args: string[]): boolean {
 
 let failed = false;
 
-console.log('\n▶ MCP conformance: 2026-07-28 requirement set');
+console.log('\nMCP conformance: 2026-07-28 requirement set');
 if (
   !conformance('2026-07-28', 'node_modules/conformance-2026/dist/index.js', [
     'client',
@@ -90,7 +90,7 @@ if (
 
 // 0.1.16's `--suite` starts every scenario at once; on two cores its timing-sensitive
 // sse-retry scenario then fails now and then. One scenario at a time is steady (~40 s).
-console.log('\n▶ MCP conformance: 2025-11-25 client scenarios, one at a time');
+console.log('\nMCP conformance: 2025-11-25 client scenarios, one at a time');
 const cli2025 = 'node_modules/conformance-2025/dist/index.js';
 const listing = spawnSync(
   node22,

@@ -24,7 +24,7 @@ if (unknown.length > 0) {
 
 let failed = false;
 for (const folder of named.length > 0 ? named : ALL) {
-  console.log(`\n▶ mutating ${folder}`);
+  console.log(`\nmutating ${folder}`);
   const run = spawnSync('npx', ['stryker', 'run', ...options], {
     stdio: 'inherit',
     env: { ...process.env, MUTATE_FOLDER: folder },

@@ -111,7 +111,7 @@ if (process.argv.includes('--serve')) {
       ] as const) {
         const started = Date.now();
         const dir = resolve(output, suite.name, target);
-        console.log(`▶ ${suite.name} ${target} (${url})`);
+        console.log(`${suite.name} ${target} (${url})`);
         await runSuite(url, suite.args, dir);
         runs[target] = readRun(dir);
         if (runs[target].size === 0) {
