@@ -8,7 +8,7 @@ import type {
 import { leavesConnectionUp, toConnectionError } from './classify-error';
 import type { Connection } from './connection';
 import { promptView, resourceView, templateView } from './feature-views';
-import { toPatchbayError } from './session/failures';
+import { sessionFailure } from './session/failures';
 import type { ServerSession } from './session/server-session';
 import { switchedOff } from './session/status';
 
@@ -57,7 +57,7 @@ async function onServer<T>(
         `${name} could not ${what}: ${error instanceof Error ? error.message : String(error)}`,
       );
     if (connectionError.kind !== 'timeout') session.lose(connectionError);
-    throw toPatchbayError(connectionError, session.config);
+    throw sessionFailure(session, connectionError);
   }
 }
 

@@ -7,7 +7,7 @@ import { quietTimer } from './quiet-timer';
 import { throttleLatest } from './throttle';
 import { isUrlElicitationRequired, satisfyUrlElicitations } from './asks/url-elicitation-required';
 import { signInWith } from './session/auth-flow';
-import { toPatchbayError } from './session/failures';
+import { sessionFailure } from './session/failures';
 import type { ServerSession } from './session/server-session';
 import { switchedOff } from './session/status';
 
@@ -233,7 +233,7 @@ function callFailure(
     );
   }
   session.lose(connectionError);
-  return toPatchbayError(connectionError, session.config);
+  return sessionFailure(session, connectionError);
 }
 
 /**

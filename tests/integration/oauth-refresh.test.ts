@@ -109,6 +109,39 @@ describe('refresh while the authorization server is down', () => {
   });
 });
 
+describe('a token the server refuses while the authorization server is down', () => {
+  it('says the sign-in server is unreachable, not that the sign-in was refused, and reconnects once a later refresh works', async () => {
+    const { fixture, identity, harness, id } = await signedIn();
+    await fixture.expireAccessTokens();
+    await fixture.stopAuthorizationServer();
+    const unreachable =
+      "Couldn't reach Notes's sign-in server to renew your sign-in. Patchbay tries again in a minute; Retry to try now.";
+
+    const firedAt = Date.now();
+    await expect(
+      harness.manager.callTool(id, { name: 'echo', arguments: { text: 'refused' } }),
+    ).rejects.toMatchObject({ code: 'connection-failed', message: unreachable, retryable: true });
+    expect(await harness.manager.getStatus(id)).toEqual({ state: 'error', error: unreachable });
+    expect((await harness.manager.viewOf(id)).isSignedIn).toBe(true);
+    expect(harness.alarms.scheduled().get(refreshAlarmName(id))).toBeGreaterThan(firedAt);
+
+    await fixture.startAuthorizationServer();
+    expect(await fireRefreshAlarm(harness, id)).toEqual([
+      'token-refresh',
+      'connecting',
+      'connected',
+    ]);
+    expect(refreshGrants(fixture)).toBe(1);
+    const result = await harness.manager.callTool(id, {
+      name: 'echo',
+      arguments: { text: 'renewed' },
+    });
+    expect(result.content).toEqual([{ type: 'text', text: 'renewed' }]);
+    // No window: the sign-in itself was never in doubt.
+    expect(identity.opened).toHaveLength(1);
+  });
+});
+
 describe('refresh during a sign-in', () => {
   it('waits for the sign-in in progress and keeps its tokens, sending no refresh of its own', async () => {
     const { fixture, identity, harness, id } = await signedIn();

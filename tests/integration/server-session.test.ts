@@ -14,6 +14,7 @@ import { createMemoryStore } from '../../src/platform/memory';
 import { storageKeys } from '../../src/mcp/storage-keys';
 import type { ServerConfig } from '../../src/mcp/catalog';
 import type { StoredTokens } from '../../src/oauth/provider';
+import { refreshAlarmName } from '../../src/oauth/session';
 import type { Identity } from '../../src/platform/ports';
 
 const cleanups = cleanupsAfterEach();
@@ -257,8 +258,8 @@ async function expiredOnRestart(
 }
 
 describe('an expired sign-in met on connecting', () => {
-  it('keeps the sign-in and says the sign-in server is unreachable, retryably, when it is down', async () => {
-    const { id, restarted } = await expiredOnRestart((fixture) =>
+  it('keeps the sign-in and says the sign-in server is unreachable, retryably, when it is down, then connects once the refresh alarm renews it', async () => {
+    const { fixture, id, restarted } = await expiredOnRestart((fixture) =>
       fixture.stopAuthorizationServer(),
     );
     const message =
@@ -271,6 +272,10 @@ describe('an expired sign-in met on connecting', () => {
     });
     expect(await restarted.manager.getStatus(id)).toEqual({ state: 'error', error: message });
     expect((await restarted.manager.viewOf(id)).isSignedIn).toBe(true);
+
+    await fixture.startAuthorizationServer();
+    restarted.alarms.fire(refreshAlarmName(id));
+    await restarted.waitForState(id, 'connected');
   });
 
   it('asks for a new sign-in when the authorization server rejects the refresh', async () => {

@@ -10,7 +10,7 @@ import { createOAuthFetch } from '../../oauth/oauth-fetch';
 import { createServerFetch } from '../server-fetch';
 import type { SessionContext } from './context';
 import type { ServerSession } from './server-session';
-import { signInExpired, signInNeeded, signInRefused } from './status';
+import { refreshUnreachable, signInExpired, signInNeeded, signInRefused } from './status';
 
 /** When the authorization server is unreachable, try the refresh again after this long. */
 const REFRESH_RETRY_MS = 60_000;
@@ -48,10 +48,17 @@ async function runRefresh(session: ServerSession): Promise<boolean> {
         : session.isConnecting
           ? { state: 'connecting' }
           : previous;
+  const wasUnreachable = session.renewalUnreachable;
   try {
     const outcome = await session.auth.refresh();
+    session.renewalUnreachable = outcome === 'unreachable';
     if (outcome === 'refreshed') {
-      session.setStatus(settled());
+      // A token the server refused while the authorization server was down left it unconnected.
+      if (wasUnreachable && session.isEnabled && !session.isConnected && !session.isConnecting) {
+        session.startConnecting();
+      } else {
+        session.setStatus(settled());
+      }
       return true;
     }
     if (outcome === 'unreachable') {
@@ -75,6 +82,12 @@ export function authFailed(session: ServerSession, error: ConnectionError): void
   if (challenge) session.lastChallenge = challenge;
   if (session.status.state === 'invalid-token') return; // a failed refresh already said why
   const { config } = session;
+  if (session.auth.tokens && session.renewalUnreachable) {
+    // The fetch tried a refresh and could not reach the authorization server: the sign-in may
+    // well be fine, and the refresh alarm tries again.
+    session.setStatus({ state: 'error', error: refreshUnreachable(config.name) });
+    return;
+  }
   if (session.auth.tokens) {
     // The fetch already tried a refresh: the sign-in is no longer accepted.
     session.setStatus(signInRefused(config.name, error.details.status));

@@ -1,6 +1,8 @@
 import { userMessage, type ConnectionError } from '../../errors/connection-error';
 import { PatchbayError } from '../../errors/patchbay-error';
 import type { ServerConfig } from '../catalog';
+import type { ServerSession } from './server-session';
+import { refreshUnreachable } from './status';
 
 /** A connection failure as pages see it: a stable code and a sentence naming the server. */
 export function toPatchbayError(error: ConnectionError, config: ServerConfig): PatchbayError {
@@ -12,4 +14,22 @@ export function toPatchbayError(error: ConnectionError, config: ServerConfig): P
     retryable: error.retryable,
     cause: error,
   });
+}
+
+/**
+ * A server's connection failure as its callers see it. A token the server refused while its
+ * authorization server could not be reached to renew it is that outage, not a refused sign-in:
+ * the refresh alarm tries again, and Retry tries now.
+ */
+export function sessionFailure(
+  session: Pick<ServerSession, 'config' | 'auth' | 'renewalUnreachable'>,
+  error: ConnectionError,
+): PatchbayError {
+  if (error.kind === 'auth' && session.renewalUnreachable && session.auth.tokens) {
+    return new PatchbayError('connection-failed', refreshUnreachable(session.config.name), {
+      retryable: true,
+      cause: error,
+    });
+  }
+  return toPatchbayError(error, session.config);
 }

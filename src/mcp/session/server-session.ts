@@ -14,7 +14,7 @@ import type { Connection, TransportKind } from '../connection';
 import { connectAndList, refusedBeforeRunning } from './connect-and-list';
 import { ToolCache } from './tool-cache';
 import { Backoff } from './backoff';
-import { toPatchbayError } from './failures';
+import { sessionFailure } from './failures';
 import { readStoredEra, rememberEra, usableEra, type StoredEra } from './stored-era';
 import { readHandshake, type Handshake } from '../resume-session';
 import { storageKeys } from '../storage-keys';
@@ -54,6 +54,8 @@ export class ServerSession {
   auth: AuthSession;
   /** The refresh in flight, shared by everyone who needs a new token meanwhile. */
   refreshing: Promise<boolean> | undefined;
+  /** The last refresh could not reach the authorization server; its alarm tries again. */
+  renewalUnreachable = false;
   /** Tool calls in flight, by call id. */
   readonly calls = new Map<string, AbortController>();
   /** Whether the person lets this server ask to run their model; off by default. */
@@ -307,7 +309,7 @@ export class ServerSession {
       }
       const connectionError = toConnectionError(error);
       if (generation === this.generation) this.failed(connectionError);
-      throw toPatchbayError(connectionError, this.config);
+      throw sessionFailure(this, connectionError);
     } finally {
       release();
     }
