@@ -151,6 +151,7 @@ export async function signInWith(
     });
     session.lastChallenge = undefined;
     session.signInHost = undefined;
+    session.renewalUnreachable = false; // new tokens: an earlier renewal's outage is no longer theirs
     // The server may have been switched off while the window was open.
     session.setStatus(
       !session.isEnabled
