@@ -391,7 +391,11 @@ describe('refresh', () => {
     await fixture.revokeAll();
     await expect(
       harness.manager.callTool(id, { name: 'echo', arguments: { text: 'x' } }),
-    ).rejects.toMatchObject({ code: 'auth-required' });
+    ).rejects.toMatchObject({
+      code: 'auth-required',
+      message:
+        'Notes needs you to sign in or to send valid credentials (HTTP 401). Sign in, or check the headers you added.',
+    });
     expect(await harness.manager.getStatus(id)).toEqual({
       state: 'invalid-token',
       error: 'Your sign-in to Notes expired or was revoked. Sign in again to keep using its tools.',
@@ -438,6 +442,43 @@ describe('scope step-up', () => {
       );
       const whoami = await harness.manager.callTool(id, { name: 'whoami', arguments: {} });
       expect(whoami.content[0]).toMatchObject({ text: expect.stringContaining('write') });
+    },
+  );
+
+  it.each<[string, OAuthFixtureOptions, string, string[]]>([
+    [
+      'an account the server never lets write',
+      { withheldScopes: ['write'] },
+      'Notes still refuses write_note after 3 sign-ins asking for more access (it wants: read write).',
+      ['read', 'write'],
+    ],
+    [
+      'a server that names no scope',
+      { stepUpScope: false },
+      'Notes still refuses write_note after 3 sign-ins asking for more access (it wants: more scopes).',
+      [],
+    ],
+    [
+      'a server that spaces its scopes oddly',
+      { withheldScopes: ['write'], stepUpScope: ' write  read' },
+      'Notes still refuses write_note after 3 sign-ins asking for more access (it wants:  write  read).',
+      ['write', 'read'],
+    ],
+  ])(
+    'gives up after three sign-ins for %s, saying what the server wants, and stays connected',
+    async (_name, fixtureOptions, message, challenged) => {
+      const { fixture, harness, id } = await signedIn(fixtureOptions);
+      await expect(
+        harness.manager.callTool(id, { name: 'write_note', arguments: { text: 'x' } }),
+      ).rejects.toMatchObject({ code: 'auth-required', message });
+      // The call was sent once, then once after each of the three sign-ins.
+      const notes = fixture.requests.filter((request) =>
+        JSON.stringify(request.body ?? '').includes('"name":"write_note"'),
+      );
+      expect(notes).toHaveLength(4);
+      // Only what the server asked for is added to what was granted.
+      expect(harness.store.snapshot()[`oauth.${id}.challenged_scopes`]).toEqual(challenged);
+      expect(await harness.manager.getStatus(id)).toEqual({ state: 'connected' });
     },
   );
 
