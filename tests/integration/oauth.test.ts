@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startFixtureServer } from '../fixtures/mcp-fixture-server';
-import { startOAuthFixture, type OAuthFixtureOptions } from '../fixtures/oauth-server';
+import { LINK_PAGE, startOAuthFixture, type OAuthFixtureOptions } from '../fixtures/oauth-server';
 import { createHarness } from '../helpers/manager-harness';
 import { createNodeIdentity, REDIRECT_URL } from '../helpers/node-identity';
 import type { Broadcast } from '../../src/messaging/contract';
@@ -481,6 +481,36 @@ describe('scope step-up', () => {
       expect(await harness.manager.getStatus(id)).toEqual({ state: 'connected' });
     },
   );
+
+  it('counts no sign-in for the pages the server asked the person to open first', async () => {
+    const { fixture, harness, id } = await signedIn({
+      withheldScopes: ['write'],
+      pagesFirst: true,
+    });
+    const call = harness.manager
+      .callTool(id, { name: 'write_note', arguments: { text: 'x' } })
+      .then(
+        () => 'ran',
+        (error: unknown) => error,
+      );
+    const ask = await harness.nextAsk((seen) => seen.kind === 'elicitation-url');
+    expect(ask).toMatchObject({ url: LINK_PAGE.url, message: LINK_PAGE.message });
+    await harness.manager.answerAsk(ask.id, { action: 'accept' });
+    await harness.nextAsk(
+      (seen) => seen.id === ask.id && seen.kind === 'elicitation-url' && seen.phase === 'opened',
+    );
+    await harness.manager.answerAsk(ask.id, { action: 'accept' });
+    expect(await call).toMatchObject({
+      code: 'auth-required',
+      message:
+        'Notes still refuses write_note after 3 sign-ins asking for more access (it wants: read write).',
+    });
+    // Refused for the page, then once more and after each of the three sign-ins.
+    const notes = fixture.requests.filter((request) =>
+      JSON.stringify(request.body ?? '').includes('"name":"write_note"'),
+    );
+    expect(notes).toHaveLength(5);
+  });
 
   it('stops, keeping the connection, when the person declines the wider access', async () => {
     const { identity, harness, id } = await signedIn({ refreshTokens: false });

@@ -3,7 +3,7 @@
  * is sent, a call id used once at a time, cancelling by id, and the sentences and retry hints of
  * calls that run out of time.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PatchbayError } from '../../src/errors/patchbay-error';
 import { startFixtureServer } from '../fixtures/mcp-fixture-server';
 import { cleanupsAfterEach } from '../helpers/cleanups';
@@ -156,5 +156,27 @@ describe('a tool call', () => {
     expect(PatchbayError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ code: 'timeout', message, retryable: true });
     expect((await harness.manager.viewOf(id)).status.state).toBe('connected');
+  });
+
+  it('that runs out of a timeout of 10 s or more says it in whole seconds', async () => {
+    const { harness, id } = await setUp();
+    // Only timers: the connection and the server keep running on the real clock.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const error = failure(
+        harness.manager.callTool(id, {
+          name: 'slow_count',
+          arguments: { steps: 1, delayMs: 60_000 },
+          timeoutMs: 12_400,
+        }),
+      );
+      await vi.advanceTimersByTimeAsync(12_400);
+      expect(await error).toMatchObject({
+        code: 'timeout',
+        message: 'slow_count on Fixture did not finish within 12 s.',
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
