@@ -51,6 +51,7 @@ describe.each(['reject', 'stateless'] as const)('an MCP App server (legacy: %s)'
   });
 
   it('lets an app call its tools, and refuses each caller the other’s', async () => {
+    const before = server.requests.length;
     const fromApp = await harness.manager.callTool(serverId, {
       name: 'refresh_chart',
       arguments: {},
@@ -77,11 +78,13 @@ describe.each(['reject', 'stateless'] as const)('an MCP App server (legacy: %s)'
     });
     // Refusals happen before the server is asked.
     expect(
-      server.requests.filter(
-        (request) =>
-          (request.body as { params?: { name?: string } } | undefined)?.params?.name ===
-          'summarize_chart',
-      ),
+      server.requests
+        .slice(before)
+        .filter(
+          (request) =>
+            (request.body as { params?: { name?: string } } | undefined)?.params?.name ===
+            'summarize_chart',
+        ),
     ).toEqual([]);
   });
 
