@@ -51,6 +51,7 @@ describe.each(['reject', 'stateless'] as const)('an MCP App server (legacy: %s)'
   });
 
   it('lets an app call its tools, and refuses each caller the other’s', async () => {
+    const before = server.requests.length;
     const fromApp = await harness.manager.callTool(serverId, {
       name: 'refresh_chart',
       arguments: {},
@@ -59,21 +60,37 @@ describe.each(['reject', 'stateless'] as const)('an MCP App server (legacy: %s)'
     expect(fromApp.structuredContent).toEqual({ points: [9, 1, 9] });
     await expect(
       harness.manager.callTool(serverId, { name: 'refresh_chart', arguments: {} }),
-    ).rejects.toMatchObject({ code: 'not-allowed', message: /for its app alone/ });
+    ).rejects.toMatchObject({
+      code: 'not-allowed',
+      message: "Charts's tool refresh_chart is for its app alone; the model may not call it.",
+    });
     await expect(
       harness.manager.callTool(serverId, { name: 'summarize_chart', caller: 'app' }),
-    ).rejects.toMatchObject({ code: 'not-allowed', message: /not one its app may call/ });
+    ).rejects.toMatchObject({
+      code: 'not-allowed',
+      message: "Charts's tool summarize_chart is not one its app may call.",
+    });
     await expect(
       harness.manager.callTool(serverId, { name: 'no_such_tool', caller: 'app' }),
-    ).rejects.toMatchObject({ code: 'not-allowed', message: /does not list a tool no_such_tool/ });
+    ).rejects.toMatchObject({
+      code: 'not-allowed',
+      message: 'Charts does not list a tool no_such_tool.',
+    });
     // Refusals happen before the server is asked.
     expect(
-      server.requests.filter(
-        (request) =>
-          (request.body as { params?: { name?: string } } | undefined)?.params?.name ===
-          'summarize_chart',
-      ),
+      server.requests
+        .slice(before)
+        .filter(
+          (request) =>
+            (request.body as { params?: { name?: string } } | undefined)?.params?.name ===
+            'summarize_chart',
+        ),
     ).toEqual([]);
+  });
+
+  it('lets the model call a tool meant for it alone when the call names no caller', async () => {
+    const result = await harness.manager.callTool(serverId, { name: 'summarize_chart' });
+    expect(result.content).toEqual([{ type: 'text', text: 'It goes up and down.' }]);
   });
 
   it('reads the app: HTML of the MCP App type, with the origins it declared', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startFixtureServer } from '../fixtures/mcp-fixture-server';
-import { startOAuthFixture, type OAuthFixtureOptions } from '../fixtures/oauth-server';
+import { LINK_PAGE, startOAuthFixture, type OAuthFixtureOptions } from '../fixtures/oauth-server';
 import { createHarness } from '../helpers/manager-harness';
 import { createNodeIdentity, REDIRECT_URL } from '../helpers/node-identity';
 import type { Broadcast } from '../../src/messaging/contract';
@@ -391,7 +391,11 @@ describe('refresh', () => {
     await fixture.revokeAll();
     await expect(
       harness.manager.callTool(id, { name: 'echo', arguments: { text: 'x' } }),
-    ).rejects.toMatchObject({ code: 'auth-required' });
+    ).rejects.toMatchObject({
+      code: 'auth-required',
+      message:
+        'Notes needs you to sign in or to send valid credentials (HTTP 401). Sign in, or check the headers you added.',
+    });
     expect(await harness.manager.getStatus(id)).toEqual({
       state: 'invalid-token',
       error: 'Your sign-in to Notes expired or was revoked. Sign in again to keep using its tools.',
@@ -440,6 +444,73 @@ describe('scope step-up', () => {
       expect(whoami.content[0]).toMatchObject({ text: expect.stringContaining('write') });
     },
   );
+
+  it.each<[string, OAuthFixtureOptions, string, string[]]>([
+    [
+      'an account the server never lets write',
+      { withheldScopes: ['write'] },
+      'Notes still refuses write_note after 3 sign-ins asking for more access (it wants: read write).',
+      ['read', 'write'],
+    ],
+    [
+      'a server that names no scope',
+      { stepUpScope: false },
+      'Notes still refuses write_note after 3 sign-ins asking for more access (it wants: more scopes).',
+      [],
+    ],
+    [
+      'a server that spaces its scopes oddly',
+      { withheldScopes: ['write'], stepUpScope: ' write  read' },
+      'Notes still refuses write_note after 3 sign-ins asking for more access (it wants:  write  read).',
+      ['write', 'read'],
+    ],
+  ])(
+    'gives up after three sign-ins for %s, saying what the server wants, and stays connected',
+    async (_name, fixtureOptions, message, challenged) => {
+      const { fixture, harness, id } = await signedIn(fixtureOptions);
+      await expect(
+        harness.manager.callTool(id, { name: 'write_note', arguments: { text: 'x' } }),
+      ).rejects.toMatchObject({ code: 'auth-required', message });
+      // The call was sent once, then once after each of the three sign-ins.
+      const notes = fixture.requests.filter((request) =>
+        JSON.stringify(request.body ?? '').includes('"name":"write_note"'),
+      );
+      expect(notes).toHaveLength(4);
+      // Only what the server asked for is added to what was granted.
+      expect(harness.store.snapshot()[`oauth.${id}.challenged_scopes`]).toEqual(challenged);
+      expect(await harness.manager.getStatus(id)).toEqual({ state: 'connected' });
+    },
+  );
+
+  it('counts no sign-in for the pages the server asked the person to open first', async () => {
+    const { fixture, harness, id } = await signedIn({
+      withheldScopes: ['write'],
+      pagesFirst: true,
+    });
+    const call = harness.manager
+      .callTool(id, { name: 'write_note', arguments: { text: 'x' } })
+      .then(
+        () => 'ran',
+        (error: unknown) => error,
+      );
+    const ask = await harness.nextAsk((seen) => seen.kind === 'elicitation-url');
+    expect(ask).toMatchObject({ url: LINK_PAGE.url, message: LINK_PAGE.message });
+    await harness.manager.answerAsk(ask.id, { action: 'accept' });
+    await harness.nextAsk(
+      (seen) => seen.id === ask.id && seen.kind === 'elicitation-url' && seen.phase === 'opened',
+    );
+    await harness.manager.answerAsk(ask.id, { action: 'accept' });
+    expect(await call).toMatchObject({
+      code: 'auth-required',
+      message:
+        'Notes still refuses write_note after 3 sign-ins asking for more access (it wants: read write).',
+    });
+    // Refused for the page, then once more and after each of the three sign-ins.
+    const notes = fixture.requests.filter((request) =>
+      JSON.stringify(request.body ?? '').includes('"name":"write_note"'),
+    );
+    expect(notes).toHaveLength(5);
+  });
 
   it('stops, keeping the connection, when the person declines the wider access', async () => {
     const { identity, harness, id } = await signedIn({ refreshTokens: false });

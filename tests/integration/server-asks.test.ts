@@ -15,8 +15,8 @@ import { createHarness } from '../helpers/manager-harness';
 
 const cleanups = cleanupsAfterEach();
 
-async function setup() {
-  const harness = createHarness();
+async function setup(options: Parameters<typeof createHarness>[0] = {}) {
+  const harness = createHarness(options);
   cleanups.push(() => harness.dispose());
   const fixture = await startFixtureServer({ asks: true });
   cleanups.push(() => fixture.close());
@@ -38,6 +38,22 @@ function toolCalls(fixture: FixtureServer): number {
 }
 
 describe('a server asking the person mid-call', () => {
+  it('shows that a question waits while nobody answers it, and lets it expire after the time the manager was given', async () => {
+    const waiting: number[] = [];
+    const { harness, serverId } = await setup({
+      askTimeoutMs: 300,
+      attention: { showWaiting: (count) => waiting.push(count) },
+    });
+    const call = harness.manager.callTool(serverId, { name: 'ask_form', arguments: {} });
+    const ask = await harness.nextAsk();
+    expect(waiting).toEqual([1]);
+    expect(ask.expiresAt - ask.createdAt).toBe(300);
+    // Nobody answers: the server hears the question was dismissed, and nothing waits any more.
+    expect(sentBack(await call)).toEqual({ action: 'cancel' });
+    expect(waiting).toEqual([1, 0]);
+    expect(await harness.manager.listAsks()).toEqual([]);
+  });
+
   it('sends the server only the form values the spec allows', async () => {
     const { harness, serverId } = await setup();
     const call = harness.manager.callTool(serverId, { name: 'ask_form', arguments: {} });
@@ -184,6 +200,87 @@ describe('a call refused until the person has been on the server’s pages (-320
     });
     expect(await harness.manager.listAsks()).toEqual([]);
     expect(toolCalls(fixture)).toBe(1);
+  });
+
+  it('asks for the pages once: a refusal after them reaches the caller as the server’s', async () => {
+    const { harness, fixture, serverId } = await setup();
+    fixture.inject({
+      path: '/mcp',
+      rpcMethod: 'tools/call',
+      rpcError: { code: -32042, message: 'Pages first', data: { elicitations: [pages[0]] } },
+      times: 2,
+    });
+    const call = harness.manager.callTool(serverId, { name: 'echo', arguments: { text: 'hi' } });
+    const outcome = call.then(
+      () => 'ran',
+      (error: unknown) => error,
+    );
+    const ask = await harness.nextAsk();
+    await harness.manager.answerAsk(ask.id, { action: 'accept' });
+    await harness.nextAsk(
+      (seen) => seen.id === ask.id && seen.kind === 'elicitation-url' && seen.phase === 'opened',
+    );
+    await harness.manager.answerAsk(ask.id, { action: 'accept' });
+    expect(await outcome).toMatchObject({
+      code: 'tool-failed',
+      message: expect.stringContaining('Asking rejected the call to echo'),
+    });
+    expect(toolCalls(fixture)).toBe(2);
+    // The one page, done; no second one.
+    expect(
+      (await harness.manager.listAsks()).map((seen) => ({
+        id: seen.id,
+        phase: seen.kind === 'elicitation-url' ? seen.phase : seen.kind,
+      })),
+    ).toEqual([{ id: ask.id, phase: 'completed' }]);
+  });
+
+  it('ends as cancelled, asking nothing more, when the call is cancelled while the person is on the page', async () => {
+    const { harness, fixture, serverId } = await setup();
+    fixture.inject({
+      path: '/mcp',
+      rpcMethod: 'tools/call',
+      rpcError: { code: -32042, message: 'Pages first', data: { elicitations: pages } },
+    });
+    const call = harness.manager.callTool(serverId, {
+      name: 'echo',
+      arguments: { text: 'hi' },
+      callId: 'paged',
+    });
+    const outcome = call.then(
+      () => 'ran',
+      (error: unknown) => error,
+    );
+    await harness.nextAsk((seen) => seen.kind === 'elicitation-url' && seen.url === pages[0]?.url);
+    await expect(harness.manager.cancelTool(serverId, 'paged')).resolves.toBe(true);
+    expect(await outcome).toMatchObject({
+      code: 'cancelled',
+      message: 'The tool call was cancelled.',
+    });
+    expect(await harness.manager.listAsks()).toEqual([]);
+    expect(toolCalls(fixture)).toBe(1);
+  });
+
+  it('gives the call sent again after the pages a quiet time of its own, which its progress resets', async () => {
+    const { harness, fixture, serverId } = await setup();
+    fixture.inject({
+      path: '/mcp',
+      rpcMethod: 'tools/call',
+      rpcError: { code: -32042, message: 'Pages first', data: { elicitations: [pages[0]] } },
+    });
+    // 5 steps 150 ms apart: longer in all than the 500 ms quiet time, never that long quiet.
+    const call = harness.manager.callTool(serverId, {
+      name: 'slow_count',
+      arguments: { steps: 5, delayMs: 150 },
+      timeoutMs: 500,
+    });
+    const ask = await harness.nextAsk();
+    await harness.manager.answerAsk(ask.id, { action: 'accept' });
+    await harness.nextAsk(
+      (seen) => seen.id === ask.id && seen.kind === 'elicitation-url' && seen.phase === 'opened',
+    );
+    await harness.manager.answerAsk(ask.id, { action: 'accept' });
+    expect(await call).toMatchObject({ content: [{ type: 'text', text: 'Counted to 5.' }] });
   });
 
   it('does not run the call when the person declines the page', async () => {

@@ -3,7 +3,7 @@
  * is sent, a call id used once at a time, cancelling by id, and the sentences and retry hints of
  * calls that run out of time.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PatchbayError } from '../../src/errors/patchbay-error';
 import { startFixtureServer } from '../fixtures/mcp-fixture-server';
 import { cleanupsAfterEach } from '../helpers/cleanups';
@@ -82,6 +82,59 @@ describe('a tool call', () => {
     ).resolves.toMatchObject({ content: [{ type: 'text', text: 'again' }] });
   });
 
+  it('tells pages of its progress with its id, and nothing more once it has ended', async () => {
+    const { harness, id } = await setUp();
+    const progressOf = (callId: string) =>
+      harness.broadcaster.messages.flatMap((message) =>
+        message.type === 'mcp/tool/progress' && message.payload.callId === callId
+          ? [message.payload]
+          : [],
+      );
+    // Five steps at once: the first is told at once, the others fall within its 100 ms.
+    await expect(
+      harness.manager.callTool(id, {
+        name: 'slow_count',
+        arguments: { steps: 5, delayMs: 0 },
+        callId: 'quick',
+      }),
+    ).resolves.toMatchObject({ content: [{ type: 'text', text: 'Counted to 5.' }] });
+    const toldWhileRunning = progressOf('quick');
+    expect(toldWhileRunning[0]).toEqual({
+      serverId: id,
+      callId: 'quick',
+      progress: 1,
+      total: 5,
+      message: 'Step 1 of 5',
+    });
+    // A later call that outlasts the interval: the ended call's last step is not told after it.
+    await harness.manager.callTool(id, {
+      name: 'slow_count',
+      arguments: { steps: 2, delayMs: 150 },
+      callId: 'later',
+    });
+    expect(progressOf('later').length).toBeGreaterThan(0);
+    expect(progressOf('quick')).toEqual(toldWhileRunning);
+  });
+
+  it('refused with HTTP 403 and no challenge says access was refused, and the server needs a sign-in', async () => {
+    const { fixture, harness, id } = await setUp();
+    fixture.inject({ path: '/mcp', rpcMethod: 'tools/call', status: 403, body: 'Forbidden' });
+    const error = await failure(
+      harness.manager.callTool(id, { name: 'echo', arguments: { text: 'hi' } }),
+    );
+    expect(PatchbayError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      code: 'auth-required',
+      message:
+        'Fixture refused access (HTTP 403). Check that your account or the headers you added allow this.',
+    });
+    // The connection is given up: the server now wants a sign-in.
+    expect(await harness.manager.getStatus(id)).toEqual({
+      state: 'needs-auth',
+      error: 'Sign in to Fixture to use its tools.',
+    });
+  });
+
   it.each([
     [
       'quiet for longer than its timeout',
@@ -103,5 +156,27 @@ describe('a tool call', () => {
     expect(PatchbayError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ code: 'timeout', message, retryable: true });
     expect((await harness.manager.viewOf(id)).status.state).toBe('connected');
+  });
+
+  it('that runs out of a timeout of 10 s or more says it in whole seconds', async () => {
+    const { harness, id } = await setUp();
+    // Only timers: the connection and the server keep running on the real clock.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const error = failure(
+        harness.manager.callTool(id, {
+          name: 'slow_count',
+          arguments: { steps: 1, delayMs: 60_000 },
+          timeoutMs: 12_400,
+        }),
+      );
+      await vi.advanceTimersByTimeAsync(12_400);
+      expect(await error).toMatchObject({
+        code: 'timeout',
+        message: 'slow_count on Fixture did not finish within 12 s.',
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
