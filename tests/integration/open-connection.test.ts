@@ -328,6 +328,16 @@ describe('the handshake', () => {
     expect(rpcs().filter((method) => method === 'initialize')).toHaveLength(2);
   });
 
+  it('connects on a stored 2026 era whose discover result does not name the server', async () => {
+    const { server, era } = await modernServerWithEra();
+    if (era.kind !== 'modern') expect.fail('expected a 2026 era');
+    const discover = { ...era.discover };
+    delete discover._meta;
+    const connection = await open({ url: server.mcpUrl, era: { kind: 'modern', discover } });
+    expect(connection.serverIcons).toBeUndefined();
+    expect(connection.eraReused).toBe(true);
+  });
+
   it('gives a server without tools no tool-list handling, and still connects', async () => {
     const server = await startPaginatedServer({
       toolCount: 0,
@@ -347,5 +357,107 @@ describe('the handshake', () => {
     const held = fixture.holdNext('ping');
     await expect(connection.ping({ timeout: 100 })).rejects.toThrow(/timed out/i);
     held.release();
+  });
+});
+
+describe('lists that change', () => {
+  it('tells of a lost connection when the changed tool list cannot be fetched', async () => {
+    const { fixture } = await legacyServer();
+    const { first, onLost } = losses();
+    const tools: string[][] = [];
+    const connection = await open({
+      url: fixture.mcpUrl,
+      onToolsChanged: (list) => tools.push(list.map((tool) => tool.name)),
+      onLost,
+    });
+    fixture.inject({ path: '/mcp', rpcMethod: 'tools/list', status: 500 });
+    await connection.client.callTool({ name: 'add_tool', arguments: { name: 'late_tool' } });
+    expect(await first).toMatchObject({ kind: 'server', details: { status: 500 } });
+    expect(tools).toEqual([]);
+  });
+
+  it('tells that the prompts changed without fetching them', async () => {
+    const server = await startModernServer({ legacy: 'reject', fullClient: true });
+    cleanups.push(() => server.close());
+    let heard: (kind: string) => void = () => undefined;
+    const changed = new Promise<string>((resolve) => (heard = resolve));
+    await open({ url: server.mcpUrl, onToolsChanged: () => undefined, onFeaturesChanged: heard });
+    await expect.poll(() => server.methods()).toContain('subscriptions/listen');
+    server.featuresChanged('prompts');
+    expect(await changed).toBe('prompts');
+    expect(server.methods()).not.toContain('prompts/list');
+  });
+});
+
+describe('checking the server after a failed request', () => {
+  /** A 2025-era connection whose next `count` tools/list requests fail with HTTP 500. */
+  async function withFailingLists(options: Partial<OpenConnectionOptions> = {}) {
+    const server = await legacyServer();
+    const connection = await open({ url: server.fixture.mcpUrl, ...options });
+    const failList = () => {
+      server.fixture.inject({ path: '/mcp', rpcMethod: 'tools/list', status: 500 });
+      return failure(connection.client.listTools());
+    };
+    const pings = () => server.rpcs().filter((method) => method === 'ping').length;
+    return { ...server, connection, failList, pings };
+  }
+
+  it('pings, and keeps the connection when the server answers', async () => {
+    const { lost, onLost } = losses();
+    const { connection, failList, pings } = await withFailingLists({ onLost });
+    await failList();
+    await expect.poll(pings).toBe(1);
+    await connection.client.listTools();
+    expect(lost).toEqual([]);
+  });
+
+  it('pings after a request refused with a plain 403, which asks for no more scope', async () => {
+    const { fixture, connection, pings } = await withFailingLists();
+    fixture.inject({ path: '/mcp', rpcMethod: 'tools/list', status: 403 });
+    expect(await failure(connection.client.listTools())).toMatchObject({ kind: 'auth' });
+    await expect.poll(pings).toBe(1);
+  });
+
+  it('pings once while a check is still running', async () => {
+    const { fixture, connection, failList, pings } = await withFailingLists();
+    const held = fixture.holdNext('ping');
+    await failList();
+    await held.arrived;
+    await failList();
+    await connection.client.listTools();
+    expect(pings()).toBe(1);
+    held.release();
+  });
+
+  it('pings again after an earlier check passed', async () => {
+    const { connection, failList, pings } = await withFailingLists();
+    await failList();
+    await expect.poll(pings).toBe(1);
+    await connection.client.listTools();
+    await failList();
+    await expect.poll(pings).toBe(2);
+  });
+
+  it('tells of a lost connection once when the ping fails too', async () => {
+    const { lost, first, onLost } = losses();
+    const { fixture, connection, failList } = await withFailingLists({ onLost });
+    fixture.inject({ path: '/mcp', rpcMethod: 'ping', status: 500 });
+    await failList();
+    expect(await first).toMatchObject({ kind: 'server', details: { status: 500 } });
+    await connection.close();
+    expect(lost).toHaveLength(1);
+  });
+
+  it('does not tell of a loss when closed while the ping is out', async () => {
+    const { lost, onLost } = losses();
+    const { fixture, connection, failList } = await withFailingLists({ onLost });
+    const held = fixture.holdNext('ping');
+    await failList();
+    await held.arrived;
+    await connection.close();
+    held.release();
+    // Nothing to await when nothing happens: let the ping's rejection, already queued, run.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lost).toEqual([]);
   });
 });
