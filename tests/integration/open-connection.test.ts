@@ -303,6 +303,15 @@ describe('following changes on a stored 2026 era', () => {
     await expect.poll(() => count('server/discover')).toBe(discovers + 1);
     expect(lost).toEqual([]);
   });
+
+  it('checks the server is still there when it refuses the stream with a JSON-RPC error', async () => {
+    const { server, era, count } = await modernServerWithEra();
+    const connection = await open({ url: server.mcpUrl, era, onToolsChanged: noop });
+    const discovers = count('server/discover');
+    server.refuseNext('subscriptions/listen');
+    connection.followChanges();
+    await expect.poll(() => count('server/discover')).toBe(discovers + 1);
+  });
 });
 
 describe('the handshake', () => {
