@@ -326,6 +326,23 @@ describe('the handshake', () => {
     held.release();
   });
 
+  it('sends its requests through the fetch it is given', async () => {
+    const { fixture } = await legacyServer();
+    const seen: string[] = [];
+    const connection = await open({
+      url: fixture.mcpUrl,
+      fetch: (input, init) => {
+        seen.push(init?.method ?? 'GET');
+        return fetch(input, init);
+      },
+    });
+    await connection.client.listTools();
+    expect(seen.filter((method) => method === 'POST').length).toBe(
+      fixture.requests.filter((request) => request.method === 'POST').length,
+    );
+    expect(seen).toContain('POST');
+  });
+
   it('shakes hands afresh when given a stored session without the era it belongs to', async () => {
     const { fixture, rpcs } = await legacyServer();
     const first = await openConnection({ url: fixture.mcpUrl });
