@@ -513,7 +513,7 @@ describe('scope step-up', () => {
   });
 
   it('stops, keeping the connection, when the person declines the wider access', async () => {
-    const { identity, harness, id } = await signedIn({ refreshTokens: false });
+    const { fixture, identity, harness, id } = await signedIn({ refreshTokens: false });
     identity.behaviour = 'deny';
     await expect(
       harness.manager.callTool(id, { name: 'write_note', arguments: { text: 'x' } }),
@@ -521,6 +521,12 @@ describe('scope step-up', () => {
       code: 'auth-denied',
     });
     expect(await harness.manager.getStatus(id)).toEqual({ state: 'connected' });
+    // A 403 asking for more scope is about that call: the server is not pinged to see if it is there.
+    expect(
+      fixture.requests.filter(
+        (request) => (request.body as { method?: string } | undefined)?.method === 'ping',
+      ),
+    ).toEqual([]);
   });
 });
 
