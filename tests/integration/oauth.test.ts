@@ -394,7 +394,7 @@ describe('refresh', () => {
     ).rejects.toMatchObject({
       code: 'auth-required',
       message:
-        'Notes needs you to sign in or to send valid credentials (HTTP 401). Sign in, or check the headers you added.',
+        'Your sign-in to Notes expired or was revoked. Sign in again to keep using its tools.',
     });
     expect(await harness.manager.getStatus(id)).toEqual({
       state: 'invalid-token',

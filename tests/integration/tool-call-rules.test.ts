@@ -116,7 +116,7 @@ describe('a tool call', () => {
     expect(progressOf('quick')).toEqual(toldWhileRunning);
   });
 
-  it('refused with HTTP 403 and no challenge says access was refused, and the server needs a sign-in', async () => {
+  it('refused with HTTP 403 and no challenge says access was refused, in the call and in the status', async () => {
     const { fixture, harness, id } = await setUp();
     fixture.inject({ path: '/mcp', rpcMethod: 'tools/call', status: 403, body: 'Forbidden' });
     const error = await failure(
@@ -128,10 +128,11 @@ describe('a tool call', () => {
       message:
         'Fixture refused access (HTTP 403). Check that your account or the headers you added allow this.',
     });
-    // The connection is given up: the server now wants a sign-in.
+    // The connection is given up, saying why: nothing asked for a sign-in.
     expect(await harness.manager.getStatus(id)).toEqual({
       state: 'needs-auth',
-      error: 'Sign in to Fixture to use its tools.',
+      error:
+        'Fixture refused access (HTTP 403). Check that your account or the headers you added allow this.',
     });
   });
 

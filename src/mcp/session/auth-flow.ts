@@ -93,7 +93,11 @@ export function authFailed(session: ServerSession, error: ConnectionError): void
     session.setStatus(signInRefused(config.name, error.details.status));
     return;
   }
-  const isBearerChallenge = Boolean(challenge?.resourceMetadataUrl) || !config.headers?.length;
+  // A 401 from a server given no headers wants a sign-in even without saying where; a bare 403
+  // refuses the request, which a sign-in may not change.
+  const isBearerChallenge =
+    Boolean(challenge?.resourceMetadataUrl) ||
+    (error.details.status !== 403 && !config.headers?.length);
   if (isBearerChallenge) {
     session.authDemanded = true;
     session.setStatus(signInNeeded(config.name));

@@ -17,12 +17,14 @@ export function toPatchbayError(error: ConnectionError, config: ServerConfig): P
 }
 
 /**
- * A server's connection failure as its callers see it. A token the server refused while its
- * authorization server could not be reached to renew it is that outage, not a refused sign-in:
- * the refresh alarm tries again, and Retry tries now.
+ * A server's connection failure as its callers see it, saying what the server's status says
+ * when the failure was about signing in (the status knows whether a refresh was tried, and how
+ * it ended). A token the server refused while its authorization server could not be reached to
+ * renew it is that outage, not a refused sign-in: the refresh alarm tries again, and Retry
+ * tries now.
  */
 export function sessionFailure(
-  session: Pick<ServerSession, 'config' | 'auth' | 'renewalUnreachable'>,
+  session: Pick<ServerSession, 'config' | 'auth' | 'renewalUnreachable' | 'status'>,
   error: ConnectionError,
 ): PatchbayError {
   if (error.kind === 'auth' && session.renewalUnreachable && session.auth.tokens) {
@@ -30,6 +32,10 @@ export function sessionFailure(
       retryable: true,
       cause: error,
     });
+  }
+  const { state, error: sentence } = session.status;
+  if (error.kind === 'auth' && sentence && (state === 'invalid-token' || state === 'needs-auth')) {
+    return new PatchbayError('auth-required', sentence, { cause: error });
   }
   return toPatchbayError(error, session.config);
 }
