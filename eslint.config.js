@@ -30,6 +30,20 @@ export default tseslint.config(
     },
   },
   {
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          // vitest's toMatchObject passes a bare regular expression whatever the string is.
+          selector:
+            "CallExpression[callee.property.name='toMatchObject'] Property > Literal[regex]",
+          message: 'A bare regex in toMatchObject matches anything; use expect.stringMatching(…).',
+        },
+      ],
+    },
+  },
+  {
     // chrome.* stays at the edges: src/platform/ and entrypoints/.
     files: ['src/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
     ignores: ['src/platform/**'],

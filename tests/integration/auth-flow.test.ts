@@ -233,13 +233,20 @@ describe('what a failed sign-in says', () => {
       'the authorization server is down',
       {},
       ({ fixture }) => fixture.stopAuthorizationServer(),
-      { code: 'auth-failed', message: /^Signing in to Notes failed: Couldn't reach/ },
+      {
+        code: 'auth-failed',
+        message: expect.stringMatching(/^Signing in to Notes failed: Couldn't reach/),
+      },
     ],
     [
       'the metadata names another resource',
       { resourceOverride: 'https://elsewhere.example/mcp' },
       () => undefined,
-      { code: 'auth-failed', message: /^Signing in to Notes failed: \S/, cause: true },
+      {
+        code: 'auth-failed',
+        message: expect.stringMatching(/^Signing in to Notes failed: \S/),
+        cause: true,
+      },
     ],
   ])('when %s', async (_name, fixtureOptions, meanwhile, expected) => {
     const context = await setup(fixtureOptions, { signInTimeoutMs: 300 });
