@@ -68,7 +68,6 @@ export async function callTool(
   // Progress may reset the timeout, but a server that reports progress forever still meets a
   // deadline.
   const deadline = Math.max(timeout, context.toolDeadlineMs ?? DEFAULT_TOOL_DEADLINE_MS);
-  const startedAt = Date.now();
   const progress = throttleLatest(
     (update: { progress: number; total?: number; message?: string }) =>
       context.broadcaster.broadcast({
@@ -166,13 +165,7 @@ export async function callTool(
       }
     }
   } catch (error) {
-    throw callFailure(
-      session,
-      payload.name,
-      { timeout, deadline, startedAt },
-      controller.signal,
-      error,
-    );
+    throw callFailure(session, payload.name, controller.signal, error);
   } finally {
     clearTimeout(overall);
     progress.cancel();
@@ -192,17 +185,13 @@ export function cancelToolCall(session: ServerSession, callId: string): boolean 
 function callFailure(
   session: ServerSession,
   toolName: string,
-  limits: { timeout: number; deadline: number; startedAt: number },
   signal: AbortSignal,
   error: unknown,
 ): PatchbayError {
   const { name } = session.config;
-  if (signal.aborted) {
-    const reason: unknown = signal.reason;
-    return PatchbayError.isInstance(reason)
-      ? reason
-      : new PatchbayError('cancelled', `The call to ${toolName} was cancelled.`);
-  }
+  // Every abort of a call carries the error that says why: cancelled, quiet for too long, past
+  // the deadline (whose timer is armed before the SDK's own, equal one), or switched off.
+  if (signal.aborted) return signal.reason as PatchbayError;
   if (PatchbayError.isInstance(error)) return error;
   const connectionError = toConnectionError(error);
   const challenge = connectionError.details.challenge;
@@ -210,16 +199,6 @@ function callFailure(
     return new PatchbayError(
       'auth-required',
       `${name} still refuses ${toolName} after ${MAX_STEP_UPS} sign-ins asking for more access (it wants: ${challenge.scope ?? 'more scopes'}).`,
-    );
-  }
-  if (connectionError.kind === 'timeout') {
-    const overall = Date.now() - limits.startedAt >= limits.deadline;
-    return new PatchbayError(
-      'timeout',
-      overall
-        ? `${toolName} on ${name} was still running after ${formatSeconds(limits.deadline)}, the most a tool call may take, so Patchbay stopped waiting.`
-        : `${toolName} on ${name} did not finish within ${formatSeconds(limits.timeout)}.`,
-      { retryable: true },
     );
   }
   if (leavesConnectionUp(error, connectionError)) {
