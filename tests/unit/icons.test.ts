@@ -26,6 +26,10 @@ describe('server icons', () => {
     ['https://cdn.example.com/icon.png', 'https://mcp.example.com/mcp', undefined],
     ['http://mcp.example.com/icon.png', 'http://mcp.example.com/mcp', undefined],
     ['https://user:pw@mcp.example.com/icon.png', 'https://mcp.example.com/mcp', undefined],
+    ['https://user@mcp.example.com/icon.png', 'https://mcp.example.com/mcp', undefined],
+    ['https://:pw@mcp.example.com/icon.png', 'https://mcp.example.com/mcp', undefined],
+    // Loopback relaxes https to http only, not to any other scheme with an origin.
+    ['ws://127.0.0.1:8931/i.png', 'ws://127.0.0.1:8931/mcp', undefined],
     ['javascript:alert(1)', 'https://mcp.example.com/mcp', undefined],
   ])('accepts %s for a server at %s only on its own origin', (source, server, expected) => {
     expect(sameOriginUrl(source, server)).toBe(expected);
@@ -189,6 +193,7 @@ describe('which icon is picked', () => {
     ['a list that is not one', 'icon.png', undefined],
     ['an empty list', [], undefined],
     ['entries without a string src skipped', [{ src: 7 }, { src: 'b.png' }], 'b.png'],
+    ['entries that are not objects skipped', [null, 'a.png', { src: 'b.png' }], 'b.png'],
     ['a type named in capitals', [{ src: 'a.png', mimeType: 'IMAGE/PNG' }], 'a.png'],
     ['a type it cannot show', [{ src: 'a.bmp', mimeType: 'image/bmp' }], undefined],
     [
@@ -212,6 +217,11 @@ describe('which icon is picked', () => {
       ],
       'small.png',
     ]),
+    [
+      'a large size that merely ends like a small one, no better than none',
+      [{ src: 'any.png' }, { src: 'big.png', sizes: ['116x116', '132x132'] }],
+      'any.png',
+    ],
     [
       'the first of equals',
       [{ src: 'first.png' }, { src: 'second.png' }, { src: 'third.png', theme: 'light' }],
