@@ -328,6 +328,58 @@ describe('what a server fetch refuses or lets through', () => {
     }
   });
 
+  it('makes a failed request a network error even when the fetch rejects with nothing', async () => {
+    const serverFetch = createServerFetch({
+      serverUrl: new URL('https://mcp.example.com/mcp'),
+      headers: {},
+      // A fetch that rejects without a reason.
+      baseFetch: () => Promise.reject(undefined),
+    });
+    await expect(serverFetch('https://mcp.example.com/mcp')).rejects.toMatchObject({
+      kind: 'network',
+      message: 'Network request to mcp.example.com failed',
+    });
+    expect(serverFetch.lastError?.kind).toBe('network');
+  });
+
+  it('refuses an answer labelled HTML that has no body at all (204), as HTML', async () => {
+    const { serverFetch } = scripted([
+      () => new Response(null, { status: 204, headers: { 'content-type': 'text/html' } }),
+    ]);
+    await expect(
+      serverFetch('https://mcp.example.com/mcp', { method: 'POST' }),
+    ).rejects.toMatchObject({
+      kind: 'protocol',
+      message: 'it returned an HTML page',
+      details: { status: 204 },
+    });
+  });
+
+  it.each([
+    [200, 'text/html', 'refuses it as HTML'],
+    [404, 'text/html', 'passes it'],
+    [200, 'application/json', 'passes it'],
+  ])(
+    'takes a %i %s answer that mentions Cloudflare error 1101 for no worker error: %s',
+    async (status, type, verdict) => {
+      const page = 'Cloudflare · Error 1101 · Worker threw exception';
+      const { serverFetch } = scripted([
+        () => new Response(page, { status, headers: { 'content-type': type } }),
+      ]);
+      const result = serverFetch('https://mcp.example.com/mcp', { method: 'POST' });
+      if (verdict === 'passes it') {
+        const response = await result;
+        expect(response.status).toBe(status);
+        await expect(response.text()).resolves.toBe(page);
+      } else {
+        await expect(result).rejects.toMatchObject({
+          kind: 'protocol',
+          message: 'it returned an HTML page',
+        });
+      }
+    },
+  );
+
   it('passes a Cloudflare page’s status on with its error, and reads 5xx pages only when HTML', async () => {
     const page = 'Cloudflare · Error 1101 · Worker threw exception';
     const { serverFetch } = scripted([
@@ -374,6 +426,18 @@ describe('the size of one answer', () => {
       message: 'it sent more than 8 MB in one answer',
     });
     expect(serverFetch.lastError?.message).toBe('it sent more than 8 MB in one answer');
+  });
+
+  it('keeps an answer that declares exactly 8 MB, and reads all of it', async () => {
+    const { serverFetch } = scripted([
+      () =>
+        new Response(stream(8), {
+          headers: { 'content-type': 'application/json', 'content-length': String(8 * MB) },
+        }),
+    ]);
+    const response = await serverFetch('https://mcp.example.com/mcp', { method: 'POST' });
+    await expect(response.arrayBuffer()).resolves.toHaveProperty('byteLength', 8 * MB);
+    expect(serverFetch.lastError).toBeUndefined();
   });
 
   it.each([
