@@ -134,11 +134,21 @@ describe('the shapes an import may take', () => {
     ],
     [
       'no url, an empty one, or one that is not text',
-      { mcpServers: { a: { type: 'http' }, b: { url: '' }, c: { url: 42 } } },
+      {
+        mcpServers: {
+          a: { type: 'http' },
+          b: { url: '' },
+          c: { url: 42 },
+          d: { serverUrl: 42 },
+          e: { url: 42, serverUrl: 'https://e.example/mcp' },
+        },
+      },
       [
         { name: 'a', error: 'The entry has no "url".' },
         { name: 'b', error: 'The entry has no "url".' },
         { name: 'c', error: 'The entry has no "url".' },
+        { name: 'd', error: 'The entry has no "url".' },
+        { name: 'e', payload: { name: 'e', url: 'https://e.example/mcp' } },
       ],
     ],
     [
@@ -197,16 +207,25 @@ describe('the shapes an import may take', () => {
     );
   });
 
-  it('quotes the parser’s own words for text that is not JSON', () => {
-    let parserMessage = '';
+  it('quotes the parser’s own words for text that is not JSON, and keeps its error as the cause', () => {
+    let parserError: unknown;
     try {
       JSON.parse('{nope');
     } catch (error) {
-      parserMessage = (error as Error).message;
+      parserError = error;
     }
-    expect(() => parseServerImport('{nope', [])).toThrow(
-      `This is not valid JSON: ${parserMessage}`,
+    let thrown: unknown;
+    try {
+      parseServerImport('{nope', []);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Error);
+    expect((thrown as Error).message).toBe(
+      `This is not valid JSON: ${(parserError as Error).message}`,
     );
+    expect((thrown as Error).cause).toBeInstanceOf(SyntaxError);
+    expect(((thrown as Error).cause as Error).message).toBe((parserError as Error).message);
   });
 });
 
