@@ -466,14 +466,17 @@ describe('2025-era sessions across worker restarts', () => {
         .filter((request) => request.method === 'POST')
         .every((request) => request.headers['mcp-protocol-version'] === handshake.protocolVersion),
     ).toBe(true);
-    // The session's event stream is open again, so the server's list changes are heard.
-    expect(
-      later.some(
-        (request) =>
-          request.method === 'GET' &&
-          request.headers['mcp-session-id'] === stored[`mcp.${id}.sessionId`],
-      ),
-    ).toBe(true);
+    // The session's event stream is open again, so the server's list changes are heard: a new
+    // stream, asking the server to replay nothing (no Last-Event-ID).
+    const reopened = later.filter(
+      (request) =>
+        request.method === 'GET' &&
+        request.headers['mcp-session-id'] === stored[`mcp.${id}.sessionId`],
+    );
+    expect(reopened.length).toBeGreaterThan(0);
+    expect(reopened.map((request) => request.headers['last-event-id'])).toEqual(
+      reopened.map(() => undefined),
+    );
     const changed = new Promise<void>((resolve) => {
       restarted.broadcaster.listen((message) => {
         if (message.type === 'mcp/tools/changed' && message.payload.serverId === id) resolve();
