@@ -33,3 +33,80 @@ describe('throttleLatest', () => {
     expect(sent).toEqual([1, 3, 4]);
   });
 });
+
+describe('throttleLatest timing', () => {
+  it('sends a value pushed exactly one interval after the last one at once', () => {
+    vi.useFakeTimers();
+    const sent: number[] = [];
+    const throttle = throttleLatest((value: number) => sent.push(value), 100);
+    throttle.push(1);
+    vi.advanceTimersByTime(100);
+    throttle.push(2);
+    expect(sent).toEqual([1, 2]);
+  });
+
+  it('does nothing on flush when no value is pending', () => {
+    vi.useFakeTimers();
+    const sent: number[] = [];
+    const throttle = throttleLatest((value: number) => sent.push(value), 100);
+    expect(() => throttle.flush()).not.toThrow();
+    throttle.push(1);
+    vi.advanceTimersByTime(10);
+    throttle.flush();
+    expect(sent).toEqual([1]);
+    // The empty flush did not start a new interval: the interval still runs from the first send.
+    vi.advanceTimersByTime(90);
+    throttle.push(2);
+    expect(sent).toEqual([1, 2]);
+  });
+
+  it('starts the next interval from a flush: the wait armed before it no longer sends', () => {
+    vi.useFakeTimers();
+    const sent: [number, number][] = [];
+    const throttle = throttleLatest((value: number) => sent.push([value, Date.now()]), 100);
+    const start = Date.now();
+    throttle.push(1); // sent at 0
+    vi.advanceTimersByTime(10);
+    throttle.push(2); // would be sent at 100
+    throttle.flush(); // sent at 10 instead
+    vi.advanceTimersByTime(10);
+    throttle.push(3); // due at 110, one interval after 2
+    vi.advanceTimersByTime(89); // at 109
+    expect(sent).toEqual([
+      [1, start],
+      [2, start + 10],
+    ]);
+    vi.advanceTimersByTime(1); // at 110
+    expect(sent).toEqual([
+      [1, start],
+      [2, start + 10],
+      [3, start + 110],
+    ]);
+  });
+
+  it('stops the waiting send on cancel, so a later value keeps to its own interval', () => {
+    vi.useFakeTimers();
+    const sent: [number, number][] = [];
+    const throttle = throttleLatest((value: number) => sent.push([value, Date.now()]), 100);
+    const start = Date.now();
+    throttle.push(1); // sent at 0
+    vi.advanceTimersByTime(10);
+    throttle.push(2); // would be sent at 100
+    throttle.cancel();
+    throttle.push(3); // due at 100 in its place
+    vi.advanceTimersByTime(10);
+    throttle.flush(); // 3 sent at 20 instead
+    throttle.push(4); // due at 120, one interval after 3
+    vi.advanceTimersByTime(99); // at 119
+    expect(sent).toEqual([
+      [1, start],
+      [3, start + 20],
+    ]);
+    vi.advanceTimersByTime(1); // at 120
+    expect(sent).toEqual([
+      [1, start],
+      [3, start + 20],
+      [4, start + 120],
+    ]);
+  });
+});
