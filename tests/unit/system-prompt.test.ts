@@ -79,5 +79,7 @@ describe('server instructions in the system prompt', () => {
       /^z{4000}… \[cut by Patchbay at 4,000 characters\]$/,
     );
     expect(boundedInstructions('   ')).toBeUndefined();
+    const exact = 'w'.repeat(MAX_INSTRUCTIONS_CHARACTERS);
+    expect(boundedInstructions(exact)).toBe(exact);
   });
 });
