@@ -4,6 +4,7 @@
  * it leaves nothing behind (no stored state, no open session, no keep-alive held).
  */
 import { describe, expect, it } from 'vitest';
+import { CONNECT_TIMEOUT_MS } from '../../src/mcp/connection';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
 import { startOAuthFixture } from '../fixtures/oauth-server';
 import { createHarness } from '../helpers/manager-harness';
@@ -34,13 +35,16 @@ describe('testing a server before saving it', () => {
     const server = await fixture({ requiredHeaders: { 'x-api-key': 'k-1' } });
     const { manager, keepAlive, store } = harness();
 
+    const before = performance.now();
     const result = await manager.testConnection({
       url: server.mcpUrl,
       headers: [{ key: 'X-Api-Key', value: 'k-1' }],
     });
+    const took = performance.now() - before;
 
     expect(result).toMatchObject({ ok: true, transport: 'streamable-http', toolCount: 7 });
     expect(result.ok && result.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(result.ok && result.latencyMs).toBeLessThanOrEqual(Math.ceil(took));
     expect(server.requests.every((request) => request.headers['x-api-key'] === 'k-1')).toBe(true);
     // The session it opened is ended at the server, not left to expire.
     expect(methods(server).at(-1)).toBe('DELETE');
@@ -61,6 +65,48 @@ describe('testing a server before saving it', () => {
       ok: false,
       error: `${new URL(server.mcpUrl).host} needs you to sign in or to send valid credentials (HTTP 401). Sign in, or check the headers you added.`,
     });
+    expect(keepAlive.active).toBe(0);
+  });
+
+  it('says a server answering 401 needs a sign-in when the form has no headers, and sends none', async () => {
+    // No resource metadata in the challenge: only the absence of headers makes it a sign-in.
+    const server = await fixture({ requiredHeaders: { 'x-api-key': 'k-1' } });
+    const { manager, keepAlive } = harness();
+    await expect(manager.testConnection({ name: 'Keyed', url: server.mcpUrl })).resolves.toEqual({
+      ok: false,
+      needsSignIn: true,
+      error: 'Keyed needs a sign-in. Save it, then click Sign in.',
+    });
+    expect(server.requests.length).toBeGreaterThan(0);
+    expect(
+      server.requests.every((request) => !Object.values(request.headers).includes('undefined')),
+    ).toBe(true);
+    expect(keepAlive.active).toBe(0);
+  });
+
+  it('connects through the manager’s fetch and gives up after its connect timeout', async () => {
+    const server = await fixture();
+    const seen: string[] = [];
+    const { manager, keepAlive } = harness({
+      connectTimeoutMs: 100,
+      // A fetch that never answers (until aborted): only the timeout ends the test.
+      fetch: (input, init) => {
+        seen.push(String(input));
+        return new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+        });
+      },
+    });
+    const before = performance.now();
+    await expect(manager.testConnection({ name: 'Slow', url: server.mcpUrl })).resolves.toEqual({
+      ok: false,
+      error:
+        'Slow did not answer in time. The server may be overloaded or unreachable; retry in a moment.',
+    });
+    // Its own 100 ms, not the default limit.
+    expect(performance.now() - before).toBeLessThan(CONNECT_TIMEOUT_MS);
+    expect(seen[0]).toBe(server.mcpUrl);
+    expect(server.requests).toEqual([]);
     expect(keepAlive.active).toBe(0);
   });
 
@@ -92,12 +138,35 @@ describe('the health check of a saved server', () => {
     const { manager, keepAlive } = harness();
     const { id } = await manager.addServer({ name: 'Off', url: server.mcpUrl });
 
-    await expect(manager.healthCheck(id)).resolves.toMatchObject({ ok: true });
+    const before = performance.now();
+    const health = await manager.healthCheck(id);
+    const took = performance.now() - before;
+    expect(health).toMatchObject({ ok: true });
+    expect(health.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(health.latencyMs).toBeLessThanOrEqual(Math.ceil(took));
     expect(methods(server)).toContain('POST ping');
     expect(methods(server).at(-1)).toBe('DELETE');
     expect(server.sessionCount().streamable).toBe(0);
     expect((await manager.getStatus(id)).state).toBe('disconnected');
     expect(keepAlive.active).toBe(0);
+  });
+
+  it('pings a switched-off server through the manager’s fetch', async () => {
+    const server = await fixture();
+    const seen: string[] = [];
+    const { manager } = harness({
+      fetch: (input, init) => {
+        seen.push(String(input));
+        return fetch(input, init);
+      },
+    });
+    const { id } = await manager.addServer({ name: 'Off', url: server.mcpUrl });
+    seen.length = 0;
+
+    await expect(manager.healthCheck(id)).resolves.toMatchObject({ ok: true });
+    expect(methods(server)).toContain('POST ping');
+    expect(seen.length).toBe(server.requests.length);
+    expect(seen.every((url) => url === server.mcpUrl)).toBe(true);
   });
 
   it('pings a switched-off server that is signed in with its token', async () => {
@@ -125,9 +194,12 @@ describe('the health check of a saved server', () => {
     const { id } = await manager.addServer({ name: 'Gone', url: server.mcpUrl });
     await server.close();
 
+    const before = performance.now();
     const health = await manager.healthCheck(id);
+    const took = performance.now() - before;
     expect(health).toMatchObject({ ok: false, error: expect.stringContaining("Couldn't reach") });
     expect(health.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(health.latencyMs).toBeLessThanOrEqual(Math.ceil(took));
     expect(keepAlive.active).toBe(0);
   });
 });
