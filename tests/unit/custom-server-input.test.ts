@@ -196,4 +196,82 @@ describe('validateCustomServerInput', () => {
       validateCustomServerInput({ name: 'Local', url: 'http://localhost:3000/mcp' }, existing).url,
     ).toBe('http://localhost:3000/mcp');
   });
+  it.each([
+    [
+      { name: 'A'.repeat(61), url: 'https://a.example/mcp' },
+      'name',
+      'Keep the name under 60 characters.',
+    ],
+    [{ name: 'A', url: '   ' }, 'url', 'Enter the server URL, e.g. https://example.com/mcp.'],
+    [
+      { name: 'A', url: 'https://user@a.example/mcp' },
+      'url',
+      'Put credentials in a header, not in the URL.',
+    ],
+    [
+      { name: 'A', url: 'https://:pw@a.example/mcp' },
+      'url',
+      'Put credentials in a header, not in the URL.',
+    ],
+    [
+      { name: 'A', url: 'https://a.example/mcp?key=k' },
+      'url',
+      'The URL carries what looks like a secret ("key") in its query string, where it would be shown and exported with the server. Send it in a header instead (Authorization, or the header the server documents).',
+    ],
+    [
+      { name: 'A', url: 'https://mcp.notion.com/mcp//' },
+      'url',
+      'A server with this URL is already in your list.',
+    ],
+    [
+      {
+        name: 'A',
+        url: 'https://a.example/mcp',
+        iconDataUrl: `data:image/png;base64,${Buffer.alloc(66561, 7).toString('base64')}`,
+      },
+      'iconDataUrl',
+      'The icon is 66 KB; the limit is 64 KB.',
+    ],
+  ])('rejects boundary input %#', (input, field, message) => {
+    expect(errorOf(() => validateCustomServerInput(input, existing))).toEqual({ field, message });
+  });
+
+  it.each([
+    [
+      { name: 'B'.repeat(60), url: 'https://a.example/mcp' },
+      {
+        name: 'B'.repeat(60),
+        url: 'https://a.example/mcp',
+        description: 'Custom server at a.example',
+      },
+    ],
+    [
+      {
+        name: 'A',
+        url: 'https://a.example/mcp',
+        headers: [{ key: ' X-Key ', value: 'v' }],
+        oauth: { clientId: ' id ', clientSecret: ' s ', scopes: [' a ', ' ', 'b'] },
+      },
+      {
+        name: 'A',
+        url: 'https://a.example/mcp',
+        description: 'Custom server at a.example',
+        headers: [{ key: 'X-Key', value: 'v' }],
+        oauth: { clientId: 'id', clientSecret: 's', scopes: ['a', 'b'] },
+      },
+    ],
+    [
+      { name: 'A', url: 'https://a.example/mcp', oauth: { clientId: '  ', scopes: [' '] } },
+      { name: 'A', url: 'https://a.example/mcp', description: 'Custom server at a.example' },
+    ],
+  ])('normalizes %#', (input, expected) => {
+    expect(validateCustomServerInput(input, existing)).toStrictEqual(expected);
+  });
+
+  it('ignores a stored server whose URL does not parse', () => {
+    const broken: ServerConfig = { ...existing[0]!, id: 'x', name: 'Broken', url: 'not a url' };
+    expect(
+      validateCustomServerInput({ name: 'A', url: 'https://a.example/mcp' }, [broken]).url,
+    ).toBe('https://a.example/mcp');
+  });
 });
