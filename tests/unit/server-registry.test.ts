@@ -164,3 +164,64 @@ describe('adding a custom server', () => {
     expect(store.snapshot().customMcpServers).toEqual([docs, added]);
   });
 });
+
+describe('several custom servers', () => {
+  const other: ServerConfig = {
+    id: 'custom-other',
+    name: 'Other',
+    url: 'https://other.example.com/mcp',
+    description: '',
+    requiresAuthentication: false,
+    isCustom: true,
+  };
+  const two = () => {
+    const store = createMemoryStore({ customMcpServers: [docs, other] });
+    return { store, servers: new ServerRegistry(store, [builtIn]) };
+  };
+
+  it('replaces only the edited one', async () => {
+    const { store, servers } = two();
+    await servers.load();
+    const updated = servers.prepareUpdate(edit({ name: 'Team docs' }), docs, [other]);
+    await servers.replace(updated);
+    expect(store.snapshot().customMcpServers).toStrictEqual([updated, other]);
+  });
+
+  it('removes only the removed one', async () => {
+    const { store, servers } = two();
+    await servers.load();
+    await servers.remove(docs);
+    expect(store.snapshot().customMcpServers).toStrictEqual([other]);
+  });
+
+  it('starts from no custom servers before load', async () => {
+    const store = createMemoryStore({});
+    const servers = new ServerRegistry(store, [builtIn]);
+    const added = await servers.add({ name: 'New', url: 'https://new.example.com/mcp' }, []);
+    expect(store.snapshot().customMcpServers).toStrictEqual([added]);
+  });
+
+  it.each<[string, ServerConfig['headers'], UpdateServerPayload['headers']]>([
+    ['on a server with no headers', undefined, [{ key: 'X-New', value: '' }]],
+    [
+      'beside a stored one',
+      [{ key: 'X-Old', value: 'old' }],
+      [
+        { key: 'X-New', value: '' },
+        { key: 'X-Old', value: '' },
+      ],
+    ],
+  ])('asks for the value of a new header %s', (_, stored, headers) => {
+    const { servers } = two();
+    const previous: ServerConfig = { ...other, ...(stored ? { headers: stored } : {}) };
+    expect(() => servers.prepareUpdate({ id: other.id, headers }, previous, [])).toThrow(
+      'Enter a value for X-New, or remove the header.',
+    );
+  });
+
+  it('adds an OAuth client to a server that had none', () => {
+    const { servers } = two();
+    const updated = servers.prepareUpdate({ id: other.id, oauth: { clientId: 'id' } }, other, []);
+    expect(updated.oauth).toStrictEqual({ clientId: 'id' });
+  });
+});
