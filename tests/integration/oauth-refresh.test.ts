@@ -140,6 +140,29 @@ describe('a token the server refuses while the authorization server is down', ()
     // No window: the sign-in itself was never in doubt.
     expect(identity.opened).toHaveLength(1);
   });
+
+  it('forgets the outage once the person signs in again: a later refusal is about the new sign-in', async () => {
+    const { fixture, harness, id } = await signedIn();
+    await fixture.expireAccessTokens();
+    await fixture.stopAuthorizationServer();
+    await expect(
+      harness.manager.callTool(id, { name: 'echo', arguments: { text: 'refused' } }),
+    ).rejects.toMatchObject({ code: 'connection-failed' });
+    await fixture.startAuthorizationServer();
+    expect(await harness.manager.startSignIn(id)).toEqual({ state: 'connected' });
+
+    // Refused with a 403, which no refresh is tried for.
+    const grants = refreshGrants(fixture);
+    fixture.refuseTokens(403);
+    await harness.manager.disable(id);
+    await harness.manager.enable(id);
+    await harness.waitForState(id, 'invalid-token');
+    expect(await harness.manager.getStatus(id)).toEqual({
+      state: 'invalid-token',
+      error: 'Notes no longer accepts your sign-in (HTTP 403). Sign in again.',
+    });
+    expect(refreshGrants(fixture)).toBe(grants);
+  });
 });
 
 describe('refresh during a sign-in', () => {

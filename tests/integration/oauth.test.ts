@@ -413,6 +413,30 @@ describe('refresh', () => {
     });
     expect(result.content).toEqual([{ type: 'text', text: 'back' }]);
   });
+
+  it('says the server no longer accepts the sign-in when it refuses even a refreshed token', async () => {
+    const { fixture, harness, id } = await signedIn();
+    fixture.refuseTokens();
+    const refused = 'Notes no longer accepts your sign-in (HTTP 401). Sign in again.';
+    await expect(
+      harness.manager.callTool(id, { name: 'echo', arguments: { text: 'x' } }),
+    ).rejects.toMatchObject({ code: 'auth-required', message: refused });
+    expect(await harness.manager.getStatus(id)).toEqual({ state: 'invalid-token', error: refused });
+    // The refresh worked; the sign-in stays stored and the server enabled, for one-click sign-in.
+    expect(
+      fixture.tokenRequests.filter((request) => request.grantType === 'refresh_token'),
+    ).toHaveLength(1);
+    expect(storedTokens(harness, id)).toBeDefined();
+    expect((await harness.manager.viewOf(id)).isEnabled).toBe(true);
+
+    fixture.refuseTokens(false);
+    expect(await harness.manager.startSignIn(id)).toEqual({ state: 'connected' });
+    const result = await harness.manager.callTool(id, {
+      name: 'echo',
+      arguments: { text: 'back' },
+    });
+    expect(result.content).toEqual([{ type: 'text', text: 'back' }]);
+  });
 });
 
 describe('scope step-up', () => {

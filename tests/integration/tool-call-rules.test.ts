@@ -116,25 +116,27 @@ describe('a tool call', () => {
     expect(progressOf('quick')).toEqual(toldWhileRunning);
   });
 
-  it('refused with HTTP 403 and no challenge says access was refused, in the call and in the status', async () => {
-    const { fixture, harness, id } = await setUp();
-    fixture.inject({ path: '/mcp', rpcMethod: 'tools/call', status: 403, body: 'Forbidden' });
-    const error = await failure(
-      harness.manager.callTool(id, { name: 'echo', arguments: { text: 'hi' } }),
-    );
-    expect(PatchbayError.isInstance(error)).toBe(true);
-    expect(error).toMatchObject({
-      code: 'auth-required',
-      message:
-        'Fixture refused access (HTTP 403). Check that your account or the headers you added allow this.',
-    });
-    // The connection is given up, saying why: nothing asked for a sign-in.
-    expect(await harness.manager.getStatus(id)).toEqual({
-      state: 'needs-auth',
-      error:
-        'Fixture refused access (HTTP 403). Check that your account or the headers you added allow this.',
-    });
-  });
+  it.each([
+    [
+      403,
+      'Fixture refused access (HTTP 403). Check that your account or the headers you added allow this.',
+    ],
+    // A 401 from a server given no headers wants a sign-in, even without saying where.
+    [401, 'Sign in to Fixture to use its tools.'],
+  ])(
+    'refused with HTTP %i and no challenge says so in the call and in the status',
+    async (status, message) => {
+      const { fixture, harness, id } = await setUp();
+      fixture.inject({ path: '/mcp', rpcMethod: 'tools/call', status, body: 'Refused' });
+      const error = await failure(
+        harness.manager.callTool(id, { name: 'echo', arguments: { text: 'hi' } }),
+      );
+      expect(PatchbayError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({ code: 'auth-required', message });
+      // The connection is given up, saying why.
+      expect(await harness.manager.getStatus(id)).toEqual({ state: 'needs-auth', error: message });
+    },
+  );
 
   it.each([
     [
