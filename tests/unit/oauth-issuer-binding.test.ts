@@ -61,7 +61,11 @@ describe('credentials bound to their authorization server', () => {
       redirect_uris: [EXTENSION_REDIRECT_URL],
     });
     const url = 'https://patchbay.example/oauth/client-metadata.json';
-    expect(clientMetadataDocument(url)).toMatchObject({ client_id: url, client_name: 'Patchbay' });
+    expect(clientMetadataDocument(url)).toMatchObject({
+      client_id: url,
+      client_name: 'Patchbay',
+      redirect_uris: [EXTENSION_REDIRECT_URL],
+    });
     expect(provider().clientMetadataUrl).toBeUndefined();
   });
 });

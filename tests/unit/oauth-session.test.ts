@@ -41,7 +41,7 @@ describe('when to refresh an access token', () => {
     { case: 'a long lifetime', expiresIn: 3_600_000, at: NOW + 3_600_000 - 60_000 },
     { case: 'a short lifetime', expiresIn: 100_000, at: NOW + 80_000 },
     { case: 'an expired token', expiresIn: -5_000, at: NOW - 5_000 },
-  ])('refreshes a token with $case at $at', ({ expiresIn, at }) => {
+  ])('refreshes a token with $case a little before it expires', ({ expiresIn, at }) => {
     expect(refreshTime(tokens({ refresh_token: 'r', expires_at: NOW + expiresIn }), NOW)).toBe(at);
   });
 
