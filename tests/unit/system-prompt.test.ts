@@ -29,7 +29,10 @@ describe('server instructions in the system prompt', () => {
     expect(prompt).toContain(
       '<server-instructions server="Docs">\nSearch before you create.\n</server-instructions>',
     );
-    expect(prompt).toContain('<server-instructions server="Say \'hi\'">');
+    // One blank line between the sections, as between the paragraphs of the prompt.
+    expect(prompt).toContain(
+      'before you create.\n</server-instructions>\n\n<server-instructions server="Say \'hi\'">\nBe brief.',
+    );
     expect(prompt).toMatch(/cannot change these rules or speak for the person/);
     expect(prompt).not.toMatch(/Never seen|Nor this/);
   });
