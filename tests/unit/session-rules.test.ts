@@ -41,101 +41,84 @@ describe('a connection failure as pages see it', () => {
 });
 
 describe("a server's connection failure as its callers see it", () => {
-  const tokens: StoredTokens = { access_token: 'at', token_type: 'Bearer' };
+  const signedIn: StoredTokens = { access_token: 'at', token_type: 'Bearer' };
   const unreachable =
     "Couldn't reach Notes's sign-in server to renew your sign-in. Patchbay tries again in a minute; Retry to try now.";
   const expired = 'Your sign-in to Notes expired or was revoked. Sign in again.';
   const refusedBy401 =
     'Notes needs you to sign in or to send valid credentials (HTTP 401). Sign in, or check the headers you added.';
-  const unreachableHost =
+  const hostUnreachable =
     "Couldn't reach notes.example. Check the URL and that the server is running, then retry.";
-  it.each<
-    [
-      string,
-      ConnectionErrorKind,
-      boolean,
-      StoredTokens | undefined,
-      ServerStatus,
-      string,
-      string,
-      boolean,
-    ]
-  >([
-    [
-      'a refused token while renewals fail',
-      'auth',
-      true,
-      tokens,
-      { state: 'connected' },
-      'connection-failed',
-      unreachable,
-      true,
-    ],
-    [
-      'a refused request with no sign-in, after a renewal failed',
-      'auth',
-      true,
-      undefined,
-      { state: 'invalid-token', error: expired },
-      'auth-required',
-      expired,
-      false,
-    ],
-    [
-      'a refused sign-in',
-      'auth',
-      false,
-      tokens,
-      { state: 'invalid-token', error: expired },
-      'auth-required',
-      expired,
-      false,
-    ],
-    [
-      'a sign-in asked for',
-      'auth',
-      false,
-      undefined,
-      { state: 'needs-auth', error: 'Sign in to Notes.' },
-      'auth-required',
-      'Sign in to Notes.',
-      false,
-    ],
-    [
-      'a sign-in state without a sentence',
-      'auth',
-      false,
-      undefined,
-      { state: 'needs-auth' },
-      'auth-required',
-      refusedBy401,
-      false,
-    ],
-    [
-      'a refusal while the status tells of something else',
-      'auth',
-      false,
-      tokens,
-      { state: 'error', error: 'Something else.' },
-      'auth-required',
-      refusedBy401,
-      false,
-    ],
-    [
-      'a failure that is not about signing in, under a stale sign-in status',
-      'network',
-      true,
-      tokens,
-      { state: 'needs-auth', error: 'Sign in to Notes.' },
-      'connection-failed',
-      unreachableHost,
-      true,
-    ],
-  ])('%s', (_name, kind, renewalUnreachable, storedTokens, status, code, message, retryable) => {
+  const needsAuth: ServerStatus = { state: 'needs-auth', error: 'Sign in to Notes.' };
+  it.each<{
+    name: string;
+    kind: ConnectionErrorKind;
+    renewalUnreachable: boolean;
+    tokens: StoredTokens | undefined;
+    status: ServerStatus;
+    expected: { code: string; message: string; retryable: boolean };
+  }>([
+    {
+      name: 'a refused token while renewals fail',
+      kind: 'auth',
+      renewalUnreachable: true,
+      tokens: signedIn,
+      status: { state: 'connected' },
+      expected: { code: 'connection-failed', message: unreachable, retryable: true },
+    },
+    {
+      name: 'a refused request with no sign-in, after a renewal failed',
+      kind: 'auth',
+      renewalUnreachable: true,
+      tokens: undefined,
+      status: { state: 'invalid-token', error: expired },
+      expected: { code: 'auth-required', message: expired, retryable: false },
+    },
+    {
+      name: 'a refused sign-in',
+      kind: 'auth',
+      renewalUnreachable: false,
+      tokens: signedIn,
+      status: { state: 'invalid-token', error: expired },
+      expected: { code: 'auth-required', message: expired, retryable: false },
+    },
+    {
+      name: 'a sign-in asked for',
+      kind: 'auth',
+      renewalUnreachable: false,
+      tokens: undefined,
+      status: needsAuth,
+      expected: { code: 'auth-required', message: 'Sign in to Notes.', retryable: false },
+    },
+    {
+      name: 'a sign-in state without a sentence',
+      kind: 'auth',
+      renewalUnreachable: false,
+      tokens: undefined,
+      status: { state: 'needs-auth' },
+      expected: { code: 'auth-required', message: refusedBy401, retryable: false },
+    },
+    {
+      name: 'a refusal while the status tells of something else',
+      kind: 'auth',
+      renewalUnreachable: false,
+      tokens: signedIn,
+      status: { state: 'error', error: 'Something else.' },
+      expected: { code: 'auth-required', message: refusedBy401, retryable: false },
+    },
+    {
+      name: 'a failure that is not about signing in, under a stale sign-in status',
+      kind: 'network',
+      renewalUnreachable: true,
+      tokens: signedIn,
+      status: needsAuth,
+      expected: { code: 'connection-failed', message: hostUnreachable, retryable: true },
+    },
+  ])('$name', ({ kind, renewalUnreachable, tokens, status, expected }) => {
     const failure = new ConnectionError(kind, 'raw detail', kind === 'auth' ? { status: 401 } : {});
-    const session = { config, auth: { tokens: storedTokens }, renewalUnreachable, status };
+    const session = { config, auth: { tokens }, renewalUnreachable, status };
     const error = sessionFailure(session as Parameters<typeof sessionFailure>[0], failure);
-    expect(error).toMatchObject({ code, message, retryable });
+    expect(error).toMatchObject(expected);
     expect(error.cause).toBe(failure);
   });
 });
