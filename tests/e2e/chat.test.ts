@@ -112,6 +112,8 @@ describe('chat with a model chosen', () => {
     model.script({ type: 'text', text: 'Standup is at **nine** tomorrow.' });
     await ask('When is standup?');
     await page.getByText('tomorrow.').waitFor();
+    // The chat takes its title once it is saved, which happens after the answer is shown.
+    await page.getByRole('button', { name: /When is standup\?/ }).waitFor();
     await page.reload();
     await page.getByText('tomorrow.').waitFor();
     await page.getByRole('button', { name: /When is standup\?/ }).click();
