@@ -4,21 +4,22 @@ import type { ServerView, ToolView } from '../../src/messaging/contract';
 import type { ServerSession } from '../../src/mcp/session/server-session';
 import { serverView, toolView } from '../../src/mcp/view';
 
+const CONFIG = {
+  id: 'docs',
+  name: 'Docs',
+  url: 'https://docs.example.com/mcp',
+  description: 'Docs server',
+  requiresAuthentication: false,
+  isCustom: false,
+};
+
 /** The few session fields serverView reads; everything else is left out. */
 function fakeSession(
   overrides: Record<string, unknown> = {},
   config: Record<string, unknown> = {},
 ): ServerSession {
   return {
-    config: {
-      id: 'docs',
-      name: 'Docs',
-      url: 'https://docs.example.com/mcp',
-      description: 'Docs server',
-      requiresAuthentication: false,
-      isCustom: false,
-      ...config,
-    },
+    config: { ...CONFIG, ...config },
     authDemanded: false,
     isEnabled: true,
     status: { state: 'connected' },
@@ -35,12 +36,7 @@ function fakeSession(
 }
 
 const base: ServerView = {
-  id: 'docs',
-  name: 'Docs',
-  url: 'https://docs.example.com/mcp',
-  description: 'Docs server',
-  requiresAuthentication: false,
-  isCustom: false,
+  ...CONFIG,
   isEnabled: true,
   status: { state: 'connected' },
   toolCount: 0,
