@@ -146,7 +146,8 @@ export const browserToolInfo: Record<
   { description: string; annotations: BrowserToolAnnotations; actsOnPage: boolean }
 > = {
   tabs_list: {
-    description: 'Lists the open tabs: id, title, URL, and which is active in each window.',
+    description:
+      'Lists the open tabs: id, title, URL, and which is active in each window. Tabs on pages browser tools do not use (the browser’s own, extensions’, local files) show their id only.',
     annotations: reads('List tabs'),
     actsOnPage: false,
   },
