@@ -41,7 +41,7 @@ export default defineConfig({
     name: 'Patchbay',
     description: 'An AI side panel whose tools come from remote MCP servers.',
     key: EXTENSION_PUBLIC_KEY,
-    minimum_chrome_version: '120',
+    minimum_chrome_version: '140',
     // tabs, scripting and tabGroups: the browser's own tools (src/browser-tools/), which act on
     // tabs only when the person lets the chat or an external client use them.
     permissions: ['sidePanel', 'storage', 'alarms', 'identity', 'tabs', 'scripting', 'tabGroups'],

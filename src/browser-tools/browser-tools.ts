@@ -9,6 +9,7 @@ import type { BrowserControl, TabInfo } from './browser-control';
 import { formatAgentResult } from './format-results';
 import type { BrowserAgentCommand } from './page-agent/commands';
 import { mayLeave, restrictionOf } from './restricted-urls';
+import { describeTab, tabEntry, whereTab } from './tab-view';
 import {
   browserToolInfo,
   browserToolInputs,
@@ -97,7 +98,7 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
     if (result.isError) return result;
     const now = await control.settle(tab.id, ACTION_SETTLE_MS);
     if (now && now.url !== tab.url) {
-      result.content.push({ type: 'text', text: `The tab is now at ${now.url} (${now.title}).` });
+      result.content.push({ type: 'text', text: `The tab is now ${whereTab(now)}.` });
     }
     return result;
   }
@@ -110,9 +111,6 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
       : text(describeTab(tab));
   };
 
-  const describeTab = (tab: TabInfo) =>
-    `Tab ${tab.id}${tab.active ? ' (active)' : ''}: ${tab.title || 'Untitled'} — ${tab.url}`;
-
   const handlers: {
     [N in BrowserToolName]: (
       input: BrowserToolInput<N>,
@@ -123,15 +121,7 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
       const tabs = await control.listTabs();
       if (!tabs.length) return text('No tabs are open.');
       const result = text(tabs.map(describeTab).join('\n'));
-      result.structuredContent = {
-        tabs: tabs.map(({ id, windowId, url, title, active }) => ({
-          id,
-          windowId,
-          url,
-          title,
-          active,
-        })),
-      };
+      result.structuredContent = { tabs: tabs.map(tabEntry) };
       return result;
     },
     async tab_open({ url, active }, options) {

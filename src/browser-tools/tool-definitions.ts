@@ -11,6 +11,7 @@
  * reading console and network traffic, uploading files, and saved shortcuts.
  */
 import { z } from 'zod';
+import { selectorRefusal } from './selector-policy';
 
 const tabId = z
   .number()
@@ -93,7 +94,18 @@ export const browserToolInputs = {
   wait_for: z
     .object({
       tabId,
-      selector: z.string().min(1).max(1000).optional().describe('A CSS selector to wait for.'),
+      selector: z
+        .string()
+        .min(1)
+        .max(1000)
+        .superRefine((selector, context) => {
+          const refusal = selectorRefusal(selector);
+          if (refusal) context.addIssue({ code: 'custom', message: refusal });
+        })
+        .optional()
+        .describe(
+          'A CSS selector to wait for. Attributes only by presence ([disabled]), never by value.',
+        ),
       text: z.string().min(1).max(500).optional().describe('Text to wait for on the page.'),
       timeoutMs: z.number().int().min(100).max(30_000).default(5000),
     })
@@ -134,7 +146,8 @@ export const browserToolInfo: Record<
   { description: string; annotations: BrowserToolAnnotations; actsOnPage: boolean }
 > = {
   tabs_list: {
-    description: 'Lists the open tabs: id, title, URL, and which is active in each window.',
+    description:
+      'Lists the open tabs: id, title, URL, and which is active in each window. Tabs on pages browser tools do not use (the browser’s own, extensions’, local files) show their id only.',
     annotations: reads('List tabs'),
     actsOnPage: false,
   },
@@ -208,7 +221,8 @@ export const browserToolInfo: Record<
     actsOnPage: true,
   },
   wait_for: {
-    description: 'Waits until an element matching a CSS selector, or some text, is on the page.',
+    description:
+      'Waits until an element matching a CSS selector, or some text, is on the page. Selectors may test attributes for presence ([disabled]) but not their values.',
     annotations: reads('Wait for the page'),
     actsOnPage: true,
   },

@@ -160,7 +160,8 @@ export function createChromeAttention(): Attention {
 /**
  * Keeps chrome.storage.local (tokens, header values, the model key) from content scripts: with a
  * content script in every web page (page tools), a compromised page renderer must not read it.
- * Called first thing whenever the worker starts.
+ * Called first thing whenever the worker starts. Chrome honours it for storage.local from
+ * version 140, the manifest's minimum (docs/chrome-apis.md).
  */
 export function restrictStorageToExtensionPages(): Promise<void> {
   return browser.storage.local

@@ -318,6 +318,56 @@ describe('browser access', () => {
       expect(outcomes).toContainEqual(['Pest App', 'blocked']);
     });
 
+    it('keeps field values and restricted tabs from a read-only client', async () => {
+      const article = await openArticle();
+      // The page mirrors what is typed into the attribute, as some frameworks do.
+      await article.locator('#note').fill('hunter2');
+      await article.locator('#note').evaluate((input) => input.setAttribute('value', 'hunter2'));
+      const settings = await session.context.newPage();
+      await settings.goto('chrome://version/');
+      const reader = await connectClient('Reader App');
+      await reader.listTools();
+      await setPolicy('Reader App', 'read-only');
+      const tabId = await articleTabId(reader);
+
+      // Guessing the value a character at a time: refused before the page is asked.
+      for (const selector of [
+        'input[value^="h"]',
+        'article:has(input[value^="h"])',
+        ':is("\\41\n", input[value^="h"])',
+      ]) {
+        const guess = await reader.callTool({
+          name: 'wait_for',
+          arguments: { tabId, selector, timeoutMs: 100 },
+        });
+        expect(guess.isError, selector).toBe(true);
+        expect(textOf(guess)).toMatch(/selector: Selectors may not match attribute values/);
+      }
+      const present = await reader.callTool({
+        name: 'wait_for',
+        arguments: { tabId, selector: 'article input#note[value]' },
+      });
+      expect(textOf(present)).toMatch(/^Found it/);
+
+      // The panel's own tab, the browser's version page and blank tabs are listed by id alone.
+      const listed = await reader.callTool({ name: 'tabs_list', arguments: {} });
+      expect(textOf(listed)).toContain('Field notes');
+      const notWeb = session.context.pages().filter((page) => !/^https?:/.test(page.url()));
+      expect(notWeb.map((page) => page.url())).toEqual(
+        expect.arrayContaining(['chrome://version/', expect.stringMatching(/^chrome-extension:/)]),
+      );
+      expect(textOf(listed).match(/restricted page/g)).toHaveLength(notWeb.length);
+      const answer = JSON.stringify(listed);
+      for (const hidden of [
+        'chrome://',
+        'chrome-extension://',
+        session.extensionId,
+        'About Version',
+      ]) {
+        expect(answer).not.toContain(hidden);
+      }
+    });
+
     it('shows the clients and the activity log in Settings', async () => {
       await openArticle();
       const desk = await connectClient('Desk App');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REQUIRED_CHROME_VERSION } from '../../src/platform/chrome-requirements';
 import { EXTENSION_PUBLIC_KEY } from '../../wxt.config';
 import { EXTENSION_DIR } from './harness';
 
@@ -22,7 +23,12 @@ describe('production manifest', () => {
       'tabGroups',
     ]);
     expect(manifest.host_permissions).toEqual(['<all_urls>']);
-    expect(manifest.minimum_chrome_version).toBe('120');
+  });
+
+  it('asks for a Chrome that has every feature Patchbay needs (docs/chrome-apis.md)', () => {
+    // 140: the first that closes storage.local to content scripts (setAccessLevel).
+    expect(manifest.minimum_chrome_version).toBe('140');
+    expect(Number(manifest.minimum_chrome_version)).toBeGreaterThanOrEqual(REQUIRED_CHROME_VERSION);
   });
 
   it('pins the public key and opens the side panel from the toolbar button', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBrowserTools, normalizeUrl } from '../../src/browser-tools/browser-tools';
 import { restrictionOf } from '../../src/browser-tools/restricted-urls';
+import { RESTRICTED_PAGE } from '../../src/browser-tools/tab-view';
 import { browserToolList } from '../../src/browser-tools/tool-definitions';
 import { stubBrowserControl } from '../helpers/browser-access-harness';
 
@@ -157,5 +158,72 @@ describe('the browser tools', () => {
     expect(textOf(result)).toMatch(/Characters 3–6 of 10; more from offset 6\.\n\nabc/);
     expect(result.structuredContent).toMatchObject({ nextOffset: 6, totalChars: 10 });
     expect(result.structuredContent).not.toHaveProperty('ok');
+  });
+});
+
+describe('tabs on pages browser tools never act on', () => {
+  /** The platform twin with one web page and a tab on each kind of restricted page. */
+  async function browserWithRestrictedTabs() {
+    const control = stubBrowserControl();
+    const tabs = await control.listTabs();
+    const restricted = [
+      ['chrome://settings/passwords', 'Password Manager'],
+      ['file:///home/ada/taxes-2026.pdf', 'taxes-2026.pdf'],
+      ['chrome-extension://nkbihfbeogaeaoehlefnkodbefgpgknn/home.html', 'MetaMask'],
+      ['edge://wallet/', 'Wallet'],
+      ['about:blank', 'about:blank'],
+      ['view-source:https://bank.example/account', 'view-source:bank.example'],
+      ['devtools://devtools/bundled/inspector.html', 'DevTools'],
+      ['https://chromewebstore.google.com/detail/secret-helper/abc', 'Secret Helper'],
+      ['chrome://newtab/', 'New Tab'],
+    ];
+    for (const [url, title] of restricted) {
+      tabs.push({
+        id: tabs.length + 1,
+        windowId: 1,
+        url: url!,
+        title: title!,
+        active: false,
+        loading: false,
+      });
+    }
+    return { control, tools: createBrowserTools(control), restricted: restricted.flat() };
+  }
+
+  it('are listed by id alone, without their addresses or titles', async () => {
+    const { tools, restricted } = await browserWithRestrictedTabs();
+    const result = await tools.call('tabs_list', {});
+    const answer = JSON.stringify(result);
+    for (const secret of restricted) expect(answer).not.toContain(secret);
+    expect(answer).not.toMatch(/chrome|file:|extension:|edge:|about:|devtools|view-source/);
+    const lines = textOf(result).split('\n');
+    expect(lines[0]).toBe('Tab 1 (active): Example — https://example.com/');
+    expect(lines.slice(1)).toEqual(
+      Array.from({ length: 9 }, (_, index) => `Tab ${index + 2}: ${RESTRICTED_PAGE}`),
+    );
+    const entries = (result.structuredContent as { tabs: Record<string, unknown>[] }).tabs;
+    expect(entries[0]).toEqual({
+      id: 1,
+      windowId: 1,
+      url: 'https://example.com/',
+      title: 'Example',
+      active: true,
+    });
+    expect(entries[3]).toEqual({ id: 4, windowId: 1, active: false, restricted: true });
+    expect(entries.filter((entry) => entry.restricted)).toHaveLength(9);
+  });
+
+  it('stay unnamed when a tool shows one or an action lands on one', async () => {
+    const { control, tools } = await browserWithRestrictedTabs();
+    const shown = await tools.call('tab_activate', { tabId: 2 });
+    expect(textOf(shown)).toBe(`Showing Tab 2: ${RESTRICTED_PAGE}`);
+    control.settle = async (id) => ({
+      ...(await control.getTab(id))!,
+      url: 'file:///etc/shadow',
+      title: 'shadow',
+    });
+    const clicked = await tools.call('click', { ref: 'e1' });
+    expect(textOf(clicked)).toContain(`The tab is now on a ${RESTRICTED_PAGE}.`);
+    expect(JSON.stringify(clicked)).not.toMatch(/shadow/);
   });
 });
