@@ -35,7 +35,7 @@ async function serveThroughRelay() {
   const relay = await startTestRelay({ anonymousUser: user });
   const standIn = await connectStandIn({
     relayUrl: relay.url,
-    token: await relay.token(user),
+    token: await relay.token(user, 'browser'),
     name: 'Conformance',
     factory: () => createEverythingServer(),
   });

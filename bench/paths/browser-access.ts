@@ -31,7 +31,7 @@ export async function measureBrowserAccess(
     await tab.goto(sites.url('plain.localhost'));
     await browser.send('browser-access/link/save', {
       url: relay.url,
-      token: await relay.token('bench'),
+      token: await relay.token('bench', 'browser'),
     });
     await browser.send('browser-access/link/connect');
     await browser.send('browser-access/in-chat/set', { enabled: true });
@@ -43,7 +43,7 @@ export async function measureBrowserAccess(
       if (waited > 10_000) throw new Error('the browser did not link to the relay within 10 s');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    const token = await relay.token('bench');
+    const token = await relay.token('bench', 'client');
     await client.connect(
       new StreamableHTTPClientTransport(new URL('/mcp', relay.url), {
         requestInit: { headers: { Authorization: `Bearer ${token}` } },

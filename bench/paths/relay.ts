@@ -99,7 +99,8 @@ async function directServer() {
 
 export async function measureRelay(load: Load): Promise<Row[]> {
   const label = `${load.clients} clients × ${load.calls} calls`;
-  const token = await issueToken({ user: 'bench', secret: SECRET });
+  const token = await issueToken({ user: 'bench', role: 'client', secret: SECRET });
+  const browserToken = await issueToken({ user: 'bench', role: 'browser', secret: SECRET });
   const direct = await directServer();
   const redis = await startRedis();
   const single = await startRelayProcess(['--log-level', 'warn']);
@@ -107,7 +108,7 @@ export async function measureRelay(load: Load): Promise<Row[]> {
     [0, 1].map(() => startRelayProcess(['--redis', redis.url, '--log-level', 'warn'])),
   );
   const browsers = await Promise.all(
-    [single.url, pair[0]!.url].map((relayUrl) => connectStandIn({ relayUrl, token })),
+    [single.url, pair[0]!.url].map((relayUrl) => connectStandIn({ relayUrl, token: browserToken })),
   );
   const wsUrl = (httpUrl: string) => `${httpUrl.replace(/^http/, 'ws')}/mcp`;
   try {

@@ -89,7 +89,9 @@ export function RelayLinkForm({
           value={token}
           autoComplete="off"
           placeholder={
-            link.hasToken ? 'Saved; type a new one to replace it' : 'From npm run relay -- token'
+            link.hasToken
+              ? 'Saved; type a new one to replace it'
+              : 'A browser token: npm run relay -- token --role browser'
           }
           onChange={(event) => setToken(event.target.value)}
           aria-invalid={error?.field === 'token'}

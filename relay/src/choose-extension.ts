@@ -1,10 +1,14 @@
-/** Which of a user's extensions a client means: the one named (by id or name), or the only one. */
+/**
+ * Which of a user's extensions a client means: the one named (by id, else by name: a browser
+ * named like another's id is not taken for it), or the only one.
+ */
 export function chooseExtension<T extends { id: string; name: string }>(
   extensions: readonly T[],
   named: string | undefined,
 ): T | { error: string; reason: 'none' | 'ambiguous' | 'unknown' } {
   const choice = named
-    ? extensions.find((extension) => extension.id === named || extension.name === named)
+    ? (extensions.find((extension) => extension.id === named) ??
+      extensions.find((extension) => extension.name === named))
     : extensions.length === 1
       ? extensions[0]
       : undefined;

@@ -3,19 +3,20 @@
  * patchbay-relay's command line (a contract: scripts and deployments rely on these names):
  *
  *   patchbay-relay [--port n] [--secret s] [--host addr] [--redis url] [--allowed-origins list]
- *                  [--allowed-hosts list] [--jwks-url url --jwks-issuer iss --jwks-audience aud]
+ *                  [--allowed-hosts list] [--allowed-extensions ids]
+ *                  [--jwks-url url --jwks-issuer iss --jwks-audience aud]
  *                  [--deny-list file] [--log-level level]
- *   patchbay-relay token --user name --secret s [--ttl duration]
+ *   patchbay-relay token --user name --role browser|client --secret s [--ttl duration]
  *
  * Environment: RELAY_PORT, RELAY_SECRET, RELAY_HOST, RELAY_REDIS_URL, RELAY_ALLOWED_ORIGINS,
- * RELAY_JWKS_URL, RELAY_DENY_LIST. `token` prints the token alone on stdout; the server prints
+ * RELAY_ALLOWED_HOSTS, RELAY_ALLOWED_EXTENSIONS, RELAY_JWKS_URL, RELAY_DENY_LIST. `token` prints the token alone on stdout; the server prints
  * `listening on http://<host>:<port>` when ready. Logs go to stderr as JSON lines.
  */
 import { parseArgs } from 'node:util';
 import { createLogger, type Level } from './log.js';
 import { RedisUnavailableError } from './redis-directory.js';
 import { startRelay } from './server.js';
-import { createVerifier, DenyList, issueToken, TokenError } from './tokens.js';
+import { createVerifier, DenyList, issueToken, ROLES, TokenError, type Role } from './tokens.js';
 
 const list = (value: string | undefined) =>
   (value ?? '')
@@ -28,12 +29,24 @@ class UsageError extends Error {}
 async function token(args: string[]) {
   const { values } = parseArgs({
     args,
-    options: { user: { type: 'string' }, secret: { type: 'string' }, ttl: { type: 'string' } },
+    options: {
+      user: { type: 'string' },
+      role: { type: 'string' },
+      secret: { type: 'string' },
+      ttl: { type: 'string' },
+    },
   });
   const secret = values.secret ?? process.env.RELAY_SECRET;
+  const role = values.role as Role | undefined;
   if (!values.user) throw new UsageError('token needs --user <name>.');
+  if (!role || !ROLES.includes(role))
+    throw new UsageError(
+      'token needs --role browser (for the extension) or --role client (for MCP clients).',
+    );
   if (!secret) throw new UsageError('token needs --secret <s> (or RELAY_SECRET).');
-  process.stdout.write(`${await issueToken({ user: values.user, secret, ttl: values.ttl })}\n`);
+  process.stdout.write(
+    `${await issueToken({ user: values.user, role, secret, ttl: values.ttl })}\n`,
+  );
 }
 
 async function serve(args: string[]) {
@@ -46,6 +59,7 @@ async function serve(args: string[]) {
       redis: { type: 'string' },
       'allowed-origins': { type: 'string' },
       'allowed-hosts': { type: 'string' },
+      'allowed-extensions': { type: 'string' },
       'jwks-url': { type: 'string' },
       'jwks-issuer': { type: 'string' },
       'jwks-audience': { type: 'string' },
@@ -76,6 +90,14 @@ async function serve(args: string[]) {
   const presenceTtl = Number(values['presence-ttl'] ?? 15);
   if (!(presenceTtl >= 1 && presenceTtl <= 3600))
     throw new UsageError('--presence-ttl is a number of seconds (1 to 3600).');
+  const allowedExtensions = list(
+    values['allowed-extensions'] ?? process.env.RELAY_ALLOWED_EXTENSIONS,
+  );
+  const badExtension = allowedExtensions.find((id) => !/^[a-p]{32}$/.test(id));
+  if (badExtension !== undefined)
+    throw new UsageError(
+      `--allowed-extensions takes extension ids (32 letters a-p), not "${badExtension}".`,
+    );
   const relay = await startRelay({
     host: values.host ?? process.env.RELAY_HOST ?? '127.0.0.1',
     port,
@@ -85,10 +107,12 @@ async function serve(args: string[]) {
       issuer: values['jwks-issuer'] ?? process.env.RELAY_JWKS_ISSUER,
       audience: values['jwks-audience'] ?? process.env.RELAY_JWKS_AUDIENCE,
       denyList: new DenyList(values['deny-list'] ?? process.env.RELAY_DENY_LIST),
+      log,
     }),
     log,
     allowedOrigins: list(values['allowed-origins'] ?? process.env.RELAY_ALLOWED_ORIGINS),
-    allowedHosts: list(values['allowed-hosts']),
+    allowedHosts: list(values['allowed-hosts'] ?? process.env.RELAY_ALLOWED_HOSTS),
+    allowedExtensions,
     redisUrl,
     presenceTtlMs: presenceTtl * 1000,
   });

@@ -17,14 +17,14 @@ import {
   type Message,
 } from './jsonrpc.js';
 import type { Logger } from './log.js';
-import type { TokenClaims, Verifier } from './tokens.js';
+import { whenExpired, type TokenClaims, type Verifier } from './tokens.js';
 
 export interface ClientSessionOptions {
   directory: Directory;
   verifier: Verifier;
   log: Logger;
   send(message: Message): void;
-  /** Ends the socket (a failed handshake). */
+  /** Ends the socket (a failed handshake, an expired token). */
   close(code: number, reason: string): void;
 }
 
@@ -32,6 +32,8 @@ export class ClientSession {
   readonly id = `mcp-${randomUUID()}`;
   claims: TokenClaims | undefined;
   #connection: Connection | undefined;
+  #stopExpiry: () => void = () => undefined;
+  #ended = false;
 
   constructor(private readonly options: ClientSessionOptions) {}
 
@@ -97,7 +99,7 @@ export class ClientSession {
       return;
     }
     try {
-      this.claims = await this.options.verifier.verify(params.accessToken);
+      this.claims = await this.options.verifier.verify(params.accessToken, 'client');
     } catch (error) {
       this.options.log.warn('client.auth_failed', {
         client: this.id,
@@ -108,6 +110,12 @@ export class ClientSession {
       return;
     }
     this.options.log.info('client.authenticated', { client: this.id, user: this.claims.user });
+    // A token is good until it expires, on an open socket too.
+    if (!this.#ended)
+      this.#stopExpiry = whenExpired(this.claims, () => {
+        this.options.log.info('client.token_expired', { client: this.id, user: this.claims?.user });
+        this.options.close(4401, 'Token expired');
+      });
     if (id !== undefined && id !== null) send(resultOf(id, this.#identity()));
   }
 
@@ -154,6 +162,8 @@ export class ClientSession {
 
   /** The client's socket closed. */
   end(): void {
+    this.#ended = true;
+    this.#stopExpiry();
     this.#connection?.close();
     this.#connection = undefined;
   }

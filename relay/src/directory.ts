@@ -12,8 +12,33 @@ export interface Directory {
   get(user: string, extensionId: string): Promise<ExtensionPort | undefined>;
 }
 
+/**
+ * A browser's name as names are compared: case and Unicode forms aside, so one user's browsers
+ * cannot pass for each other by name ("Patchbay", "patchbay").
+ */
+export function nameKey(name: string): string {
+  return name.normalize('NFKC').toLowerCase();
+}
+
 export class LocalDirectory implements Directory {
   readonly #ports = new Map<string, ExtensionPort>();
+
+  /**
+   * Another browser of the same user holding this name here: a name is one browser's (only the
+   * same browser, its id from the same token and name, may take over its socket).
+   */
+  holderOfName(info: ExtensionInfo): ExtensionPort | undefined {
+    const wanted = nameKey(info.name);
+    for (const port of this.#ports.values()) {
+      if (
+        port.info.user === info.user &&
+        port.info.id !== info.id &&
+        nameKey(port.info.name) === wanted
+      )
+        return port;
+    }
+    return undefined;
+  }
 
   add(port: ExtensionPort): void {
     this.#ports.set(port.info.id, port);

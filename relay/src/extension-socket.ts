@@ -1,17 +1,21 @@
 /**
  * An extension's WebSocket (`/extension`): the extension connects and waits; the relay asks it
  * to `authenticate` (id `proxy:1`), verifies the token it returns, tells it `authenticated`, and
- * from then on forwards clients' requests to it. An extension that does not answer in time, or
- * answers with a bad token, is closed.
+ * from then on forwards clients' requests to it. An extension that does not answer in time,
+ * answers with a bad token or one that is not a browser's, or names itself as another of its
+ * user's browsers, is closed; so is its socket when its token expires.
  */
 import { createHash } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import { ExtensionHost } from './extension-host.js';
+import { ExtensionHost, type ExtensionInfo } from './extension-host.js';
 import { classify, notificationOf, type Message } from './jsonrpc.js';
 import type { Logger } from './log.js';
-import type { TokenClaims, Verifier } from './tokens.js';
+import { whenExpired, type TokenClaims, type Verifier } from './tokens.js';
 
 export const AUTH_REQUEST_ID = 'proxy:1';
+/** Close codes: a refused or expired token, and a name another of the user's browsers holds. */
+export const AUTH_FAILED = 4401;
+export const NAME_TAKEN = 4403;
 
 /**
  * The extension's id: the same for the same user, token and browser name, so a reconnecting
@@ -30,8 +34,18 @@ export interface ExtensionSocketOptions {
   log: Logger;
   authTimeoutMs: number;
   send(message: Message): void;
-  /** The extension authenticated: the host is ready to be found. */
-  onReady(host: ExtensionHost, claims: TokenClaims): void;
+  /** The extension authenticated: why it may not be let in (its name is taken), if so. */
+  admit(info: ExtensionInfo, claims: TokenClaims): Promise<Refusal | undefined>;
+  /**
+   * The host is ready to be found (made so at once, in the same step as the last check), or why
+   * it may not be after all.
+   */
+  onReady(host: ExtensionHost, claims: TokenClaims): Refusal | undefined;
+}
+
+export interface Refusal {
+  code: number;
+  reason: string;
 }
 
 /** Handles one extension socket's messages until it closes; returns the message handler. */
@@ -39,6 +53,8 @@ export function acceptExtension(options: ExtensionSocketOptions) {
   const { socket, log, send } = options;
   let host: ExtensionHost | undefined;
   let authenticating = true;
+  let closed = false;
+  let stopExpiry = () => undefined as void;
   const timer = setTimeout(() => {
     if (!host) socket.close(4408, 'Authentication timed out');
   }, options.authTimeoutMs);
@@ -62,22 +78,38 @@ export function acceptExtension(options: ExtensionSocketOptions) {
           : 'Browser';
       let claims: TokenClaims;
       try {
-        claims = await options.verifier.verify(result.accessToken);
+        claims = await options.verifier.verify(result.accessToken, 'browser');
       } catch (error) {
         log.warn('extension.auth_failed', { reason: (error as Error).message });
         clearTimeout(timer);
-        socket.close(4401, 'Authentication failed');
+        socket.close(AUTH_FAILED, 'Authentication failed');
         return;
       }
       clearTimeout(timer);
+      if (closed) return;
       const info = { id: extensionIdOf(claims, name), name, user: claims.user };
-      host = new ExtensionHost(info, send, () => send(host!.status()));
+      const candidate: ExtensionHost = new ExtensionHost(info, send, () =>
+        send(candidate.status()),
+      );
+      const refused = (await options.admit(info, claims)) ?? options.onReady(candidate, claims);
+      if (refused) {
+        log.warn('extension.refused', { extension: info.id, user: claims.user, name, ...refused });
+        if (!closed) socket.close(refused.code, refused.reason);
+        return;
+      }
+      host = candidate;
       send(notificationOf('authenticated', { user_id: claims.user, extension_id: info.id }));
       log.info('extension.authenticated', { extension: info.id, user: claims.user, name });
-      options.onReady(host, claims);
+      // A token is good until it expires, on an open socket too.
+      stopExpiry = whenExpired(claims, () => {
+        log.info('extension.token_expired', { extension: info.id, user: claims.user });
+        socket.close(AUTH_FAILED, 'Token expired');
+      });
     },
     closed() {
+      closed = true;
       clearTimeout(timer);
+      stopExpiry();
     },
   };
 }

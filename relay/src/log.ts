@@ -3,6 +3,8 @@
  * Secrets never reach a log: callers pass ids and names only, and any field whose name says
  * it holds a secret is replaced before writing, as a second line of defence.
  */
+import { createHash } from 'node:crypto';
+
 export type Level = 'debug' | 'info' | 'warn' | 'error';
 const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 const SECRET_FIELD = /token|secret|authorization|password|cookie/i;
@@ -33,4 +35,13 @@ export function createLogger(
       );
     };
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+/**
+ * What logs say for a value that is a key to something (an HTTP session id, which lets whoever
+ * holds it use the session): a short hash, enough to follow one session through the log.
+ */
+export function logTag(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return createHash('sha256').update(value).digest('hex').slice(0, 12);
 }

@@ -13,7 +13,7 @@ import type { Directory, LocalDirectory } from './directory.js';
 import type { ConnectionSink, ExtensionInfo, ExtensionPort } from './extension-host.js';
 import { notificationOf, type Message } from './jsonrpc.js';
 import type { Logger } from './log.js';
-import { key, presenceOf, redactedUrl, WITHDRAW, type Presence } from './redis-keys.js';
+import { CLAIM_NAME, key, presenceOf, redactedUrl, WITHDRAW, type Presence } from './redis-keys.js';
 
 /** What instances tell each other about a connection to a browser. */
 type Body = { connection: string } & (
@@ -35,8 +35,11 @@ export interface RedisDirectoryOptions {
   log: Logger;
   /** How long a presence lasts unrefreshed: how soon a dead instance is noticed. */
   ttlMs: number;
-  /** Another instance now holds this browser (it connected again there). */
-  onTakenOver(extensionId: string): void;
+  /**
+   * Another instance now holds this browser (it connected again there: `replaced`), or another
+   * browser of its user holds its name (`name-taken`: its presence had lapsed meanwhile).
+   */
+  onTakenOver(extensionId: string, why: 'replaced' | 'name-taken'): void;
 }
 
 export class RedisDirectory implements Directory {
@@ -81,14 +84,31 @@ export class RedisDirectory implements Directory {
     return directory;
   }
 
-  /** A browser connected to this instance. */
-  async announce(info: ExtensionInfo): Promise<void> {
+  /**
+   * A browser connected to this instance: false (and nothing announced) when another browser
+   * of its user, on any instance, holds its name.
+   */
+  async announce(info: ExtensionInfo): Promise<boolean> {
+    if (!(await this.#claimName(info))) return false;
     const presence: Presence = { ...info, instance: this.instance, since: Date.now() };
     await this.commands
       .multi()
       .set(key.extension(info.id), JSON.stringify(presence), 'PX', this.options.ttlMs)
       .sadd(key.user(info.user), info.id)
       .exec();
+    return true;
+  }
+
+  /** Holds the browser's name for it (refreshing the hold): false when another browser has it. */
+  async #claimName(info: ExtensionInfo): Promise<boolean> {
+    const held = await this.commands.eval(
+      CLAIM_NAME,
+      1,
+      key.name(info.user, info.name),
+      info.id,
+      this.options.ttlMs,
+    );
+    return held === 1;
   }
 
   /** A browser left this instance (its presence is removed unless another instance has it). */
@@ -96,9 +116,10 @@ export class RedisDirectory implements Directory {
     // In one step (Lua): another instance may be taking the browser over right now.
     await this.commands.eval(
       WITHDRAW,
-      2,
+      3,
       key.extension(info.id),
       key.user(info.user),
+      key.name(info.user, info.name),
       this.instance,
       info.id,
     );
@@ -228,7 +249,12 @@ export class RedisDirectory implements Directory {
       for (const port of local.ports()) {
         const presence = await this.#presence(port.info.id);
         if (presence && presence.instance !== this.instance) {
-          this.options.onTakenOver(port.info.id);
+          this.options.onTakenOver(port.info.id, 'replaced');
+          continue;
+        }
+        // The name's hold is refreshed with the presence; lost (both lapsed), it is let go.
+        if (!(await this.#claimName(port.info))) {
+          this.options.onTakenOver(port.info.id, 'name-taken');
           continue;
         }
         if (presence) await this.commands.pexpire(key.extension(port.info.id), ttlMs);

@@ -1,4 +1,6 @@
 /** Where the relay keeps its shared state in Redis, and how it reads it. */
+import { createHash } from 'node:crypto';
+import { nameKey } from './directory.js';
 import type { ExtensionInfo } from './extension-host.js';
 
 const PREFIX = 'patchbay-relay';
@@ -6,6 +8,11 @@ export const key = {
   instance: (id: string) => `${PREFIX}:instance:${id}`,
   extension: (id: string) => `${PREFIX}:extension:${id}`,
   user: (user: string) => `${PREFIX}:user:${user}`,
+  /** Which browser holds one of a user's browser names (hashed: names and users are free text). */
+  name: (user: string, name: string) =>
+    `${PREFIX}:name:${createHash('sha256')
+      .update(JSON.stringify([user, nameKey(name)]))
+      .digest('hex')}`,
   channel: (instance: string) => `${PREFIX}:to:${instance}`,
 };
 
@@ -14,15 +21,26 @@ export interface Presence extends ExtensionInfo {
   since: number;
 }
 
-/** Deletes a presence only if this instance still holds it. */
+/** Deletes a presence (and the browser's hold on its name) only if this instance still holds it. */
 export const WITHDRAW = `
 local value = redis.call('GET', KEYS[1])
 if value and cjson.decode(value).instance == ARGV[1] then
   redis.call('DEL', KEYS[1])
   redis.call('SREM', KEYS[2], ARGV[2])
+  if redis.call('GET', KEYS[3]) == ARGV[2] then redis.call('DEL', KEYS[3]) end
   return 1
 end
 return 0`;
+
+/**
+ * Holds a user's browser name for a browser (its id) for a TTL: 1 when the name was free or
+ * already this browser's, 0 when another browser holds it.
+ */
+export const CLAIM_NAME = `
+local holder = redis.call('GET', KEYS[1])
+if holder and holder ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1`;
 
 /** A stored presence, or undefined when absent or not one. */
 export function presenceOf(value: string | null): Presence | undefined {

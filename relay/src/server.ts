@@ -10,13 +10,14 @@ import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { ClientSession } from './client-session.js';
 import { LocalDirectory, type Directory } from './directory.js';
+import { browserNames, takenOver } from './browser-names.js';
 import { acceptExtension } from './extension-socket.js';
 import { createFrontDoor } from './http/front-door.js';
 import { nodeHandler } from './http/node-adapter.js';
 import { gracefulCloser } from './http/shutdown.js';
 import { errorOf, parse, PARSE_ERROR, RELAY_ERROR, type Message } from './jsonrpc.js';
 import type { Logger } from './log.js';
-import { defaultPolicy, refusal, type OriginPolicy } from './origin-check.js';
+import { policyFor, refusal } from './origin-check.js';
 import { RateLimit } from './rate-limit.js';
 import { RedisDirectory } from './redis-directory.js';
 import type { TokenClaims, Verifier } from './tokens.js';
@@ -28,8 +29,10 @@ export interface RelayOptions {
   verifier: Verifier;
   log: Logger;
   allowedOrigins?: string[];
-  /** Host names served when bound elsewhere than loopback (default: any). */
+  /** Host names served (default: the loopback names, and the bound address if it names one). */
   allowedHosts?: string[];
+  /** Extension ids whose `chrome-extension://` origins are let in (default: any extension's). */
+  allowedExtensions?: string[];
   authTimeoutMs?: number;
   heartbeatMs?: number;
   /** Largest frame from a client / from an extension (screenshots are large). */
@@ -58,9 +61,12 @@ type Live = WebSocket & { alive?: boolean };
 
 export async function startRelay(options: RelayOptions): Promise<Relay> {
   const { log, verifier } = options;
-  const policy: OriginPolicy = options.allowedHosts?.length
-    ? { hosts: options.allowedHosts, origins: options.allowedOrigins ?? [] }
-    : defaultPolicy(options.host, options.allowedOrigins);
+  const policy = policyFor({
+    bindHost: options.host,
+    allowedHosts: options.allowedHosts,
+    allowedOrigins: options.allowedOrigins,
+    allowedExtensions: options.allowedExtensions,
+  });
   const local = new LocalDirectory();
   const extensionSockets = new Map<string, WebSocket>();
   const shared = options.redisUrl
@@ -69,11 +75,14 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         local,
         log,
         ttlMs: options.presenceTtlMs ?? 15_000,
-        onTakenOver: (extensionId) =>
-          extensionSockets.get(extensionId)?.close(4409, 'Replaced by a new connection'),
+        onTakenOver: (extensionId, why) => {
+          const { code, reason } = takenOver(why);
+          extensionSockets.get(extensionId)?.close(code, reason);
+        },
       })
     : undefined;
   const directory: Directory = shared ?? local;
+  const names = browserNames(local, shared, log);
   const extensionClaims = new Map<WebSocket, TokenClaims>();
   const clientSockets = new Map<ClientSession, WebSocket>();
   const rate = options.messagesPerSecond ?? 100;
@@ -104,7 +113,10 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       log,
       authTimeoutMs: options.authTimeoutMs ?? 10_000,
       send,
+      admit: (info) => names.admit(info),
       onReady(host, claims) {
+        const refused = names.settle(host.info, socket.readyState === socket.OPEN);
+        if (refused) return refused;
         extensionClaims.set(socket, claims);
         // The same browser connecting again (its old socket not yet known dead) replaces it.
         const previous = extensionSockets.get(host.info.id);
@@ -114,9 +126,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         }
         extensionSockets.set(host.info.id, socket);
         local.add(host);
-        shared
-          ?.announce(host.info)
-          .catch((error: Error) => log.warn('redis.announce_failed', { reason: error.message }));
+        return undefined;
       },
     });
     // One message after another: an answer to authenticate is checked before what follows it.

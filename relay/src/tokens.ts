@@ -1,18 +1,30 @@
 /**
  * Access tokens: JWTs verified with `jose`. Self-hosted relays sign and verify with one secret
- * (HS256); hosted deployments verify against a JWKS URL. A token names its user (`sub`) and has
- * an id (`jti`); rotating the secret revokes every token, and a deny list revokes single tokens
- * (by `jti`) or a whole user (`user:<name>`).
+ * (HS256); hosted deployments verify against a JWKS URL. A token names its user (`sub`), has an
+ * id (`jti`) and a role (`role`: `browser` for the extension's `/extension` socket, `client` for
+ * MCP clients at `/mcp`, `/sse`, `/message` and `/tools`); rotating the secret revokes every
+ * token, and a deny list revokes single tokens (by `jti`) or a whole user (`user:<name>`).
+ * Tokens issued before roles (no `role` claim) are let in at either door for one release, with a
+ * warning in the log.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync, unwatchFile, watchFile } from 'node:fs';
 import { SignJWT, createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import type { Logger } from './log.js';
 
 export const ISSUER = 'patchbay-relay';
+
+/** What a token may open: the browser's socket, or a client's connection. */
+export type Role = 'browser' | 'client';
+export const ROLES: readonly Role[] = ['browser', 'client'];
 
 export interface TokenClaims {
   user: string;
   tokenId: string;
+  /** Absent on a token issued before roles (accepted at either door for one release). */
+  role?: Role;
+  /** When the token expires (ms since the epoch); sessions opened with it end then. */
+  expiresAt?: number;
 }
 
 export class TokenError extends Error {
@@ -22,12 +34,16 @@ export class TokenError extends Error {
 export async function issueToken(options: {
   user: string;
   secret: string;
+  /** What it opens: `browser` (the extension) or `client` (MCP clients). */
+  role: Role;
   /** A duration jose understands ("12h", "30d"); 30 days when absent. */
   ttl?: string;
 }): Promise<string> {
   if (!options.user.trim()) throw new TokenError('A token needs a user name (--user).');
   if (options.secret.length < 16) throw new TokenError('The secret must be 16 characters or more.');
-  return new SignJWT({})
+  if (!ROLES.includes(options.role))
+    throw new TokenError("A token's role is browser or client (--role).");
+  return new SignJWT({ role: options.role })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(options.user)
     .setIssuer(ISSUER)
@@ -78,9 +94,20 @@ export class DenyList {
 }
 
 export interface Verifier {
-  verify(token: unknown): Promise<TokenClaims>;
+  /** The token's claims, if it is valid, not revoked, and meant for `role`'s door. */
+  verify(token: unknown, role: Role): Promise<TokenClaims>;
   denyList: DenyList;
 }
+
+/** Why a token of another role is refused: which token to use instead. */
+const WRONG_ROLE: Record<Role, string> = {
+  browser:
+    'This is a client token: the browser extension needs a browser token (token --role browser).',
+  client: 'This is a browser token: MCP clients need a client token (token --role client).',
+};
+
+/** Token ids already warned about (one warning each), bounded. */
+const LEGACY_WARNED_MAX = 10_000;
 
 export function createVerifier(options: {
   secret?: string;
@@ -89,8 +116,11 @@ export function createVerifier(options: {
   issuer?: string;
   audience?: string;
   denyList?: DenyList;
+  /** Where tokens without a role are warned about. */
+  log?: Logger;
 }): Verifier {
   const denyList = options.denyList ?? new DenyList();
+  const warned = new Set<string>();
   let key: Uint8Array | JWTVerifyGetKey;
   if (options.jwksUrl) key = createRemoteJWKSet(new URL(options.jwksUrl));
   else if (options.secret) key = new TextEncoder().encode(options.secret);
@@ -102,7 +132,7 @@ export function createVerifier(options: {
   }
   return {
     denyList,
-    async verify(token) {
+    async verify(token, role) {
       if (typeof token !== 'string' || token === '') throw new TokenError('No access token.');
       try {
         const { payload } = await jwtVerify(token, key as Uint8Array, {
@@ -115,8 +145,30 @@ export function createVerifier(options: {
         if (typeof payload.sub !== 'string' || payload.sub === '') {
           throw new TokenError('The token names no user.');
         }
-        const claims = { user: payload.sub, tokenId: payload.jti ?? payload.sub };
+        const claimed = payload.role;
+        if (claimed !== undefined && !ROLES.includes(claimed as Role)) {
+          throw new TokenError("The token's role is neither browser nor client.");
+        }
+        const claims: TokenClaims = {
+          user: payload.sub,
+          tokenId: payload.jti ?? payload.sub,
+          ...(claimed !== undefined && { role: claimed as Role }),
+          expiresAt: payload.exp! * 1000,
+        };
         if (denyList.denies(claims)) throw new TokenError('The token was revoked.');
+        if (claims.role !== undefined && claims.role !== role) {
+          throw new TokenError(WRONG_ROLE[role]);
+        }
+        if (claims.role === undefined && !warned.has(claims.tokenId)) {
+          if (warned.size >= LEGACY_WARNED_MAX) warned.clear();
+          warned.add(claims.tokenId);
+          options.log?.warn('token.without_role', {
+            user: claims.user,
+            jti: claims.tokenId,
+            used_as: role,
+            advice: `Tokens without a role are accepted for one more release: issue a new one with --role ${role}.`,
+          });
+        }
         return claims;
       } catch (error) {
         if (error instanceof TokenError) throw error;
@@ -125,4 +177,32 @@ export function createVerifier(options: {
       }
     },
   };
+}
+
+/** Whether two claims come from the same token (its user and id), as HTTP sessions are bound. */
+export function sameToken(a: TokenClaims, b: TokenClaims): boolean {
+  return a.user === b.user && a.tokenId === b.tokenId;
+}
+
+/** Timers of Node hold at most 2^31 - 1 ms (about 24.8 days); longer waits are chained. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Calls `expired` when the token expires (a timer, re-armed for tokens that outlive Node's
+ * longest timer); nothing for claims without an expiry. Returns what cancels it.
+ */
+export function whenExpired(claims: TokenClaims, expired: () => void): () => void {
+  if (claims.expiresAt === undefined) return () => undefined;
+  const expiresAt = claims.expiresAt;
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    const left = expiresAt - Date.now();
+    timer =
+      left > LONGEST_TIMER_MS
+        ? setTimeout(arm, LONGEST_TIMER_MS)
+        : setTimeout(expired, Math.max(0, left));
+    timer.unref();
+  };
+  arm();
+  return () => clearTimeout(timer);
 }

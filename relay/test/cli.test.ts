@@ -14,12 +14,14 @@ const NODE = process.execPath;
 const SECRET = 'a-command-line-secret';
 
 describe('patchbay-relay', () => {
-  it('prints one token, for the user named, that the relay accepts', async () => {
+  it('prints one token, for the user and role named, that the relay accepts', async () => {
     const { stdout, stderr } = await promisify(execFile)(NODE, [
       ...CLI,
       'token',
       '--user',
       'alice',
+      '--role',
+      'browser',
       '--secret',
       SECRET,
       '--ttl',
@@ -27,9 +29,12 @@ describe('patchbay-relay', () => {
     ]);
     expect(stderr).toBe('');
     expect(stdout).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+\n$/);
-    await expect(createVerifier({ secret: SECRET }).verify(stdout.trim())).resolves.toMatchObject({
+    const verifier = createVerifier({ secret: SECRET });
+    await expect(verifier.verify(stdout.trim(), 'browser')).resolves.toMatchObject({
       user: 'alice',
+      role: 'browser',
     });
+    await expect(verifier.verify(stdout.trim(), 'client')).rejects.toThrow(/browser token/);
   });
 
   it('starts, says where it listens, answers /health, and stops on SIGTERM', async () => {
@@ -62,6 +67,12 @@ describe('patchbay-relay', () => {
     [['--port', 'many', '--secret', SECRET], /--port must be a port number/],
     [['--secret', 'short'], /16 characters or more/],
     [['token', '--secret', SECRET], /token needs --user/],
+    [['token', '--user', 'alice', '--secret', SECRET], /token needs --role browser/],
+    [['token', '--user', 'alice', '--role', 'admin', '--secret', SECRET], /--role client/],
+    [
+      ['--secret', SECRET, '--allowed-extensions', 'not-an-id'],
+      /--allowed-extensions takes extension ids/,
+    ],
     [
       ['--secret', SECRET, '--redis', 'localhost:6379'],
       /--redis must be a redis:\/\/ or rediss:\/\/ URL/,

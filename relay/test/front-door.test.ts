@@ -13,7 +13,10 @@ const cleanups: (() => Promise<unknown>)[] = [];
 
 beforeEach(async () => {
   relay = await startTestRelay();
-  browser = await connectStandIn({ relayUrl: relay.url, token: await relay.token('ada') });
+  browser = await connectStandIn({
+    relayUrl: relay.url,
+    token: await relay.token('ada', 'browser'),
+  });
 });
 
 afterEach(async () => {
@@ -25,7 +28,7 @@ afterEach(async () => {
 async function connected(options: Omit<Parameters<typeof httpClient>[0], 'relayUrl' | 'token'>) {
   const made = await httpClient({
     relayUrl: relay.url,
-    token: await relay.token('ada'),
+    token: await relay.token('ada', 'client'),
     ...options,
   });
   cleanups.push(() => made.client.close());
@@ -104,7 +107,7 @@ describe('sessions', () => {
     const again = await fetch(new URL('/mcp', relay.url), {
       method: 'POST',
       headers: {
-        Authorization: `Bearer ${await relay.token('ada')}`,
+        Authorization: `Bearer ${await relay.token('ada', 'client')}`,
         'Content-Type': 'application/json',
         Accept: 'application/json, text/event-stream',
         'Mcp-Session-Id': sessionId!,

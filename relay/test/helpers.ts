@@ -2,27 +2,33 @@
 import { WebSocket, type ClientOptions } from 'ws';
 import { createLogger } from '../src/log.js';
 import { startRelay, type Relay, type RelayOptions } from '../src/server.js';
-import { createVerifier, DenyList, issueToken } from '../src/tokens.js';
+import { createVerifier, DenyList, issueToken, type Role } from '../src/tokens.js';
 
 export const SECRET = 'a-test-secret-of-some-length';
 
 export interface TestRelay extends Relay {
   logs: string[];
-  token(user: string, ttl?: string): Promise<string>;
+  /** A token of `user` for the browser (`/extension`) or for clients (`/mcp`, `/sse`, …). */
+  token(user: string, role: Role, ttl?: string): Promise<string>;
 }
 
 export async function startTestRelay(
   options: Partial<Omit<RelayOptions, 'verifier' | 'log'>> & { denyList?: string } = {},
 ): Promise<TestRelay> {
   const logs: string[] = [];
+  const log = createLogger('debug', (line) => void logs.push(line));
   const relay = await startRelay({
     host: '127.0.0.1',
     port: 0,
-    verifier: createVerifier({ secret: SECRET, denyList: new DenyList(options.denyList) }),
-    log: createLogger('debug', (line) => void logs.push(line)),
+    verifier: createVerifier({ secret: SECRET, denyList: new DenyList(options.denyList), log }),
+    log,
     ...options,
   });
-  return { ...relay, logs, token: (user, ttl) => issueToken({ user, secret: SECRET, ttl }) };
+  return {
+    ...relay,
+    logs,
+    token: (user, role, ttl) => issueToken({ user, role, secret: SECRET, ttl }),
+  };
 }
 
 export interface RawClient {
@@ -87,10 +93,12 @@ export async function rawClient(
   };
 }
 
-/** A raw client, authenticated as `user`. */
+/** A raw client, authenticated as `user` (with a client token). */
 export async function handshaken(relay: TestRelay, user: string): Promise<RawClient> {
   const client = await rawClient(relay.url);
-  const answer = await client.request('mcp_handshake', { accessToken: await relay.token(user) });
+  const answer = await client.request('mcp_handshake', {
+    accessToken: await relay.token(user, 'client'),
+  });
   if (!answer.result) throw new Error(`handshake failed: ${JSON.stringify(answer)}`);
   return client;
 }

@@ -90,22 +90,25 @@ export const rpcErrorOf = (body: string) =>
 
 /**
  * One relay and one stand-in browser ("Chromium", user ada) for a whole test file, and raw HTTP
- * requests to it with ada's token.
+ * requests to it with ada's client token.
  */
 export function httpFixture() {
   const fixture = {} as {
     relay: TestRelay;
     browser: StandIn;
+    /** Ada's client token (the requests'), and her browser's. */
     token: string;
+    browserToken: string;
     url(path: string): string;
     post(path: string, body: string, headers?: Record<string, string>): Promise<RawResponse>;
   };
   beforeAll(async () => {
     fixture.relay = await startTestRelay({ ssePingMs: 50 });
-    fixture.token = await fixture.relay.token('ada');
+    fixture.token = await fixture.relay.token('ada', 'client');
+    fixture.browserToken = await fixture.relay.token('ada', 'browser');
     fixture.browser = await connectStandIn({
       relayUrl: fixture.relay.url,
-      token: fixture.token,
+      token: fixture.browserToken,
       name: 'Chromium',
     });
   });

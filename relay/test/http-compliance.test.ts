@@ -140,7 +140,7 @@ describe('sessions and headers', () => {
       JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
       {
         'Mcp-Session-Id': id,
-        Authorization: `Bearer ${await http.relay.token('eve')}`,
+        Authorization: `Bearer ${await http.relay.token('eve', 'client')}`,
       },
     );
     expect(answer.status).toBe(404);
@@ -183,7 +183,7 @@ describe('errors', () => {
   });
 
   it('an expired token is 401', async () => {
-    const expired = await issueToken({ user: 'ada', secret: SECRET, ttl: '-1s' });
+    const expired = await issueToken({ user: 'ada', role: 'client', secret: SECRET, ttl: '-1s' });
     const answer = await post('/mcp', initializeBody(), { Authorization: `Bearer ${expired}` });
     expect(answer.status).toBe(401);
     expect(answer.headers['www-authenticate']).toContain('invalid_token');

@@ -14,7 +14,7 @@ describe('which browser', () => {
   it('names one by header or query among several; without a name, several is an error', async () => {
     const second = await connectStandIn({
       relayUrl: http.relay.url,
-      token: http.token,
+      token: http.browserToken,
       name: 'Edge',
     });
     try {
@@ -34,7 +34,7 @@ describe('which browser', () => {
   });
 
   it('a user with no browser connected gets 503; another user’s browser is not found', async () => {
-    const eve = { Authorization: `Bearer ${await http.relay.token('eve')}` };
+    const eve = { Authorization: `Bearer ${await http.relay.token('eve', 'client')}` };
     expect((await post('/mcp', initializeBody(), eve)).status).toBe(503);
     const named = await post('/mcp', initializeBody(), {
       ...eve,

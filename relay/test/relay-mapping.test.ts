@@ -11,7 +11,10 @@ let extension: StandIn;
 
 beforeEach(async () => {
   relay = await startTestRelay();
-  extension = await connectStandIn({ relayUrl: relay.url, token: await relay.token('alice') });
+  extension = await connectStandIn({
+    relayUrl: relay.url,
+    token: await relay.token('alice', 'browser'),
+  });
 });
 afterEach(async () => {
   await extension.close();

@@ -23,7 +23,7 @@ afterEach(async () => {
 async function standIn(user = 'alice', name = 'Chromium'): Promise<StandIn> {
   const extension = await connectStandIn({
     relayUrl: relay.url,
-    token: await relay.token(user),
+    token: await relay.token(user, 'browser'),
     name,
   });
   cleanups.push(() => extension.close());
@@ -34,7 +34,7 @@ async function sdkClient(user = 'alice', extension?: string) {
   const client = new Client({ name: 'desktop-app', version: '1.0.0' });
   const transport = new RelayClientTransport({
     url: relay.url,
-    accessToken: await relay.token(user),
+    accessToken: await relay.token(user, 'client'),
     extension,
   });
   await client.connect(transport);
@@ -63,7 +63,7 @@ describe('an extension', () => {
 
   it.each([
     ['a forged token', async () => 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.c2lnbmF0dXJl'],
-    ['an expired token', () => relay.token('alice', '-1m')],
+    ['an expired token', () => relay.token('alice', 'browser', '-1m')],
     ['no token', async () => undefined],
   ])('is closed when it answers with %s', async (_case, makeToken) => {
     const token = await makeToken();
@@ -84,7 +84,7 @@ describe('an MCP client', () => {
     const extension = await standIn();
     const client = await rawClient(relay.url);
     await expect(
-      client.request('mcp_handshake', { accessToken: await relay.token('alice') }),
+      client.request('mcp_handshake', { accessToken: await relay.token('alice', 'client') }),
     ).resolves.toMatchObject({
       result: {
         authenticated: true,
@@ -209,7 +209,7 @@ describe('what the relay refuses', () => {
     await expect(client.request('list_extensions')).resolves.toMatchObject({
       error: { code: -32000, message: 'Not authenticated: send mcp_handshake first.' },
     });
-    await client.request('mcp_handshake', { accessToken: await relay.token('alice') });
+    await client.request('mcp_handshake', { accessToken: await relay.token('alice', 'client') });
     await expect(client.request('tools/list')).resolves.toMatchObject({
       error: { code: -32000, message: 'Not connected to an extension: send connect first.' },
     });

@@ -20,7 +20,10 @@ beforeEach(async () => {
   denyFile = join(mkdtempSync(join(tmpdir(), 'relay-deny-')), 'deny');
   writeFileSync(denyFile, '');
   relay = await startTestRelay({ denyList: denyFile });
-  browser = await connectStandIn({ relayUrl: relay.url, token: await relay.token('ada') });
+  browser = await connectStandIn({
+    relayUrl: relay.url,
+    token: await relay.token('ada', 'browser'),
+  });
 });
 afterEach(async () => {
   await browser.close();
@@ -29,15 +32,19 @@ afterEach(async () => {
 
 describe('the deny list', () => {
   it('ends the revoked token’s sessions of every kind, and leaves the others', async () => {
-    const revoked = await relay.token('ada');
+    const revoked = await relay.token('ada', 'client');
     const { tokenId } = await createVerifier({ secret: 'a-test-secret-of-some-length' }).verify(
       revoked,
+      'client',
     );
     const ws = await rawClient(relay.url);
     await ws.request('mcp_handshake', { accessToken: revoked });
     const streamable = await httpClient({ relayUrl: relay.url, token: revoked, era: 'legacy' });
     const sse = await httpClient({ relayUrl: relay.url, token: revoked, transport: 'sse' });
-    const other = await httpClient({ relayUrl: relay.url, token: await relay.token('ada') });
+    const other = await httpClient({
+      relayUrl: relay.url,
+      token: await relay.token('ada', 'client'),
+    });
     try {
       const before = browser.dropped.length;
       writeFileSync(denyFile, `${tokenId}\n`);
@@ -59,7 +66,7 @@ describe('a refused initialize', () => {
       method: 'POST',
       body: initializeBody(),
       headers: {
-        Authorization: `Bearer ${await relay.token('ada')}`,
+        Authorization: `Bearer ${await relay.token('ada', 'client')}`,
         'Content-Type': 'application/json',
         Accept: 'text/plain',
       },

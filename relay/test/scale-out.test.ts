@@ -7,7 +7,7 @@
 import { Client } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RelayClientTransport } from '../src/client-transport.js';
-import { issueToken } from '../src/tokens.js';
+import { issueToken, type Role } from '../src/tokens.js';
 import { rawClient } from './helpers.js';
 import { httpClient } from './http-clients.js';
 import {
@@ -21,7 +21,7 @@ import { connectStandIn, type StandIn } from './stand-in-extension.js';
 
 let redis: RedisServer;
 const cleanups: (() => Promise<unknown>)[] = [];
-const token = (user: string) => issueToken({ user, secret: SECRET });
+const token = (user: string, role: Role = 'client') => issueToken({ user, role, secret: SECRET });
 const text = (result: unknown) => (result as { content: { text: string }[] }).content[0]?.text;
 
 beforeAll(async () => {
@@ -48,7 +48,7 @@ async function twoInstances(): Promise<[RelayProcess, RelayProcess]> {
 async function browserOn(relay: RelayProcess, user = 'ada', withToken?: string): Promise<StandIn> {
   const browser = await connectStandIn({
     relayUrl: relay.url,
-    token: withToken ?? (await token(user)),
+    token: withToken ?? (await token(user, 'browser')),
   });
   cleanups.push(() => browser.close());
   return browser;
@@ -136,7 +136,7 @@ describe('across two instances', () => {
   it('a browser connecting again keeps its presence on the same instance, and takes over from another', async () => {
     const [a, b] = await twoInstances();
     // The same token and name: the same browser (its id is derived from them).
-    const same = await token('ada');
+    const same = await token('ada', 'browser');
     const first = await browserOn(a, 'ada', same);
     const firstClosed = new Promise<number>((resolve) =>
       first.socket.once('close', (code) => resolve(code)),
@@ -155,6 +155,31 @@ describe('across two instances', () => {
     );
     await browserOn(b, 'ada', same); // now on the other instance
     expect(await againClosed).toBe(4409);
+  });
+
+  it('a browser name is one browser’s across instances: another token’s browser is refused until it is free', async () => {
+    const [a, b] = await twoInstances();
+    const realToken = await token('ada', 'browser');
+    const real = await browserOn(a, 'ada', realToken);
+    // Another browser token of the same user, the same name, on the other instance.
+    const other = await token('ada', 'browser');
+    await expect(connectStandIn({ relayUrl: b.url, token: other })).rejects.toThrow(/closed 4403/);
+    // The real browser moves to B (the same token): it takes over; the name is still its own.
+    const moved = await browserOn(b, 'ada', realToken);
+    await expect(connectStandIn({ relayUrl: a.url, token: other })).rejects.toThrow(/closed 4403/);
+    await real.close();
+    await moved.close();
+    // Its browser gone (its presence withdrawn), the name is free on every instance.
+    const client = await rawClient(b.url);
+    cleanups.push(async () => client.socket.close());
+    await client.request('mcp_handshake', { accessToken: await token('ada') });
+    await expect
+      .poll(async () => (await client.request('list_extensions')).result, { timeout: 5_000 })
+      .toEqual({ extensions: [] });
+    const next = await browserOn(a, 'ada', other);
+    expect((await client.request('list_extensions')).result).toEqual({
+      extensions: [{ id: next.id, name: 'Chromium', connected: true }],
+    });
   });
 
   it('a browser hears disconnected for a client whose instance died', async () => {

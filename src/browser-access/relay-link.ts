@@ -6,7 +6,8 @@
  * besides answers it sends only its sessions' notifications and questions, and a heartbeat the
  * relay drops, which keeps the worker alive while the socket is up (Chrome 116+ counts only
  * messages). A lost socket is tried again with growing delays, and an alarm tries again after
- * the worker was stopped; a refused token is not tried again until the settings change.
+ * the worker was stopped; a refused or expired token, and a name another of the person's
+ * browsers holds at the relay, are not tried again until the settings change.
  */
 import type { JSONRPCMessage, McpServer } from '@modelcontextprotocol/server';
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
@@ -15,15 +16,13 @@ import {
   CONNECTION_META,
   RelayConnectionTransport,
 } from '../relay-link/connection-transport';
+import { finalCloseMessage } from './relay-closes';
 
 export const HEARTBEAT_METHOD = 'notifications/patchbay/heartbeat';
 export const HEARTBEAT_MS = 20_000;
 const RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
 /** A link that stayed up this long starts its retry count over. */
 const STABLE_MS = 60_000;
-/** Close codes the relay uses for a refused token and for a browser taking over the id. */
-const AUTH_FAILED = 4401;
-const TAKEN_OVER = 4409;
 
 /** The parts of a WebSocket the link uses (the browser's, or `ws` in Node tests). */
 export interface LinkSocket {
@@ -244,19 +243,9 @@ export function createRelayLink(options: RelayLinkOptions) {
       socket = undefined;
       clearInterval(heartbeat);
       endSessions();
-      if (event.code === AUTH_FAILED) {
-        setState({
-          state: 'error',
-          error: 'The relay refused the token. Check it, save, and connect again.',
-        });
-        return;
-      }
-      if (event.code === TAKEN_OVER) {
-        setState({
-          state: 'error',
-          error:
-            'Another browser connected to the relay with the same token and name, so the relay let this one go.',
-        });
+      const final = finalCloseMessage(event.code, event.reason);
+      if (final !== undefined) {
+        setState({ state: 'error', error: final });
         return;
       }
       retryLater(

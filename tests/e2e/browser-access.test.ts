@@ -64,7 +64,7 @@ async function connectClient(
   name: string,
   transport: 'streamable' | 'sse' | 'relay' = 'streamable',
 ): Promise<Client> {
-  if (!tokens.has(name)) tokens.set(name, relay.token('person'));
+  if (!tokens.has(name)) tokens.set(name, relay.token('person', 'client'));
   const token = await tokens.get(name)!;
   const requestInit = { headers: { Authorization: `Bearer ${token}` } };
   const client = new Client({ name, version: '1.0.0' });
@@ -121,7 +121,10 @@ async function articleTabId(client: Client): Promise<number> {
 
 /** Links the browser to the relay, as Settings does, and waits until it is connected. */
 async function linkToRelay() {
-  await request('browser-access/link/save', { url: relay.url, token: await relay.token('person') });
+  await request('browser-access/link/save', {
+    url: relay.url,
+    token: await relay.token('person', 'browser'),
+  });
   await request('browser-access/link/connect');
   await expect.poll(async () => (await view()).link.state).toBe('connected');
 }
@@ -167,7 +170,7 @@ describe('browser access', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => form.getByRole('alert').textContent()).toMatch(/not an address/);
     await form.getByLabel('Relay address').fill(relay.url);
-    await form.getByLabel('Token').fill(await relay.token('person'));
+    await form.getByLabel('Token').fill(await relay.token('person', 'browser'));
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByRole('button', { name: 'Connect' }).click();
     await form.getByText('Connected', { exact: true }).waitFor();

@@ -170,7 +170,8 @@ export async function startHarness(
       return access;
     },
     async client(name, clientOptions = {}) {
-      const token = clientOptions.token ?? (await relay.token(clientOptions.user ?? 'alice'));
+      const token =
+        clientOptions.token ?? (await relay.token(clientOptions.user ?? 'alice', 'client'));
       const requestInit = { headers: { Authorization: `Bearer ${token}` } };
       const transport =
         clientOptions.transport === 'sse'

@@ -13,7 +13,7 @@ async function linked(): Promise<Harness> {
   const started = await startHarness({ remoteCalls });
   await started.access.saveLink({
     url: started.relay.url,
-    token: await started.relay.token('alice'),
+    token: await started.relay.token('alice', 'browser'),
   });
   await started.access.connect();
   await expect
@@ -72,6 +72,56 @@ describe('the relay link', () => {
       .toBe('error');
     expect((await harness.view()).link.error).toMatch(/refused the token/);
     expect(harness.alarms.scheduled().size).toBe(0);
+  });
+
+  it('says which token to paste when given a client’s, and does not retry', async () => {
+    await harness.access.saveLink({
+      url: harness.relay.url,
+      token: await harness.relay.token('alice', 'client'),
+    });
+    await expect
+      .poll(async () => (await harness.view()).link.state, { timeout: 10_000 })
+      .toBe('error');
+    expect((await harness.view()).link.error).toMatch(
+      /refused the token\. Paste a browser token \(npm run relay -- token --role browser\)/,
+    );
+    expect(harness.alarms.scheduled().size).toBe(0);
+  });
+
+  it('says when its token expired on the open link, and does not retry', async () => {
+    const before = harness.broadcastStates().length;
+    await harness.access.saveLink({
+      url: harness.relay.url,
+      token: await harness.relay.token('alice', 'browser', '2s'),
+    });
+    await expect
+      .poll(async () => (await harness.view()).link.state, { timeout: 10_000 })
+      .toBe('error');
+    // It was let in with that token, and the relay closed the link when the token expired.
+    expect(harness.broadcastStates().slice(before)).toContain('connected');
+    expect((await harness.view()).link.error).toMatch(/token expired\. Paste a browser token/);
+    expect(harness.alarms.scheduled().size).toBe(0);
+  });
+
+  it('says another of the person’s browsers has its name at the relay, and does not retry', async () => {
+    const { name } = (await harness.view()).link;
+    await harness.access.disconnect();
+    const { connectStandIn } = await import('../../relay/test/stand-in-extension');
+    const other = await connectStandIn({
+      relayUrl: harness.relay.url,
+      token: await harness.relay.token('alice', 'browser'),
+      name,
+    });
+    try {
+      await harness.access.connect();
+      await expect
+        .poll(async () => (await harness.view()).link.state, { timeout: 10_000 })
+        .toBe('error');
+      expect((await harness.view()).link.error).toMatch(/Give this browser another name/);
+      expect(harness.alarms.scheduled().size).toBe(0);
+    } finally {
+      await other.close();
+    }
   });
 
   it('links again in a new worker when its watchdog alarm wakes it', async () => {
@@ -203,7 +253,7 @@ describe('an external client', () => {
   });
 
   it('is its token, whatever name it gives, on every transport', async () => {
-    const token = await harness.relay.token('alice');
+    const token = await harness.relay.token('alice', 'client');
     const desk = await harness.client('Desk', { token });
     const legacy = await harness.client('Desk', { token, transport: 'sse' });
     const modern = await harness.client('Desk', { token, era: 'modern' });

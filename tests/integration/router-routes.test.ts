@@ -295,7 +295,7 @@ describe('the router’s browser-access routes', () => {
   });
 
   it('saves and connects the link, sets a client’s policy, forgets the client and disconnects', async () => {
-    const token = await access.relay.token('alice');
+    const token = await access.relay.token('alice', 'browser');
     const saved = await ask('browser-access/link/save', {
       url: access.relay.url,
       token,

@@ -27,13 +27,18 @@ export async function authenticate(
   const reason = match ? undefined : 'the Authorization header is not "Bearer <token>"';
   try {
     if (reason) throw new Error(reason);
-    return await verifier.verify(match![1]);
+    // Every HTTP endpoint is a client's: a browser token is refused here.
+    return await verifier.verify(match![1], 'client');
   } catch (error) {
-    const message = (error as Error).message;
-    return rpcError(401, CONFLICT_OR_UNAUTHORIZED, `Unauthorized: ${message}`, {
-      headers: {
-        'WWW-Authenticate': `${REALM}, error="invalid_token", error_description="${message.replace(/["\\]/g, '')}"`,
-      },
-    });
+    return invalidToken((error as Error).message);
   }
+}
+
+/** 401 for a token that was sent but does not hold (also one that expired during an exchange). */
+export function invalidToken(message: string): Response {
+  return rpcError(401, CONFLICT_OR_UNAUTHORIZED, `Unauthorized: ${message}`, {
+    headers: {
+      'WWW-Authenticate': `${REALM}, error="invalid_token", error_description="${message.replace(/["\\]/g, '')}"`,
+    },
+  });
 }

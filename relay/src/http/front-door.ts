@@ -173,13 +173,13 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
     }
     const claims =
       options.anonymousUser !== undefined && !request.headers.has('authorization')
-        ? { user: options.anonymousUser, tokenId: 'anonymous' }
+        ? { user: options.anonymousUser, tokenId: 'anonymous', role: 'client' as const }
         : await authenticate(request, verifier);
     if (claims instanceof Response) return claims;
     if (path === '/mcp') return mcp(request, claims);
     if (path === '/message') {
       const read = await bodyOf(request);
-      return read instanceof Response ? read : sse.post(request, claims.user, read.body);
+      return read instanceof Response ? read : sse.post(request, claims, read.body);
     }
     const port = await browserFor(request, claims);
     if (port instanceof Response) return port;

@@ -8,9 +8,15 @@
 import { randomUUID } from 'node:crypto';
 import { Connection } from '../connection.js';
 import type { ExtensionPort } from '../extension-host.js';
-import { classify, INVALID_REQUEST, RELAY_ERROR, type Message } from '../jsonrpc.js';
-import type { Logger } from '../log.js';
-import type { TokenClaims } from '../tokens.js';
+import {
+  classify,
+  CONFLICT_OR_UNAUTHORIZED,
+  INVALID_REQUEST,
+  RELAY_ERROR,
+  type Message,
+} from '../jsonrpc.js';
+import { logTag, type Logger } from '../log.js';
+import { sameToken, whenExpired, type TokenClaims } from '../tokens.js';
 import { json, rpcError } from './responses.js';
 
 interface Stream {
@@ -36,6 +42,7 @@ export class LegacySseSessions {
     const { user } = claims;
     const sessionId = randomUUID();
     const encoder = new TextEncoder();
+    let stopExpiry: () => void = () => undefined;
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     const write = (event: string, data: string) => {
       try {
@@ -46,6 +53,7 @@ export class LegacySseSessions {
     };
     const end = (reason: string) => {
       clearInterval(ping);
+      stopExpiry();
       if (this.#streams.get(sessionId)?.connection !== connection) return;
       this.#streams.delete(sessionId);
       connection.close(reason);
@@ -54,7 +62,7 @@ export class LegacySseSessions {
       } catch {
         // already closed
       }
-      this.log.info('sse.closed', { session: sessionId, reason });
+      this.log.info('sse.closed', { session: logTag(sessionId), reason });
     };
     const connection = new Connection(
       port,
@@ -79,12 +87,17 @@ export class LegacySseSessions {
       this.pingMs,
     );
     ping.unref();
+    // The stream ends when its token expires (a later POST with it is 401 at the door).
+    stopExpiry = whenExpired(claims, () => {
+      write('error', JSON.stringify({ code: CONFLICT_OR_UNAUTHORIZED, message: 'Token expired' }));
+      end('Token expired');
+    });
     this.#streams.set(sessionId, { claims, connection, end });
     request.signal.addEventListener('abort', () => end('The client closed the stream.'), {
       once: true,
     });
     write('endpoint', `/message?sessionId=${sessionId}`);
-    this.log.info('sse.opened', { session: sessionId, user, extension: port.info.id });
+    this.log.info('sse.opened', { session: logTag(sessionId), user, extension: port.info.id });
     return new Response(body, {
       status: 200,
       headers: {
@@ -97,8 +110,11 @@ export class LegacySseSessions {
     });
   }
 
-  /** `POST /message?sessionId=…`: one message (or a batch) for that session's extension. */
-  post(request: Request, user: string, body: unknown): Response {
+  /**
+   * `POST /message?sessionId=…`: one message (or a batch) for that session's extension, if it
+   * comes with the token that opened the stream (404 otherwise, as for an unknown session).
+   */
+  post(request: Request, claims: TokenClaims, body: unknown): Response {
     const sessionId = new URL(request.url).searchParams.get('sessionId');
     if (!sessionId) {
       return rpcError(
@@ -108,7 +124,7 @@ export class LegacySseSessions {
       );
     }
     const stream = this.#streams.get(sessionId);
-    if (!stream || stream.claims.user !== user) {
+    if (!stream || !sameToken(stream.claims, claims)) {
       return rpcError(404, RELAY_ERROR, 'Session not found: open GET /sse again.');
     }
     const messages = Array.isArray(body) ? body : [body];

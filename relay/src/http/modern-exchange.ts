@@ -15,7 +15,8 @@ import { Connection } from '../connection.js';
 import type { ExtensionPort } from '../extension-host.js';
 import type { Id, Message } from '../jsonrpc.js';
 import type { Logger } from '../log.js';
-import type { TokenClaims } from '../tokens.js';
+import { whenExpired, type TokenClaims } from '../tokens.js';
+import { invalidToken } from './bearer.js';
 import { rpcError } from './responses.js';
 import { standardHeaderProblem } from './standard-headers.js';
 
@@ -110,8 +111,19 @@ export async function forwardModern(
     () => void transport.close(),
     claims,
   );
+  // A request's exchange outliving its token ends then: 401 if nothing was answered yet.
+  const stopExpiry =
+    requestId === undefined
+      ? () => undefined
+      : whenExpired(claims, () => {
+          refuse(invalidToken('The token has expired.'));
+          void transport.close();
+        });
   transport.onmessage = (message) => connection.send(message as Message);
-  transport.onclose = () => connection.close('The HTTP request ended.');
+  transport.onclose = () => {
+    stopExpiry();
+    connection.close('The HTTP request ended.');
+  };
   await transport.start();
   try {
     const response = await Promise.race([

@@ -10,8 +10,8 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { Connection } from '../connection.js';
 import type { ExtensionPort } from '../extension-host.js';
 import { INVALID_REQUEST, RELAY_ERROR, type Message } from '../jsonrpc.js';
-import type { Logger } from '../log.js';
-import type { TokenClaims } from '../tokens.js';
+import { logTag, type Logger } from '../log.js';
+import { sameToken, whenExpired, type TokenClaims } from '../tokens.js';
 import { rpcError } from './responses.js';
 
 /** Sessions one user may hold at once; the oldest idle one goes first beyond it. */
@@ -23,6 +23,8 @@ interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
   connection: Connection;
   lastUsed: number;
+  /** Cancels the end at the token's expiry. */
+  stopExpiry?: () => void;
 }
 
 export class StreamableSessions {
@@ -43,7 +45,10 @@ export class StreamableSessions {
     return this.#byId.size;
   }
 
-  /** A request naming a session (`Mcp-Session-Id`): that session's, if it is the user's. */
+  /**
+   * A request naming a session (`Mcp-Session-Id`): that session's, if it comes with the token
+   * that opened it (another token of the same user gets 404, as for an unknown session).
+   */
   async continue(
     request: Request,
     claims: TokenClaims,
@@ -51,7 +56,7 @@ export class StreamableSessions {
     parsedBody: unknown,
   ): Promise<Response> {
     const session = this.#byId.get(sessionId);
-    if (!session || session.claims.user !== claims.user) {
+    if (!session || !sameToken(session.claims, claims)) {
       // DELETE is idempotent: a session already gone is gone.
       if (request.method === 'DELETE') return new Response(null, { status: 200 });
       return rpcError(404, RELAY_ERROR, 'Session not found: initialize a new one.');
@@ -75,7 +80,13 @@ export class StreamableSessions {
       onsessioninitialized: (id) => {
         session.id = id;
         this.#byId.set(id, session);
-        this.log.info('http.session_opened', { session: id, user, extension: port.info.id });
+        // The session ends when its token expires (a later request with it is 401 at the door).
+        session.stopExpiry = whenExpired(claims, () => this.#drop(session, 'Token expired'));
+        this.log.info('http.session_opened', {
+          session: logTag(id),
+          user,
+          extension: port.info.id,
+        });
       },
       onsessionclosed: () => this.#drop(session, 'The client ended the session.'),
     });
@@ -90,7 +101,7 @@ export class StreamableSessions {
         // The browser went away: the session ends; the client's next request gets 404.
         this.#forget(session);
         void transport.close();
-        this.log.info('http.session_ended', { session: session.id, reason });
+        this.log.info('http.session_ended', { session: logTag(session.id), reason });
       },
       claims,
     );
@@ -127,10 +138,11 @@ export class StreamableSessions {
     this.#forget(session);
     session.connection.close(reason);
     void session.transport.close();
-    this.log.info('http.session_closed', { session: session.id, reason });
+    this.log.info('http.session_closed', { session: logTag(session.id), reason });
   }
 
   #forget(session: Session): void {
+    session.stopExpiry?.();
     if (session.id && this.#byId.get(session.id) === session) this.#byId.delete(session.id);
   }
 
