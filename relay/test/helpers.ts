@@ -20,6 +20,7 @@ export async function startTestRelay(
     port: 0,
     verifier: createVerifier({ secret: SECRET, denyList: new DenyList(options.denyList) }),
     log: createLogger('debug', (line) => void logs.push(line)),
+    redisKey: SECRET,
     ...options,
   });
   return { ...relay, logs, token: (user, ttl) => issueToken({ user, secret: SECRET, ttl }) };
