@@ -6,7 +6,8 @@
  * besides answers it sends only its sessions' notifications and questions, and a heartbeat the
  * relay drops, which keeps the worker alive while the socket is up (Chrome 116+ counts only
  * messages). A lost socket is tried again with growing delays, and an alarm tries again after
- * the worker was stopped; a refused token is not tried again until the settings change.
+ * the worker was stopped; a refused token is not tried again until the settings change. A new
+ * connection's client is asked about before its session is made (relay-admission.ts).
  */
 import type { JSONRPCMessage, McpServer } from '@modelcontextprotocol/server';
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
@@ -15,6 +16,7 @@ import {
   CONNECTION_META,
   RelayConnectionTransport,
 } from '../relay-link/connection-transport';
+import { createAdmissions, type Refusal } from './relay-admission';
 
 export const HEARTBEAT_METHOD = 'notifications/patchbay/heartbeat';
 export const HEARTBEAT_MS = 20_000;
@@ -50,6 +52,11 @@ export interface RelayLinkOptions {
   openSocket(url: string): LinkSocket;
   /** The MCP server for a new relay connection. */
   serverFor(connectionId: string): McpServer;
+  /**
+   * Why a new connection's client (the relay's `io.patchbay/client` tag: its user and token id;
+   * undefined when untagged) gets no session; undefined when it may have one.
+   */
+  refusal?: Refusal;
   /** A relay connection ended (its client left, or the link went down). */
   onConnectionEnded(connectionId: string): void;
   onState(state: LinkState): void;
@@ -77,6 +84,7 @@ export function createRelayLink(options: RelayLinkOptions) {
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   const sessions = new Map<string, Session>();
+  const admissions = options.refusal && createAdmissions(options.refusal);
 
   const setState = (next: LinkState) => {
     state = next;
@@ -84,6 +92,7 @@ export function createRelayLink(options: RelayLinkOptions) {
   };
 
   function endSessions() {
+    admissions?.clear();
     for (const [connectionId, session] of sessions) {
       void session.handle.close();
       options.onConnectionEnded(connectionId);
@@ -101,6 +110,7 @@ export function createRelayLink(options: RelayLinkOptions) {
   }
 
   function dropSession(connectionId: string) {
+    admissions?.forget(connectionId);
     const session = sessions.get(connectionId);
     if (!session) return;
     sessions.delete(connectionId);
@@ -208,13 +218,17 @@ export function createRelayLink(options: RelayLinkOptions) {
         ? CONNECTION_PREFIX.exec(params.requestId)?.[1]
         : undefined);
     if (!connectionId) return;
+    const session = sessions.get(connectionId);
+    if (session) return session.transport.receive(message as JSONRPCMessage);
+    if (admissions?.hold(connectionId, message)) return;
     // Only a request starts a session: an answer or notification for one that is gone is dropped.
-    if (
-      !sessions.has(connectionId) &&
-      (typeof message.method !== 'string' || message.id === undefined)
-    )
-      return;
-    sessionFor(connectionId, write).receive(message as JSONRPCMessage);
+    if (typeof message.method !== 'string' || message.id === undefined) return;
+    const admitted = (messages: Record<string, unknown>[]) => {
+      const transport = sessionFor(connectionId, write);
+      for (const each of messages) transport.receive(each as JSONRPCMessage);
+    };
+    if (!admissions) return admitted([message]);
+    admissions.ask(connectionId, message, meta, { admitted, write });
   }
 
   async function open() {
