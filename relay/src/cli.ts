@@ -10,8 +10,9 @@
  *   patchbay-relay token --user name --secret s [--ttl duration]
  *
  * Environment: RELAY_PORT, RELAY_SECRET, RELAY_HOST, RELAY_REDIS_URL, RELAY_REDIS_KEY,
- * RELAY_ALLOWED_ORIGINS, RELAY_JWKS_URL, RELAY_DENY_LIST. `token` prints the token alone on stdout; the server prints
- * `listening on http://<host>:<port>` when ready. Logs go to stderr as JSON lines.
+ * RELAY_ALLOWED_ORIGINS, RELAY_JWKS_URL, RELAY_DENY_LIST. `token` prints the token alone on
+ * stdout; the server prints `listening on http://<host>:<port>` when ready. Logs go to stderr as
+ * JSON lines.
  */
 import { parseArgs } from 'node:util';
 import { createLogger, type Level } from './log.js';
