@@ -4,6 +4,7 @@
  * sockets, legacy SSE streams, 2025 sessions and HTTP requests a second.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { RateLimitPerUser } from '../src/rate-limit.js';
 import { handshaken, rawClient, startTestRelay, type TestRelay } from './helpers.js';
 import { initializeBody, rawHttp, rpcErrorOf } from './http-clients.js';
 import { connectStandIn, type StandIn } from './stand-in-extension.js';
@@ -230,5 +231,22 @@ describe('per user', () => {
     expect(oldest.status).toBe(404);
     expect(rpcErrorOf(oldest.body).message).toMatch(/Session not found/);
     expect((await ping(sessions[64]!)).status).toBe(200);
+  });
+});
+
+describe('the per-user request rate', () => {
+  it('lets a user burst twice the rate, says how long to wait, and refills', () => {
+    const clock = { now: 0 };
+    const rate = new RateLimitPerUser(5, () => clock.now);
+    const waits = Array.from({ length: 11 }, () => rate.take('alice'));
+    expect(waits.slice(0, 10)).toEqual(Array(10).fill(0));
+    expect(waits[10]).toBe(200); // one request's worth at 5 a second
+    expect(rate.take('bob')).toBe(0);
+    clock.now += 200;
+    expect(rate.take('alice')).toBe(0);
+    expect(rate.take('alice')).toBe(200);
+    // A minute later everyone's bucket is full again, and forgotten: a full burst each.
+    clock.now += 60_000;
+    expect(Array.from({ length: 10 }, () => rate.take('alice'))).toEqual(Array(10).fill(0));
   });
 });
