@@ -2,14 +2,16 @@
 /**
  * patchbay-relay's command line (a contract: scripts and deployments rely on these names):
  *
- *   patchbay-relay [--port n] [--secret s] [--host addr] [--redis url] [--allowed-origins list]
- *                  [--allowed-hosts list] [--allowed-extensions ids]
- *                  [--jwks-url url --jwks-issuer iss --jwks-audience aud]
- *                  [--deny-list file] [--log-level level]
+ *   patchbay-relay [--port n] [--secret s] [--host addr] [--redis url [--redis-key k]]
+ *                  [--allowed-origins list] [--allowed-hosts list] [--allowed-extensions ids]
+ *                  [--jwks-url url --jwks-issuer iss --jwks-audience aud] [--deny-list file]
+ *                  [--max-client-sockets n] [--max-sse-streams n] [--http-rate n]
+ *                  [--log-level level]
  *   patchbay-relay token --user name --role browser|client --secret s [--ttl duration]
  *
- * Environment: RELAY_PORT, RELAY_SECRET, RELAY_HOST, RELAY_REDIS_URL, RELAY_ALLOWED_ORIGINS,
- * RELAY_ALLOWED_HOSTS, RELAY_ALLOWED_EXTENSIONS, RELAY_JWKS_URL, RELAY_DENY_LIST. `token` prints the token alone on stdout; the server prints
+ * Environment: RELAY_PORT, RELAY_SECRET, RELAY_HOST, RELAY_REDIS_URL, RELAY_REDIS_KEY,
+ * RELAY_ALLOWED_ORIGINS, RELAY_ALLOWED_HOSTS, RELAY_ALLOWED_EXTENSIONS, RELAY_JWKS_URL,
+ * RELAY_DENY_LIST. `token` prints the token alone on stdout; the server prints
  * `listening on http://<host>:<port>` when ready. Logs go to stderr as JSON lines.
  */
 import { parseArgs } from 'node:util';
@@ -25,6 +27,14 @@ const list = (value: string | undefined) =>
     .filter(Boolean);
 
 class UsageError extends Error {}
+
+/** A whole number of at least 1 from a flag, or its default. */
+function count(flag: string, value: string | undefined, fallback: number): number {
+  const parsed = Number(value ?? fallback);
+  if (!Number.isInteger(parsed) || parsed < 1)
+    throw new UsageError(`--${flag} is a whole number, 1 or more.`);
+  return parsed;
+}
 
 async function token(args: string[]) {
   const { values } = parseArgs({
@@ -66,6 +76,10 @@ async function serve(args: string[]) {
       'deny-list': { type: 'string' },
       'log-level': { type: 'string' },
       'presence-ttl': { type: 'string' },
+      'redis-key': { type: 'string' },
+      'max-client-sockets': { type: 'string' },
+      'max-sse-streams': { type: 'string' },
+      'http-rate': { type: 'string' },
     },
   });
   const port = Number(values.port ?? process.env.RELAY_PORT ?? 3456);
@@ -98,6 +112,19 @@ async function serve(args: string[]) {
     throw new UsageError(
       `--allowed-extensions takes extension ids (32 letters a-p), not "${badExtension}".`,
     );
+  // What instances sign their messages with: the secret they share, unless a key of its own.
+  const redisKey = values['redis-key'] ?? process.env.RELAY_REDIS_KEY ?? secret;
+  if (redisUrl && !redisKey)
+    throw new UsageError(
+      'With --redis and --jwks-url, give --redis-key <k> (or RELAY_REDIS_KEY): instances sign what they tell each other with it.',
+    );
+  if (redisKey && redisKey.length < 16)
+    throw new UsageError('The Redis key must be 16 characters or more.');
+  const limits = {
+    maxClientSocketsPerUser: count('max-client-sockets', values['max-client-sockets'], 32),
+    maxSseStreamsPerUser: count('max-sse-streams', values['max-sse-streams'], 32),
+    httpRequestsPerSecond: count('http-rate', values['http-rate'], 50),
+  };
   const relay = await startRelay({
     host: values.host ?? process.env.RELAY_HOST ?? '127.0.0.1',
     port,
@@ -114,7 +141,9 @@ async function serve(args: string[]) {
     allowedHosts: list(values['allowed-hosts'] ?? process.env.RELAY_ALLOWED_HOSTS),
     allowedExtensions,
     redisUrl,
+    redisKey,
     presenceTtlMs: presenceTtl * 1000,
+    ...limits,
   });
   process.stdout.write(`listening on ${relay.url}\n`);
   const stop = (signal: string) => {

@@ -26,6 +26,8 @@ export interface ClientSessionOptions {
   send(message: Message): void;
   /** Ends the socket (a failed handshake, an expired token). */
   close(code: number, reason: string): void;
+  /** Whether this user may have one more client (undefined: yes; else why not). */
+  admit?(claims: TokenClaims): string | undefined;
 }
 
 export class ClientSession {
@@ -98,8 +100,9 @@ export class ClientSession {
       if (id !== undefined && id !== null) send(resultOf(id, this.#identity()));
       return;
     }
+    let claims: TokenClaims;
     try {
-      this.claims = await this.options.verifier.verify(params.accessToken, 'client');
+      claims = await this.options.verifier.verify(params.accessToken, 'client');
     } catch (error) {
       this.options.log.warn('client.auth_failed', {
         client: this.id,
@@ -109,6 +112,14 @@ export class ClientSession {
       this.options.close(4401, 'Authentication failed');
       return;
     }
+    const refused = this.options.admit?.(claims);
+    if (refused !== undefined) {
+      this.options.log.warn('client.refused', { client: this.id, user: claims.user });
+      send(errorOf(id, RELAY_ERROR, refused));
+      this.options.close(4429, 'Too many connections');
+      return;
+    }
+    this.claims = claims;
     this.options.log.info('client.authenticated', { client: this.id, user: this.claims.user });
     // A token is good until it expires, on an open socket too.
     if (!this.#ended)

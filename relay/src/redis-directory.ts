@@ -5,7 +5,8 @@
  * on instance A gets a port whose messages travel B → A and back; A attaches the connection to
  * the browser as if its client were local. An instance that stops refreshing its own key is
  * dead: its peers end the connections that went through it (`disconnected`), and its browsers'
- * presence expires.
+ * presence expires (redis-presence.ts). Messages and presence records are signed
+ * (redis-signing.ts): what another writer to the Redis puts there is dropped.
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -13,7 +14,9 @@ import type { Directory, LocalDirectory } from './directory.js';
 import type { ConnectionSink, ExtensionInfo, ExtensionPort } from './extension-host.js';
 import { notificationOf, type Message } from './jsonrpc.js';
 import type { Logger } from './log.js';
-import { CLAIM_NAME, key, presenceOf, redactedUrl, WITHDRAW, type Presence } from './redis-keys.js';
+import { key, redactedUrl, type Presence } from './redis-keys.js';
+import { PresenceRecords } from './redis-presence.js';
+import { RedisSigner } from './redis-signing.js';
 
 /** What instances tell each other about a connection to a browser. */
 type Body = { connection: string } & (
@@ -31,6 +34,8 @@ export class RedisUnavailableError extends Error {
 
 export interface RedisDirectoryOptions {
   url: string;
+  /** What messages and presence are signed with (the relay's secret, or its Redis key). */
+  key: string;
   local: LocalDirectory;
   log: Logger;
   /** How long a presence lasts unrefreshed: how soon a dead instance is noticed. */
@@ -50,14 +55,26 @@ export class RedisDirectory implements Directory {
   readonly #proxied = new Map<string, { extension: string; instance: string }>();
   #beat: NodeJS.Timeout | undefined;
   #beating = false;
+  readonly #signer: RedisSigner;
+  readonly #presence: PresenceRecords;
 
   private constructor(
     private readonly options: RedisDirectoryOptions,
     private readonly commands: Redis,
     private readonly subscriber: Redis,
-  ) {}
+  ) {
+    this.#signer = new RedisSigner(options.key, this.instance);
+    this.#presence = new PresenceRecords(
+      commands,
+      this.#signer,
+      this.instance,
+      options.ttlMs,
+      options.log,
+    );
+  }
 
   static async connect(options: RedisDirectoryOptions): Promise<RedisDirectory> {
+    if (!options.key) throw new Error('Sharing through Redis needs a key to sign messages with.');
     const commands = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 3 });
     commands.on('error', (error: Error) =>
       options.log.warn('redis.error', { reason: error.message }),
@@ -89,63 +106,28 @@ export class RedisDirectory implements Directory {
    * of its user, on any instance, holds its name.
    */
   async announce(info: ExtensionInfo): Promise<boolean> {
-    if (!(await this.#claimName(info))) return false;
-    const presence: Presence = { ...info, instance: this.instance, since: Date.now() };
-    await this.commands
-      .multi()
-      .set(key.extension(info.id), JSON.stringify(presence), 'PX', this.options.ttlMs)
-      .sadd(key.user(info.user), info.id)
-      .exec();
+    if (!(await this.#presence.claimName(info))) return false;
+    await this.#presence.announce(info);
     return true;
   }
 
-  /** Holds the browser's name for it (refreshing the hold): false when another browser has it. */
-  async #claimName(info: ExtensionInfo): Promise<boolean> {
-    const held = await this.commands.eval(
-      CLAIM_NAME,
-      1,
-      key.name(info.user, info.name),
-      info.id,
-      this.options.ttlMs,
-    );
-    return held === 1;
-  }
-
   /** A browser left this instance (its presence is removed unless another instance has it). */
-  async withdraw(info: ExtensionInfo): Promise<void> {
-    // In one step (Lua): another instance may be taking the browser over right now.
-    await this.commands.eval(
-      WITHDRAW,
-      3,
-      key.extension(info.id),
-      key.user(info.user),
-      key.name(info.user, info.name),
-      this.instance,
-      info.id,
-    );
+  withdraw(info: ExtensionInfo): Promise<void> {
+    return this.#presence.withdraw(info);
   }
 
   async list(user: string): Promise<ExtensionInfo[]> {
-    const ids = await this.commands.smembers(key.user(user));
-    if (ids.length === 0) return [];
-    const values = await this.commands.mget(ids.map((id) => key.extension(id)));
-    const live: Presence[] = [];
-    const stale: string[] = [];
-    values.forEach((value, index) => {
-      const presence = presenceOf(value);
-      if (presence?.user === user) live.push(presence);
-      else stale.push(ids[index]!);
-    });
-    if (stale.length) await this.commands.srem(key.user(user), ...stale);
-    return live
-      .sort((a, b) => a.since - b.since)
-      .map(({ id, name, user: owner }) => ({ id, name, user: owner }));
+    return (await this.#presence.list(user)).map(({ id, name, user: owner }) => ({
+      id,
+      name,
+      user: owner,
+    }));
   }
 
   async get(user: string, extensionId: string): Promise<ExtensionPort | undefined> {
     const local = this.options.local.local(extensionId);
     if (local) return local.info.user === user ? local : undefined;
-    const presence = await this.#presence(extensionId);
+    const presence = await this.#presence.get(extensionId);
     if (!presence || presence.user !== user || presence.instance === this.instance) return;
     return this.#remotePort(presence);
   }
@@ -169,12 +151,13 @@ export class RedisDirectory implements Directory {
   }
 
   #receive(text: string): void {
-    let envelope: Envelope;
-    try {
-      envelope = JSON.parse(text) as Envelope;
-    } catch {
+    const opened = this.#signer.open(text);
+    if (!opened.ok) {
+      // Not from an instance with the key (or played again): dropped, its contents unlogged.
+      this.options.log.warn('redis.message_dropped', { reason: opened.reason });
       return;
     }
+    const envelope = opened.envelope as unknown as Envelope;
     const { connection, from } = envelope;
     const proxied = this.#proxied.get(connection);
     // Only the instance that attached a connection speaks for it, and only for its browser.
@@ -227,16 +210,12 @@ export class RedisDirectory implements Directory {
   }
 
   #publish(instance: string, body: Body): void {
-    const text = JSON.stringify({ ...body, from: this.instance });
+    const text = this.#signer.seal(instance, body);
     this.commands
       .publish(key.channel(instance), text)
       .catch((error: Error) =>
         this.options.log.warn('redis.publish_failed', { reason: error.message }),
       );
-  }
-
-  async #presence(extensionId: string): Promise<Presence | undefined> {
-    return presenceOf(await this.commands.get(key.extension(extensionId)));
   }
 
   /** Refreshes this instance's keys and looks for instances that died. */
@@ -247,18 +226,19 @@ export class RedisDirectory implements Directory {
     try {
       await this.commands.set(key.instance(this.instance), '1', 'PX', ttlMs);
       for (const port of local.ports()) {
-        const presence = await this.#presence(port.info.id);
+        const presence = await this.#presence.get(port.info.id);
         if (presence && presence.instance !== this.instance) {
           this.options.onTakenOver(port.info.id, 'replaced');
           continue;
         }
         // The name's hold is refreshed with the presence; lost (both lapsed), it is let go.
-        if (!(await this.#claimName(port.info))) {
+        if (!(await this.#presence.claimName(port.info))) {
           this.options.onTakenOver(port.info.id, 'name-taken');
           continue;
         }
-        if (presence) await this.commands.pexpire(key.extension(port.info.id), ttlMs);
-        else await this.#reannounce(port.info);
+        // Expired (Redis was away): announced again unless another instance has it.
+        if (presence) await this.#presence.refresh(port.info.id);
+        else await this.#presence.announce(port.info, true);
       }
       const peers = new Set(
         [...this.#remote.values(), ...this.#proxied.values()].map((each) => each.instance),
@@ -273,16 +253,6 @@ export class RedisDirectory implements Directory {
     } finally {
       this.#beating = false;
     }
-  }
-
-  /** A presence that expired (Redis was away): announced again unless another instance has it. */
-  async #reannounce(info: ExtensionInfo): Promise<void> {
-    const presence: Presence = { ...info, instance: this.instance, since: Date.now() };
-    await this.commands
-      .multi()
-      .set(key.extension(info.id), JSON.stringify(presence), 'PX', this.options.ttlMs, 'NX')
-      .sadd(key.user(info.user), info.id)
-      .exec();
   }
 
   #peerGone(peer: string): void {

@@ -3,7 +3,8 @@
  * `/mcp` for relay-protocol clients) and the standard MCP front door (`http/front-door.ts`:
  * Streamable HTTP, legacy SSE, `/tools`, `/health`). Every socket gets heartbeats (a socket
  * that misses one is closed), a message-size limit and a rate limit. `close()` shuts down
- * gracefully: sockets are told, then closed.
+ * gracefully: sockets are told, then closed. A socket takes only small frames until it
+ * authenticated (socket-limits.ts); a user may hold only so many client sockets.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -20,6 +21,12 @@ import type { Logger } from './log.js';
 import { policyFor, refusal } from './origin-check.js';
 import { RateLimit } from './rate-limit.js';
 import { RedisDirectory } from './redis-directory.js';
+import {
+  authAnswerOnly,
+  PerUserCount,
+  raiseFrameLimit,
+  UNAUTHENTICATED_FRAME_BYTES,
+} from './socket-limits.js';
 import type { TokenClaims, Verifier } from './tokens.js';
 import { VERSION } from './version.js';
 
@@ -38,6 +45,8 @@ export interface RelayOptions {
   /** Largest frame from a client / from an extension (screenshots are large). */
   maxClientMessageBytes?: number;
   maxExtensionMessageBytes?: number;
+  /** Largest frame before a socket authenticated (default 64 KiB). */
+  maxUnauthenticatedMessageBytes?: number;
   /** Messages a second a socket may send (twice as many at once). */
   messagesPerSecond?: number;
   /** How often legacy SSE streams get a `ping` event. */
@@ -48,6 +57,14 @@ export interface RelayOptions {
   redisUrl?: string;
   /** With Redis: how soon a dead instance is noticed (default 15 s). */
   presenceTtlMs?: number;
+  /** With Redis: what instances sign their messages and presence with (required with Redis). */
+  redisKey?: string;
+  /** Relay-protocol client sockets one user may hold at once (default 32). */
+  maxClientSocketsPerUser?: number;
+  /** Legacy SSE streams one user may hold at once (default 32). */
+  maxSseStreamsPerUser?: number;
+  /** HTTP requests a second one user may send (twice as many at once; default 50). */
+  httpRequestsPerSecond?: number;
 }
 
 export interface Relay {
@@ -72,6 +89,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const shared = options.redisUrl
     ? await RedisDirectory.connect({
         url: options.redisUrl,
+        key: options.redisKey ?? '',
         local,
         log,
         ttlMs: options.presenceTtlMs ?? 15_000,
@@ -86,14 +104,20 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const extensionClaims = new Map<WebSocket, TokenClaims>();
   const clientSockets = new Map<ClientSession, WebSocket>();
   const rate = options.messagesPerSecond ?? 100;
+  const maxExtensionBytes = options.maxExtensionMessageBytes ?? 16 * 1024 * 1024;
+  const maxClientBytes = options.maxClientMessageBytes ?? 1024 * 1024;
+  const maxUnauthenticatedBytes =
+    options.maxUnauthenticatedMessageBytes ?? UNAUTHENTICATED_FRAME_BYTES;
+  const socketsPerUser = new PerUserCount(options.maxClientSocketsPerUser ?? 32);
 
+  // Small frames until a socket authenticated; raised then (see socket-limits.ts).
   const extensions = new WebSocketServer({
     noServer: true,
-    maxPayload: options.maxExtensionMessageBytes ?? 16 * 1024 * 1024,
+    maxPayload: Math.min(maxUnauthenticatedBytes, maxExtensionBytes),
   });
   const clients = new WebSocketServer({
     noServer: true,
-    maxPayload: options.maxClientMessageBytes ?? 1024 * 1024,
+    maxPayload: Math.min(maxUnauthenticatedBytes, maxClientBytes),
   });
 
   const sender = (socket: WebSocket) => (message: Message) => {
@@ -107,6 +131,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   extensions.on('connection', (socket: Live) => {
     const send = sender(socket);
     const limit = new RateLimit(rate * 10);
+    let authenticated = false;
+    const beforeAuthentication = authAnswerOnly();
     const link = acceptExtension({
       socket,
       verifier,
@@ -117,6 +143,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       onReady(host, claims) {
         const refused = names.settle(host.info, socket.readyState === socket.OPEN);
         if (refused) return refused;
+        authenticated = true;
+        raiseFrameLimit(socket, maxExtensionBytes, log);
         extensionClaims.set(socket, claims);
         // The same browser connecting again (its old socket not yet known dead) replaces it.
         const previous = extensionSockets.get(host.info.id);
@@ -132,9 +160,13 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     // One message after another: an answer to authenticate is checked before what follows it.
     let queue = Promise.resolve();
     socket.on('message', (data, isBinary) => {
-      if (isBinary) return;
-      const parsed = parse(textOf(data));
-      if (parsed.kind === 'invalid') return;
+      const parsed = isBinary ? undefined : parse(textOf(data));
+      if (!authenticated && !beforeAuthentication(parsed)) {
+        log.warn('extension.refused', { reason: 'not the answer to authenticate' });
+        socket.close(4400, 'Expected the answer to authenticate');
+        return;
+      }
+      if (!parsed || parsed.kind === 'invalid') return;
       // Answers are never dropped (clients wait for them); the rest is rate-limited.
       if (parsed.kind !== 'response' && !limit.take()) return;
       queue = queue
@@ -164,6 +196,14 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       log,
       send,
       close: (code, reason) => socket.close(code, reason),
+      admit(claims) {
+        // Closed while its token was checked: its close was counted already.
+        if (socket.readyState !== socket.OPEN) return 'The socket closed.';
+        if (!socketsPerUser.take(claims.user))
+          return `Too many connections: a user may hold ${socketsPerUser.max} at once; close one first.`;
+        raiseFrameLimit(socket, maxClientBytes, log);
+        return undefined;
+      },
     });
     clientSockets.set(session, socket);
     let queue = Promise.resolve();
@@ -191,6 +231,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       clearTimeout(handshakeTimer);
       session.end();
       clientSockets.delete(session);
+      if (session.claims) socketsPerUser.release(session.claims.user);
     });
   });
 
@@ -224,13 +265,14 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     });
   }
 
-  const maxClientBytes = options.maxClientMessageBytes ?? 1024 * 1024;
   const frontDoor = createFrontDoor({
     directory,
     verifier,
     log,
     maxBodyBytes: maxClientBytes,
     ssePingMs: options.ssePingMs,
+    maxSseStreamsPerUser: options.maxSseStreamsPerUser,
+    requestsPerSecond: options.httpRequestsPerSecond,
     anonymousUser: options.anonymousUser,
     health: () => ({ relaySessions: clientSockets.size, extensions: local.size }),
   });

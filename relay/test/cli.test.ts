@@ -82,6 +82,14 @@ describe('patchbay-relay', () => {
       /Cannot reach Redis at redis:\/\/127\.0\.0\.1:1/,
     ],
     [['--secret', SECRET, '--presence-ttl', '0'], /--presence-ttl is a number of seconds/],
+    [
+      [
+        ...['--jwks-url', 'https://id.example/jwks', '--jwks-issuer', 'i', '--jwks-audience', 'a'],
+        ...['--redis', 'redis://127.0.0.1:1'],
+      ],
+      /With --redis and --jwks-url, give --redis-key/,
+    ],
+    [['--secret', SECRET, '--http-rate', '0'], /--http-rate is a whole number, 1 or more/],
   ])('refuses %j with a clear message', async (args, message) => {
     const run = promisify(execFile)(NODE, [...CLI, ...args], {
       env: { ...process.env, RELAY_SECRET: '' },

@@ -22,6 +22,7 @@ export async function startTestRelay(
     port: 0,
     verifier: createVerifier({ secret: SECRET, denyList: new DenyList(options.denyList), log }),
     log,
+    redisKey: SECRET,
     ...options,
   });
   return {

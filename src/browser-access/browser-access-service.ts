@@ -30,6 +30,7 @@ import {
 } from './settings';
 
 export const RELAY_RETRY_ALARM = 'browser-access-relay-retry';
+const BLOCKED = 'The person blocked this client in Patchbay.';
 /** How often a connected link's watchdog alarm fires. */
 const WATCHDOG_MS = 60_000;
 /** List changes are told to clients at most this often. */
@@ -110,6 +111,10 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
       };
       live.set(connectionId, entry);
       return entry.server;
+    },
+    // A client the person blocked gets no server: its connections cost the worker nothing.
+    async refusal(client) {
+      return client && (await clients.blocked(client)) ? BLOCKED : undefined;
     },
     onConnectionEnded(connectionId) {
       live.get(connectionId)?.release?.();

@@ -45,7 +45,7 @@ export interface ClientIdentity {
 }
 
 /** A stable id for a user's token: 16 hex digits of SHA-256. */
-async function clientIdOf(identity: ClientIdentity): Promise<string> {
+async function clientIdOf(identity: Pick<ClientIdentity, 'user' | 'token'>): Promise<string> {
   const bytes = new TextEncoder().encode(`${identity.user}\n${identity.token}`);
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   return `c${[...digest.slice(0, 8)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
@@ -115,6 +115,10 @@ export function createClientRegistry(store: KeyValueStore, now: () => number = D
       return known;
     },
     get: lookup,
+    /** Whether the person blocked the client with this token (read only: nothing is noted). */
+    async blocked(tag: Pick<ClientIdentity, 'user' | 'token'>): Promise<boolean> {
+      return (await lookup(await clientIdOf(tag)))?.policy === 'blocked';
+    },
     async setPolicy(clientId: string, policy: Exclude<ClientPolicy, 'new'>): Promise<void> {
       await decide(clientId, (record) => {
         record.policy = policy;

@@ -7,7 +7,8 @@
  * relay drops, which keeps the worker alive while the socket is up (Chrome 116+ counts only
  * messages). A lost socket is tried again with growing delays, and an alarm tries again after
  * the worker was stopped; a refused or expired token, and a name another of the person's
- * browsers holds at the relay, are not tried again until the settings change.
+ * browsers holds at the relay, are not tried again until the settings change. A new
+ * connection's client is asked about before its session is made (relay-admission.ts).
  */
 import type { JSONRPCMessage, McpServer } from '@modelcontextprotocol/server';
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
@@ -17,6 +18,7 @@ import {
   RelayConnectionTransport,
 } from '../relay-link/connection-transport';
 import { finalCloseMessage } from './relay-closes';
+import { createAdmissions, type Refusal } from './relay-admission';
 
 export const HEARTBEAT_METHOD = 'notifications/patchbay/heartbeat';
 export const HEARTBEAT_MS = 20_000;
@@ -49,6 +51,11 @@ export interface RelayLinkOptions {
   openSocket(url: string): LinkSocket;
   /** The MCP server for a new relay connection. */
   serverFor(connectionId: string): McpServer;
+  /**
+   * Why a new connection's client (the relay's `io.patchbay/client` tag: its user and token id;
+   * undefined when untagged) gets no session; undefined when it may have one.
+   */
+  refusal?: Refusal;
   /** A relay connection ended (its client left, or the link went down). */
   onConnectionEnded(connectionId: string): void;
   onState(state: LinkState): void;
@@ -76,6 +83,7 @@ export function createRelayLink(options: RelayLinkOptions) {
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   const sessions = new Map<string, Session>();
+  const admissions = options.refusal && createAdmissions(options.refusal);
 
   const setState = (next: LinkState) => {
     state = next;
@@ -83,6 +91,7 @@ export function createRelayLink(options: RelayLinkOptions) {
   };
 
   function endSessions() {
+    admissions?.clear();
     for (const [connectionId, session] of sessions) {
       void session.handle.close();
       options.onConnectionEnded(connectionId);
@@ -100,6 +109,7 @@ export function createRelayLink(options: RelayLinkOptions) {
   }
 
   function dropSession(connectionId: string) {
+    admissions?.forget(connectionId);
     const session = sessions.get(connectionId);
     if (!session) return;
     sessions.delete(connectionId);
@@ -207,13 +217,17 @@ export function createRelayLink(options: RelayLinkOptions) {
         ? CONNECTION_PREFIX.exec(params.requestId)?.[1]
         : undefined);
     if (!connectionId) return;
+    const session = sessions.get(connectionId);
+    if (session) return session.transport.receive(message as JSONRPCMessage);
+    if (admissions?.hold(connectionId, message)) return;
     // Only a request starts a session: an answer or notification for one that is gone is dropped.
-    if (
-      !sessions.has(connectionId) &&
-      (typeof message.method !== 'string' || message.id === undefined)
-    )
-      return;
-    sessionFor(connectionId, write).receive(message as JSONRPCMessage);
+    if (typeof message.method !== 'string' || message.id === undefined) return;
+    const admitted = (messages: Record<string, unknown>[]) => {
+      const transport = sessionFor(connectionId, write);
+      for (const each of messages) transport.receive(each as JSONRPCMessage);
+    };
+    if (!admissions) return admitted([message]);
+    admissions.ask(connectionId, message, meta, { admitted, write });
   }
 
   async function open() {

@@ -100,3 +100,80 @@ it('gives its token only to the relay’s authenticate, and obeys no client’s 
   expect(JSON.stringify(received.slice(1))).not.toContain('secret-token');
   expect(states.at(-1)).toEqual({ state: 'connected', extensionId: 'ext-1', peers: 0 });
 });
+
+it('makes no server for a connection whose client is refused, and answers its requests', async () => {
+  server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await once(server, 'listening');
+  const received: Record<string, unknown>[] = [];
+  const states: LinkState[] = [];
+  const servers: string[] = [];
+  const asked: unknown[] = [];
+  link = createRelayLink({
+    openSocket: (url) => new WebSocket(url) as unknown as LinkSocket,
+    serverFor(connectionId) {
+      servers.push(connectionId);
+      return new McpServer({ name: 'test', version: '1' });
+    },
+    async refusal(client) {
+      asked.push(client);
+      return client?.token === 'blocked' ? 'The person blocked this client.' : undefined;
+    },
+    onConnectionEnded: () => undefined,
+    onState: (state) => states.push(state),
+    scheduleRetry: () => undefined,
+  });
+  const [socket] = await Promise.all([
+    once(server, 'connection').then(([socket]) => socket as WebSocket),
+    Promise.resolve(
+      link.connect(`ws://127.0.0.1:${(server.address() as AddressInfo).port}/extension`, 't', 'T'),
+    ),
+  ]);
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as Record<string, unknown>;
+    if (message.method !== 'notifications/patchbay/heartbeat') received.push(message);
+  });
+  const send = (message: object) => socket.send(JSON.stringify({ jsonrpc: '2.0', ...message }));
+  send({ id: 'proxy:1', method: 'authenticate', params: {} });
+  send({ method: 'authenticated', params: { extension_id: 'ext-1', user_id: 'u' } });
+  await expect.poll(() => states.at(-1)?.state, { timeout: 10_000 }).toBe('connected');
+
+  const initialize = (connection: string, token: string) => ({
+    id: `${connection}:1`,
+    method: 'initialize',
+    params: {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 'c', version: '1' },
+      _meta: { 'io.patchbay/client': { user: 'u', token } },
+    },
+  });
+  const blocked = 'conn-44444444-4444-4444-4444-444444444444';
+  const allowed = 'conn-55555555-5555-5555-5555-555555555555';
+  // Each request right behind its first: it waits for the answer about the client, in order.
+  send(initialize(blocked, 'blocked'));
+  send({ id: `${blocked}:2`, method: 'tools/list', params: {} });
+  send(initialize(allowed, 'fine'));
+  send({ id: `${allowed}:2`, method: 'ping', params: {} });
+  await expect.poll(() => received.length, { timeout: 10_000 }).toBe(5);
+  expect(received.slice(1, 3)).toEqual([
+    {
+      jsonrpc: '2.0',
+      id: `${blocked}:1`,
+      error: { code: -32600, message: 'The person blocked this client.' },
+    },
+    {
+      jsonrpc: '2.0',
+      id: `${blocked}:2`,
+      error: { code: -32600, message: 'The person blocked this client.' },
+    },
+  ]);
+  expect(received.slice(3).map((message) => [message.id, 'result' in message])).toEqual([
+    [`${allowed}:1`, true],
+    [`${allowed}:2`, true],
+  ]);
+  expect(servers).toEqual([allowed]);
+  expect(asked).toEqual([
+    { user: 'u', token: 'blocked' },
+    { user: 'u', token: 'fine' },
+  ]);
+});

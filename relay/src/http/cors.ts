@@ -19,6 +19,7 @@ const EXPOSE_HEADERS = [
   'MCP-Protocol-Version',
   'WWW-Authenticate',
   'X-Session-Id',
+  'Retry-After',
 ];
 
 export function corsHeaders(request: Request): Record<string, string> {

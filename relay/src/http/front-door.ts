@@ -17,6 +17,7 @@ import { pickExtension, type Directory } from '../directory.js';
 import type { ExtensionPort } from '../extension-host.js';
 import { INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, RELAY_ERROR } from '../jsonrpc.js';
 import type { Logger } from '../log.js';
+import { RateLimitPerUser } from '../rate-limit.js';
 import type { TokenClaims, Verifier } from '../tokens.js';
 import { VERSION } from '../version.js';
 import { authenticate } from './bearer.js';
@@ -35,6 +36,10 @@ export interface FrontDoorOptions {
   health(): { relaySessions: number; extensions: number };
   maxBodyBytes?: number;
   ssePingMs?: number;
+  /** Legacy SSE streams one user may hold at once (default 32). */
+  maxSseStreamsPerUser?: number;
+  /** Requests a second one user may send (twice as many at once; default 50). */
+  requestsPerSecond?: number;
   /**
    * Requests without an Authorization header act as this user. For test harnesses that cannot
    * send headers (the MCP conformance suite) on loopback; never offered on the command line.
@@ -61,6 +66,9 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   const streamable = new StreamableSessions(log, maxBodyBytes);
   const sse = new LegacySseSessions(log, options.ssePingMs);
+  const maxSseStreams = options.maxSseStreamsPerUser ?? 32;
+  const requestsPerSecond = options.requestsPerSecond ?? 50;
+  const rate = new RateLimitPerUser(requestsPerSecond);
   // A token revoked in the deny list ends the HTTP sessions that used it, as it does sockets.
   verifier.denyList.onChange(() => {
     const revoked = (claims: TokenClaims) => verifier.denyList.denies(claims);
@@ -176,10 +184,27 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
         ? { user: options.anonymousUser, tokenId: 'anonymous', role: 'client' as const }
         : await authenticate(request, verifier);
     if (claims instanceof Response) return claims;
+    const waitMs = rate.take(claims.user);
+    if (waitMs > 0) {
+      log.debug('http.rate_limited', { user: claims.user });
+      return rpcError(
+        429,
+        RELAY_ERROR,
+        `Rate limit exceeded: at most ${requestsPerSecond} requests a second; slow down.`,
+        { headers: { 'Retry-After': String(Math.ceil(waitMs / 1000)) } },
+      );
+    }
     if (path === '/mcp') return mcp(request, claims);
     if (path === '/message') {
       const read = await bodyOf(request);
       return read instanceof Response ? read : sse.post(request, claims, read.body);
+    }
+    if (path === '/sse' && sse.countOf(claims.user) >= maxSseStreams) {
+      return rpcError(
+        429,
+        RELAY_ERROR,
+        `Too many streams: a user may hold ${maxSseStreams} at once; close one first.`,
+      );
     }
     const port = await browserFor(request, claims);
     if (port instanceof Response) return port;

@@ -37,6 +37,13 @@ export class LegacySseSessions {
     return this.#streams.size;
   }
 
+  /** The streams a user holds. */
+  countOf(user: string): number {
+    let count = 0;
+    for (const stream of this.#streams.values()) if (stream.claims.user === user) count += 1;
+    return count;
+  }
+
   /** `GET /sse`: a new session with the extension, over a new stream. */
   open(request: Request, claims: TokenClaims, port: ExtensionPort): Response {
     const { user } = claims;

@@ -1,0 +1,123 @@
+/**
+ * What instances write to Redis, signed: anyone who can write to the Redis must not be able to
+ * attach to a browser with a forged message, nor list a browser that is not there. Messages and
+ * presence records carry an HMAC-SHA256 keyed from the relay's secret (or its Redis key), and
+ * what is unsigned or badly signed is dropped. A message also names its sender, its recipient,
+ * when it was sent and its place in the sender's sequence: a receiver takes only messages for
+ * itself, at most MAX_MESSAGE_AGE_MS old (either way: the instances' clocks must agree that
+ * closely), each sender's in increasing order (Redis delivers one connection's messages in
+ * order), so none can be played again. A presence record is signed as a whole, tied to its
+ * browser's id; replaying an old one can at most list a browser that left, which its instance
+ * then says is gone.
+ */
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import type { Presence } from './redis-keys.js';
+
+/** How far (ms) a message's time may be from the receiver's clock. */
+export const MAX_MESSAGE_AGE_MS = 30_000;
+
+export type Opened =
+  | { ok: true; envelope: Record<string, unknown> & { from: string } }
+  | { ok: false; reason: string };
+
+export class RedisSigner {
+  readonly #key: Buffer;
+  #sequence = 0;
+  /** Per sender: the last sequence number taken, and its latest time (for forgetting it). */
+  readonly #senders = new Map<string, { sequence: number; at: number }>();
+  #sweptAt: number;
+
+  constructor(
+    secret: string,
+    private readonly instance: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    if (!secret) throw new Error('Signing Redis messages needs a key.');
+    // A key of its own, so a signature here is never a token's (or anything else's).
+    this.#key = Buffer.from(hkdfSync('sha256', secret, '', 'patchbay-relay/redis/v1', 32));
+    this.#sweptAt = now();
+  }
+
+  #mac(kind: string, text: string): string {
+    return createHmac('sha256', this.#key).update(`${kind}\n${text}`).digest('base64url');
+  }
+
+  #verifies(kind: string, text: string, signature: unknown): boolean {
+    if (typeof signature !== 'string') return false;
+    const expected = Buffer.from(this.#mac(kind, text));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /** A message for the instance `to`, signed. */
+  seal(to: string, body: object): string {
+    this.#sequence += 1;
+    const payload = JSON.stringify({
+      ...body,
+      from: this.instance,
+      to,
+      at: this.now(),
+      seq: this.#sequence,
+    });
+    return JSON.stringify({ payload, sig: this.#mac('message', payload) });
+  }
+
+  /** A message from another instance, if it is signed, for this instance, recent and new. */
+  open(text: string): Opened {
+    let outer: { payload?: unknown; sig?: unknown };
+    try {
+      outer = JSON.parse(text) as typeof outer;
+    } catch {
+      return { ok: false, reason: 'not JSON' };
+    }
+    if (typeof outer?.payload !== 'string' || outer.sig === undefined)
+      return { ok: false, reason: 'unsigned' };
+    if (!this.#verifies('message', outer.payload, outer.sig))
+      return { ok: false, reason: 'bad signature' };
+    const envelope = JSON.parse(outer.payload) as Record<string, unknown>;
+    const { from, to, at, seq } = envelope;
+    if (to !== this.instance) return { ok: false, reason: 'for another instance' };
+    if (typeof from !== 'string' || typeof at !== 'number' || typeof seq !== 'number')
+      return { ok: false, reason: 'malformed' };
+    const now = this.now();
+    if (Math.abs(now - at) > MAX_MESSAGE_AGE_MS) return { ok: false, reason: 'too old' };
+    this.#sweep(now);
+    const last = this.#senders.get(from);
+    if (last && seq <= last.sequence) return { ok: false, reason: 'replayed' };
+    this.#senders.set(from, { sequence: seq, at: Math.max(at, last?.at ?? at) });
+    return { ok: true, envelope: { ...envelope, from } };
+  }
+
+  /**
+   * Forgets senders quiet for longer than a message may be old: any message of theirs that was
+   * taken is now too old to be taken again.
+   */
+  #sweep(now: number): void {
+    if (now - this.#sweptAt < MAX_MESSAGE_AGE_MS) return;
+    this.#sweptAt = now;
+    for (const [sender, last] of this.#senders) {
+      if (last.at < now - MAX_MESSAGE_AGE_MS) this.#senders.delete(sender);
+    }
+  }
+
+  /** A presence record as stored: its fields and their signature. */
+  signPresence(presence: Presence): string {
+    return JSON.stringify({ ...presence, sig: this.#mac('presence', presenceText(presence)) });
+  }
+
+  /** A stored presence of this browser, if signed with the key. */
+  verifyPresence(value: Presence & { sig?: unknown }, extensionId: string): boolean {
+    return value.id === extensionId && this.#verifies('presence', presenceText(value), value.sig);
+  }
+}
+
+/** What a presence's signature covers. */
+function presenceText(presence: Presence): string {
+  return JSON.stringify([
+    presence.id,
+    presence.name,
+    presence.user,
+    presence.instance,
+    presence.since,
+  ]);
+}
