@@ -245,23 +245,6 @@ describe('an external client', () => {
     });
   });
 
-  it('runs an unasked call on the tab active when it was allowed', async () => {
-    const client = await harness.client('Reader');
-    await client.listTools();
-    const [record] = (await harness.view()).clients;
-    await harness.access.setPolicy(record!.id, 'read-only');
-    // The tab is resolved as the gate decides; the switch lands between deciding and reading.
-    const activeTab = harness.control.activeTab;
-    harness.control.activeTab = async () => {
-      const tab = await activeTab();
-      harness.control.activeTab = activeTab;
-      await showInbox();
-      return tab;
-    };
-    const read = textOf(await client.callTool({ name: 'read_page', arguments: {} }));
-    expect(read).toContain('Text of tab 1');
-  });
-
   it('shows the start of its token’s id with the name it gives', async () => {
     const token = await harness.relay.token('alice');
     const jti = (

@@ -207,11 +207,19 @@ describe('the gate’s tab for a browser tool', () => {
     const control = stubBrowserControl();
     const clients = createClientRegistry(createMemoryStore());
     const approvals = createApprovalBroker(() => undefined);
+    // The gate checks the switch as it decides and again just before the call runs: a test
+    // acts there, between the decision and the run.
+    let checks = 0;
+    const between = { act: async () => undefined as unknown };
     const gate = createGate({
       clients,
       approvals,
       activity: createActivityLog(createMemoryStore(), () => undefined),
-      enabled: async () => true,
+      enabled: async () => {
+        checks += 1;
+        if (checks === 2) await between.act();
+        return true;
+      },
       onAllowed: () => undefined,
     });
     let client = await clients.identify({ user: 'alice', token: 'jti-12345678', name: 'Desk' });
@@ -228,7 +236,7 @@ describe('the gate’s tab for a browser tool', () => {
         ranOn.push(target);
         return hub.run(args, new AbortController().signal, target ? { target } : {});
       });
-    return { control, approvals, tool, call, ranOn };
+    return { control, approvals, tool, call, ranOn, between };
   }
 
   const textOf = (result: { content: Record<string, unknown>[] }) =>
@@ -254,15 +262,9 @@ describe('the gate’s tab for a browser tool', () => {
   it.each(['all', 'read-only'] as const)(
     'is resolved as it decides when “%s” lets the call run unasked',
     async (policy) => {
-      const { control, tool, call, ranOn } = await setup(policy);
-      // The person switches tabs between the gate's decision and the read.
-      const activeTab = control.activeTab;
-      control.activeTab = async () => {
-        const tab = await activeTab();
-        control.activeTab = activeTab;
-        await showInbox(control);
-        return tab;
-      };
+      const { control, tool, call, ranOn, between } = await setup(policy);
+      // The person switches tabs after the gate decided, before the read.
+      between.act = () => showInbox(control);
       expect(textOf(await call(tool('read_page'), {}))).toContain('Text of tab 1');
       expect(ranOn).toEqual([EXAMPLE_TAB]);
     },
