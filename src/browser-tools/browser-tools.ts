@@ -10,7 +10,7 @@ import type { BrowserControl, TabInfo } from './browser-control';
 import { formatAgentResult } from './format-results';
 import type { BrowserAgentCommand } from './page-agent/commands';
 import { mayLeave, restrictionOf } from './restricted-urls';
-import { pinBroken, targetOf, type CallTarget, type TabTarget } from './tab-target';
+import { pinBroken, pinnedTabs, ToolRefusal, type CallTarget, type TabTarget } from './tab-target';
 import {
   browserToolInfo,
   browserToolInputs,
@@ -49,11 +49,6 @@ export interface BrowserTools {
   ): Promise<CallToolResultView>;
 }
 
-/** A failure the model is told about as the tool's result. */
-class ToolRefusal extends Error {
-  override name = 'ToolRefusal';
-}
-
 const text = (value: string, isError = false): CallToolResultView => ({
   content: [{ type: 'text', text: value }],
   ...(isError && { isError: true }),
@@ -69,33 +64,7 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
   /** Tab group ids by title, for this worker's life (a missing group is made again). */
   const groups = new Map<string, number>();
 
-  /** The tab a call names (the active one when it names none), or why there is none. */
-  async function resolveTarget(tabId: number | undefined): Promise<CallTarget> {
-    const tab = tabId === undefined ? await control.activeTab() : await control.getTab(tabId);
-    if (tab) return targetOf(tab);
-    return {
-      missing:
-        tabId === undefined
-          ? 'No tab is active; open one with tab_open.'
-          : `There is no tab ${tabId}; tabs_list gives the open ones.`,
-    };
-  }
-
-  /** The pinned tab as it is now, refused when it was closed or went to another origin. */
-  async function current(pin: TabTarget): Promise<TabInfo> {
-    const tab = await control.getTab(pin.tabId);
-    const broken = pinBroken(pin, tab);
-    if (broken) throw new ToolRefusal(broken);
-    return tab!;
-  }
-
-  /** The pinned tab, checked to be a page browser tools may act on. */
-  async function pageTab(pin: TabTarget): Promise<TabInfo> {
-    const tab = await current(pin);
-    const restriction = restrictionOf(tab.url);
-    if (restriction) throw new ToolRefusal(`Tab ${tab.id}: ${restriction}`);
-    return tab;
-  }
+  const { resolveTarget, current, pageTab } = pinnedTabs(control);
 
   function targetUrl(input: string): string {
     const url = normalizeUrl(input);
