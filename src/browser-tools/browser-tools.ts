@@ -64,7 +64,7 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
   /** Tab group ids by title, for this worker's life (a missing group is made again). */
   const groups = new Map<string, number>();
 
-  const { resolveTarget, current, pageTab } = pinnedTabs(control);
+  const { resolveTarget, current, pageTab, stayed } = pinnedTabs(control);
 
   function targetUrl(input: string): string {
     const url = normalizeUrl(input);
@@ -85,7 +85,7 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
    */
   async function read(pin: TabTarget, command: BrowserAgentCommand) {
     const result = await agent(await pageTab(pin), command);
-    await current(pin);
+    await stayed(pin);
     return result;
   }
 

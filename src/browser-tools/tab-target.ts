@@ -72,6 +72,13 @@ export function pinnedTabs(control: BrowserControl) {
       };
     },
     current,
+    /** After a read: refused (what was read withheld) if the tab left the origin meanwhile. */
+    async stayed(pin: TabTarget): Promise<void> {
+      if (pinBroken(pin, await control.getTab(pin.tabId)) === undefined) return;
+      throw new ToolRefusal(
+        `Tab ${pin.tabId} left ${originOf(pin.url)} while it was read, so nothing read is handed over.`,
+      );
+    },
     /** The pinned tab, checked to be a page browser tools may act on. */
     async pageTab(pin: TabTarget): Promise<TabInfo> {
       const tab = await current(pin);
