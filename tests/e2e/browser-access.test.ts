@@ -313,6 +313,7 @@ describe('browser access', () => {
       expect(await card.textContent()).toMatch(
         /Desk App \(its own name; relay user person, token \w{8}…\)/,
       );
+      await session.screenshot(panel, 'browser-access-approval-tab');
       await showInbox();
       await card.getByRole('button', { name: 'Approve' }).click();
       const read = textOf(await reading);
@@ -497,6 +498,7 @@ describe('the chat with “Use this browser”', () => {
 
   it('reads the tab its card named, though the person switched tabs before approving', async () => {
     const { card } = await askAboutTheArticle();
+    await session.screenshot(panel, 'chat-browser-approval-tab');
     await showInbox();
     // The card may wait longer than the worker lives: the pinned tab outlives it.
     await session.stopWorker(panel);
