@@ -62,6 +62,7 @@ export default defineBackground(() => {
   });
   const browserAccess = createBrowserAccessService({
     store: createChromeStore(),
+    sessionStore: createChromeStore('session'),
     broadcaster,
     attention: attention(),
     alarms,

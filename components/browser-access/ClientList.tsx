@@ -9,7 +9,8 @@ const POLICY_LABELS: Record<Exclude<ClientPolicy, 'new'>, string> = {
 
 /**
  * The external clients this browser has met, each with what the person allows it. A new
- * client waits to be let in: its first call asks, or the person picks a policy here.
+ * client waits to be let in: its first call asks, or the person picks a policy here. Each shows
+ * its token hint beside its name, as its approval cards do: the name is the client's own word.
  */
 export function ClientList({
   clients,
@@ -35,13 +36,15 @@ export function ClientList({
           <div className="client-head">
             <strong>{client.name}</strong>
             {client.version ? <span className="muted">{client.version}</span> : null}
+            <code className="token-hint" title="The start of its relay token’s id">
+              token {client.tokenHint}…
+            </code>
             {client.policy === 'new' ? <span className="badge badge-warn">New</span> : null}
             {client.policy === 'blocked' ? <span className="badge badge-bad">Blocked</span> : null}
             {client.connected ? <span className="badge badge-good">Connected</span> : null}
           </div>
           <p className="muted">
-            Relay user {client.user} · token …{client.tokenHint} · first seen{' '}
-            {new Date(client.firstSeen).toLocaleString()}
+            Relay user {client.user} · first seen {new Date(client.firstSeen).toLocaleString()}
           </p>
           {client.otherNames.length ? (
             <p className="muted">Also calls itself {client.otherNames.join(', ')}</p>

@@ -1,5 +1,6 @@
 import type { ApprovalView } from '../../src/messaging/browser-access-contract';
 import { ApprovalButtons } from '../chat/ToolApproval';
+import { TabTargetLine } from './TabTarget';
 
 /**
  * Arguments as the card shows them: every key, each value cut short on its own, so a long value
@@ -23,8 +24,10 @@ function argumentsText(args: Record<string, unknown>): string {
 
 /**
  * External clients' calls waiting for the person, each in the card the chat's tool calls use:
- * who asks, the tool and where it comes from, its arguments, and Approve / Deny / Always allow.
- * A new client's first call says that approving it lets the client in.
+ * who asks (the name it gives itself, which any client can give, so with its relay user and
+ * token hint), the tool and where it comes from, the tab it acts on (its URL first, then the
+ * page's own title), its arguments, and Approve / Deny / Always allow. A new client's first
+ * call says that approving it lets the client in.
  */
 export function ExternalApprovals({
   approvals,
@@ -51,14 +54,11 @@ export function ExternalApprovals({
           <pre className="tool-json">{argumentsText(approval.arguments)}</pre>
           <div className="approval" role="group" aria-label={`Approve ${approval.tool}?`}>
             <p>
-              <strong>{approval.clientName}</strong> (through the relay) wants to run{' '}
+              <strong>{approval.clientName}</strong> (its own name; relay user {approval.clientUser}
+              , token <code className="token-hint">{approval.tokenHint}…</code>) wants to run{' '}
               <code>{approval.tool}</code> from {approval.source}.
             </p>
-            {approval.target ? (
-              <p className="approval-target">
-                On <strong>{approval.target}</strong>
-              </p>
-            ) : null}
+            {approval.target ? <TabTargetLine target={approval.target} /> : null}
             <p className="muted">{approval.description}</p>
             {approval.newClient ? (
               <p className="approval-changed">

@@ -1,6 +1,7 @@
 import type { DynamicToolUIPart } from 'ai';
 import type { ReactNode } from 'react';
 import type { CallToolResultView } from '../../src/messaging/contract';
+import { TabTargetStatus, type TabTargetState } from '../browser-access/TabTarget';
 import { ApprovalButtons, ChangedSinceAllowed } from './ToolApproval';
 import { ToolResult, summarizeResult, type OpenResourceRequest } from './ToolResult';
 
@@ -25,6 +26,8 @@ export interface ToolCardProps {
   onOpenResource?(link: OpenResourceRequest): void;
   /** The tool's MCP App, shown between the call and its result. */
   app?: ReactNode;
+  /** A browser tool's tab, pinned for the call: shown while it waits for approval. */
+  tabTarget?: TabTargetState;
 }
 
 function stateOf(props: ToolCardProps): {
@@ -104,11 +107,14 @@ export function ToolCard(props: ToolCardProps) {
           <p>
             Run <code>{props.toolName}</code> on {props.serverName}?
           </p>
+          {props.tabTarget ? <TabTargetStatus state={props.tabTarget} /> : null}
           <ChangedSinceAllowed serverName={props.serverName} changed={props.changedSinceAllowed} />
           <ApprovalButtons
             onApprove={props.onApprove}
             onDeny={props.onDeny}
             onAlwaysAllow={props.onAlwaysAllow}
+            // Not before the card can say which tab the call acts on.
+            disabled={props.tabTarget?.status === 'finding'}
           />
         </div>
       ) : null}

@@ -25,6 +25,7 @@ import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerState, ServerView, ToolView } from '../../src/messaging/contract';
 import type { AppModelContext } from '../../src/apps/app-model-context';
 import { toolAppSlot, toolCallIdsOf, type AppSlotContext } from './tool-app-slot';
+import { useBrowserTargets } from './use-browser-targets';
 import { useResourceReader } from './use-resource-reader';
 import { useServerContext } from './use-server-context';
 
@@ -157,10 +158,11 @@ export function ChatSession(props: ChatSessionProps) {
   }, [messages, status, history, onSaved]);
 
   const names = useMemo(() => createToolNameMap(tools), [tools]);
+  const tabTargets = useBrowserTargets(client, messages, names);
   // What tool cards show besides their message: rows with cards render again when it changes.
   const toolState = useMemo(
-    () => ({ tools, servers, progress, stoppedCalls, approvals }),
-    [tools, servers, progress, stoppedCalls, approvals],
+    () => ({ tools, servers, progress, stoppedCalls, approvals, tabTargets }),
+    [tools, servers, progress, stoppedCalls, approvals, tabTargets],
   );
   const budget: ToolBudget = useMemo(() => checkToolBudget(tools), [tools]);
   const busy = status === 'streaming' || status === 'submitted';
@@ -273,6 +275,7 @@ export function ChatSession(props: ChatSessionProps) {
         {...(output ? { result: output.result, durationMs: output.durationMs } : {})}
         {...(progress[part.toolCallId] ? { progress: progress[part.toolCallId] } : {})}
         stopped={stoppedCalls.has(part.toolCallId)}
+        {...(tabTargets.has(part.toolCallId) ? { tabTarget: tabTargets.get(part.toolCallId) } : {})}
         onApprove={() => respond(true)}
         onDeny={() => respond(false)}
         onAlwaysAllow={() => {

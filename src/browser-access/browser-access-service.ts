@@ -38,6 +38,8 @@ const LIST_CHANGED_DEBOUNCE_MS = 250;
 
 export interface BrowserAccessOptions {
   store: KeyValueStore;
+  /** Kept while the browser runs, through worker restarts: the chat's pinned tabs. */
+  sessionStore: KeyValueStore;
   broadcaster: Broadcaster;
   attention: Attention;
   alarms: Alarms;
@@ -289,7 +291,11 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
       await activity.clear();
       return view();
     },
-    ...createChatBrowserTools(options.browser, async () => (await current()).inChat),
+    ...createChatBrowserTools(
+      options.browser,
+      async () => (await current()).inChat,
+      options.sessionStore,
+    ),
     /** Ends the link as a stopped worker would: its alarm and settings stay (tests). */
     close() {
       closing = true;

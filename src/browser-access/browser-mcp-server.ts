@@ -124,8 +124,14 @@ export function createBrowserMcpServer(options: BrowserServerOptions): McpServer
     }
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     const signal = context.mcpReq.signal;
-    const result: CallToolResultView = await options.gate.call(client, tool, args, signal, () =>
-      tool.run(args, signal, { groupTitle: client.name }),
+    // A browser tool runs on the tab the gate resolved when it decided, not on whatever tab
+    // is active once the person has answered.
+    const result: CallToolResultView = await options.gate.call(
+      client,
+      tool,
+      args,
+      signal,
+      (target) => tool.run(args, signal, { groupTitle: client.name, ...(target && { target }) }),
     );
     return result as never;
   });

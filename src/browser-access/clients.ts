@@ -44,6 +44,13 @@ export interface ClientIdentity {
   version?: string;
 }
 
+/**
+ * How the person tells tokens apart: the first 8 characters of the token's id (the relay's
+ * `jti`, never the token), shown with the client's own name on its approval cards and in the
+ * client list, so a new client cannot pass for another by taking its name.
+ */
+export const tokenHintOf = (tokenId: string): string => tokenId.slice(0, 8);
+
 /** A stable id for a user's token: 16 hex digits of SHA-256. */
 async function clientIdOf(identity: Pick<ClientIdentity, 'user' | 'token'>): Promise<string> {
   const bytes = new TextEncoder().encode(`${identity.user}\n${identity.token}`);
@@ -91,7 +98,7 @@ export function createClientRegistry(store: KeyValueStore, now: () => number = D
           name: identity.name,
           otherNames: [],
           user: identity.user,
-          tokenHint: identity.token.slice(-6),
+          tokenHint: tokenHintOf(identity.token),
           policy: 'new',
           alwaysAllow: [],
           firstSeen: seen,
@@ -110,8 +117,11 @@ export function createClientRegistry(store: KeyValueStore, now: () => number = D
         known.otherNames = [identity.name, ...known.otherNames].slice(0, MAX_OTHER_NAMES);
       const stale = seen - known.lastSeen > 60_000;
       known.lastSeen = seen;
+      // Clients saved before the hint was the start of the token's id get it now.
+      const rehinted = known.tokenHint !== tokenHintOf(identity.token);
+      if (rehinted) known.tokenHint = tokenHintOf(identity.token);
       if (identity.version !== undefined) known.version = identity.version;
-      if ((renamed || stale) && known.policy !== 'new') await save(await load());
+      if ((renamed || stale || rehinted) && known.policy !== 'new') await save(await load());
       return known;
     },
     get: lookup,

@@ -3,9 +3,12 @@
  * always allowed it (a tool as it was described then), and else the person's answer in the
  * side panel. Hints are a server's or a website's word: under "read-only tools" only the
  * browser's own read-only tools run unasked; another's tool that calls itself read-only is
- * asked about, and any other tool is refused. Every call, however it ends, goes in the log.
+ * asked about, and any other tool is refused. A browser tool's tab is resolved once, when the
+ * call is decided (before the person is asked, or as it runs unasked), and the call runs on that
+ * tab (see src/browser-tools/tab-target.ts). Every call, however it ends, goes in the log.
  */
 import { definitionOf } from '../ai/approval';
+import type { CallTarget } from '../browser-tools/tab-target';
 import type { ApprovalView } from '../messaging/browser-access-contract';
 import type { CallToolResultView } from '../messaging/contract';
 import type { ActivityLog } from './activity-log';
@@ -18,7 +21,8 @@ import { BROWSER_SOURCE, type HubTool } from './hub';
 export const MAX_WAITING_PER_CLIENT = 3;
 
 type Refusal = { run: false; outcome: 'blocked' | 'refused' | 'denied'; message: string };
-export type GateOutcome = { run: true } | Refusal;
+/** Allowed, on the tab resolved when it was decided (for a browser tool that acts on one). */
+export type GateOutcome = { run: true; target?: CallTarget } | Refusal;
 
 export interface GateOptions {
   clients: ClientRegistry;
@@ -51,6 +55,7 @@ export function createGate(options: GateOptions) {
     client: ClientRecord,
     tool: HubTool,
     args: Record<string, unknown>,
+    target: CallTarget | undefined,
     signal: AbortSignal,
   ): Promise<GateOutcome> {
     const waiting = options.approvals.list().filter((view) => view.clientId === client.id);
@@ -61,12 +66,13 @@ export function createGate(options: GateOptions) {
       );
     }
     counter += 1;
-    const target = await tool.target?.(args).catch(() => undefined);
     const view: ApprovalView = {
-      ...(target !== undefined && { target }),
+      ...(target && 'tab' in target && { target: target.tab }),
       id: `a${now().toString(36)}${counter}`,
       clientId: client.id,
       clientName: client.name,
+      clientUser: client.user,
+      tokenHint: client.tokenHint,
       newClient: client.policy === 'new',
       tool: tool.name,
       ...(tool.title !== undefined && { title: tool.title }),
@@ -82,12 +88,12 @@ export function createGate(options: GateOptions) {
         await options.clients.setPolicy(client.id, 'ask');
         options.onAllowed();
       }
-      return { run: true };
+      return { run: true, ...(target && { target }) };
     }
     if (decision === 'always') {
       await options.clients.allowAlways(client.id, tool.name, pinnedDefinition(tool));
       options.onAllowed();
-      return { run: true };
+      return { run: true, ...(target && { target }) };
     }
     return refuse(
       'denied',
@@ -109,34 +115,53 @@ export function createGate(options: GateOptions) {
       return refuse('refused', 'Browser access is switched off in Patchbay.');
     if (client.policy === 'blocked')
       return refuse('blocked', 'The person blocked this client in Patchbay.');
-    if (client.policy === 'all') return { run: true };
-    if (client.policy === 'read-only') {
-      if (!tool.readOnly) {
-        return refuse(
-          'refused',
-          `This client may use read-only tools only, and ${tool.name} is not one (the person chose that in Patchbay).`,
-        );
-      }
-      // Only the browser's own hints are Patchbay's word; another's are asked about.
-      if (tool.source === BROWSER_SOURCE) return { run: true };
+    if (client.policy === 'read-only' && !tool.readOnly) {
+      return refuse(
+        'refused',
+        `This client may use read-only tools only, and ${tool.name} is not one (the person chose that in Patchbay).`,
+      );
     }
+    // The tab is pinned now, before the person is asked or the call is let run unasked: what
+    // the card names, or what the policy allowed at this moment, is what the call acts on.
+    const target = await resolveTarget(tool, args);
+    const allowed: GateOutcome = { run: true, ...(target && { target }) };
+    if (client.policy === 'all') return allowed;
+    // Only the browser's own hints are Patchbay's word; another's are asked about.
+    if (client.policy === 'read-only' && tool.source === BROWSER_SOURCE) return allowed;
     const pinned = client.alwaysAllow.find((entry) => entry.name === tool.name);
-    if (client.policy === 'ask' && pinned?.definition === pinnedDefinition(tool))
-      return { run: true };
-    return ask(client, tool, args, signal);
+    if (client.policy === 'ask' && pinned?.definition === pinnedDefinition(tool)) return allowed;
+    return ask(client, tool, args, target, signal);
+  }
+
+  /** A browser tool's tab as it is now; a tab that cannot be told is no tab to act on. */
+  async function resolveTarget(
+    tool: HubTool,
+    args: Record<string, unknown>,
+  ): Promise<CallTarget | undefined> {
+    if (!tool.target) return undefined;
+    try {
+      return await tool.target(args);
+    } catch (error) {
+      return {
+        missing: `Patchbay could not tell which tab this call is for (${error instanceof Error ? error.message : String(error)}).`,
+      };
+    }
   }
 
   /** Logged without holding up the answer: the log keeps its entries in order itself. */
   const log = (entry: Parameters<ActivityLog['add']>[0]) => void options.activity.add(entry);
 
   return {
-    /** Runs the call if allowed; logs it either way. Refusals are error results. */
+    /**
+     * Runs the call if allowed, on the tab resolved when it was decided; logs it either way.
+     * Refusals are error results.
+     */
     async call(
       client: ClientRecord,
       tool: HubTool,
       args: Record<string, unknown>,
       signal: AbortSignal,
-      run: () => Promise<CallToolResultView>,
+      run: (target: CallTarget | undefined) => Promise<CallToolResultView>,
     ): Promise<CallToolResultView> {
       const started = now();
       const base = {
@@ -157,7 +182,7 @@ export function createGate(options: GateOptions) {
         if (!(await options.enabled()))
           return failed('refused', 'Browser access is switched off in Patchbay.');
         if (signal.aborted) return failed('denied', 'The call was cancelled.');
-        const result = await run();
+        const result = await run(outcome.target);
         const first = result.content[0];
         const detail =
           result.isError === true && first?.type === 'text' && typeof first.text === 'string'

@@ -7,6 +7,7 @@
  */
 import { providerName } from '../ai/tool-names';
 import type { BrowserCallOptions, BrowserTools } from '../browser-tools/browser-tools';
+import type { CallTarget } from '../browser-tools/tab-target';
 import { browserToolList } from '../browser-tools/tool-definitions';
 import type { CallToolResultView, ToolView } from '../messaging/contract';
 
@@ -20,8 +21,11 @@ export interface HubTool {
   source: string;
   /** Its hints say it only reads (and neither destroys nor reaches the open world). */
   readOnly: boolean;
-  /** What a call would act on (a browser tool's tab), for the approval card. */
-  target?(args: Record<string, unknown>): Promise<string | undefined>;
+  /**
+   * The tab a call would act on (a browser tool's), resolved when the call is decided: shown on
+   * the approval card, and passed back to `run` as `options.target`.
+   */
+  target?(args: Record<string, unknown>): Promise<CallTarget | undefined>;
   run(
     args: Record<string, unknown>,
     signal: AbortSignal,

@@ -1,8 +1,9 @@
 /**
  * Runs the browser's own tools (tool-definitions.ts) on a {@link BrowserControl}: checks their
- * arguments, picks the tab, refuses pages browser tools never act on (restricted-urls.ts), and
- * answers as MCP tool results. Failures a model can act on are results with `isError`, never
- * thrown: the caller (the chat, an external client) shows them like any tool's.
+ * arguments, acts on the tab pinned when the call was decided (tab-target.ts), refuses pages
+ * browser tools never act on (restricted-urls.ts), and answers as MCP tool results. Failures a
+ * model can act on are results with `isError`, never thrown: the caller (the chat, an external
+ * client) shows them like any tool's.
  */
 import type { CallToolResultView } from '../messaging/contract';
 import type { BrowserControl, TabInfo } from './browser-control';
@@ -10,6 +11,7 @@ import { formatAgentResult } from './format-results';
 import type { BrowserAgentCommand } from './page-agent/commands';
 import { mayLeave, restrictionOf } from './restricted-urls';
 import { describeTab, tabEntry, whereTab } from './tab-view';
+import { pinBroken, pinnedTabs, ToolRefusal, type CallTarget, type TabTarget } from './tab-target';
 import {
   browserToolInfo,
   browserToolInputs,
@@ -28,21 +30,24 @@ export interface BrowserCallOptions {
   groupTitle?: string;
   /** The caller gave up (or its access was switched off): nothing more is done. */
   signal?: AbortSignal;
+  /**
+   * The tab the call acts on, as {@link BrowserTools.target} resolved it when the call was
+   * decided; resolved at the start of the call when left out.
+   */
+  target?: CallTarget;
 }
 
 export interface BrowserTools {
-  /** The tab a call would act on, for an approval card ("Title — URL"); none for other tools. */
-  target(name: string, args: Record<string, unknown>): Promise<string | undefined>;
+  /**
+   * The tab a call would act on, resolved now (the active tab when the call names none), to
+   * show on an approval card and pass to {@link call}; undefined for tools that act on no tab.
+   */
+  target(name: string, args: Record<string, unknown>): Promise<CallTarget | undefined>;
   call(
     name: string,
     args: Record<string, unknown>,
     options?: BrowserCallOptions,
   ): Promise<CallToolResultView>;
-}
-
-/** A failure the model is told about as the tool's result. */
-class ToolRefusal extends Error {
-  override name = 'ToolRefusal';
 }
 
 const text = (value: string, isError = false): CallToolResultView => ({
@@ -60,25 +65,7 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
   /** Tab group ids by title, for this worker's life (a missing group is made again). */
   const groups = new Map<string, number>();
 
-  async function tabOf(tabId: number | undefined): Promise<TabInfo> {
-    const tab = tabId === undefined ? await control.activeTab() : await control.getTab(tabId);
-    if (!tab) {
-      throw new ToolRefusal(
-        tabId === undefined
-          ? 'No tab is active; open one with tab_open.'
-          : `There is no tab ${tabId}; tabs_list gives the open ones.`,
-      );
-    }
-    return tab;
-  }
-
-  /** The tab, checked to be a page browser tools may act on. */
-  async function pageTab(tabId: number | undefined): Promise<TabInfo> {
-    const tab = await tabOf(tabId);
-    const restriction = restrictionOf(tab.url);
-    if (restriction) throw new ToolRefusal(`Tab ${tab.id}: ${restriction}`);
-    return tab;
-  }
+  const { resolveTarget, current, pageTab, stayed } = pinnedTabs(control);
 
   function targetUrl(input: string): string {
     const url = normalizeUrl(input);
@@ -91,6 +78,16 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
     const response = await control.runInPage(tab.id, command);
     if (!response.ok) return text(response.message, true);
     return formatAgentResult(command, response);
+  }
+
+  /**
+   * Reads the pinned tab: what it read is handed over only if the tab is still on the pinned
+   * origin afterwards (it may have gone elsewhere while the page agent ran).
+   */
+  async function read(pin: TabTarget, command: BrowserAgentCommand) {
+    const result = await agent(await pageTab(pin), command);
+    await stayed(pin);
+    return result;
   }
 
   /** After an action: wait a little for a navigation it started, then say where the tab is. */
@@ -114,7 +111,7 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
   const handlers: {
     [N in BrowserToolName]: (
       input: BrowserToolInput<N>,
-      options: BrowserCallOptions,
+      call: { options: BrowserCallOptions; pin: TabTarget },
     ) => Promise<CallToolResultView>;
   } = {
     async tabs_list() {
@@ -124,7 +121,7 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
       result.structuredContent = { tabs: tabs.map(tabEntry) };
       return result;
     },
-    async tab_open({ url, active }, options) {
+    async tab_open({ url, active }, { options }) {
       const tab = await control.openTab(targetUrl(url), active);
       if (options.groupTitle) {
         const group = await control.group(
@@ -137,81 +134,86 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
       const loaded = (await control.settle(tab.id, LOAD_WAIT_MS)) ?? tab;
       return text(`Opened ${describeTab(loaded)}`);
     },
-    async tab_close({ tabId }) {
-      const tab = await pageTab(tabId);
+    async tab_close(_input, { pin }) {
+      const tab = await pageTab(pin);
       await control.closeTab(tab.id);
       return text(`Closed tab ${tab.id} (${tab.title || tab.url}).`);
     },
-    async tab_activate({ tabId }) {
-      await tabOf(tabId);
-      return text(`Showing ${describeTab(await control.activateTab(tabId))}`);
+    async tab_activate(_input, { pin }) {
+      const tab = await current(pin);
+      return text(`Showing ${describeTab(await control.activateTab(tab.id))}`);
     },
-    async navigate({ url, tabId }) {
-      const tab = await tabOf(tabId);
+    async navigate({ url }, { pin }) {
+      const tab = await current(pin);
       if (!mayLeave(tab.url)) throw new ToolRefusal(`Tab ${tab.id}: ${restrictionOf(tab.url)!}`);
       await control.navigate(tab.id, targetUrl(url));
       const loaded = (await control.settle(tab.id, LOAD_WAIT_MS)) ?? tab;
       return text(`${describeTab(loaded)}${loaded.loading ? ' (still loading)' : ''}`);
     },
-    async go_back({ tabId }) {
-      const tab = await pageTab(tabId);
+    async go_back(_input, { pin }) {
+      const tab = await pageTab(pin);
       await control.goBack(tab.id);
       return landed((await control.settle(tab.id, LOAD_WAIT_MS)) ?? tab);
     },
-    async go_forward({ tabId }) {
-      const tab = await pageTab(tabId);
+    async go_forward(_input, { pin }) {
+      const tab = await pageTab(pin);
       await control.goForward(tab.id);
       return landed((await control.settle(tab.id, LOAD_WAIT_MS)) ?? tab);
     },
-    async read_page({ tabId, format, offset, maxChars }) {
-      return agent(await pageTab(tabId), { type: 'read', format, offset, maxChars });
+    async read_page({ format, offset, maxChars }, { pin }) {
+      return read(pin, { type: 'read', format, offset, maxChars });
     },
-    async snapshot({ tabId, offset, maxElements }) {
-      return agent(await pageTab(tabId), { type: 'snapshot', offset, maxElements });
+    async snapshot({ offset, maxElements }, { pin }) {
+      return read(pin, { type: 'snapshot', offset, maxElements });
     },
-    async find_text({ tabId, text: wanted, maxResults }) {
-      return agent(await pageTab(tabId), { type: 'find', text: wanted, maxResults });
+    async find_text({ text: wanted, maxResults }, { pin }) {
+      return read(pin, { type: 'find', text: wanted, maxResults });
     },
-    async click({ tabId, ref }) {
-      const tab = await pageTab(tabId);
+    async click({ ref }, { pin }) {
+      const tab = await pageTab(pin);
       return afterAction(tab, await agent(tab, { type: 'click', ref }));
     },
-    async type({ tabId, ref, text: typed, clear, submit }) {
-      const tab = await pageTab(tabId);
+    async type({ ref, text: typed, clear, submit }, { pin }) {
+      const tab = await pageTab(pin);
       return afterAction(tab, await agent(tab, { type: 'type', ref, text: typed, clear, submit }));
     },
-    async press_key({ tabId, key, ref }) {
-      const tab = await pageTab(tabId);
+    async press_key({ key, ref }, { pin }) {
+      const tab = await pageTab(pin);
       return afterAction(tab, await agent(tab, { type: 'press', key, ...(ref && { ref }) }));
     },
-    async scroll({ tabId, ref, direction, amount }) {
-      return agent(await pageTab(tabId), {
+    async scroll({ ref, direction, amount }, { pin }) {
+      return agent(await pageTab(pin), {
         type: 'scroll',
         ...(ref && { ref }),
         ...(direction && { direction }),
         ...(amount !== undefined && { amount }),
       });
     },
-    async wait_for({ tabId, selector, text: wanted, timeoutMs }) {
-      return agent(await pageTab(tabId), {
+    async wait_for({ selector, text: wanted, timeoutMs }, { pin }) {
+      return read(pin, {
         type: 'wait',
         ...(selector !== undefined && { selector }),
         ...(wanted !== undefined && { text: wanted }),
         timeoutMs,
       });
     },
-    async screenshot({ tabId }) {
-      const tab = await pageTab(tabId);
+    async screenshot(_input, { pin }) {
+      const tab = await pageTab(pin);
       if (!tab.active) {
         return text(
           `Tab ${tab.id} is not the visible tab of its window; show it first with tab_activate.`,
           true,
         );
       }
-      // The capture takes whatever the window shows: it must show this tab before and after.
+      // The capture takes whatever the window shows: it must show this tab, on the pinned
+      // origin, before and after.
       const shows = async () => {
         const now = await control.getTab(tab.id);
-        return now?.active === true && restrictionOf(now.url) === undefined;
+        return (
+          now?.active === true &&
+          restrictionOf(now.url) === undefined &&
+          pinBroken(pin, now) === undefined
+        );
       };
       if (!(await shows())) throw new ToolRefusal(`Tab ${tab.id} is no longer the one shown.`);
       const dataUrl = await control.captureVisible(tab.windowId);
@@ -233,10 +235,8 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
 
   return {
     async target(name, args) {
-      if (!isBrowserToolName(name) || name === 'tabs_list' || name === 'tab_open') return undefined;
-      const tabId = typeof args.tabId === 'number' ? args.tabId : undefined;
-      const tab = tabId === undefined ? await control.activeTab() : await control.getTab(tabId);
-      return tab ? `Tab ${tab.id}: ${tab.title || 'Untitled'} — ${tab.url}` : undefined;
+      if (!isBrowserToolName(name) || !actsOnTab(name)) return undefined;
+      return resolveTarget(typeof args.tabId === 'number' ? args.tabId : undefined);
     },
     async call(name, args, options = {}) {
       if (!isBrowserToolName(name)) return text(`There is no browser tool named “${name}”.`, true);
@@ -251,17 +251,32 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
       }
       if (options.signal?.aborted) return text('The call was cancelled.', true);
       try {
+        let pin: TabTarget | undefined;
+        if (actsOnTab(name)) {
+          const named = (parsed.data as { tabId?: number }).tabId;
+          const target = options.target ?? (await resolveTarget(named));
+          if ('missing' in target) return text(target.missing, true);
+          if (named !== undefined && named !== target.tab.tabId) {
+            return text(`Tab ${named} is not the tab this call was approved for.`, true);
+          }
+          pin = target.tab;
+        }
         const handler = handlers[name] as (
           input: unknown,
-          options: BrowserCallOptions,
+          call: { options: BrowserCallOptions; pin: TabTarget | undefined },
         ) => Promise<CallToolResultView>;
-        return await handler(parsed.data, options);
+        return await handler(parsed.data, { options, pin });
       } catch (error) {
         if (error instanceof ToolRefusal) return text(error.message, true);
         return text(`${browserToolInfo[name].annotations.title} failed: ${messageOf(error)}`, true);
       }
     },
   };
+}
+
+/** Tools that act on one tab (all but listing tabs and opening one). */
+function actsOnTab(name: BrowserToolName): boolean {
+  return name !== 'tabs_list' && name !== 'tab_open';
 }
 
 /** A browser API's error in a sentence (its messages are written for developers, but plain). */

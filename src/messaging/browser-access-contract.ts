@@ -42,7 +42,7 @@ export const clientViewSchema = z.object({
   version: z.string().optional(),
   /** The relay user its token belongs to. */
   user: z.string(),
-  /** The end of its token's id, to tell two tokens apart (never the token). */
+  /** The start of its token's id (`jti`), to tell two tokens apart (never the token). */
   tokenHint: z.string(),
   policy: z.enum(CLIENT_POLICIES),
   /** Tools the person always allows this client to run. */
@@ -54,10 +54,24 @@ export const clientViewSchema = z.object({
 });
 export type ClientView = z.infer<typeof clientViewSchema>;
 
+/** A tab as it was when a call was decided: the call acts on this tab, on this origin. */
+export const tabTargetSchema = z.object({
+  tabId: z.number().int(),
+  url: z.string(),
+  /** The page's own title: its word, not Patchbay's. */
+  title: z.string(),
+});
+export type TabTargetView = z.infer<typeof tabTargetSchema>;
+
 export const approvalViewSchema = z.object({
   id: z.string(),
   clientId: z.string(),
+  /** The name the client gives itself: its word, so the card shows its token hint too. */
   clientName: z.string(),
+  /** The relay user its token belongs to. */
+  clientUser: z.string(),
+  /** The start of its token's id, as the client list shows it. */
+  tokenHint: z.string(),
   /** The client is new: approving the call also lets it in (ask each time). */
   newClient: z.boolean(),
   tool: z.string(),
@@ -66,8 +80,8 @@ export const approvalViewSchema = z.object({
   /** Where the tool comes from: "This browser", a server's name, or a site. */
   source: z.string(),
   arguments: z.record(z.string(), z.unknown()),
-  /** The tab a browser tool would act on, as "Tab 5: Title — URL". */
-  target: z.string().optional(),
+  /** The tab a browser tool acts on, resolved before asking: the call runs on this tab. */
+  target: tabTargetSchema.optional(),
   annotations: z.record(z.string(), z.unknown()).optional(),
   requestedAt: z.number(),
 });
@@ -127,6 +141,15 @@ export const browserAccessGlobalRequests = {
     decision: z.enum(['approve', 'deny', 'always']),
   }),
   'browser-access/activity/clear': noPayload,
+  /**
+   * The tab a browser tool call of the chat would act on, resolved (and pinned to the call) the
+   * first time its approval card asks: the call then runs on that tab.
+   */
+  'browser-access/chat/target': z.object({
+    callId: z.string().min(1).max(200),
+    name: z.string().min(1).max(100),
+    arguments: z.record(z.string(), z.unknown()).default({}),
+  }),
 };
 
 export const browserAccessGlobalResults = {
@@ -140,6 +163,11 @@ export const browserAccessGlobalResults = {
   'browser-access/client/forget': viewResult,
   'browser-access/approval/answer': z.object({ answered: z.boolean() }),
   'browser-access/activity/clear': viewResult,
+  /** The tab, or why there is none (`missing`); neither for tools that act on no tab. */
+  'browser-access/chat/target': z.object({
+    target: tabTargetSchema.optional(),
+    missing: z.string().optional(),
+  }),
 };
 
 export const browserAccessBroadcasts = [

@@ -56,5 +56,13 @@ export function browserAccessRoutes(access: () => BrowserAccessService): Routes 
       globalRequests['browser-access/activity/clear'],
       async () => ({ view: await access().clearActivity() }),
     ),
+    'browser-access/chat/target': route(
+      globalRequests['browser-access/chat/target'],
+      async ({ callId, name, arguments: args }) => {
+        const target = await access().targetForChat(callId, name, args);
+        if (!target) return {};
+        return 'tab' in target ? { target: target.tab } : { missing: target.missing };
+      },
+    ),
   };
 }

@@ -241,14 +241,14 @@ export function createRouter({ manager, extensionId, pageTools, browserAccess }:
    */
   function toolsOnly(
     whose: string,
-    call: (name: string, args: Record<string, unknown>) => Promise<unknown>,
+    call: (name: string, args: Record<string, unknown>, callId?: string) => Promise<unknown>,
   ) {
     return async (action: ServerAction, payload: unknown, type: string): Promise<unknown> => {
       if (action === 'tool/call') {
         const input = validate(serverRequests['tool/call'], payload, type);
         if (input.caller === 'app')
           throw new PatchbayError('not-allowed', `${whose} tools are not for apps to call.`);
-        return call(input.name, input.arguments);
+        return call(input.name, input.arguments, input.callId);
       }
       if (action === 'tool/cancel') return { cancelled: false };
       throw new PatchbayError('not-found', `${whose} tools are all there is to them.`);
@@ -258,8 +258,9 @@ export function createRouter({ manager, extensionId, pageTools, browserAccess }:
     if (!pageTools) throw new PatchbayError('not-found', 'No website offers tools here.');
     return pageTools.call(name, args);
   });
-  const dispatchBrowserTools = toolsOnly('The browser’s', (name, args) =>
-    access().callFromChat(name, args),
+  // The call's id finds the tab its approval card pinned.
+  const dispatchBrowserTools = toolsOnly('The browser’s', (name, args, callId) =>
+    access().callFromChat(name, args, callId),
   );
 
   return { handle, isOwnPage };

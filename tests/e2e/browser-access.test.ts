@@ -39,6 +39,10 @@ document.getElementById('reveal').addEventListener('click', () => {
 });
 </script></body></html>`;
 
+/** The person's inbox, on another origin than the article (mail.localhost). */
+const INBOX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Inbox (3)</title></head>
+<body><main><h1>Inbox</h1><p>Your bank statement for March is ready to download.</p></main></body></html>`;
+
 const session = freshExtensionPerTest();
 let relay: TestRelay;
 let sites: FixtureSites;
@@ -46,6 +50,7 @@ let fixture: FixtureServer;
 let model: ScriptedOpenAI;
 let pages: Server;
 let pagesUrl: string;
+let inboxUrl: string;
 let panel: Page;
 /** The clients this test connected, closed after it. */
 const clients: Client[] = [];
@@ -113,6 +118,14 @@ async function openArticle(): Promise<Page> {
   return tab;
 }
 
+/** The person switches to their inbox, in a tab of its own. */
+async function showInbox(): Promise<Page> {
+  const tab = await session.context.newPage();
+  await tab.goto(inboxUrl);
+  await tab.bringToFront();
+  return tab;
+}
+
 /** The article's tab id, as `client` sees it in tabs_list. */
 async function articleTabId(client: Client): Promise<number> {
   const tabs = textOf(await client.callTool({ name: 'tabs_list', arguments: {} }));
@@ -133,10 +146,14 @@ async function linkToRelay() {
 beforeAll(async () => {
   sites = await startFixtureSites();
   pages = createServer((incoming, outgoing) => {
-    outgoing.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
+    outgoing
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(incoming.url === '/inbox' ? INBOX : ARTICLE);
   });
   await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
-  pagesUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/article`;
+  const port = (pages.address() as AddressInfo).port;
+  pagesUrl = `http://127.0.0.1:${port}/article`;
+  inboxUrl = `http://mail.localhost:${port}/inbox`;
 });
 afterAll(async () => {
   await Promise.all([sites?.close(), new Promise((resolve) => pages?.close(resolve))]);
@@ -281,6 +298,55 @@ describe('browser access', () => {
       });
       expect(refused.isError).toBe(true);
       expect(textOf(refused)).toMatch(/only on web pages/);
+    });
+
+    it('reads the tab its card named, though the person switched tabs before approving', async () => {
+      const article = await openArticle();
+      await article.bringToFront();
+      const desk = await connectClient('Desk App');
+      await desk.listTools();
+      await setPolicy('Desk App', 'ask');
+      const reading = desk.callTool({ name: 'read_page', arguments: {} });
+      await panel.getByRole('tab', { name: 'Chat' }).click();
+      const card = panel.locator('.external-approvals .tool-card[data-tool-name="read_page"]');
+      await card.waitFor();
+      // The card names the tab by its URL first, the page's own title after.
+      expect(await card.locator('.approval-origin').textContent()).toBe(new URL(pagesUrl).origin);
+      expect(await card.locator('.approval-page-title').textContent()).toMatch(/“Field notes”/);
+      expect(await card.textContent()).toMatch(
+        /Desk App \(its own name; relay user person, token \w{8}…\)/,
+      );
+      await session.screenshot(panel, 'browser-access-approval-tab');
+      await showInbox();
+      await card.getByRole('button', { name: 'Approve' }).click();
+      const read = textOf(await reading);
+      expect(read).toContain('heronries');
+      expect(read).not.toContain('bank statement');
+      // The inbox is the active tab now: a new call with no tab names it.
+      await setPolicy('Desk App', 'all');
+      expect(textOf(await desk.callTool({ name: 'read_page', arguments: {} }))).toContain(
+        'bank statement',
+      );
+    });
+
+    it('refuses the read when its tab went to another origin before the person approved', async () => {
+      const article = await openArticle();
+      await article.bringToFront();
+      const desk = await connectClient('Desk App');
+      await desk.listTools();
+      await setPolicy('Desk App', 'ask');
+      const reading = desk.callTool({ name: 'read_page', arguments: {} });
+      await panel.getByRole('tab', { name: 'Chat' }).click();
+      const card = panel.locator('.external-approvals .tool-card[data-tool-name="read_page"]');
+      await card.waitFor();
+      await article.goto(inboxUrl);
+      await card.getByRole('button', { name: 'Approve' }).click();
+      const refused = await reading;
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(
+        /is now on http:\/\/mail\.localhost:\d+, not on http:\/\/127\.0\.0\.1/,
+      );
+      expect(textOf(refused)).not.toContain('bank statement');
     });
 
     it('serves clients over legacy SSE and the relay’s WebSocket protocol too', async () => {
@@ -454,5 +520,55 @@ describe('the chat with “Use this browser”', () => {
     await panel.getByText('The page is about herons.').waitFor();
     expect(await card.textContent()).toContain('heronries');
     await session.screenshot(panel, 'chat-use-this-browser');
+  });
+
+  /** Switches “Use this browser” on and shows the article; the model reads the active tab. */
+  async function askAboutTheArticle(): Promise<{ article: Page; card: Locator }> {
+    await panel.getByRole('tab', { name: 'Chat' }).click();
+    await panel.getByRole('switch', { name: 'Use this browser' }).click();
+    await expect
+      .poll(async () =>
+        (await request<{ tools: { serverId: string; name: string }[] }>('mcp/tools/list')).tools
+          .filter((tool) => tool.serverId === 'browser')
+          .map((tool) => tool.name),
+      )
+      .toContain('read_page');
+    const article = await openArticle();
+    await article.bringToFront();
+    model.script(
+      { type: 'tool-call', toolName: 'browser__read_page', input: {} },
+      { type: 'text', text: 'That is what the tab says.' },
+    );
+    await panel.getByRole('combobox', { name: 'Message' }).fill('What is this page about?');
+    await panel.getByRole('combobox', { name: 'Message' }).press('Enter');
+    const card = panel.locator('.tool-card[data-tool-name="read_page"]');
+    // The card names the tab it will read, URL first.
+    await card.locator('.approval-origin').waitFor();
+    expect(await card.locator('.approval-origin').textContent()).toBe(new URL(pagesUrl).origin);
+    expect(await card.locator('.approval-page-title').textContent()).toMatch(/“Field notes”/);
+    return { article, card };
+  }
+
+  it('reads the tab its card named, though the person switched tabs before approving', async () => {
+    const { card } = await askAboutTheArticle();
+    await session.screenshot(panel, 'chat-browser-approval-tab');
+    await showInbox();
+    // The card may wait longer than the worker lives: the pinned tab outlives it.
+    await session.stopWorker(panel);
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await panel.getByText('That is what the tab says.').waitFor();
+    const shown = await card.textContent();
+    expect(shown).toContain('heronries');
+    expect(shown).not.toContain('bank statement');
+  });
+
+  it('refuses the chat’s read when its tab went to another origin before approving', async () => {
+    const { article, card } = await askAboutTheArticle();
+    await article.goto(inboxUrl);
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await panel.getByText('That is what the tab says.').waitFor();
+    const shown = await card.textContent();
+    expect(shown).toMatch(/is now on http:\/\/mail\.localhost:\d+, not on http:\/\/127\.0\.0\.1/);
+    expect(shown).not.toContain('bank statement');
   });
 });

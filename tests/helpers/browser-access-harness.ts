@@ -103,6 +103,7 @@ export async function startHarness(
 ): Promise<Harness> {
   let relay = options.relay ?? (await startTestRelay());
   const store = createMemoryStore();
+  const sessionStore = createMemoryStore();
   const broadcaster = createRecordingBroadcaster();
   const alarms = createTimerAlarms();
   const control = stubBrowserControl();
@@ -110,6 +111,7 @@ export async function startHarness(
   const create = () =>
     createBrowserAccessService({
       store,
+      sessionStore,
       broadcaster,
       attention: { showWaiting: () => undefined },
       alarms,

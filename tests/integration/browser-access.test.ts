@@ -27,6 +27,12 @@ const textOf = (result: unknown) =>
     .map((block) => block.text ?? '')
     .join('\n');
 
+/** The person shows their inbox (another origin) in a new tab: tab 1 is no longer active. */
+async function showInbox() {
+  (await harness.control.getTab(1))!.active = false;
+  await harness.control.openTab('https://mail.example/inbox', true);
+}
+
 /** Answers the first waiting approval once it shows. */
 async function answerNext(decision: 'approve' | 'deny' | 'always') {
   await expect
@@ -213,7 +219,7 @@ describe('an external client', () => {
     const call = client.callTool({ name: 'click', arguments: { ref: 'e1' } });
     const asked = await answerNext('deny');
     // The card says which page the click would land on.
-    expect(asked.target).toBe('Tab 1: Example — https://example.com/');
+    expect(asked.target).toEqual({ tabId: 1, url: 'https://example.com/', title: 'Example' });
     const result = await call;
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/denied/);
@@ -250,6 +256,62 @@ describe('an external client', () => {
     expect(textOf(refused)).toMatch(/blocked this client/);
     expect(harness.control.clicks).toEqual([]);
     expect((await harness.view()).activity[0]).toMatchObject({ tool: 'click', outcome: 'blocked' });
+  });
+
+  it('runs on the tab its card named, though the person showed another before answering', async () => {
+    const client = await harness.client('Desk');
+    const call = client.callTool({ name: 'read_page', arguments: {} });
+    await expect
+      .poll(async () => (await harness.view()).approvals.length, { timeout: 10_000 })
+      .toBe(1);
+    const [waiting] = (await harness.view()).approvals;
+    expect(waiting!.target).toEqual({ tabId: 1, url: 'https://example.com/', title: 'Example' });
+    // The person switches to their inbox while the card waits, then approves.
+    await showInbox();
+    harness.access.answer(waiting!.id, 'approve');
+    const read = textOf(await call);
+    expect(read).toContain('Text of tab 1');
+    expect(read).not.toContain('Text of tab 2');
+  });
+
+  it('refuses the call when its tab went to another origin before the person answered', async () => {
+    const client = await harness.client('Desk');
+    const call = client.callTool({ name: 'read_page', arguments: {} });
+    await expect
+      .poll(async () => (await harness.view()).approvals.length, { timeout: 10_000 })
+      .toBe(1);
+    const [waiting] = (await harness.view()).approvals;
+    const tab = (await harness.control.getTab(1))!;
+    tab.url = 'https://mail.example/inbox';
+    harness.access.answer(waiting!.id, 'approve');
+    const refused = await call;
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(
+      /Tab 1 is now on https:\/\/mail\.example, not on https:\/\/example\.com .*nothing was done/,
+    );
+    expect((await harness.view()).activity[0]).toMatchObject({
+      tool: 'read_page',
+      outcome: 'error',
+    });
+  });
+
+  it('shows the start of its token’s id with the name it gives', async () => {
+    const token = await harness.relay.token('alice', 'client');
+    const jti = (
+      JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+        jti: string;
+      }
+    ).jti;
+    const client = await harness.client('Desk', { token });
+    const call = client.callTool({ name: 'tabs_list', arguments: {} });
+    const asked = await answerNext('approve');
+    await call;
+    expect(asked).toMatchObject({
+      clientName: 'Desk',
+      clientUser: 'alice',
+      tokenHint: jti.slice(0, 8),
+    });
+    expect((await harness.view()).clients[0]?.tokenHint).toBe(jti.slice(0, 8));
   });
 
   it('is its token, whatever name it gives, on every transport', async () => {

@@ -1,15 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   summarizeArguments,
   createActivityLog,
   MAX_ENTRIES,
 } from '../../src/browser-access/activity-log';
 import { createApprovalBroker } from '../../src/browser-access/approvals';
-import { createClientRegistry } from '../../src/browser-access/clients';
+import { createChatBrowserTools, MAX_CHAT_PINS } from '../../src/browser-access/chat-browser-tools';
+import { createClientRegistry, type ClientRecord } from '../../src/browser-access/clients';
+import { createGate } from '../../src/browser-access/gate';
+import { browserHubTools, type HubTool } from '../../src/browser-access/hub';
 import { extensionSocketUrl } from '../../src/browser-access/relay-address';
+import { BROWSER_ACCESS_CLIENTS_KEY } from '../../src/browser-access/settings';
+import { createBrowserTools } from '../../src/browser-tools/browser-tools';
+import type { CallTarget } from '../../src/browser-tools/tab-target';
 import type { ApprovalView } from '../../src/messaging/browser-access-contract';
 import { createMemoryStore } from '../../src/platform/memory';
 import { shareAttention } from '../../src/platform/shared-attention';
+import { stubBrowserControl } from '../helpers/browser-access-harness';
 
 describe('the relay address', () => {
   it.each([
@@ -38,6 +45,8 @@ const approval = (id: string, clientId = 'c1'): ApprovalView => ({
   id,
   clientId,
   clientName: 'Desk',
+  clientUser: 'alice',
+  tokenHint: '1a2b3c4d',
   newClient: false,
   tool: 'click',
   description: '',
@@ -163,6 +172,202 @@ describe('clients', () => {
     await expect(clients.setPolicy(desk.id, 'all')).rejects.toMatchObject({ code: 'not-found' });
   });
 });
+
+describe('a client’s token hint', () => {
+  it('is the start of its token’s id, and replaces a hint saved the old way', async () => {
+    const store = createMemoryStore();
+    const clients = createClientRegistry(store);
+    const token = '5f0c2a9e-61b4-4d1e-9a70-2c7d1b8e4f10';
+    const desk = await clients.identify({ user: 'alice', token, name: 'Desk' });
+    expect(desk.tokenHint).toBe('5f0c2a9e');
+    await clients.setPolicy(desk.id, 'ask');
+    const saved = store.snapshot()[BROWSER_ACCESS_CLIENTS_KEY] as ClientRecord[];
+    await store.set({ [BROWSER_ACCESS_CLIENTS_KEY]: [{ ...saved[0], tokenHint: '8e4f10' }] });
+    const again = createClientRegistry(store);
+    expect((await again.identify({ user: 'alice', token, name: 'Desk' })).tokenHint).toBe(
+      '5f0c2a9e',
+    );
+    const reloaded = createClientRegistry(store);
+    expect((await reloaded.get(desk.id))?.tokenHint).toBe('5f0c2a9e');
+  });
+});
+
+/** The person shows their inbox (another origin) in place of tab 1. */
+async function showInbox(control: ReturnType<typeof stubBrowserControl>) {
+  (await control.getTab(1))!.active = false;
+  await control.openTab('https://mail.example/inbox', true);
+}
+
+const EXAMPLE_TAB: CallTarget = {
+  tab: { tabId: 1, url: 'https://example.com/', title: 'Example' },
+};
+
+describe('the gate’s tab for a browser tool', () => {
+  async function setup(policy: 'new' | 'ask' | 'read-only' | 'all') {
+    const control = stubBrowserControl();
+    const clients = createClientRegistry(createMemoryStore());
+    const approvals = createApprovalBroker(() => undefined);
+    // The gate checks the switch as it decides and again just before the call runs: a test
+    // acts there, between the decision and the run.
+    let checks = 0;
+    const between = { act: async () => undefined as unknown };
+    const gate = createGate({
+      clients,
+      approvals,
+      activity: createActivityLog(createMemoryStore(), () => undefined),
+      enabled: async () => {
+        checks += 1;
+        if (checks === 2) await between.act();
+        return true;
+      },
+      onAllowed: () => undefined,
+    });
+    let client = await clients.identify({ user: 'alice', token: 'jti-12345678', name: 'Desk' });
+    if (policy !== 'new') {
+      await clients.setPolicy(client.id, policy);
+      client = (await clients.get(client.id))!;
+    }
+    const tools = browserHubTools(createBrowserTools(control));
+    const tool = (name: string) => tools.find((each) => each.name === name)!;
+    /** Calls through the gate, running the tool as the MCP server does; the targets it ran on. */
+    const ranOn: (CallTarget | undefined)[] = [];
+    const call = (hub: HubTool, args: Record<string, unknown>) =>
+      gate.call(client, hub, args, new AbortController().signal, (target) => {
+        ranOn.push(target);
+        return hub.run(args, new AbortController().signal, target ? { target } : {});
+      });
+    return { control, approvals, tool, call, ranOn, between };
+  }
+
+  const textOf = (result: { content: Record<string, unknown>[] }) =>
+    result.content.map((block) => String(block.text ?? '')).join('\n');
+
+  it('is resolved before asking, shown on the card, and what the approved call runs on', async () => {
+    const { control, approvals, tool, call, ranOn } = await setup('ask');
+    const result = call(tool('read_page'), {});
+    await vi.waitFor(() => expect(approvals.list()).toHaveLength(1));
+    const [view] = approvals.list();
+    expect(view).toMatchObject({
+      target: EXAMPLE_TAB.tab,
+      clientName: 'Desk',
+      clientUser: 'alice',
+      tokenHint: 'jti-1234',
+    });
+    await showInbox(control);
+    approvals.answer(view!.id, 'approve');
+    expect(textOf(await result)).toContain('Text of tab 1');
+    expect(ranOn).toEqual([EXAMPLE_TAB]);
+  });
+
+  it.each(['all', 'read-only'] as const)(
+    'is resolved as it decides when “%s” lets the call run unasked',
+    async (policy) => {
+      const { control, tool, call, ranOn, between } = await setup(policy);
+      // The person switches tabs after the gate decided, before the read.
+      between.act = () => showInbox(control);
+      expect(textOf(await call(tool('read_page'), {}))).toContain('Text of tab 1');
+      expect(ranOn).toEqual([EXAMPLE_TAB]);
+    },
+  );
+
+  it('is none for tools that act on no tab, and a missing one refuses', async () => {
+    const { control, approvals, tool, call, ranOn } = await setup('all');
+    await call(tool('tabs_list'), {});
+    (await control.getTab(1))!.active = false;
+    const refused = call(tool('read_page'), {});
+    expect(textOf(await refused)).toBe('No tab is active; open one with tab_open.');
+    expect(ranOn).toEqual([undefined, { missing: 'No tab is active; open one with tab_open.' }]);
+    expect(approvals.list()).toEqual([]);
+  });
+
+  it('is a missing one when the tab cannot be told', async () => {
+    const { control, approvals, tool, call } = await setup('ask');
+    control.activeTab = async () => {
+      throw new Error('tabs are gone');
+    };
+    const result = call(tool('read_page'), {});
+    await vi.waitFor(() => expect(approvals.list()).toHaveLength(1));
+    expect(approvals.list()[0]?.target).toBeUndefined();
+    approvals.answer(approvals.list()[0]!.id, 'approve');
+    expect(textOf(await result)).toMatch(/could not tell which tab.*tabs are gone/);
+  });
+});
+
+describe('the chat’s browser tools', () => {
+  function setup(session = createMemoryStore(), control = stubBrowserControl()) {
+    let inChat = true;
+    const tools = createChatBrowserTools(createBrowserTools(control), async () => inChat, session);
+    return { control, session, tools, switchOff: () => (inChat = false) };
+  }
+
+  it('pin the tab the card first asked about, and run the approved call on it once', async () => {
+    const { control, tools } = setup();
+    expect(await tools.targetForChat('call-1', 'read_page', {})).toEqual(EXAMPLE_TAB);
+    await showInbox(control);
+    // The card shows again (a new render, the panel reopened): the same tab.
+    expect(await tools.targetForChat('call-1', 'read_page', {})).toEqual(EXAMPLE_TAB);
+    expect(textOf(await tools.callFromChat('read_page', {}, 'call-1'))).toContain('Text of tab 1');
+    // Used once: a later call with that id (or none) runs on the tab active then.
+    expect(textOf(await tools.callFromChat('read_page', {}, 'call-1'))).toContain('Text of tab 2');
+    expect(textOf(await tools.callFromChat('read_page', {}))).toContain('Text of tab 2');
+  });
+
+  it('keep pins through a worker restart', async () => {
+    const first = setup();
+    await first.tools.targetForChat('call-1', 'read_page', {});
+    await showInbox(first.control);
+    const restarted = setup(first.session, first.control);
+    expect(textOf(await restarted.tools.callFromChat('read_page', {}, 'call-1'))).toContain(
+      'Text of tab 1',
+    );
+  });
+
+  it('refuse the approved call when its tab went to another origin', async () => {
+    const { control, tools } = setup();
+    await tools.targetForChat('call-1', 'read_page', {});
+    (await control.getTab(1))!.url = 'https://mail.example/inbox';
+    const refused = await tools.callFromChat('read_page', {}, 'call-1');
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/now on https:\/\/mail\.example/);
+  });
+
+  it('pin nothing for tools that act on no tab, and only for a call of that tool', async () => {
+    const { control, tools } = setup();
+    expect(await tools.targetForChat('call-1', 'tabs_list', {})).toBeUndefined();
+    await tools.targetForChat('call-2', 'snapshot', {});
+    await showInbox(control);
+    expect(textOf(await tools.callFromChat('read_page', {}, 'call-2'))).toContain('Text of tab 2');
+  });
+
+  it('keep one pin per call though two cards ask at once, and the newest pins only', async () => {
+    const { session, tools } = setup();
+    const [a, b] = await Promise.all([
+      tools.targetForChat('call-1', 'read_page', {}),
+      tools.targetForChat('call-1', 'read_page', {}),
+    ]);
+    expect(a).toEqual(b);
+    for (let index = 0; index < MAX_CHAT_PINS + 5; index += 1)
+      await tools.targetForChat(`more-${index}`, 'read_page', {});
+    const pins = session.snapshot()['browser-access.chat-pins'] as { callId: string }[];
+    expect(pins).toHaveLength(MAX_CHAT_PINS);
+    expect(pins.at(-1)?.callId).toBe(`more-${MAX_CHAT_PINS + 4}`);
+    expect(pins.some((pin) => pin.callId === 'call-1')).toBe(false);
+  });
+
+  it('are refused while “Use this browser” is off', async () => {
+    const { tools, switchOff } = setup();
+    switchOff();
+    await expect(tools.targetForChat('call-1', 'read_page', {})).rejects.toMatchObject({
+      code: 'not-enabled',
+    });
+    await expect(tools.callFromChat('read_page', {}, 'call-1')).rejects.toMatchObject({
+      code: 'not-enabled',
+    });
+  });
+});
+
+const textOf = (result: { content: Record<string, unknown>[] }) =>
+  result.content.map((block) => String(block.text ?? '')).join('\n');
 
 describe('one badge for several waits', () => {
   it('shows the sum of what each reports', () => {

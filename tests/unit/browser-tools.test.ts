@@ -227,3 +227,173 @@ describe('tabs on pages browser tools never act on', () => {
     expect(JSON.stringify(clicked)).not.toMatch(/shadow/);
   });
 });
+
+/** The person shows another tab (their inbox, on another origin) in place of tab 1. */
+async function showInbox(control: ReturnType<typeof stubBrowserControl>) {
+  (await control.getTab(1))!.active = false;
+  return control.openTab('https://mail.example/inbox', true);
+}
+
+/** The stub, recording which tab each page agent command ran in. */
+function recordingControl() {
+  const control = stubBrowserControl();
+  const ranIn: number[] = [];
+  const runInPage = control.runInPage.bind(control);
+  control.runInPage = ((tabId, command) => {
+    ranIn.push(tabId);
+    return runInPage(tabId, command);
+  }) as typeof control.runInPage;
+  return { control, ranIn };
+}
+
+describe('a call’s tab, pinned when it is decided', () => {
+  it('is the tab the call names, or the active one, with its URL and title', async () => {
+    const control = stubBrowserControl();
+    const tools = createBrowserTools(control);
+    const example = { tab: { tabId: 1, url: 'https://example.com/', title: 'Example' } };
+    expect(await tools.target('read_page', {})).toEqual(example);
+    await showInbox(control);
+    expect(await tools.target('click', { tabId: 1, ref: 'e1' })).toEqual(example);
+    expect(await tools.target('screenshot', {})).toEqual({
+      tab: { tabId: 2, url: 'https://mail.example/inbox', title: 'https://mail.example/inbox' },
+    });
+    expect(await tools.target('read_page', { tabId: 9 })).toEqual({
+      missing: 'There is no tab 9; tabs_list gives the open ones.',
+    });
+    expect(await tools.target('tabs_list', {})).toBeUndefined();
+    expect(await tools.target('tab_open', { url: 'example.org' })).toBeUndefined();
+    expect(await tools.target('format_disk', {})).toBeUndefined();
+  });
+
+  it.each([
+    ['read_page', {}],
+    ['snapshot', {}],
+    ['find_text', { text: 'x' }],
+    ['click', { ref: 'e1' }],
+    ['type', { ref: 'e1', text: 'hi' }],
+    ['press_key', { key: 'Enter' }],
+    ['scroll', { direction: 'down' }],
+    ['wait_for', { text: 'x' }],
+  ])('runs %s on it, though another tab is active by then', async (name, args) => {
+    const { control, ranIn } = recordingControl();
+    const tools = createBrowserTools(control);
+    const target = await tools.target(name, args);
+    await showInbox(control);
+    await tools.call(name, args, { target: target! });
+    expect(ranIn).toEqual([1]);
+  });
+
+  it('resolves it as the call starts when none is given', async () => {
+    const { control, ranIn } = recordingControl();
+    await showInbox(control);
+    await createBrowserTools(control).call('read_page', {});
+    expect(ranIn).toEqual([2]);
+  });
+
+  it('goes on within its origin', async () => {
+    const control = stubBrowserControl();
+    const tools = createBrowserTools(control);
+    const target = await tools.target('read_page', {});
+    (await control.getTab(1))!.url = 'https://example.com/elsewhere?x=1';
+    expect(textOf(await tools.call('read_page', {}, { target: target! }))).toContain(
+      'Text of tab 1',
+    );
+  });
+
+  it.each([
+    [
+      'https://mail.example/inbox',
+      /Tab 1 is now on https:\/\/mail\.example, not on https:\/\/example\.com/,
+    ],
+    ['http://example.com/', /now on http:\/\/example\.com, not on https:\/\/example\.com/],
+    ['https://example.com:8443/', /now on https:\/\/example\.com:8443/],
+  ])('refuses to act once the tab went to %s', async (url, message) => {
+    const { control, ranIn } = recordingControl();
+    const tools = createBrowserTools(control);
+    for (const [name, args] of [
+      ['read_page', {}],
+      ['click', { ref: 'e1' }],
+      ['navigate', { url: 'example.org' }],
+      ['tab_close', { tabId: 1 }],
+      ['tab_activate', { tabId: 1 }],
+      ['go_back', {}],
+    ] as const) {
+      const target = await tools.target(name, args);
+      const tab = (await control.getTab(1))!;
+      const before = tab.url;
+      tab.url = url;
+      const refused = await tools.call(name, args, { target: target! });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(message);
+      expect(textOf(refused)).toMatch(/nothing was done/);
+      tab.url = before;
+    }
+    expect(ranIn).toEqual([]);
+    expect(control.clicks).toEqual([]);
+    expect((await control.listTabs()).length).toBe(1);
+  });
+
+  it('refuses to act on a tab closed since', async () => {
+    const control = stubBrowserControl();
+    const tools = createBrowserTools(control);
+    const target = await tools.target('read_page', {});
+    await control.openTab('https://mail.example/inbox', true);
+    await control.closeTab(1);
+    expect(textOf(await tools.call('read_page', {}, { target: target! }))).toMatch(
+      /Tab 1 \(https:\/\/example\.com\/\) was closed/,
+    );
+  });
+
+  it('hands over nothing read while the tab went to another origin', async () => {
+    const control = stubBrowserControl();
+    const runInPage = control.runInPage.bind(control);
+    control.runInPage = (async (tabId, command) => {
+      const answer = await runInPage(tabId, command);
+      (await control.getTab(1))!.url = 'https://mail.example/inbox';
+      return answer;
+    }) as typeof control.runInPage;
+    const result = await createBrowserTools(control).call('read_page', {});
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe(
+      'Tab 1 left https://example.com while it was read, so nothing read is handed over.',
+    );
+  });
+
+  it('refuses when there was no tab to pin, though one is active by then', async () => {
+    const { control, ranIn } = recordingControl();
+    (await control.getTab(1))!.active = false;
+    const tools = createBrowserTools(control);
+    const target = await tools.target('read_page', {});
+    expect(target).toEqual({ missing: 'No tab is active; open one with tab_open.' });
+    (await control.getTab(1))!.active = true;
+    expect(textOf(await tools.call('read_page', {}, { target: target! }))).toBe(
+      'No tab is active; open one with tab_open.',
+    );
+    expect(ranIn).toEqual([]);
+  });
+
+  it('refuses a pin for another tab than the call names', async () => {
+    const { control, ranIn } = recordingControl();
+    const tools = createBrowserTools(control);
+    const target = await tools.target('read_page', {});
+    await showInbox(control);
+    const refused = await tools.call('read_page', { tabId: 2 }, { target: target! });
+    expect(textOf(refused)).toMatch(/Tab 2 is not the tab this call was approved for/);
+    expect(ranIn).toEqual([]);
+  });
+
+  it('takes no screenshot of another tab shown meanwhile', async () => {
+    const control = stubBrowserControl();
+    let captured = 0;
+    control.captureVisible = async () => {
+      captured += 1;
+      return 'data:image/png;base64,INBOX';
+    };
+    const tools = createBrowserTools(control);
+    const target = await tools.target('screenshot', {});
+    await showInbox(control);
+    const refused = await tools.call('screenshot', {}, { target: target! });
+    expect(textOf(refused)).toMatch(/Tab 1 is not the visible tab/);
+    expect(captured).toBe(0);
+  });
+});
