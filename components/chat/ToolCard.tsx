@@ -1,7 +1,7 @@
 import type { DynamicToolUIPart } from 'ai';
 import type { ReactNode } from 'react';
 import type { CallToolResultView } from '../../src/messaging/contract';
-import { ApprovalButtons, ChangedSinceAllowed } from './ToolApproval';
+import { ApprovalButtons, ChangedSinceAllowed, WhyAsked } from './ToolApproval';
 import { ToolResult, summarizeResult, type OpenResourceRequest } from './ToolResult';
 
 export interface ToolCardProps {
@@ -105,6 +105,7 @@ export function ToolCard(props: ToolCardProps) {
             Run <code>{props.toolName}</code> on {props.serverName}?
           </p>
           <ChangedSinceAllowed serverName={props.serverName} changed={props.changedSinceAllowed} />
+          <WhyAsked reason={part.approval.requestReason} />
           <ApprovalButtons
             onApprove={props.onApprove}
             onDeny={props.onDeny}

@@ -31,5 +31,10 @@ export function createChatBrowserTools(browser: BrowserTools, inChat: () => Prom
       }
       return browser.call(name, args);
     },
+    /** Where a chat call would act, for its approval; nothing while the chat may not look. */
+    async chatTabUrl(tabId: number | undefined): Promise<string | undefined> {
+      if (!(await inChat())) return undefined;
+      return browser.tabUrl(tabId);
+    },
   };
 }

@@ -127,6 +127,8 @@ export const browserAccessGlobalRequests = {
     decision: z.enum(['approve', 'deny', 'always']),
   }),
   'browser-access/activity/clear': noPayload,
+  /** For the chat's approvals: a tab's URL (the active tab's without `tabId`). */
+  'browser-access/chat/tab-url': z.object({ tabId: z.number().int().nonnegative().optional() }),
 };
 
 export const browserAccessGlobalResults = {
@@ -140,6 +142,8 @@ export const browserAccessGlobalResults = {
   'browser-access/client/forget': viewResult,
   'browser-access/approval/answer': z.object({ answered: z.boolean() }),
   'browser-access/activity/clear': viewResult,
+  /** No URL while "Use this browser" is off, or without such a tab. */
+  'browser-access/chat/tab-url': z.object({ url: z.string().optional() }),
 };
 
 export const browserAccessBroadcasts = [

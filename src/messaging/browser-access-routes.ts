@@ -56,5 +56,12 @@ export function browserAccessRoutes(access: () => BrowserAccessService): Routes 
       globalRequests['browser-access/activity/clear'],
       async () => ({ view: await access().clearActivity() }),
     ),
+    'browser-access/chat/tab-url': route(
+      globalRequests['browser-access/chat/tab-url'],
+      async ({ tabId }) => {
+        const url = await access().chatTabUrl(tabId);
+        return url === undefined ? {} : { url };
+      },
+    ),
   };
 }
