@@ -3,14 +3,14 @@
  * person's grants and switches (approval.ts) with what the conversation holds (turn-taint.ts).
  * A call that asks carries its reason, which the approval card shows.
  */
-import type { ModelMessage, ToolApprovalStatus } from 'ai';
+import type { ModelMessage, ToolApprovalStatus, UIMessage } from 'ai';
 import { normalizeUrl } from '../browser-tools/browser-tools';
 import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import type { PatchbayClient } from '../messaging/client';
 import type { ToolView } from '../messaging/contract';
 import type { ApprovalSettings, CallOrigin } from './approval';
 import type { ToolNameMap } from './tool-names';
-import { approvalFor, opensPage, originOf, trustOf } from './turn-taint';
+import { answerMetadataSchema, approvalFor, opensPage, originOf, trustOf } from './turn-taint';
 
 /** A tab's URL from the background (the active tab's without `tabId`), for "Use this browser". */
 export function chatTabUrl(client: PatchbayClient) {
@@ -98,4 +98,20 @@ export function chatToolApproval(options: {
       ? 'user-approval'
       : { type: 'user-approval', reason: verdict.why };
   };
+}
+
+/**
+ * The origin of the active tab when the person asked: kept on the answer being continued (after
+ * an approval the model goes on, and the active tab may be one it opened), else looked up now.
+ */
+export async function pointedOriginOf(
+  messages: readonly UIMessage[],
+  tabUrl: (tabId: undefined) => Promise<string | undefined>,
+): Promise<string | undefined> {
+  const last = messages.at(-1);
+  if (last?.role === 'assistant') {
+    const metadata = answerMetadataSchema.safeParse(last.metadata ?? {});
+    return metadata.success ? metadata.data.pointedOrigin : undefined;
+  }
+  return originOf(await tabUrl(undefined).catch(() => undefined));
 }

@@ -13,12 +13,18 @@ import type { PatchbayClient } from '../messaging/client';
 import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import type { ServerView } from '../messaging/contract';
 import { recordDefinitions, type ApprovalSettings } from './approval';
-import { chatTabUrl, chatToolApproval, createCallOrigins, type CallOrigins } from './chat-approval';
+import {
+  chatTabUrl,
+  chatToolApproval,
+  createCallOrigins,
+  pointedOriginOf,
+  type CallOrigins,
+} from './chat-approval';
 import { describeChatError } from './chat-errors';
 import type { ModelSettings } from './model-settings';
 import { buildProxyTools } from './proxy-tools';
 import { checkToolBudget } from './tool-budget';
-import { answerMetadataSchema, originOf, personFacts } from './turn-taint';
+import { personFacts } from './turn-taint';
 
 export const MAX_STEPS = 12;
 
@@ -151,20 +157,4 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       return null; // nothing runs outside the panel, so there is nothing to resume
     },
   };
-}
-
-/**
- * The origin of the active tab when the person asked: kept on the answer being continued (after
- * an approval the model goes on, and the active tab may be one it opened), else looked up now.
- */
-async function pointedOriginOf(
-  messages: readonly UIMessage[],
-  tabUrl: (tabId: undefined) => Promise<string | undefined>,
-): Promise<string | undefined> {
-  const last = messages.at(-1);
-  if (last?.role === 'assistant') {
-    const metadata = answerMetadataSchema.safeParse(last.metadata ?? {});
-    return metadata.success ? metadata.data.pointedOrigin : undefined;
-  }
-  return originOf(await tabUrl(undefined).catch(() => undefined));
 }
