@@ -136,21 +136,22 @@ export function approvalFor(
 ): ApprovalVerdict {
   const browser = tool.serverId === BROWSER_SERVER_ID;
   const inChat = typeof origin === 'string' && trust.origins.has(origin);
+  const destination = trust.untrusted ? sendsTo(tool, origin, inChat) : undefined;
+  const tainted = `this chat has read content from a page or a tool, and this tool can send data to ${destination}.`;
   if (!isAllowedAlways(tool, settings, origin)) {
-    if (!isTrustedReadOnly(tool, settings)) return asked(grantedElsewhere(tool, settings, origin));
+    if (!isTrustedReadOnly(tool, settings)) {
+      // Asked anyway: the risk is still worth a line on the card.
+      const why = destination === undefined ? undefined : `Careful: ${tainted}`;
+      return asked(grantedElsewhere(tool, settings, origin) ?? why);
+    }
     if (browser && !inChat) {
       return asked(
         `Read-only browser tools run without asking only on sites you pointed the chat at; this one reads ${where(origin)}.`,
       );
     }
   }
-  if (!trust.untrusted) return { ask: false };
-  const destination = sendsTo(tool, origin, inChat);
   if (destination === undefined) return { ask: false };
-  return {
-    ask: true,
-    why: `Asked again: this chat has read content from a page or a tool, and this tool can send data to ${destination}.`,
-  };
+  return { ask: true, why: `Asked again: ${tainted}` };
 }
 
 /** Where a call could carry the chat's content, in words; undefined when nowhere new. */

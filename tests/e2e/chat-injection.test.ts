@@ -109,6 +109,22 @@ describe('the chat after reading a page with injected instructions', () => {
     await first.getByRole('button', { name: 'Always allow this tool' }).click();
     await panel.getByText('Opened the collector.').waitFor();
     expect(collected).toEqual([]);
+    // The grant holds on the origin the person was asked about, not on every site.
+    const stored = await panel.evaluate(
+      async () =>
+        (
+          await (
+            globalThis as unknown as {
+              chrome: {
+                storage: { local: { get(key: string): Promise<Record<string, unknown>> } };
+              };
+            }
+          ).chrome.storage.local.get('chat.approvals')
+        )['chat.approvals'],
+    );
+    expect(stored).toMatchObject({
+      browser: { alwaysAllow: [{ name: 'tab_open', origins: [collectorOrigin()] }] },
+    });
 
     // Now, on the news page, in a new chat.
     const news = await session.context.newPage();

@@ -180,6 +180,15 @@ describe('after content came in, tools that can send data out ask again', () => 
     });
   });
 
+  it('says so on a card that asks anyway, when the tool can send data to a new origin', () => {
+    expect(approvalFor(tabOpen, {}, ATTACKER, tainted)).toEqual({
+      ask: true,
+      why: `Careful: this chat has read content from a page or a tool, and this tool can send data to ${ATTACKER}.`,
+    });
+    expect(approvalFor(tabOpen, {}, NEWS, tainted)).toEqual({ ask: true });
+    expect(approvalFor(tabOpen, {}, ATTACKER, clean)).toEqual({ ask: true });
+  });
+
   it('lets navigation to an origin already in the chat run', () => {
     expect(approvalFor(navigate, granted, NEWS, tainted)).toEqual({ ask: false });
   });
