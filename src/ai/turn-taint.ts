@@ -5,9 +5,9 @@
  * data out asks again even if it is always allowed or read-only: the browser's navigate and
  * tab_open to an origin not yet in the chat, and any other tool that does not say it stays in a
  * closed world (MCP's openWorldHint defaults to true, so a tool without hints can send data
- * out). The browser's read-only tools run unasked only on origins the person brought into the
- * chat: the active tab's when they sent a message, URLs they typed, and pages a navigation that
- * ran went to.
+ * out; a website's own tool always can, to the site, whatever it says). The browser's read-only
+ * tools run unasked only on origins the person brought into the chat: the active tab's when
+ * they sent a message, URLs they typed, and pages a navigation that ran went to.
  *
  * The whole conversation counts, not only the latest turn: everything in it is sent to the
  * model again, so an instruction read earlier can act later.
@@ -16,6 +16,8 @@ import type { ModelMessage, UIMessage } from 'ai';
 import { z } from 'zod';
 import { normalizeUrl } from '../browser-tools/browser-tools';
 import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
+import type { ToolView } from '../messaging/contract';
+import { PAGE_TOOLS_SERVER_ID } from '../messaging/page-tools-contract';
 import {
   allowedOrigins,
   isAllowedAlways,
@@ -129,7 +131,7 @@ export function trustOf(
  * (see {@link CallOrigin}); other tools ignore it.
  */
 export function approvalFor(
-  tool: ToolLike,
+  tool: ToolLike & Pick<ToolView, 'page'>,
   settings: ApprovalSettings,
   origin: CallOrigin,
   trust: ChatTrust,
@@ -155,8 +157,14 @@ export function approvalFor(
 }
 
 /** Where a call could carry the chat's content, in words; undefined when nowhere new. */
-function sendsTo(tool: ToolLike, origin: CallOrigin, inChat: boolean): string | undefined {
+function sendsTo(
+  tool: ToolLike & Pick<ToolView, 'page'>,
+  origin: CallOrigin,
+  inChat: boolean,
+): string | undefined {
   if (opensPage(tool)) return inChat ? undefined : where(origin);
+  // A site's own tool sends to the site, whatever its hints say: they are the site's word.
+  if (tool.serverId === PAGE_TOOLS_SERVER_ID) return tool.page?.site ?? 'the site that offers it';
   if (tool.annotations?.openWorldHint === false) return undefined;
   if (tool.serverId === BROWSER_SERVER_ID) return where(origin);
   return 'places beyond its server (it does not say it stays within it)';

@@ -19,6 +19,7 @@ import {
 } from '../../src/ai/turn-taint';
 import { browserToolList } from '../../src/browser-tools/tool-definitions';
 import type { ToolView } from '../../src/messaging/contract';
+import { PAGE_TOOLS_SERVER_ID } from '../../src/messaging/page-tools-contract';
 
 const browserTool = (name: string): ToolView => {
   const tool = browserToolList().find((each) => each.name === name)!;
@@ -217,6 +218,20 @@ describe('after content came in, tools that can send data out ask again', () => 
     });
     expect(approvalFor(readOnlyOpen, settings, undefined, tainted).ask).toBe(true);
     expect(approvalFor(closed, settings, undefined, tainted)).toEqual({ ask: false });
+  });
+
+  it('counts a site’s own tool as sending to the site, whatever its hints say', () => {
+    const siteTool: ToolView = {
+      ...serverTool('save', { openWorldHint: false }),
+      serverId: PAGE_TOOLS_SERVER_ID,
+      page: { site: 'shop.example', tool: 'save' },
+    };
+    const settings = allowAlways({}, siteTool);
+    expect(approvalFor(siteTool, settings, undefined, clean)).toEqual({ ask: false });
+    expect(approvalFor(siteTool, settings, undefined, tainted)).toEqual({
+      ask: true,
+      why: 'Asked again: this chat has read content from a page or a tool, and this tool can send data to shop.example.',
+    });
   });
 
   it('asks closed-world browser tools nothing more (reads, tab_close)', () => {
