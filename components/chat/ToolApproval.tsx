@@ -18,6 +18,12 @@ export function ChangedSinceAllowed({
   );
 }
 
+/** Why the chat asks about a call it might otherwise have run (src/ai/turn-taint.ts). */
+export function WhyAsked({ reason }: { reason: string | undefined }) {
+  if (!reason) return null;
+  return <p className="approval-changed approval-why">{reason}</p>;
+}
+
 export function ApprovalButtons({
   onApprove,
   onDeny,

@@ -2,7 +2,7 @@ import type { DynamicToolUIPart } from 'ai';
 import type { ReactNode } from 'react';
 import type { CallToolResultView } from '../../src/messaging/contract';
 import { TabTargetStatus, type TabTargetState } from '../browser-access/TabTarget';
-import { ApprovalButtons, ChangedSinceAllowed } from './ToolApproval';
+import { ApprovalButtons, ChangedSinceAllowed, WhyAsked } from './ToolApproval';
 import { ToolResult, summarizeResult, type OpenResourceRequest } from './ToolResult';
 
 export interface ToolCardProps {
@@ -109,6 +109,7 @@ export function ToolCard(props: ToolCardProps) {
           </p>
           {props.tabTarget ? <TabTargetStatus state={props.tabTarget} /> : null}
           <ChangedSinceAllowed serverName={props.serverName} changed={props.changedSinceAllowed} />
+          <WhyAsked reason={part.approval.requestReason} />
           <ApprovalButtons
             onApprove={props.onApprove}
             onDeny={props.onDeny}

@@ -12,7 +12,7 @@ import { ToolCard } from '../../components/chat/ToolCard';
 import { ResourceDialog } from '../../components/resources/ResourceDialog';
 import { promptMessagesToUIMessages } from '../../src/chat/resource-parts';
 import type { PromptView } from '../../src/messaging/features-contract';
-import { allowAlways, changesSinceAllowed, type ApprovalSettings } from '../../src/ai/approval';
+import { changesSinceAllowed, type ApprovalSettings } from '../../src/ai/approval';
 import { createChatTransport } from '../../src/ai/chat-transport';
 import { describeChatError } from '../../src/ai/chat-errors';
 import { createLanguageModel } from '../../src/ai/model';
@@ -26,6 +26,7 @@ import type { ServerState, ServerView, ToolView } from '../../src/messaging/cont
 import type { AppModelContext } from '../../src/apps/app-model-context';
 import { toolAppSlot, toolCallIdsOf, type AppSlotContext } from './tool-app-slot';
 import { useBrowserTargets } from './use-browser-targets';
+import { useAlwaysAllow } from './use-always-allow';
 import { useResourceReader } from './use-resource-reader';
 import { useServerContext } from './use-server-context';
 
@@ -56,6 +57,8 @@ export function ChatSession(props: ChatSessionProps) {
   const { client, conversation, history, servers } = props;
   // What the MCP Apps in this chat last told the model, by tool call (one map, kept as is).
   const [appContext] = useState(() => new Map<string, AppModelContext>());
+  const [approvals, setApprovals] = useState<ApprovalSettings>({});
+  const { callOrigins, alwaysAllow } = useAlwaysAllow({ ...props, onSaved: setApprovals });
   const transport = useMemo(
     () =>
       createChatTransport({
@@ -65,8 +68,9 @@ export function ChatSession(props: ChatSessionProps) {
         saveApprovals: props.saveApprovals,
         createModel: (current) => createLanguageModel(current),
         appContext: () => [...appContext.values()],
+        callOrigins,
       }),
-    [client, props.loadSettings, props.loadApprovals, props.saveApprovals, appContext],
+    [client, props.loadSettings, props.loadApprovals, props.saveApprovals, appContext, callOrigins],
   );
   const chat = useChat({
     id: conversation.id,
@@ -83,7 +87,6 @@ export function ChatSession(props: ChatSessionProps) {
   const [stoppedCalls, setStoppedCalls] = useState<Set<string>>(new Set());
   // Calls saved before this chat opened: their apps show as snapshots until reloaded.
   const [savedCalls] = useState(() => toolCallIdsOf(conversation.messages));
-  const [approvals, setApprovals] = useState<ApprovalSettings>({});
   const [saveError, setSaveError] = useState<string | undefined>();
   const reader = useResourceReader(client);
   const openResource = reader.open;
@@ -280,14 +283,7 @@ export function ChatSession(props: ChatSessionProps) {
         onDeny={() => respond(false)}
         onAlwaysAllow={() => {
           if (!view) return respond(true);
-          void props
-            .loadApprovals()
-            .then(async (current) => {
-              const next = allowAlways(current, view);
-              await props.saveApprovals(next);
-              setApprovals(next);
-            })
-            .then(() => respond(true));
+          void alwaysAllow(view, part).then(() => respond(true));
         }}
         {...(view && part.state === 'approval-requested'
           ? { changedSinceAllowed: changesSinceAllowed(view, approvals) }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import type { ToolView } from '../messaging/contract';
 
 /** What "always allow" was given for: the tool as the server described it then. */
@@ -9,25 +10,43 @@ const toolDefinitionSchema = z.object({
 });
 export type ToolDefinition = z.infer<typeof toolDefinitionSchema>;
 
-const allowedToolSchema = z.object({ name: z.string(), definition: toolDefinitionSchema });
+/**
+ * Where a browser tool's grant holds: origins ("https://example.com"), or {@link NO_PAGE} for a
+ * tool that acts on no page (tabs_list). Never an origin, since origins have a scheme.
+ */
+export const NO_PAGE = 'no-page';
+
+const allowedToolSchema = z.object({
+  name: z.string(),
+  definition: toolDefinitionSchema,
+  /** The browser's tools only: the origins the person always allowed the tool on. */
+  origins: z.array(z.string()).optional(),
+});
+type AllowedTool = z.infer<typeof allowedToolSchema>;
+
+const serverApprovalsSchema = z.object({
+  readOnlyWithoutAsking: z.boolean().default(false),
+  alwaysAllow: z.array(z.union([z.string(), allowedToolSchema])).default([]),
+});
 
 /**
  * Per server: run tools the server calls read-only without asking, and the tools the person
  * always allows. Entries saved before definitions were recorded are bare names; they are
- * upgraded to the definition seen first afterwards ({@link recordDefinitions}).
+ * upgraded to the definition seen first afterwards ({@link recordDefinitions}). The browser's
+ * grants hold per origin; those saved before that hold on none, so the browser asks again
+ * ({@link pinBrowserGrants}).
  */
-export const approvalSettingsSchema = z.record(
-  z.string(),
-  z.object({
-    readOnlyWithoutAsking: z.boolean().default(false),
-    alwaysAllow: z.array(z.union([z.string(), allowedToolSchema])).default([]),
-  }),
-);
+export const approvalSettingsSchema = z
+  .record(z.string(), serverApprovalsSchema)
+  .transform((settings) => pinBrowserGrants(settings));
 export type ApprovalSettings = z.infer<typeof approvalSettingsSchema>;
 
 export const APPROVALS_STORAGE_KEY = 'chat.approvals';
 
-type ToolLike = Pick<ToolView, 'serverId' | 'name' | 'description' | 'inputSchema' | 'annotations'>;
+export type ToolLike = Pick<
+  ToolView,
+  'serverId' | 'name' | 'description' | 'inputSchema' | 'annotations'
+>;
 
 /** The parts of a tool's definition an approval covers, in a form that compares exactly. */
 export function definitionOf(tool: ToolLike): ToolDefinition {
@@ -59,39 +78,116 @@ export function changesSinceAllowed(tool: ToolLike, settings: ApprovalSettings):
 }
 
 /**
- * Whether a call must wait for the person. It need not when the person always allowed this
- * tool as it is now described, or when they let the server's read-only tools run and the
- * server calls this one read-only without also calling it destructive or open-world. The
- * hints are the server's word, so they count only because the person chose to trust them.
+ * Where a call of the browser's tools acts or sends: an origin, `null` for a tool that acts on
+ * no page, `undefined` when it could not be told (no grant holds there). Other tools ignore it.
  */
-export function needsApproval(tool: ToolLike, settings: ApprovalSettings): boolean {
-  const server = settings[tool.serverId];
-  const allowed = server?.alwaysAllow.some(
-    (entry) =>
-      (typeof entry === 'string' ? entry : entry.name) === tool.name &&
-      (typeof entry === 'string' || sameDefinition(entry.definition, definitionOf(tool))),
-  );
-  if (allowed) return false;
+export type CallOrigin = string | null | undefined;
+
+const isBrowser = (tool: Pick<ToolLike, 'serverId'>) => tool.serverId === BROWSER_SERVER_ID;
+const nameOf = (entry: string | AllowedTool) => (typeof entry === 'string' ? entry : entry.name);
+
+/**
+ * Whether the person always allowed this tool as it is now described, and for the browser's
+ * tools, on this origin: a page's text can steer a model, so a grant given for one site does
+ * not carry to another.
+ */
+export function isAllowedAlways(
+  tool: ToolLike,
+  settings: ApprovalSettings,
+  origin?: CallOrigin,
+): boolean {
+  return (settings[tool.serverId]?.alwaysAllow ?? []).some((entry) => {
+    if (nameOf(entry) !== tool.name) return false;
+    if (isBrowser(tool)) {
+      const key = origin === null ? NO_PAGE : origin;
+      return (
+        typeof entry !== 'string' &&
+        key !== undefined &&
+        (entry.origins ?? []).includes(key) &&
+        sameDefinition(entry.definition, definitionOf(tool))
+      );
+    }
+    return typeof entry === 'string' || sameDefinition(entry.definition, definitionOf(tool));
+  });
+}
+
+/** The origins a browser tool's grant holds on, whatever its definition; empty without one. */
+export function allowedOrigins(tool: ToolLike, settings: ApprovalSettings): string[] | undefined {
+  const entry = settings[tool.serverId]?.alwaysAllow.find((each) => nameOf(each) === tool.name);
+  if (entry === undefined) return undefined;
+  return typeof entry === 'string' ? [] : (entry.origins ?? []);
+}
+
+/**
+ * The person lets this server's read-only tools run unasked, and the server calls this one
+ * read-only without also calling it destructive or open-world. The hints are the server's
+ * word, so they count only because the person chose to trust them.
+ */
+export function isTrustedReadOnly(tool: ToolLike, settings: ApprovalSettings): boolean {
   const hints = tool.annotations;
   const readOnly =
     hints?.readOnlyHint === true && hints.destructiveHint !== true && hints.openWorldHint !== true;
-  return !(readOnly && server?.readOnlyWithoutAsking);
+  return readOnly && settings[tool.serverId]?.readOnlyWithoutAsking === true;
 }
 
-/** Always allows the tool as it is described now (replacing an earlier grant for it). */
-export function allowAlways(settings: ApprovalSettings, tool: ToolLike): ApprovalSettings {
+/**
+ * Whether a call must wait for the person, on grants and hints alone. The chat adds what the
+ * conversation holds (src/ai/turn-taint.ts); an app's call to its own server is decided here.
+ */
+export function needsApproval(
+  tool: ToolLike,
+  settings: ApprovalSettings,
+  origin?: CallOrigin,
+): boolean {
+  return !isAllowedAlways(tool, settings, origin) && !isTrustedReadOnly(tool, settings);
+}
+
+/**
+ * Always allows the tool as it is described now (replacing an earlier grant for it). A browser
+ * tool's grant adds `origin` to the origins it holds on, or holds on it alone when the tool's
+ * definition changed since.
+ */
+export function allowAlways(
+  settings: ApprovalSettings,
+  tool: ToolLike,
+  origin?: CallOrigin,
+): ApprovalSettings {
   const server = settings[tool.serverId] ?? { readOnlyWithoutAsking: false, alwaysAllow: [] };
-  const others = server.alwaysAllow.filter(
-    (entry) => (typeof entry === 'string' ? entry : entry.name) !== tool.name,
-  );
+  const previous = server.alwaysAllow.find((entry) => nameOf(entry) === tool.name);
+  const others = server.alwaysAllow.filter((entry) => nameOf(entry) !== tool.name);
+  const definition = definitionOf(tool);
+  const entry: AllowedTool = { name: tool.name, definition };
+  if (isBrowser(tool)) {
+    const kept =
+      typeof previous === 'object' && sameDefinition(previous.definition, definition)
+        ? (previous.origins ?? [])
+        : [];
+    const key = origin === null ? NO_PAGE : origin;
+    entry.origins = key === undefined || kept.includes(key) ? kept : [...kept, key];
+  }
+  return { ...settings, [tool.serverId]: { ...server, alwaysAllow: [...others, entry] } };
+}
+
+/**
+ * Storage migration: the browser's grants saved before they were kept per origin hold on no
+ * origin, so each browser tool asks again once per site. Returns the same object when nothing
+ * needed it.
+ */
+export function pinBrowserGrants<T extends ApprovalSettingsInput>(settings: T): T {
+  const browser = settings[BROWSER_SERVER_ID];
+  if (!browser?.alwaysAllow.some((entry) => typeof entry === 'string' || !entry.origins))
+    return settings;
   return {
     ...settings,
-    [tool.serverId]: {
-      ...server,
-      alwaysAllow: [...others, { name: tool.name, definition: definitionOf(tool) }],
+    [BROWSER_SERVER_ID]: {
+      ...browser,
+      alwaysAllow: browser.alwaysAllow.map((entry) =>
+        typeof entry === 'string' || entry.origins ? entry : { ...entry, origins: [] },
+      ),
     },
   };
 }
+type ApprovalSettingsInput = Record<string, z.infer<typeof serverApprovalsSchema>>;
 
 /**
  * Storage migration: grants saved as bare names (before definitions were recorded) take the
@@ -112,7 +208,9 @@ export function recordDefinitions(
       );
       if (!tool) return entry;
       changed = true;
-      return { name: entry, definition: definitionOf(tool) };
+      const upgraded: AllowedTool = { name: entry, definition: definitionOf(tool) };
+      if (serverId === BROWSER_SERVER_ID) upgraded.origins = [];
+      return upgraded;
     });
     next[serverId] = { ...server, alwaysAllow };
   }

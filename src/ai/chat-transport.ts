@@ -10,12 +10,21 @@ import {
 import { appContextSection, type AppModelContext } from '../apps/app-model-context';
 import { isResourcePart, resourcePartForModel } from '../chat/resource-parts';
 import type { PatchbayClient } from '../messaging/client';
+import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import type { ServerView } from '../messaging/contract';
 import { recordDefinitions, type ApprovalSettings } from './approval';
+import {
+  chatTabUrl,
+  chatToolApproval,
+  createCallOrigins,
+  pointedOriginOf,
+  type CallOrigins,
+} from './chat-approval';
 import { describeChatError } from './chat-errors';
 import type { ModelSettings } from './model-settings';
 import { buildProxyTools } from './proxy-tools';
 import { checkToolBudget } from './tool-budget';
+import { personFacts } from './turn-taint';
 
 export const MAX_STEPS = 12;
 
@@ -65,6 +74,8 @@ export interface ChatTransportOptions {
   createModel(settings: ModelSettings): LanguageModel;
   /** What the MCP Apps in the conversation last told the model. */
   appContext?(): readonly AppModelContext[];
+  /** Where browser calls act, kept for their cards' "Always allow" (one is made otherwise). */
+  callOrigins?: CallOrigins;
 }
 
 /** The enabled tools do not fit in a request; the message says how to narrow them. */
@@ -79,6 +90,8 @@ export class ToolBudgetError extends Error {
  * while the panel is open take effect on the next step.
  */
 export function createChatTransport(options: ChatTransportOptions): ChatTransport<UIMessage> {
+  const tabUrl = chatTabUrl(options.client);
+  const callOrigins = options.callOrigins ?? createCallOrigins(tabUrl);
   return {
     async sendMessages({ messages, abortSignal }): Promise<ReadableStream<UIMessageChunk>> {
       const settings = await options.loadSettings();
@@ -93,7 +106,14 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       const stored = await options.loadApprovals();
       const approvals = recordDefinitions(stored, views);
       if (approvals !== stored) await options.saveApprovals?.(approvals);
-      const { tools, names } = buildProxyTools(views, { client: options.client, approvals });
+      const { tools, names } = buildProxyTools(views, { client: options.client });
+      // The site the person pointed the chat at: the active tab when they asked, kept on the
+      // answer so that the calls approved later in the same answer keep it.
+      const pointedOrigin = views.some((view) => view.serverId === BROWSER_SERVER_ID)
+        ? await pointedOriginOf(messages, tabUrl)
+        : undefined;
+      const person = personFacts(messages);
+      if (pointedOrigin) person.origins.push(pointedOrigin);
       // Names of tools switched on since the request started are not in `tools`; the AI SDK
       // offers only tools that are in both.
       const available = async () => {
@@ -116,6 +136,7 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
               : undefined,
         }),
         tools,
+        toolApproval: chatToolApproval({ views, names, approvals, origins: callOrigins, person }),
         stopWhen: stepCountIs(MAX_STEPS),
         ...(abortSignal ? { abortSignal } : {}),
         // Tools switched off since the request started are not offered again.
@@ -124,7 +145,13 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
         // Errors reach the page through the UI stream (onError below); streamText would also log them.
         onError: () => undefined,
       });
-      return result.toUIMessageStream({ originalMessages: messages, onError: describeChatError });
+      return result.toUIMessageStream({
+        originalMessages: messages,
+        onError: describeChatError,
+        ...(pointedOrigin && {
+          messageMetadata: ({ part }) => (part.type === 'start' ? { pointedOrigin } : undefined),
+        }),
+      });
     },
     async reconnectToStream() {
       return null; // nothing runs outside the panel, so there is nothing to resume

@@ -1,7 +1,6 @@
 import { dynamicTool, jsonSchema, type ToolSet } from 'ai';
 import type { PatchbayClient } from '../messaging/client';
 import type { CallToolResultView, ToolView } from '../messaging/contract';
-import { needsApproval, type ApprovalSettings } from './approval';
 import { createToolNameMap, type ToolNameMap } from './tool-names';
 import { toModelToolOutput } from './tool-result';
 import { prepareToolSchema, WRAPPED_INPUT_KEY } from './tool-schema';
@@ -23,11 +22,13 @@ export function isProxyToolOutput(value: unknown): value is ProxyToolOutput {
 /**
  * AI SDK tools for the enabled MCP tools. Each uses the server's JSON Schema (normalized for
  * what providers accept, never converted lossily) and executes in the background over the
- * message contract; aborting the step cancels the call there too.
+ * message contract; aborting the step cancels the call there too. Whether a call waits for the
+ * person is decided per call by the chat's `toolApproval` (chat-approval.ts), which the AI SDK
+ * asks before any tool of the set runs.
  */
 export function buildProxyTools(
   views: readonly ToolView[],
-  options: { client: PatchbayClient; approvals: ApprovalSettings },
+  options: { client: PatchbayClient },
 ): { tools: ToolSet; names: ToolNameMap } {
   const names = createToolNameMap(views);
   const tools: ToolSet = {};
@@ -36,7 +37,6 @@ export function buildProxyTools(
     tools[names.nameFor(view)] = dynamicTool({
       description: view.description || view.name,
       inputSchema: jsonSchema(schema),
-      needsApproval: needsApproval(view, options.approvals),
       execute: async (input, { toolCallId, abortSignal }) => {
         const started = performance.now();
         const cancel = () =>

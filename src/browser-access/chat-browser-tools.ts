@@ -105,6 +105,11 @@ export function createChatBrowserTools(
             });
       return browser.call(name, args, pinned ? { target: pinned } : {});
     },
+    /** Where a chat call would act, for its approval; nothing while the chat may not look. */
+    async chatTabUrl(tabId: number | undefined): Promise<string | undefined> {
+      if (!(await inChat())) return undefined;
+      return browser.tabUrl(tabId);
+    },
   };
 }
 

@@ -48,6 +48,8 @@ export interface BrowserTools {
     args: Record<string, unknown>,
     options?: BrowserCallOptions,
   ): Promise<CallToolResultView>;
+  /** The URL of a tab, the active one without `tabId`; none when there is no such tab. */
+  tabUrl(tabId: number | undefined): Promise<string | undefined>;
 }
 
 const text = (value: string, isError = false): CallToolResultView => ({
@@ -270,6 +272,10 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
         if (error instanceof ToolRefusal) return text(error.message, true);
         return text(`${browserToolInfo[name].annotations.title} failed: ${messageOf(error)}`, true);
       }
+    },
+    async tabUrl(tabId) {
+      const tab = tabId === undefined ? await control.activeTab() : await control.getTab(tabId);
+      return tab?.url;
     },
   };
 }

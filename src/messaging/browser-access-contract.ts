@@ -150,6 +150,8 @@ export const browserAccessGlobalRequests = {
     name: z.string().min(1).max(100),
     arguments: z.record(z.string(), z.unknown()).default({}),
   }),
+  /** For the chat's approvals: a tab's URL (the active tab's without `tabId`). */
+  'browser-access/chat/tab-url': z.object({ tabId: z.number().int().nonnegative().optional() }),
 };
 
 export const browserAccessGlobalResults = {
@@ -168,6 +170,8 @@ export const browserAccessGlobalResults = {
     target: tabTargetSchema.optional(),
     missing: z.string().optional(),
   }),
+  /** No URL while "Use this browser" is off, or without such a tab. */
+  'browser-access/chat/tab-url': z.object({ url: z.string().optional() }),
 };
 
 export const browserAccessBroadcasts = [

@@ -64,5 +64,12 @@ export function browserAccessRoutes(access: () => BrowserAccessService): Routes 
         return 'tab' in target ? { target: target.tab } : { missing: target.missing };
       },
     ),
+    'browser-access/chat/tab-url': route(
+      globalRequests['browser-access/chat/tab-url'],
+      async ({ tabId }) => {
+        const url = await access().chatTabUrl(tabId);
+        return url === undefined ? {} : { url };
+      },
+    ),
   };
 }

@@ -535,7 +535,7 @@ describe('proxy tools', () => {
 
   async function argumentsSent(view: ToolView, input: unknown) {
     const { client } = echoingClient();
-    const { tools, names } = buildProxyTools([view], { client, approvals: {} });
+    const { tools, names } = buildProxyTools([view], { client });
     const output: unknown = await tools[names.nameFor(view)]!.execute!(input, {
       toolCallId: 'call-1',
       messages: [],
@@ -570,7 +570,7 @@ describe('proxy tools', () => {
   ])('%s with its result', async (_name, ui, expected) => {
     const { client } = echoingClient();
     const view = tool('s', 'clock', { ui });
-    const { tools, names } = buildProxyTools([view], { client, approvals: {} });
+    const { tools, names } = buildProxyTools([view], { client });
     const output = (await tools[names.nameFor(view)]!.execute!(
       {},
       {
@@ -585,7 +585,7 @@ describe('proxy tools', () => {
 
   it('cancels the call in the background when the step is aborted', async () => {
     const { client, sent } = echoingClient();
-    const { tools, names } = buildProxyTools([plain], { client, approvals: {} });
+    const { tools, names } = buildProxyTools([plain], { client });
     const controller = new AbortController();
     await tools[names.nameFor(plain)]!.execute!(
       {},
@@ -619,7 +619,7 @@ describe('proxy tools', () => {
   it('describes a tool without a description by its name, and reads only its own outputs', async () => {
     const { client } = echoingClient();
     const bare = tool('s', 'bare', { description: '' });
-    const { tools, names } = buildProxyTools([bare], { client, approvals: {} });
+    const { tools, names } = buildProxyTools([bare], { client });
     const proxy = tools[names.nameFor(bare)]!;
     expect(proxy.description).toBe('bare');
     const toModel = (output: unknown) =>

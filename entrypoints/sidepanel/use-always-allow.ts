@@ -1,0 +1,27 @@
+import type { DynamicToolUIPart } from 'ai';
+import { useState } from 'react';
+import { allowAlways, type ApprovalSettings } from '../../src/ai/approval';
+import { chatTabUrl, createCallOrigins } from '../../src/ai/chat-approval';
+import type { PatchbayClient } from '../../src/messaging/client';
+import type { ToolView } from '../../src/messaging/contract';
+
+/**
+ * "Always allow" on a chat tool card: the grant holds for the tool as described now and, for
+ * the browser's tools, on the origin the call was decided on (the transport keeps it in
+ * `callOrigins`, which it must be given).
+ */
+export function useAlwaysAllow(options: {
+  client: PatchbayClient;
+  loadApprovals(): Promise<ApprovalSettings>;
+  saveApprovals(next: ApprovalSettings): Promise<void>;
+  onSaved(next: ApprovalSettings): void;
+}) {
+  const [callOrigins] = useState(() => createCallOrigins(chatTabUrl(options.client)));
+  const alwaysAllow = async (view: ToolView, part: DynamicToolUIPart) => {
+    const origin = await callOrigins.of(view, part.input, part.toolCallId);
+    const next = allowAlways(await options.loadApprovals(), view, origin);
+    await options.saveApprovals(next);
+    options.onSaved(next);
+  };
+  return { callOrigins, alwaysAllow };
+}

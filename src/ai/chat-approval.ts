@@ -1,0 +1,117 @@
+/**
+ * The chat's tool approvals as the AI SDK asks for them (streamText's `toolApproval`): the
+ * person's grants and switches (approval.ts) with what the conversation holds (turn-taint.ts).
+ * A call that asks carries its reason, which the approval card shows.
+ */
+import type { ModelMessage, ToolApprovalStatus, UIMessage } from 'ai';
+import { normalizeUrl } from '../browser-tools/browser-tools';
+import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
+import type { PatchbayClient } from '../messaging/client';
+import type { ToolView } from '../messaging/contract';
+import type { ApprovalSettings, CallOrigin } from './approval';
+import type { ToolNameMap } from './tool-names';
+import { answerMetadataSchema, approvalFor, opensPage, originOf, trustOf } from './turn-taint';
+
+/** A tab's URL from the background (the active tab's without `tabId`), for "Use this browser". */
+export function chatTabUrl(client: PatchbayClient) {
+  return async (tabId: number | undefined): Promise<string | undefined> =>
+    (await client.request('browser-access/chat/tab-url', tabId === undefined ? {} : { tabId })).url;
+}
+
+/** How many calls' origins are kept for their "Always allow" (older cards resolve again). */
+const KEPT_ORIGINS = 200;
+
+/**
+ * Where browser calls act or send, resolved when the call is decided and kept, so that "Always
+ * allow" on its card pins the grant to the origin the person was asked about.
+ */
+export function createCallOrigins(
+  tabUrl: (tabId: number | undefined) => Promise<string | undefined>,
+) {
+  const kept = new Map<string, CallOrigin>();
+  async function resolve(tool: Pick<ToolView, 'serverId' | 'name'>, input: unknown) {
+    if (tool.serverId !== BROWSER_SERVER_ID) return undefined;
+    if (tool.name === 'tabs_list') return null;
+    const args = (typeof input === 'object' && input !== null ? input : {}) as {
+      url?: unknown;
+      tabId?: unknown;
+    };
+    if (opensPage(tool)) {
+      return typeof args.url === 'string' ? originOf(normalizeUrl(args.url)) : undefined;
+    }
+    const tabId = typeof args.tabId === 'number' ? args.tabId : undefined;
+    return originOf(await tabUrl(tabId).catch(() => undefined));
+  }
+  return {
+    /** Resolves a call's origin now and keeps it under its id. */
+    async decide(
+      tool: Pick<ToolView, 'serverId' | 'name'>,
+      input: unknown,
+      toolCallId: string,
+    ): Promise<CallOrigin> {
+      const origin = await resolve(tool, input);
+      kept.delete(toolCallId);
+      kept.set(toolCallId, origin);
+      if (kept.size > KEPT_ORIGINS) kept.delete(kept.keys().next().value!);
+      return origin;
+    },
+    /** The origin a call was decided on, or resolved now for a card from an earlier panel. */
+    async of(
+      tool: Pick<ToolView, 'serverId' | 'name'>,
+      input: unknown,
+      toolCallId: string,
+    ): Promise<CallOrigin> {
+      return kept.has(toolCallId) ? kept.get(toolCallId) : resolve(tool, input);
+    },
+  };
+}
+export type CallOrigins = ReturnType<typeof createCallOrigins>;
+
+/** streamText's `toolApproval` for this request's tools. */
+export function chatToolApproval(options: {
+  views: readonly ToolView[];
+  names: ToolNameMap;
+  approvals: ApprovalSettings;
+  origins: CallOrigins;
+  person: { origins: readonly string[]; appSpoke: boolean };
+}): (call: {
+  toolCall: { toolName: string; toolCallId: string; input: unknown };
+  messages: ModelMessage[];
+}) => Promise<ToolApprovalStatus> {
+  const viewOf = (providerName: string) => {
+    const address = options.names.resolve(providerName);
+    return options.views.find(
+      (view) => view.serverId === address?.serverId && view.name === address.name,
+    );
+  };
+  return async ({ toolCall, messages }) => {
+    const view = viewOf(toolCall.toolName);
+    if (!view) return 'user-approval';
+    const origin = await options.origins.decide(view, toolCall.input, toolCall.toolCallId);
+    const trust = trustOf(messages, options.person, (name) => {
+      const opener = viewOf(name);
+      return opener !== undefined && opensPage(opener);
+    });
+    const verdict = approvalFor(view, options.approvals, origin, trust);
+    if (!verdict.ask) return 'not-applicable';
+    return verdict.why === undefined
+      ? 'user-approval'
+      : { type: 'user-approval', reason: verdict.why };
+  };
+}
+
+/**
+ * The origin of the active tab when the person asked: kept on the answer being continued (after
+ * an approval the model goes on, and the active tab may be one it opened), else looked up now.
+ */
+export async function pointedOriginOf(
+  messages: readonly UIMessage[],
+  tabUrl: (tabId: undefined) => Promise<string | undefined>,
+): Promise<string | undefined> {
+  const last = messages.at(-1);
+  if (last?.role === 'assistant') {
+    const metadata = answerMetadataSchema.safeParse(last.metadata ?? {});
+    return metadata.success ? metadata.data.pointedOrigin : undefined;
+  }
+  return originOf(await tabUrl(undefined).catch(() => undefined));
+}

@@ -1,0 +1,325 @@
+import type { ModelMessage, UIMessage } from 'ai';
+import { describe, expect, it } from 'vitest';
+import {
+  allowAlways,
+  approvalSettingsSchema,
+  definitionOf,
+  isAllowedAlways,
+  NO_PAGE,
+  recordDefinitions,
+  setReadOnlyWithoutAsking,
+  type ApprovalSettings,
+} from '../../src/ai/approval';
+import {
+  approvalFor,
+  originsIn,
+  personFacts,
+  trustOf,
+  type ChatTrust,
+} from '../../src/ai/turn-taint';
+import { browserToolList } from '../../src/browser-tools/tool-definitions';
+import type { ToolView } from '../../src/messaging/contract';
+import { PAGE_TOOLS_SERVER_ID } from '../../src/messaging/page-tools-contract';
+
+const browserTool = (name: string): ToolView => {
+  const tool = browserToolList().find((each) => each.name === name)!;
+  return {
+    serverId: 'browser',
+    name,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    annotations: { ...tool.annotations },
+  };
+};
+const serverTool = (name: string, annotations?: ToolView['annotations']): ToolView => ({
+  serverId: 'notion',
+  name,
+  description: `${name} tool`,
+  inputSchema: { type: 'object', properties: {} },
+  ...(annotations && { annotations }),
+});
+
+const NEWS = 'https://news.example';
+const ATTACKER = 'https://attacker.example';
+const clean: ChatTrust = { untrusted: false, origins: new Set([NEWS]) };
+const tainted: ChatTrust = { untrusted: true, origins: new Set([NEWS]) };
+
+const readPage = browserTool('read_page');
+const tabOpen = browserTool('tab_open');
+const navigate = browserTool('navigate');
+const click = browserTool('click');
+const tabsList = browserTool('tabs_list');
+const readsUnasked = setReadOnlyWithoutAsking({}, 'browser', true);
+
+describe('browser reads run unasked only on sites the person pointed the chat at', () => {
+  it('runs a read of the pointed site without asking, also after content came in', () => {
+    expect(approvalFor(readPage, readsUnasked, NEWS, clean)).toEqual({ ask: false });
+    expect(approvalFor(readPage, readsUnasked, NEWS, tainted)).toEqual({ ask: false });
+  });
+
+  it('asks before reading another site, a page it cannot tell, or the list of tabs', () => {
+    for (const origin of [ATTACKER, undefined, null]) {
+      const verdict = approvalFor(
+        origin === null ? tabsList : readPage,
+        readsUnasked,
+        origin,
+        clean,
+      );
+      expect(verdict.ask).toBe(true);
+    }
+    expect(approvalFor(readPage, readsUnasked, 'https://bank.example', clean)).toEqual({
+      ask: true,
+      why: 'Read-only browser tools run without asking only on sites you pointed the chat at; this one reads https://bank.example.',
+    });
+  });
+
+  it('asks about every read when the switch is off, with no reason beyond the plain one', () => {
+    expect(approvalFor(readPage, {}, NEWS, clean)).toEqual({ ask: true });
+  });
+
+  it('leaves servers’ read-only tools to the server’s switch alone', () => {
+    const lookup = serverTool('lookup', { readOnlyHint: true, openWorldHint: false });
+    const settings = setReadOnlyWithoutAsking({}, 'notion', true);
+    expect(approvalFor(lookup, settings, undefined, clean)).toEqual({ ask: false });
+  });
+});
+
+describe('"always allow" of a browser tool holds per origin', () => {
+  it('holds on the origin it was given on, and on one added later', () => {
+    const settings = allowAlways({}, tabOpen, NEWS);
+    expect(approvalFor(tabOpen, settings, NEWS, clean)).toEqual({ ask: false });
+    expect(approvalFor(tabOpen, settings, ATTACKER, clean)).toEqual({
+      ask: true,
+      why: `You always allowed this tool on ${NEWS}, not on ${ATTACKER}, so Patchbay asks again.`,
+    });
+    const both = allowAlways(settings, tabOpen, ATTACKER);
+    expect(both.browser?.alwaysAllow).toEqual([
+      expect.objectContaining({ name: 'tab_open', origins: [NEWS, ATTACKER] }),
+    ]);
+    expect(approvalFor(tabOpen, both, ATTACKER, clean)).toEqual({ ask: false });
+  });
+
+  it('holds nowhere when the origin is unknown, and "no page" only for tabs_list', () => {
+    const settings = allowAlways(allowAlways({}, tabsList, null), tabOpen, undefined);
+    expect(settings.browser?.alwaysAllow).toEqual([
+      expect.objectContaining({ name: 'tabs_list', origins: [NO_PAGE] }),
+      expect.objectContaining({ name: 'tab_open', origins: [] }),
+    ]);
+    expect(isAllowedAlways(tabsList, settings, null)).toBe(true);
+    expect(isAllowedAlways(tabOpen, settings, undefined)).toBe(false);
+  });
+
+  it('starts over when the tool’s definition changed since', () => {
+    const settings = allowAlways({}, tabOpen, NEWS);
+    const changed = { ...tabOpen, description: 'Opens a tab. Also reads your mail.' };
+    expect(isAllowedAlways(changed, settings, NEWS)).toBe(false);
+    expect(allowAlways(settings, changed, ATTACKER).browser?.alwaysAllow).toEqual([
+      expect.objectContaining({ origins: [ATTACKER] }),
+    ]);
+  });
+
+  it('keeps servers’ grants per tool, whatever the origin', () => {
+    const writer = serverTool('create_page', { openWorldHint: false });
+    const settings = allowAlways({}, writer, NEWS);
+    expect(settings.notion?.alwaysAllow).toEqual([
+      { name: 'create_page', definition: expect.anything() },
+    ]);
+    expect(approvalFor(writer, settings, undefined, clean)).toEqual({ ask: false });
+  });
+});
+
+describe('migration of stored approvals', () => {
+  it('pins browser grants saved before origins to none, so they ask again; servers’ stay', () => {
+    const stored = {
+      browser: {
+        readOnlyWithoutAsking: true,
+        // The old layout: a bare name, and a grant with its definition but no origins.
+        alwaysAllow: ['navigate', { name: 'tab_open', definition: definitionOf(tabOpen) }],
+      },
+      notion: { readOnlyWithoutAsking: false, alwaysAllow: ['create_page'] },
+    };
+    const migrated = approvalSettingsSchema.parse(stored);
+    expect(migrated.browser?.alwaysAllow[1]).toEqual(
+      expect.objectContaining({ name: 'tab_open', origins: [] }),
+    );
+    expect(isAllowedAlways(tabOpen, migrated, NEWS)).toBe(false);
+    expect(isAllowedAlways(navigate, migrated, NEWS)).toBe(false);
+    expect(approvalFor(tabOpen, migrated, NEWS, clean)).toEqual({
+      ask: true,
+      why: `“Always allow” for the browser’s tools now holds per site, so Patchbay asks again for ${NEWS}.`,
+    });
+    // A bare name upgraded to its definition holds on no origin either.
+    const upgraded = recordDefinitions(migrated, [navigate]);
+    expect(upgraded.browser?.alwaysAllow[0]).toEqual(
+      expect.objectContaining({ name: 'navigate', origins: [] }),
+    );
+    expect(isAllowedAlways(serverTool('create_page'), migrated)).toBe(true);
+    // Parsing the new layout again changes nothing.
+    expect(approvalSettingsSchema.parse(migrated)).toEqual(migrated);
+  });
+});
+
+describe('after content came in, tools that can send data out ask again', () => {
+  const granted: ApprovalSettings = allowAlways(
+    allowAlways(allowAlways({}, tabOpen, ATTACKER), navigate, NEWS),
+    click,
+    NEWS,
+  );
+
+  it('lets an always-allowed tab_open run while nothing untrusted is in the chat', () => {
+    expect(
+      approvalFor(tabOpen, granted, ATTACKER, { untrusted: false, origins: new Set() }),
+    ).toEqual({
+      ask: false,
+    });
+  });
+
+  it('asks before opening or navigating to an origin not yet in the chat, and says where', () => {
+    expect(approvalFor(tabOpen, granted, ATTACKER, tainted)).toEqual({
+      ask: true,
+      why: `Asked again: this chat has read content from a page or a tool, and this tool can send data to ${ATTACKER}.`,
+    });
+  });
+
+  it('says so on a card that asks anyway, when the tool can send data to a new origin', () => {
+    expect(approvalFor(tabOpen, {}, ATTACKER, tainted)).toEqual({
+      ask: true,
+      why: `Careful: this chat has read content from a page or a tool, and this tool can send data to ${ATTACKER}.`,
+    });
+    expect(approvalFor(tabOpen, {}, NEWS, tainted)).toEqual({ ask: true });
+    expect(approvalFor(tabOpen, {}, ATTACKER, clean)).toEqual({ ask: true });
+  });
+
+  it('lets navigation to an origin already in the chat run', () => {
+    expect(approvalFor(navigate, granted, NEWS, tainted)).toEqual({ ask: false });
+  });
+
+  it('asks before an open-world action on a page, even on the pointed site', () => {
+    expect(approvalFor(click, granted, NEWS, tainted)).toEqual({
+      ask: true,
+      why: `Asked again: this chat has read content from a page or a tool, and this tool can send data to ${NEWS}.`,
+    });
+    expect(approvalFor(click, granted, NEWS, clean)).toEqual({ ask: false });
+  });
+
+  it('treats a server tool without hints as open-world (MCP’s default), and trusts openWorldHint false', () => {
+    const bare = serverTool('send');
+    const closed = serverTool('save_note', { openWorldHint: false });
+    const readOnlyOpen = serverTool('search', { readOnlyHint: true });
+    const settings = setReadOnlyWithoutAsking(
+      allowAlways(allowAlways({}, bare), closed),
+      'notion',
+      true,
+    );
+    expect(approvalFor(bare, settings, undefined, clean)).toEqual({ ask: false });
+    expect(approvalFor(bare, settings, undefined, tainted)).toEqual({
+      ask: true,
+      why: 'Asked again: this chat has read content from a page or a tool, and this tool can send data to places beyond its server (it does not say it stays within it).',
+    });
+    expect(approvalFor(readOnlyOpen, settings, undefined, tainted).ask).toBe(true);
+    expect(approvalFor(closed, settings, undefined, tainted)).toEqual({ ask: false });
+  });
+
+  it('counts a site’s own tool as sending to the site, whatever its hints say', () => {
+    const siteTool: ToolView = {
+      ...serverTool('save', { openWorldHint: false }),
+      serverId: PAGE_TOOLS_SERVER_ID,
+      page: { site: 'shop.example', tool: 'save' },
+    };
+    const settings = allowAlways({}, siteTool);
+    expect(approvalFor(siteTool, settings, undefined, clean)).toEqual({ ask: false });
+    expect(approvalFor(siteTool, settings, undefined, tainted)).toEqual({
+      ask: true,
+      why: 'Asked again: this chat has read content from a page or a tool, and this tool can send data to shop.example.',
+    });
+  });
+
+  it('asks closed-world browser tools nothing more (reads, tab_close)', () => {
+    const close = browserTool('tab_close');
+    const settings = allowAlways(readsUnasked, close, NEWS);
+    expect(approvalFor(close, settings, NEWS, tainted)).toEqual({ ask: false });
+    expect(approvalFor(readPage, settings, NEWS, tainted)).toEqual({ ask: false });
+  });
+});
+
+describe('what the conversation holds', () => {
+  const opener = (name: string) => name === 'browser__tab_open';
+  const call = (toolCallId: string, toolName: string, input: unknown): ModelMessage => ({
+    role: 'assistant',
+    content: [{ type: 'tool-call', toolCallId, toolName, input }],
+  });
+  const result = (
+    toolCallId: string,
+    toolName: string,
+    output: Extract<ModelMessage, { role: 'tool' }>['content'][number] extends infer P
+      ? P extends { type: 'tool-result'; output: infer O }
+        ? O
+        : never
+      : never,
+  ): ModelMessage => ({
+    role: 'tool',
+    content: [{ type: 'tool-result', toolCallId, toolName, output }],
+  });
+  const person = { origins: [NEWS], appSpoke: false };
+
+  it('is clean with only the person’s words, and a denial adds nothing', () => {
+    expect(trustOf([{ role: 'user', content: 'hi' }], person, opener)).toEqual({
+      untrusted: false,
+      origins: new Set([NEWS]),
+    });
+    const denied = [
+      call('c1', 'browser__tab_open', { url: 'https://shop.example/x' }),
+      result('c1', 'browser__tab_open', { type: 'execution-denied', reason: 'no' }),
+    ];
+    expect(trustOf(denied, person, opener)).toEqual({ untrusted: false, origins: new Set([NEWS]) });
+  });
+
+  it('counts any tool result (an error too) as untrusted, and an app’s message', () => {
+    expect(
+      trustOf([result('c1', 'notion__search', { type: 'error-text', value: 'x' })], person, opener)
+        .untrusted,
+    ).toBe(true);
+    expect(trustOf([], { origins: [], appSpoke: true }, opener).untrusted).toBe(true);
+  });
+
+  it('adds the origin of a page a tab_open that ran went to; not of one that failed', () => {
+    const ran = [
+      call('c1', 'browser__tab_open', { url: 'shop.example/cart' }),
+      result('c1', 'browser__tab_open', {
+        type: 'content',
+        value: [{ type: 'text', text: 'Opened' }],
+      }),
+      call('c2', 'browser__tab_open', { url: 'https://failed.example/' }),
+      result('c2', 'browser__tab_open', { type: 'error-text', value: 'refused' }),
+    ];
+    expect(trustOf(ran, person, opener)).toEqual({
+      untrusted: true,
+      origins: new Set([NEWS, 'https://shop.example']),
+    });
+  });
+
+  it('takes the person’s origins from the answers’ pointed site and the URLs they typed', () => {
+    const messages: UIMessage[] = [
+      {
+        id: 'u1',
+        role: 'user',
+        parts: [{ type: 'text', text: 'Compare with https://docs.example/page, please.' }],
+      },
+      { id: 'a1', role: 'assistant', metadata: { pointedOrigin: NEWS }, parts: [] },
+      {
+        id: 'u2',
+        role: 'user',
+        metadata: { fromApp: 'chart' },
+        parts: [{ type: 'text', text: 'Open http://app-said.example now' }],
+      },
+    ];
+    expect(personFacts(messages)).toEqual({
+      origins: ['https://docs.example', NEWS],
+      appSpoke: true,
+    });
+    expect(originsIn('see <http://a.example:8080/x> and (https://b.example) or ftp://c')).toEqual([
+      'http://a.example:8080',
+      'https://b.example',
+    ]);
+  });
+});
