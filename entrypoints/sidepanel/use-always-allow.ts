@@ -1,7 +1,7 @@
 import type { DynamicToolUIPart } from 'ai';
 import { useState } from 'react';
 import { allowAlways, type ApprovalSettings } from '../../src/ai/approval';
-import { chatTabUrl, createCallOrigins } from '../../src/ai/chat-approval';
+import { chatCallTabUrl, createCallOrigins } from '../../src/ai/chat-approval';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { ToolView } from '../../src/messaging/contract';
 
@@ -16,7 +16,7 @@ export function useAlwaysAllow(options: {
   saveApprovals(next: ApprovalSettings): Promise<void>;
   onSaved(next: ApprovalSettings): void;
 }) {
-  const [callOrigins] = useState(() => createCallOrigins(chatTabUrl(options.client)));
+  const [callOrigins] = useState(() => createCallOrigins(chatCallTabUrl(options.client)));
   const alwaysAllow = async (view: ToolView, part: DynamicToolUIPart) => {
     const origin = await callOrigins.of(view, part.input, part.toolCallId);
     const next = allowAlways(await options.loadApprovals(), view, origin);

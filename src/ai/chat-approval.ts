@@ -21,47 +21,71 @@ export function chatTabUrl(client: PatchbayClient) {
 /** How many calls' origins are kept for their "Always allow" (older cards resolve again). */
 const KEPT_ORIGINS = 200;
 
+/** A browser call of the chat, as its tab is asked for. */
+export interface ChatCall {
+  toolCallId: string;
+  name: string;
+  args: Record<string, unknown>;
+}
+
+/**
+ * The URL of the tab a chat's browser call acts on, pinned to the call in the background
+ * (`browser-access/chat/target`): the call, asked about or run unasked, acts on exactly the tab
+ * whose origin its approval was decided on.
+ */
+export function chatCallTabUrl(client: PatchbayClient) {
+  return async (call: ChatCall): Promise<string | undefined> =>
+    (
+      await client.request('browser-access/chat/target', {
+        callId: call.toolCallId,
+        name: call.name,
+        arguments: call.args,
+      })
+    ).target?.url;
+}
+
 /**
  * Where browser calls act or send, resolved when the call is decided and kept, so that "Always
  * allow" on its card pins the grant to the origin the person was asked about.
  */
-export function createCallOrigins(
-  tabUrl: (tabId: number | undefined) => Promise<string | undefined>,
-) {
+export function createCallOrigins(callTabUrl: (call: ChatCall) => Promise<string | undefined>) {
   const kept = new Map<string, CallOrigin>();
-  async function resolve(tool: Pick<ToolView, 'serverId' | 'name'>, input: unknown) {
+  async function resolve(
+    tool: Pick<ToolView, 'serverId' | 'name'>,
+    input: unknown,
+    toolCallId: string,
+  ) {
     if (tool.serverId !== BROWSER_SERVER_ID) return undefined;
     if (tool.name === 'tabs_list') return null;
-    const args = (typeof input === 'object' && input !== null ? input : {}) as {
-      url?: unknown;
-      tabId?: unknown;
-    };
+    const args = (typeof input === 'object' && input !== null ? input : {}) as Record<
+      string,
+      unknown
+    >;
     if (opensPage(tool)) {
       return typeof args.url === 'string' ? originOf(normalizeUrl(args.url)) : undefined;
     }
-    const tabId = typeof args.tabId === 'number' ? args.tabId : undefined;
-    return originOf(await tabUrl(tabId).catch(() => undefined));
+    return originOf(await callTabUrl({ toolCallId, name: tool.name, args }).catch(() => undefined));
   }
   return {
-    /** Resolves a call's origin now and keeps it under its id. */
+    /** Resolves a call's origin now (pinning its tab) and keeps it under its id. */
     async decide(
       tool: Pick<ToolView, 'serverId' | 'name'>,
       input: unknown,
       toolCallId: string,
     ): Promise<CallOrigin> {
-      const origin = await resolve(tool, input);
+      const origin = await resolve(tool, input, toolCallId);
       kept.delete(toolCallId);
       kept.set(toolCallId, origin);
       if (kept.size > KEPT_ORIGINS) kept.delete(kept.keys().next().value!);
       return origin;
     },
-    /** The origin a call was decided on, or resolved now for a card from an earlier panel. */
+    /** The origin a call was decided on, or its pinned tab's for a card from an earlier panel. */
     async of(
       tool: Pick<ToolView, 'serverId' | 'name'>,
       input: unknown,
       toolCallId: string,
     ): Promise<CallOrigin> {
-      return kept.has(toolCallId) ? kept.get(toolCallId) : resolve(tool, input);
+      return kept.has(toolCallId) ? kept.get(toolCallId) : resolve(tool, input, toolCallId);
     },
   };
 }

@@ -14,6 +14,7 @@ import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import type { ServerView } from '../messaging/contract';
 import { recordDefinitions, type ApprovalSettings } from './approval';
 import {
+  chatCallTabUrl,
   chatTabUrl,
   chatToolApproval,
   createCallOrigins,
@@ -91,7 +92,7 @@ export class ToolBudgetError extends Error {
  */
 export function createChatTransport(options: ChatTransportOptions): ChatTransport<UIMessage> {
   const tabUrl = chatTabUrl(options.client);
-  const callOrigins = options.callOrigins ?? createCallOrigins(tabUrl);
+  const callOrigins = options.callOrigins ?? createCallOrigins(chatCallTabUrl(options.client));
   return {
     async sendMessages({ messages, abortSignal }): Promise<ReadableStream<UIMessageChunk>> {
       const settings = await options.loadSettings();

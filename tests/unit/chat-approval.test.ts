@@ -1,7 +1,12 @@
 import type { ModelMessage, UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { allowAlways } from '../../src/ai/approval';
-import { chatToolApproval, createCallOrigins, pointedOriginOf } from '../../src/ai/chat-approval';
+import {
+  chatToolApproval,
+  createCallOrigins,
+  pointedOriginOf,
+  type ChatCall,
+} from '../../src/ai/chat-approval';
 import { createToolNameMap } from '../../src/ai/tool-names';
 import { browserToolList } from '../../src/browser-tools/tool-definitions';
 import type { ToolView } from '../../src/messaging/contract';
@@ -27,13 +32,22 @@ function tabs(urls: Record<string, string>) {
   };
 }
 
+/** The chat call's pinned tab, looked up by the tab it names (the active one without). */
+const byTabId =
+  (tabUrl: (tabId: number | undefined) => Promise<string | undefined>) => (call: ChatCall) =>
+    tabUrl(typeof call.args.tabId === 'number' ? call.args.tabId : undefined);
+
 describe('where a browser call acts or sends', () => {
   it('is the URL’s origin for tab_open and navigate, the tab’s for the rest, none for tabs_list', async () => {
     const browser = tabs({
       undefined: 'https://news.example/today',
       '7': 'http://shop.localhost:8080/cart',
     });
-    const origins = createCallOrigins(browser.tabUrl);
+    const pinned: string[] = [];
+    const origins = createCallOrigins((call) => {
+      pinned.push(`${call.toolCallId}:${call.name}`);
+      return byTabId(browser.tabUrl)(call);
+    });
     await expect(
       origins.decide(view('tab_open'), { url: 'attacker.example/x?d=1' }, 'c1'),
     ).resolves.toBe('https://attacker.example');
@@ -49,11 +63,13 @@ describe('where a browser call acts or sends', () => {
       origins.decide({ serverId: 'notion', name: 'search' }, {}, 'c6'),
     ).resolves.toBeUndefined();
     expect(browser.asked).toEqual([undefined, 7]);
+    // Only calls that act on a tab pin one, each under its own call id.
+    expect(pinned).toEqual(['c3:read_page', 'c4:click']);
   });
 
   it('keeps the origin a call was decided on for its card, whatever the tab shows later', async () => {
     const urls: Record<string, string> = { undefined: 'https://news.example/' };
-    const origins = createCallOrigins(async (tabId) => urls[String(tabId)]);
+    const origins = createCallOrigins(byTabId(async (tabId) => urls[String(tabId)]));
     await origins.decide(view('read_page'), {}, 'c1');
     urls.undefined = 'https://elsewhere.example/';
     await expect(origins.of(view('read_page'), {}, 'c1')).resolves.toBe('https://news.example');
@@ -64,10 +80,12 @@ describe('where a browser call acts or sends', () => {
   });
 
   it('is unknown for a page that is not http(s) or a tab that cannot be read', async () => {
-    const origins = createCallOrigins(async (tabId) => {
-      if (tabId === 3) throw new Error('gone');
-      return 'chrome://settings/';
-    });
+    const origins = createCallOrigins(
+      byTabId(async (tabId) => {
+        if (tabId === 3) throw new Error('gone');
+        return 'chrome://settings/';
+      }),
+    );
     await expect(origins.decide(view('read_page'), {}, 'c1')).resolves.toBeUndefined();
     await expect(origins.decide(view('read_page'), { tabId: 3 }, 'c2')).resolves.toBeUndefined();
   });
