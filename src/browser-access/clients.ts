@@ -19,7 +19,17 @@ const MAX_NEW_CLIENTS = 50;
 /** Other names a client gave, kept to show the person. */
 const MAX_OTHER_NAMES = 5;
 
-const allowedToolSchema = z.object({ name: z.string(), definition: z.string() });
+/**
+ * A tool always allowed, as it was described then; a browser tool's grant holds only on the
+ * origins it was given on (`origins`), and one saved before grants had origins holds on none,
+ * so it asks again once per site.
+ */
+const allowedToolSchema = z.object({
+  name: z.string(),
+  definition: z.string(),
+  origins: z.array(z.string()).optional(),
+});
+export type AllowedTool = z.infer<typeof allowedToolSchema>;
 const clientSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -134,14 +144,30 @@ export function createClientRegistry(store: KeyValueStore, now: () => number = D
         record.policy = policy;
       });
     },
-    /** Always allows the tool as `definition` describes it (and lets a new client in). */
-    async allowAlways(clientId: string, tool: string, definition: string): Promise<void> {
+    /**
+     * Always allows the tool as `definition` describes it (and lets a new client in); with an
+     * origin (a browser tool's), on that origin besides those it already held on as described.
+     */
+    async allowAlways(
+      clientId: string,
+      tool: string,
+      definition: string,
+      origin?: string,
+    ): Promise<void> {
       await decide(clientId, (record) => {
         if (record.policy === 'new') record.policy = 'ask';
-        record.alwaysAllow = [
-          ...record.alwaysAllow.filter((entry) => entry.name !== tool),
-          { name: tool, definition },
-        ];
+        const earlier = record.alwaysAllow.find(
+          (entry) => entry.name === tool && entry.definition === definition,
+        );
+        const entry: AllowedTool =
+          origin === undefined
+            ? { name: tool, definition }
+            : {
+                name: tool,
+                definition,
+                origins: [...new Set([...(earlier?.origins ?? []), origin])],
+              };
+        record.alwaysAllow = [...record.alwaysAllow.filter((each) => each.name !== tool), entry];
       });
     },
     async forget(clientId: string): Promise<void> {

