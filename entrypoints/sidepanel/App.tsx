@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ConversationList } from '../../components/chat/ConversationList';
 import { ModelSettingsForm } from '../../components/settings/ModelSettingsForm';
 import {
@@ -12,11 +12,6 @@ import {
   modelSettingsSchema,
   storedModelSettingsSchema,
 } from '../../src/ai/model-settings';
-import {
-  createIndexedDbConversationStore,
-  type Conversation,
-  type ConversationSummary,
-} from '../../src/chat/history';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { KeyValueStore } from '../../src/platform/ports';
 import { AsksPanel, useAsks } from './AsksPanel';
@@ -27,7 +22,8 @@ import { SiteOffers } from '../../components/page-tools/SiteOffers';
 import { useSiteOffers } from './use-site-offers';
 import { AllowedSites } from '../../components/page-tools/AllowedSites';
 import { useAllowedSites } from './use-allowed-sites';
-import { ChatSession, newConversation } from './ChatPanel';
+import { ChatSession } from './ChatPanel';
+import { useConversations } from './use-conversations';
 import { ServersPanel } from './ServersPanel';
 import { useServers } from './use-servers';
 import { useStored } from './use-stored';
@@ -41,30 +37,9 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
   const browserAccess = useBrowserAccess(client);
   const settings = useStored(store, MODEL_SETTINGS_KEY, storedModelSettingsSchema);
   const [tab, setTab] = useState<Tab>('chat');
-  const history = useMemo(() => createIndexedDbConversationStore(), []);
-  const [conversation, setConversation] = useState<Conversation | undefined>();
-  const [conversations, setConversations] = useState<ConversationSummary[]>([]);
+  const chats = useConversations();
+  const { conversation } = chats;
   const [showHistory, setShowHistory] = useState(false);
-
-  const refreshList = useCallback(() => void history.list().then(setConversations), [history]);
-  const onConversationSaved = useCallback(
-    (title: string) => {
-      refreshList();
-      setConversation((current) =>
-        current && current.title !== title ? { ...current, title } : current,
-      );
-    },
-    [refreshList],
-  );
-
-  // Reopening the panel restores the last conversation.
-  useEffect(() => {
-    void history.list().then(async (list) => {
-      setConversations(list);
-      const last = list[0] ? await history.get(list[0].id) : undefined;
-      setConversation(last ?? newConversation());
-    });
-  }, [history]);
 
   const loadSettings = useCallback(async () => {
     const parsed = storedModelSettingsSchema.safeParse(await store.get(MODEL_SETTINGS_KEY));
@@ -179,7 +154,7 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
             <button
               type="button"
               onClick={() => {
-                setConversation(newConversation());
+                chats.start();
                 setShowHistory(false);
               }}
             >
@@ -188,38 +163,32 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
           </header>
           {showHistory ? (
             <ConversationList
-              conversations={conversations}
+              conversations={chats.list.conversations}
+              skipped={chats.list.skipped}
               currentId={conversation?.id}
-              onOpen={(id) =>
-                void history.get(id).then((found) => {
-                  if (found) setConversation(found);
-                  setShowHistory(false);
-                })
-              }
-              onRename={(id, title) =>
-                void history.rename(id, title).then(() => {
-                  refreshList();
-                  if (conversation?.id === id) setConversation({ ...conversation, title });
-                })
-              }
-              onDelete={(id) => {
-                // Close the conversation first, so nothing saves it again after it is gone.
-                if (conversation?.id === id) setConversation(newConversation());
-                void history.remove(id).then(refreshList);
-              }}
+              onOpen={(id) => void chats.open(id).then(() => setShowHistory(false))}
+              onRename={(id, title) => void chats.rename(id, title)}
+              onDelete={(id) => void chats.remove(id)}
             />
+          ) : null}
+          {conversation?.skipped ? (
+            <p className="chat-error" role="alert">
+              {conversation.skipped === 1
+                ? '1 saved message of this chat could not be read and is not shown.'
+                : `${conversation.skipped} saved messages of this chat could not be read and are not shown.`}
+            </p>
           ) : null}
           {conversation ? (
             <ChatSession
               key={conversation.id}
               client={client}
               conversation={conversation}
-              history={history}
+              history={chats.history}
               loadSettings={loadSettings}
               servers={serverState.servers ?? []}
               loadApprovals={loadApprovals}
               saveApprovals={saveApprovals}
-              onSaved={onConversationSaved}
+              onSaved={chats.onSaved}
             />
           ) : null}
         </section>

@@ -1,99 +1,165 @@
-import { openDB, type IDBPDatabase } from 'idb';
+import type { IDBPDatabase } from 'idb';
 import type { UIMessage } from 'ai';
+import { BY_ORDER, DB_NAME, MESSAGES, SUMMARIES, openChatDatabase } from './history-db';
+import {
+  parseMessageRecord,
+  parseSummary,
+  type ConversationSummary,
+  type MessageRecord,
+  type MessageState,
+} from './history-records';
 
-export interface Conversation {
-  id: string;
-  title: string;
-  createdAt: number;
-  updatedAt: number;
+export type { ConversationSummary, MessageState } from './history-records';
+
+export interface Conversation extends ConversationSummary {
   messages: UIMessage[];
 }
 
-export type ConversationSummary = Omit<Conversation, 'messages'>;
+/** A conversation as read back: what its last turn left, and what could not be read. */
+export interface OpenedConversation extends Conversation {
+  /** Messages whose turn never finished (the panel or browser closed mid-turn). */
+  interrupted: string[];
+  /** Stored messages that failed validation and are not shown. */
+  skipped: number;
+}
+
+export interface ConversationList {
+  conversations: ConversationSummary[];
+  /** Stored chats that failed validation and are not listed. */
+  skipped: number;
+}
 
 export interface ConversationStore {
-  list(): Promise<ConversationSummary[]>;
-  get(id: string): Promise<Conversation | undefined>;
+  list(): Promise<ConversationList>;
+  get(id: string): Promise<OpenedConversation | undefined>;
+  /**
+   * Writes one message of a conversation in one transaction, with the conversation's summary
+   * (created on the first message; titled from the person's first words). `after` is the id of
+   * the message before it in the chat, so a new message sorts after it. Returns the title.
+   */
+  putMessage(
+    conversationId: string,
+    message: UIMessage,
+    options: { state: MessageState; after?: string },
+  ): Promise<string>;
+  /** Removes these messages (edited or regenerated away) in one transaction. */
+  deleteMessages(conversationId: string, ids: readonly string[]): Promise<void>;
+  /** Writes a whole conversation, every message complete (imports, tests). */
   save(conversation: Conversation): Promise<void>;
   rename(id: string, title: string): Promise<void>;
   remove(id: string): Promise<void>;
 }
 
-const DB_NAME = 'patchbay';
-const STORE = 'conversations';
-/** Each conversation's title and dates, so listing them does not read every message. */
-const SUMMARIES = 'summaries';
-const DB_VERSION = 2;
+const NEW_TITLE = 'New chat';
 
-function summaryOf(conversation: Conversation): ConversationSummary {
-  const { id, title, createdAt, updatedAt } = conversation;
-  return { id, title, createdAt, updatedAt };
+/** Every key `[id, …]`: arrays sort after numbers and strings, so `[id, []]` ends the range. */
+function conversationRange(id: string): IDBKeyRange {
+  return IDBKeyRange.bound([id], [id, []]);
 }
 
 /**
- * Conversations in IndexedDB: the side panel's own database, newest first.
- *
- * Layout 1 kept only whole conversations, so the history list read every message of every chat.
- * Layout 2 adds `summaries`; opening a layout-1 database fills it from the conversations in the
- * same upgrade (nothing is lost, and a failed upgrade leaves layout 1 as it was).
+ * Conversations in IndexedDB, newest first: the side panel's own database (layouts in
+ * `history-db.ts`). Every write is one transaction, so a crash between writes leaves the last
+ * complete state of each message, never part of one.
  */
 export function createIndexedDbConversationStore(name = DB_NAME): ConversationStore {
   let database: Promise<IDBPDatabase> | undefined;
-  const db = () =>
-    (database ??= openDB(name, DB_VERSION, {
-      async upgrade(upgrading, oldVersion, _newVersion, transaction) {
-        if (oldVersion < 1) {
-          upgrading
-            .createObjectStore(STORE, { keyPath: 'id' })
-            .createIndex('updatedAt', 'updatedAt');
-        }
-        if (oldVersion < 2) {
-          const summaries = upgrading.createObjectStore(SUMMARIES, { keyPath: 'id' });
-          summaries.createIndex('updatedAt', 'updatedAt');
-          let cursor = await transaction.objectStore(STORE).openCursor();
-          while (cursor) {
-            await summaries.put(summaryOf(cursor.value as Conversation));
-            cursor = await cursor.continue();
-          }
-        }
-      },
-    }));
+  const db = () => (database ??= openChatDatabase(name));
+  // Chats removed through this store: a write still on its way (the chat's last throttled
+  // update, flushed as it closes) must not bring one back.
+  const removed = new Set<string>();
+
   return {
     async list() {
-      const all = (await (
-        await db()
-      ).getAllFromIndex(SUMMARIES, 'updatedAt')) as ConversationSummary[];
-      return all.reverse();
+      const raw: unknown[] = await (await db()).getAllFromIndex(SUMMARIES, 'updatedAt');
+      const conversations: ConversationSummary[] = [];
+      for (const value of raw.reverse()) {
+        const summary = parseSummary(value);
+        if (summary) conversations.push(summary);
+      }
+      return { conversations, skipped: raw.length - conversations.length };
     },
     async get(id) {
-      return (await (await db()).get(STORE, id)) as Conversation | undefined;
+      const transaction = (await db()).transaction([SUMMARIES, MESSAGES], 'readonly');
+      const [rawSummary, raw] = await Promise.all([
+        transaction.objectStore(SUMMARIES).get(id) as Promise<unknown>,
+        transaction.objectStore(MESSAGES).index(BY_ORDER).getAll(conversationRange(id)) as Promise<
+          unknown[]
+        >,
+      ]);
+      const summary = parseSummary(rawSummary);
+      if (!summary) return undefined;
+      const records = raw.map(parseMessageRecord).filter((record) => record !== undefined);
+      return {
+        ...summary,
+        messages: records.map((record) => record.message),
+        interrupted: records.filter((record) => record.state === 'streaming').map(({ id }) => id),
+        skipped: raw.length - records.length,
+      };
+    },
+    async putMessage(conversationId, message, { state, after }) {
+      if (removed.has(conversationId)) return NEW_TITLE;
+      const transaction = (await db()).transaction([SUMMARIES, MESSAGES], 'readwrite');
+      const summaries = transaction.objectStore(SUMMARIES);
+      const messages = transaction.objectStore(MESSAGES);
+      const now = Date.now();
+      const stored = parseMessageRecord(await messages.get([conversationId, message.id]));
+      // A new message sorts after the one before it, and after anything written earlier.
+      const previous = after
+        ? parseMessageRecord(await messages.get([conversationId, after]))
+        : undefined;
+      const seq = stored?.seq ?? Math.max(now, (previous?.seq ?? -1) + 1);
+      const record: MessageRecord = { conversationId, id: message.id, seq, state, message };
+      const summary = parseSummary(await summaries.get(conversationId)) ?? {
+        id: conversationId,
+        title: NEW_TITLE,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const title =
+        summary.title === NEW_TITLE && message.role === 'user'
+          ? titleFor([message])
+          : summary.title;
+      await Promise.all([
+        messages.put(record),
+        summaries.put({ ...summary, title, updatedAt: now }),
+        transaction.done,
+      ]);
+      return title;
+    },
+    async deleteMessages(conversationId, ids) {
+      const transaction = (await db()).transaction(MESSAGES, 'readwrite');
+      await Promise.all([
+        ...ids.map((id) => transaction.store.delete([conversationId, id])),
+        transaction.done,
+      ]);
     },
     async save(conversation) {
-      const transaction = (await db()).transaction([STORE, SUMMARIES], 'readwrite');
+      const transaction = (await db()).transaction([SUMMARIES, MESSAGES], 'readwrite');
+      const { id, title, createdAt, updatedAt } = conversation;
       await Promise.all([
-        transaction.objectStore(STORE).put(conversation),
-        transaction.objectStore(SUMMARIES).put(summaryOf(conversation)),
+        transaction.objectStore(SUMMARIES).put({ id, title, createdAt, updatedAt }),
+        ...conversation.messages.map((message, seq) =>
+          transaction
+            .objectStore(MESSAGES)
+            .put({ conversationId: id, id: message.id, seq, state: 'complete', message }),
+        ),
         transaction.done,
       ]);
     },
     async rename(id, title) {
-      const transaction = (await db()).transaction([STORE, SUMMARIES], 'readwrite');
-      const conversation = (await transaction.objectStore(STORE).get(id)) as
-        Conversation | undefined;
-      if (conversation) {
-        const renamed = { ...conversation, title: title.trim() || conversation.title };
-        await Promise.all([
-          transaction.objectStore(STORE).put(renamed),
-          transaction.objectStore(SUMMARIES).put(summaryOf(renamed)),
-        ]);
-      }
+      const transaction = (await db()).transaction(SUMMARIES, 'readwrite');
+      const summary = parseSummary(await transaction.store.get(id));
+      if (summary)
+        await transaction.store.put({ ...summary, title: title.trim() || summary.title });
       await transaction.done;
     },
     async remove(id) {
-      const transaction = (await db()).transaction([STORE, SUMMARIES], 'readwrite');
+      removed.add(id);
+      const transaction = (await db()).transaction([SUMMARIES, MESSAGES], 'readwrite');
       await Promise.all([
-        transaction.objectStore(STORE).delete(id),
         transaction.objectStore(SUMMARIES).delete(id),
+        transaction.objectStore(MESSAGES).delete(conversationRange(id)),
         transaction.done,
       ]);
     },
@@ -108,6 +174,6 @@ export function titleFor(messages: readonly UIMessage[]): string {
     .join(' ')
     .replace(/\s+/g, ' ')
     .trim();
-  if (!text) return 'New chat';
+  if (!text) return NEW_TITLE;
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
