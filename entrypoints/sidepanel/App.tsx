@@ -24,6 +24,8 @@ import { AllowedSites } from '../../components/page-tools/AllowedSites';
 import { useAllowedSites } from './use-allowed-sites';
 import { ChatSession } from './ChatPanel';
 import { useConversations } from './use-conversations';
+import { ChatHistorySettings } from '../../components/settings/ChatHistorySettings';
+import { CHAT_RETENTION_KEY, retentionSchema } from '../../src/chat/retention';
 import { ServersPanel } from './ServersPanel';
 import { useServers } from './use-servers';
 import { useStored } from './use-stored';
@@ -37,7 +39,11 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
   const browserAccess = useBrowserAccess(client);
   const settings = useStored(store, MODEL_SETTINGS_KEY, storedModelSettingsSchema);
   const [tab, setTab] = useState<Tab>('chat');
-  const chats = useConversations();
+  const keepDays = useStored(store, CHAT_RETENTION_KEY, retentionSchema);
+  const chats = useConversations({
+    keepDays: keepDays.value ?? undefined,
+    ready: keepDays.loaded,
+  });
   const { conversation } = chats;
   const [showHistory, setShowHistory] = useState(false);
 
@@ -200,6 +206,13 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
         <section className="panel" aria-label="Settings">
           <h1>Model</h1>
           {settingsForm('Save')}
+          <ChatHistorySettings
+            keepDays={keepDays.value ?? undefined}
+            chatCount={chats.list.conversations.length}
+            onKeepDays={(days) => void keepDays.save(days ?? null)}
+            onDeleteAll={() => void chats.removeAll()}
+            {...(chats.notice ? { notice: chats.notice } : {})}
+          />
           <SettingsSites client={client} />
           <BrowserAccessPanel access={browserAccess} />
         </section>

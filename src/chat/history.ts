@@ -48,6 +48,10 @@ export interface ConversationStore {
   save(conversation: Conversation): Promise<void>;
   rename(id: string, title: string): Promise<void>;
   remove(id: string): Promise<void>;
+  /** Removes every chat. */
+  removeAll(): Promise<void>;
+  /** Removes the chats last changed before `time` (ms); returns their ids. */
+  removeOlderThan(time: number): Promise<string[]>;
 }
 
 const NEW_TITLE = 'New chat';
@@ -162,6 +166,32 @@ export function createIndexedDbConversationStore(name = DB_NAME): ConversationSt
         transaction.objectStore(MESSAGES).delete(conversationRange(id)),
         transaction.done,
       ]);
+    },
+    async removeAll() {
+      const transaction = (await db()).transaction([SUMMARIES, MESSAGES], 'readwrite');
+      const ids = (await transaction.objectStore(SUMMARIES).getAllKeys()) as string[];
+      for (const id of ids) removed.add(id);
+      await Promise.all([
+        transaction.objectStore(SUMMARIES).clear(),
+        transaction.objectStore(MESSAGES).clear(),
+        transaction.done,
+      ]);
+    },
+    async removeOlderThan(time) {
+      const transaction = (await db()).transaction([SUMMARIES, MESSAGES], 'readwrite');
+      const ids = (await transaction
+        .objectStore(SUMMARIES)
+        .index('updatedAt')
+        .getAllKeys(IDBKeyRange.upperBound(time, true))) as string[];
+      for (const id of ids) removed.add(id);
+      await Promise.all([
+        ...ids.flatMap((id) => [
+          transaction.objectStore(SUMMARIES).delete(id),
+          transaction.objectStore(MESSAGES).delete(conversationRange(id)),
+        ]),
+        transaction.done,
+      ]);
+      return ids;
     },
   };
 }

@@ -179,4 +179,19 @@ describe('conversation history', () => {
     expect(good?.messages.map(({ id }) => id)).toEqual(['good-0', 'good-1', 'good-2']);
     expect(good?.skipped).toBe(1);
   });
+
+  it('deletes all chats, or those not changed since a time, and no write brings one back', async () => {
+    const store = createIndexedDbConversationStore(freshName());
+    await store.save(conversation('old', 10));
+    await store.save(conversation('edge', 20));
+    await store.save(conversation('new', 30));
+    expect(await store.removeOlderThan(20)).toEqual(['old']);
+    expect((await store.list()).conversations.map(({ id }) => id)).toEqual(['new', 'edge']);
+    expect(await store.get('old')).toBeUndefined();
+    expect((await store.get('edge'))?.messages).toHaveLength(3);
+    await store.removeAll();
+    await store.putMessage('new', conversation('new', 40).messages[0]!, { state: 'complete' });
+    expect(await store.list()).toEqual({ conversations: [], skipped: 0 });
+    expect(await store.get('edge')).toBeUndefined();
+  });
 });
