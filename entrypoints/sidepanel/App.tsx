@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react';
-import { ConversationList } from '../../components/chat/ConversationList';
 import { ModelSettingsForm } from '../../components/settings/ModelSettingsForm';
 import {
   APPROVALS_STORAGE_KEY,
@@ -24,6 +23,7 @@ import { AllowedSites } from '../../components/page-tools/AllowedSites';
 import { useAllowedSites } from './use-allowed-sites';
 import { ChatSession } from './ChatPanel';
 import { useConversations } from './use-conversations';
+import { HistoryDrawer } from './HistoryDrawer';
 import { ChatHistorySettings } from '../../components/settings/ChatHistorySettings';
 import { CHAT_RETENTION_KEY, retentionSchema } from '../../src/chat/retention';
 import { ServersPanel } from './ServersPanel';
@@ -168,14 +168,7 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
             </button>
           </header>
           {showHistory ? (
-            <ConversationList
-              conversations={chats.list.conversations}
-              skipped={chats.list.skipped}
-              currentId={conversation?.id}
-              onOpen={(id) => void chats.open(id).then(() => setShowHistory(false))}
-              onRename={(id, title) => void chats.rename(id, title)}
-              onDelete={(id) => void chats.remove(id)}
-            />
+            <HistoryDrawer chats={chats} onOpened={() => setShowHistory(false)} />
           ) : null}
           {conversation?.skipped ? (
             <p className="chat-error" role="alert">

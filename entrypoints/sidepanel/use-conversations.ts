@@ -63,6 +63,7 @@ export function useConversations(retention: { keepDays: number | undefined; read
     list,
     notice,
     onSaved,
+    refresh: refreshList,
     start: () => setConversation(newConversation()),
     open: async (id: string) => {
       const found = await history.get(id);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
@@ -69,5 +70,74 @@ describe('chat history settings', () => {
       .first()
       .click();
     await page.getByText('No saved chats yet.').waitFor();
+  });
+});
+
+describe('export and import', () => {
+  /** Clicks `name` in the chat switcher and returns the downloaded file's text and name. */
+  async function download(name: string) {
+    const [file] = await Promise.all([
+      page.waitForEvent('download', { timeout: 5_000 }),
+      page
+        .getByRole('group', { name: 'Export and import chats' })
+        .getByRole('button', { name })
+        .click(),
+    ]);
+    const path = await file.path();
+    return { name: file.suggestedFilename(), text: readFileSync(path, 'utf8') };
+  }
+
+  it('exports a chat as Markdown and JSON, and imports chats with a preview and an error per bad entry', async () => {
+    model.script({ type: 'text', text: 'Oslo is **cold** in winter.' });
+    await ask('Weather in Oslo?');
+    await page.getByText('in winter.').waitFor();
+    await page.getByRole('button', { name: /Weather in Oslo\?/ }).click();
+
+    const markdown = await download('Export as Markdown');
+    expect(markdown.name).toBe('Weather-in-Oslo.md');
+    expect(markdown.text).toBe(
+      '# Weather in Oslo?\n\n## You\n\nWeather in Oslo?\n\n## Patchbay\n\nOslo is **cold** in winter.\n',
+    );
+    const single = await download('Export as JSON');
+    const exported = JSON.parse(single.text) as {
+      chats: { id: string; title: string; messages: { role: string; parts: unknown[] }[] }[];
+    };
+    expect(exported.chats).toHaveLength(1);
+    expect(exported.chats[0]!.messages.map(({ role }) => role)).toEqual(['user', 'assistant']);
+    const all = await download('Export all chats');
+    expect(all.name).toBe('patchbay-chats.json');
+
+    const withBadEntry = JSON.parse(all.text) as { chats: unknown[] };
+    withBadEntry.chats.push({
+      id: 'x',
+      title: 'Broken',
+      createdAt: 1,
+      updatedAt: 1,
+      messages: 'no',
+    });
+    await page.getByLabel('Import chats', { exact: true }).setInputFiles({
+      name: 'chats.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(withBadEntry)),
+    });
+    const preview = page.getByRole('region', { name: 'Import preview' });
+    await preview.getByText('1 chat ready to import; 1 cannot be imported.').waitFor();
+    await preview
+      .getByText('Weather in Oslo? (2 messages) — kept beside the chat already here')
+      .waitFor();
+    await preview.getByText(/Entry 2 \(Broken\): messages: /).waitFor();
+    await session.screenshot(page, 'chat-import-preview');
+    await preview.getByRole('button', { name: 'Import' }).click();
+    await page.getByText('Imported 1 chat.').waitFor();
+    const chats = page.getByRole('list', { name: 'Chats' });
+    await expect(
+      chats.getByRole('button', { name: 'Weather in Oslo?', exact: true }).count(),
+    ).resolves.toBe(2);
+    const stored = await storedMessages(page);
+    expect(new Set(stored.map(({ conversationId }) => conversationId)).size).toBe(2);
+    expect(stored.map(({ text }) => text)).toEqual(
+      expect.arrayContaining(['Weather in Oslo?', 'Oslo is **cold** in winter.']),
+    );
+    expect(stored).toHaveLength(4);
   });
 });
