@@ -1,6 +1,8 @@
+import { ChatSearch } from '../../components/chat/ChatSearch';
 import { ChatTransfer } from '../../components/chat/ChatTransfer';
 import { ConversationList } from '../../components/chat/ConversationList';
 import type { useConversations } from './use-conversations';
+import { useChatSearch } from './use-chat-search';
 import { useChatTransfer } from './use-chat-transfer';
 
 /** The chat switcher: export and import, and the list of chats. */
@@ -18,8 +20,15 @@ export function HistoryDrawer({
     chatIds: list.conversations.map(({ id }) => id),
     refresh: chats.refresh,
   });
+  const search = useChatSearch(chats.history, list);
   return (
     <div className="history-drawer">
+      <ChatSearch
+        query={search.query}
+        onQuery={search.setQuery}
+        hits={search.hits}
+        onOpen={(id) => void chats.open(id).then(onOpened)}
+      />
       <ChatTransfer
         canExportCurrent={list.conversations.some(({ id }) => id === conversation?.id)}
         canExportAll={list.conversations.length > 0}
@@ -32,14 +41,16 @@ export function HistoryDrawer({
         onCancelImport={transfer.cancelImport}
         {...(transfer.notice ? { notice: transfer.notice } : {})}
       />
-      <ConversationList
-        conversations={list.conversations}
-        skipped={list.skipped}
-        currentId={conversation?.id}
-        onOpen={(id) => void chats.open(id).then(onOpened)}
-        onRename={(id, title) => void chats.rename(id, title)}
-        onDelete={(id) => void chats.remove(id)}
-      />
+      {search.query.trim() ? null : (
+        <ConversationList
+          conversations={list.conversations}
+          skipped={list.skipped}
+          currentId={conversation?.id}
+          onOpen={(id) => void chats.open(id).then(onOpened)}
+          onRename={(id, title) => void chats.rename(id, title)}
+          onDelete={(id) => void chats.remove(id)}
+        />
+      )}
     </div>
   );
 }

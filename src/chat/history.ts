@@ -9,6 +9,8 @@ import {
   type MessageState,
 } from './history-records';
 
+import type { SearchableChat } from './chat-search';
+
 export type { ConversationSummary, MessageState } from './history-records';
 
 export interface Conversation extends ConversationSummary {
@@ -48,6 +50,8 @@ export interface ConversationStore {
   save(conversation: Conversation): Promise<void>;
   rename(id: string, title: string): Promise<void>;
   remove(id: string): Promise<void>;
+  /** Every readable chat's title and message text, for search. */
+  searchable(): Promise<SearchableChat[]>;
   /** Removes every chat. */
   removeAll(): Promise<void>;
   /** Removes the chats last changed before `time` (ms); returns their ids. */
@@ -166,6 +170,40 @@ export function createIndexedDbConversationStore(name = DB_NAME): ConversationSt
         transaction.objectStore(MESSAGES).delete(conversationRange(id)),
         transaction.done,
       ]);
+    },
+    async searchable() {
+      const transaction = (await db()).transaction([SUMMARIES, MESSAGES], 'readonly');
+      const [summaries, records] = await Promise.all([
+        transaction.objectStore(SUMMARIES).getAll() as Promise<unknown[]>,
+        // In key order: each chat's messages together (ordered by seq below).
+        transaction.objectStore(MESSAGES).index(BY_ORDER).getAll() as Promise<unknown[]>,
+      ]);
+      const texts = new Map<string, string[]>();
+      for (const value of records) {
+        const record = parseMessageRecord(value);
+        if (!record) continue;
+        const text = record.message.parts
+          .map((part) => (part.type === 'text' ? part.text : ''))
+          .join(' ')
+          .trim();
+        if (!text) continue;
+        const list = texts.get(record.conversationId);
+        if (list) list.push(text);
+        else texts.set(record.conversationId, [text]);
+      }
+      return summaries.flatMap((value) => {
+        const summary = parseSummary(value);
+        return summary
+          ? [
+              {
+                id: summary.id,
+                title: summary.title,
+                updatedAt: summary.updatedAt,
+                texts: texts.get(summary.id) ?? [],
+              },
+            ]
+          : [];
+      });
     },
     async removeAll() {
       const transaction = (await db()).transaction([SUMMARIES, MESSAGES], 'readwrite');

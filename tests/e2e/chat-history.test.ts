@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
 import { chooseScriptedModel } from './chat-setup';
-import { putRaw, storedMessages } from './chat-storage';
+import { putRaw, seedChats, storedMessages } from './chat-storage';
 import { closeAfterTest, freshExtensionPerTest } from './harness';
 
 const session = freshExtensionPerTest();
@@ -139,5 +139,49 @@ describe('export and import', () => {
       expect.arrayContaining(['Weather in Oslo?', 'Oslo is **cold** in winter.']),
     );
     expect(stored).toHaveLength(4);
+  });
+});
+
+describe('search', () => {
+  it('finds chats by title and words as you type, marks the words, and opens the chat', async () => {
+    model.script(
+      { type: 'text', text: 'Pack warm boots for Oslo.' },
+      { type: 'text', text: 'Rome is mild.' },
+    );
+    await ask('Trip packing list');
+    await page.getByText('Pack warm boots for Oslo.').waitFor();
+    await ask('Weekend in Rome');
+    await page.getByText('Rome is mild.').waitFor();
+
+    await page.getByRole('button', { name: /Weekend in Rome/ }).click();
+    const box = page.getByRole('searchbox', { name: 'Search chats' });
+    await box.fill('boots osl');
+    const results = page.getByRole('list', { name: 'Search results' });
+    await results.getByRole('button', { name: /Trip packing list/ }).waitFor();
+    await expect(results.getByRole('listitem').count()).resolves.toBe(1);
+    await expect(results.locator('mark').allTextContents()).resolves.toEqual(['boots', 'Osl']);
+    await session.screenshot(page, 'chat-search');
+    await results.getByRole('button', { name: /Trip packing list/ }).click();
+    await page.getByText('Pack warm boots for Oslo.').waitFor();
+    await expect(page.getByText('Rome is mild.').count()).resolves.toBe(0);
+  });
+
+  it('answers within a second over 1,000 chats of 50 messages', async () => {
+    model.script({ type: 'text', text: 'Ready.' });
+    await ask('Start');
+    await page.getByText('Ready.').waitFor();
+    await seedChats(page, 1000, 50);
+    await page.reload();
+    await page.getByRole('button', { name: /^Start/ }).click();
+    const box = page.getByRole('searchbox', { name: 'Search chats' });
+    const results = page.getByRole('list', { name: 'Search results' });
+    // The first query reads every chat into the index; later ones only scan it.
+    await box.fill('topic1');
+    await results.getByRole('listitem').first().waitFor({ timeout: 10_000 });
+    const started = Date.now();
+    await box.fill('999 about');
+    await results.getByText('Seeded chat 999', { exact: true }).waitFor({ timeout: 1_000 });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await expect(results.getByRole('listitem').count()).resolves.toBe(1);
   });
 });

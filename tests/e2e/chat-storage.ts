@@ -123,3 +123,46 @@ export function putRaw(page: Page, store: 'summaries' | 'messages', value: unkno
     [store, value] as const,
   );
 }
+
+/** Writes `count` chats of `perChat` messages into the layout-3 stores in one transaction. */
+export function seedChats(page: Page, count: number, perChat: number) {
+  return page.evaluate(
+    async ([chats, messages]) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('patchbay');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error ?? new Error('open failed'));
+      });
+      const transaction = db.transaction(['summaries', 'messages'], 'readwrite');
+      for (let c = 0; c < chats; c += 1) {
+        const id = `seed-${c}`;
+        transaction
+          .objectStore('summaries')
+          .put({ id, title: `Seeded chat ${c}`, createdAt: c, updatedAt: c });
+        for (let m = 0; m < messages; m += 1)
+          transaction.objectStore('messages').put({
+            conversationId: id,
+            id: `m${m}`,
+            seq: m,
+            state: 'complete',
+            message: {
+              id: `m${m}`,
+              role: m % 2 ? 'assistant' : 'user',
+              parts: [
+                {
+                  type: 'text',
+                  text: `Message ${m} of chat ${c} about topic${(c * messages + m) % 997}`,
+                },
+              ],
+            },
+          });
+      }
+      await new Promise<void>((resolve, reject) => {
+        transaction.oncomplete = () => resolve();
+        transaction.onerror = () => reject(transaction.error ?? new Error('write failed'));
+      });
+      db.close();
+    },
+    [count, perChat] as const,
+  );
+}
