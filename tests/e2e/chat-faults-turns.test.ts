@@ -1,7 +1,7 @@
 /**
- * A chat never loses a word: every fault that can end a turn early (the panel closed or
- * reloaded, the worker stopped, the browser closed, storage full, damaged or old data, two
- * panels on one chat), each asserting exactly which messages are stored and shown afterwards.
+ * A chat never loses a word when a turn is cut short: the panel closed or reloaded mid-answer or
+ * mid-call, the worker stopped, the browser closed. Each case asserts exactly which messages are
+ * stored and shown afterwards. (Storage faults: chat-faults-storage.test.ts.)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,8 +10,21 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
+import {
+  ANSWER,
+  INTERRUPTED_CALL,
+  PARTIAL,
+  QUESTION,
+  REST,
+  SENT_WORDS,
+  ask,
+  expectInterrupted,
+  message,
+  shown,
+  stalledAnswer,
+  storedBecomes,
+} from './chat-fault-helpers';
 import { chooseScriptedModel } from './chat-setup';
-import { putRaw, storedMessages, writeLegacyDatabase, type StoredMessage } from './chat-storage';
 import {
   closeAfterTest,
   freshExtensionPerTest,
@@ -20,73 +33,9 @@ import {
 } from './harness';
 import { addEnabledServer } from './server-setup';
 
-const QUESTION = 'Why is the sky blue?';
-const ANSWER = 'Sunlight scatters off the air, and short blue wavelengths scatter the most.';
-/** The words of ANSWER sent before the model stalls. */
-const SENT_WORDS = 6;
-const PARTIAL = 'Sunlight scatters off the air, and ';
-const REST = 'short blue wavelengths scatter the most.';
-const INTERRUPTED_CALL = /Interrupted: Patchbay closed while this call was running/;
-
 let model: ScriptedOpenAI;
 
-/** A text turn that sends its first `words` deltas, then holds until released. */
-function stalledAnswer(words: number) {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  onTestFinished(() => release());
-  model.script({
-    type: 'text',
-    text: ANSWER,
-    pace: (index) => (index < words ? Promise.resolve() : released),
-  });
-}
-
-async function ask(page: Page, text: string) {
-  await page.getByRole('combobox', { name: 'Message' }).fill(text);
-  await page.getByRole('button', { name: 'Send' }).click();
-}
-
-const message = (
-  role: string,
-  text: string,
-  state = 'complete',
-  calls: string[] = [],
-): Omit<StoredMessage, 'conversationId'> => ({ role, text, state, calls });
-
-/** The stored messages without their chat id (tests here have one chat unless they say so). */
-async function stored(page: Page) {
-  return (await storedMessages(page)).map(({ conversationId: _, ...rest }) => rest);
-}
-
-/** Waits until what is stored is exactly `expected` (writes are throttled to about 1 s). */
-async function storedBecomes(page: Page, expected: ReturnType<typeof message>[]) {
-  await expect
-    .poll(() => stored(page), { timeout: 5_000, message: 'the chat was not stored as shown' })
-    .toEqual(expected);
-}
-
-/** The shown messages: role and visible text of each (an answer's text parts joined). */
-function shown(page: Page) {
-  return page.locator('.message').evaluateAll((items) =>
-    items.map((item) => [
-      item.getAttribute('data-role'),
-      [...item.querySelectorAll('.user-bubble > p:not(.message-origin), .markdown')]
-        .map((element) => element.textContent ?? '')
-        .join(' ')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    ]),
-  );
-}
-
-async function expectInterrupted(page: Page) {
-  const banner = page.getByRole('status', { name: 'Interrupted answer' });
-  await banner.waitFor({ timeout: 10_000 });
-  return banner;
-}
-
-describe('a turn cut short in one browser', () => {
+describe('an answer cut short in one browser', () => {
   const session = freshExtensionPerTest();
   let page: Page;
 
@@ -98,7 +47,7 @@ describe('a turn cut short in one browser', () => {
   });
 
   it('keeps the question and the streamed words when the panel closes mid-answer; Continue goes on from them', async () => {
-    stalledAnswer(SENT_WORDS);
+    stalledAnswer(model, SENT_WORDS);
     await ask(page, QUESTION);
     await page.getByText(PARTIAL.trim()).waitFor();
     await storedBecomes(page, [
@@ -133,7 +82,7 @@ describe('a turn cut short in one browser', () => {
   });
 
   it('Retry runs an interrupted turn again, and a question that got no answer comes back too', async () => {
-    stalledAnswer(0);
+    stalledAnswer(model, 0);
     await ask(page, QUESTION);
     await storedBecomes(page, [message('user', QUESTION, 'streaming')]);
     await page.close();
@@ -152,154 +101,6 @@ describe('a turn cut short in one browser', () => {
       ['assistant', ANSWER],
     ]);
   });
-
-  it('tells the person when storage is full, keeps chatting in memory and loses nothing stored', async () => {
-    model.script({ type: 'text', text: 'Saved answer.' });
-    await ask(page, 'First question');
-    await page.getByText('Saved answer.').waitFor();
-    await storedBecomes(page, [
-      message('user', 'First question'),
-      message('assistant', 'Saved answer.'),
-    ]);
-
-    await page.evaluate(() => {
-      IDBObjectStore.prototype.put = () => {
-        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-      };
-    });
-    model.script({ type: 'text', text: 'Kept in memory.' }, { type: 'text', text: 'Still here.' });
-    await ask(page, 'Second question');
-    await page.getByText('Kept in memory.').waitFor();
-    await page
-      .getByRole('alert')
-      .getByText(/Browser storage is full/)
-      .waitFor();
-    await ask(page, 'Third question');
-    await page.getByText('Still here.').waitFor();
-    await expect(shown(page)).resolves.toEqual([
-      ['user', 'First question'],
-      ['assistant', 'Saved answer.'],
-      ['user', 'Second question'],
-      ['assistant', 'Kept in memory.'],
-      ['user', 'Third question'],
-      ['assistant', 'Still here.'],
-    ]);
-    await expect(stored(page)).resolves.toEqual([
-      message('user', 'First question'),
-      message('assistant', 'Saved answer.'),
-    ]);
-  });
-
-  it('skips a stored chat or message that fails validation and says so, without breaking the list', async () => {
-    model.script({ type: 'text', text: 'Fine.' });
-    await ask(page, 'A good chat');
-    await page.getByText('Fine.').waitFor();
-    const [first] = await storedMessages(page);
-    await putRaw(page, 'summaries', { id: 'broken', title: 7, updatedAt: Date.now() + 1000 });
-    await putRaw(page, 'messages', {
-      conversationId: first!.conversationId,
-      id: 'bad',
-      seq: Date.now() + 1000,
-      state: 'complete',
-      message: { role: 'robot' },
-    });
-    await page.reload();
-    await page
-      .getByText('1 saved message of this chat could not be read and is not shown.')
-      .waitFor();
-    await expect(shown(page)).resolves.toEqual([
-      ['user', 'A good chat'],
-      ['assistant', 'Fine.'],
-    ]);
-    await page.getByRole('button', { name: /A good chat/ }).click();
-    await page.getByText('1 saved chat could not be read and is not listed.').waitFor();
-    await page.getByRole('list', { name: 'Chats' }).getByText('A good chat').waitFor();
-  });
-
-  it('keeps both panels’ messages when two panels write to one chat', async () => {
-    model.script({ type: 'text', text: 'One.' });
-    await ask(page, 'First from A');
-    await page.getByText('One.').waitFor();
-    await storedBecomes(page, [message('user', 'First from A'), message('assistant', 'One.')]);
-    const other = await session.openSidePanel();
-    await other.getByText('One.').waitFor();
-
-    model.script({ type: 'text', text: 'Two.' });
-    await ask(page, 'Second from A');
-    await page.getByText('Two.').waitFor();
-    model.script({ type: 'text', text: 'Three.' });
-    await ask(other, 'Second from B');
-    await other.getByText('Three.').waitFor();
-
-    await storedBecomes(page, [
-      message('user', 'First from A'),
-      message('assistant', 'One.'),
-      message('user', 'Second from A'),
-      message('assistant', 'Two.'),
-      message('user', 'Second from B'),
-      message('assistant', 'Three.'),
-    ]);
-    await page.reload();
-    await page.getByText('Three.').waitFor();
-    await expect(shown(page)).resolves.toHaveLength(6);
-  });
-
-  it.each([1, 2] as const)(
-    'opens a chat database written in layout %i with every chat',
-    async (layout) => {
-      await page.close();
-      // An extension page that does not open the chat database: the old one is written first.
-      const blank = await session.context.newPage();
-      await blank.goto(`chrome-extension://${session.extensionId}/manifest.json`);
-      await blank.evaluate(
-        () =>
-          new Promise<void>((resolve, reject) => {
-            const request = indexedDB.deleteDatabase('patchbay');
-            request.onsuccess = () => resolve();
-            request.onerror = () => reject(request.error ?? new Error('delete failed'));
-          }),
-      );
-      const chat = (id: string, updatedAt: number, texts: string[]) => ({
-        id,
-        title: `Old ${id}`,
-        createdAt: 1,
-        updatedAt,
-        messages: texts.map((text, index) => ({
-          id: `${id}-${index}`,
-          role: index % 2 ? 'assistant' : 'user',
-          parts: [{ type: 'text', text }],
-        })),
-      });
-      await writeLegacyDatabase(blank, layout, [
-        chat('a', 10, ['Older question', 'Older answer']),
-        chat('b', 20, ['Latest question', 'Latest answer', 'Follow-up', 'Last answer']),
-      ]);
-      await blank.close();
-
-      page = await session.openSidePanel();
-      await page.getByText('Last answer').waitFor();
-      await expect(shown(page)).resolves.toEqual([
-        ['user', 'Latest question'],
-        ['assistant', 'Latest answer'],
-        ['user', 'Follow-up'],
-        ['assistant', 'Last answer'],
-      ]);
-      await page.getByRole('button', { name: /Old b/ }).click();
-      await page
-        .getByRole('list', { name: 'Chats' })
-        .getByRole('button', { name: 'Old a', exact: true })
-        .click();
-      await page.getByText('Older answer').waitFor();
-      await expect(stored(page)).resolves.toEqual([
-        message('user', 'Older question'),
-        message('assistant', 'Older answer'),
-        message('user', 'Latest question'),
-        message('assistant', 'Latest answer'),
-        message('user', 'Follow-up'),
-        message('assistant', 'Last answer'),
-      ]);
-    },
-  );
 });
 
 describe('a tool call cut short', () => {
@@ -423,7 +224,7 @@ describe('the browser closed mid-answer', () => {
     let page = await first.openSidePanel();
     await chooseScriptedModel(page, model.baseUrl);
     await page.reload();
-    stalledAnswer(SENT_WORDS);
+    stalledAnswer(model, SENT_WORDS);
     await ask(page, QUESTION);
     await page.getByText(PARTIAL.trim()).waitFor();
     await storedBecomes(page, [
