@@ -77,11 +77,7 @@ export function createChatWriter(options: ChatWriterOptions): ChatWriter {
         const before = written.get(message.id);
         const target: MessageState = index >= turnStart ? state : 'complete';
         if (before?.message === message && before.state === target) continue;
-        const after = messages[index - 1]?.id;
-        const saved = await store.putMessage(conversationId, message, {
-          state: target,
-          ...(after ? { after } : {}),
-        });
+        const saved = await store.putMessage(conversationId, message, { state: target });
         if (!before || saved !== title) changedList = true;
         title = saved;
         written.set(message.id, { message, state: target });

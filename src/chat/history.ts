@@ -36,13 +36,14 @@ export interface ConversationStore {
   get(id: string): Promise<OpenedConversation | undefined>;
   /**
    * Writes one message of a conversation in one transaction, with the conversation's summary
-   * (created on the first message; titled from the person's first words). `after` is the id of
-   * the message before it in the chat, so a new message sorts after it. Returns the title.
+   * (created on the first message; titled from the person's first words). A new message goes
+   * after every message stored in the chat, so messages keep the order they were first written
+   * in, whichever panel wrote them. Returns the title.
    */
   putMessage(
     conversationId: string,
     message: UIMessage,
-    options: { state: MessageState; after?: string },
+    options: { state: MessageState },
   ): Promise<string>;
   /** Removes these messages (edited or regenerated away) in one transaction. */
   deleteMessages(conversationId: string, ids: readonly string[]): Promise<void>;
@@ -105,18 +106,21 @@ export function createIndexedDbConversationStore(name = DB_NAME): ConversationSt
         skipped: raw.length - records.length,
       };
     },
-    async putMessage(conversationId, message, { state, after }) {
+    async putMessage(conversationId, message, { state }) {
       if (removed.has(conversationId)) return NEW_TITLE;
       const transaction = (await db()).transaction([SUMMARIES, MESSAGES], 'readwrite');
       const summaries = transaction.objectStore(SUMMARIES);
       const messages = transaction.objectStore(MESSAGES);
       const now = Date.now();
       const stored = parseMessageRecord(await messages.get([conversationId, message.id]));
-      // A new message sorts after the one before it, and after anything written earlier.
-      const previous = after
-        ? parseMessageRecord(await messages.get([conversationId, after]))
-        : undefined;
-      const seq = stored?.seq ?? Math.max(now, (previous?.seq ?? -1) + 1);
+      const last = stored
+        ? undefined
+        : await messages.index(BY_ORDER).openCursor(conversationRange(conversationId), 'prev');
+      // The highest order in the chat; one that is not a number (a damaged record) sorts last
+      // in IndexedDB, so the time, far above any count, still puts the new message after the
+      // readable ones.
+      const lastSeq: unknown = last ? (last.key as unknown[])[1] : -1;
+      const seq = stored?.seq ?? (typeof lastSeq === 'number' ? lastSeq + 1 : Date.now());
       const record: MessageRecord = { conversationId, id: message.id, seq, state, message };
       const summary = parseSummary(await summaries.get(conversationId)) ?? {
         id: conversationId,

@@ -106,11 +106,11 @@ describe('conversation history', () => {
       state: 'streaming',
     });
     expect(title).toBe('What is the weather in Oslo?');
-    await store.putMessage('c', richAnswer, { state: 'streaming', after: 'q' });
+    await store.putMessage('c', richAnswer, { state: 'streaming' });
     const opened = await store.get('c');
     expect(opened?.messages).toEqual([user('q', 'What is the weather in Oslo?'), richAnswer]);
     expect(opened?.interrupted).toEqual(['q', 'answer']);
-    await store.putMessage('c', richAnswer, { state: 'complete', after: 'q' });
+    await store.putMessage('c', richAnswer, { state: 'complete' });
     await store.putMessage('c', user('q', 'What is the weather in Oslo?'), { state: 'complete' });
     expect((await store.get('c'))?.interrupted).toEqual([]);
     expect((await store.get('c'))?.messages.map(({ id }) => id)).toEqual(['q', 'answer']);
@@ -152,7 +152,7 @@ describe('conversation history', () => {
       expect((await store.get('rich'))?.messages).toEqual([user('q', 'Weather?'), richAnswer]);
       expect((await store.get('dup'))?.messages.map(({ id }) => id)).toEqual(['dup-0', 'dup-0~1']);
       // Writing after the migration sorts after the migrated messages.
-      await store.putMessage('old', user('next', 'More'), { state: 'complete', after: 'old-499' });
+      await store.putMessage('old', user('next', 'More'), { state: 'complete' });
       expect((await store.get('old'))?.messages.at(-1)?.id).toBe('next');
     },
   );
