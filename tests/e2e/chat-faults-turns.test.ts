@@ -101,6 +101,24 @@ describe('an answer cut short in one browser', () => {
       ['assistant', ANSWER],
     ]);
   });
+
+  it('keeps a question whose answer failed (the network went) and offers it again after a reload', async () => {
+    // The browser logs the failed response itself.
+    session.expectConsoleError(
+      /Failed to load resource: the server responded with a status of 400/,
+    );
+    model.script({ type: 'error', status: 400, message: 'The connection dropped.' });
+    await ask(page, QUESTION);
+    await page.locator('.chat-error').getByRole('button', { name: 'Retry' }).waitFor();
+    await storedBecomes(page, [message('user', QUESTION, 'streaming')]);
+    await page.reload();
+    const banner = await expectInterrupted(page);
+    await expect(shown(page)).resolves.toEqual([['user', QUESTION]]);
+    model.script({ type: 'text', text: ANSWER });
+    await banner.getByRole('button', { name: 'Retry' }).click();
+    await page.getByText(ANSWER).waitFor();
+    await storedBecomes(page, [message('user', QUESTION), message('assistant', ANSWER)]);
+  });
 });
 
 describe('a tool call cut short', () => {
