@@ -69,10 +69,8 @@ export function createChatWriter(options: ChatWriterOptions): ChatWriter {
     const turnStart = messages.findLastIndex((message) => message.role === 'user');
     let changedList = gone.length > 0;
     try {
-      if (gone.length > 0) {
-        await store.deleteMessages(conversationId, gone);
-        for (const id of gone) written.delete(id);
-      }
+      // New and changed messages first, removals last: a crash in between keeps words (the
+      // answer being replaced, say) rather than losing the new ones.
       for (const [index, message] of messages.entries()) {
         const before = written.get(message.id);
         const target: MessageState = index >= turnStart ? state : 'complete';
@@ -81,6 +79,10 @@ export function createChatWriter(options: ChatWriterOptions): ChatWriter {
         if (!before || saved !== title) changedList = true;
         title = saved;
         written.set(message.id, { message, state: target });
+      }
+      if (gone.length > 0) {
+        await store.deleteMessages(conversationId, gone);
+        for (const id of gone) written.delete(id);
       }
     } catch (error) {
       failing = true;

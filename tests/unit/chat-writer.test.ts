@@ -161,4 +161,26 @@ describe('saving a chat as it happens', () => {
     expect(await store.get('c')).toBeUndefined();
     expect((await store.list()).conversations).toEqual([]);
   });
+
+  it('writes a replacement before removing what it replaces, so a failure between keeps both', async () => {
+    const store = freshStore();
+    const opened = [user('q', 'Question'), answer('old', 'Old answer', 'done')];
+    await store.save({ id: 'c', title: 'Q', createdAt: 1, updatedAt: 1, messages: opened });
+    let deletes = 'fail';
+    const flaky: ConversationStore = {
+      ...store,
+      deleteMessages: (...args) =>
+        deletes === 'fail' ? Promise.reject(new Error('crashed')) : store.deleteMessages(...args),
+    };
+    const { writer, errors } = writerFor(flaky, opened);
+    const regenerated = [opened[0]!, answer('new', 'New answer', 'done')];
+    writer.update(regenerated, 'complete', true);
+    await writer.flush();
+    expect(errors).toHaveLength(1);
+    expect(await texts(store)).toEqual(['Question', 'Old answer', 'New answer']);
+    deletes = 'work';
+    writer.update([...regenerated], 'complete', true);
+    await writer.flush();
+    expect(await texts(store)).toEqual(['Question', 'New answer']);
+  });
 });
