@@ -251,8 +251,8 @@ function conversation(id: string, messageCount: number, toolCards: number): Stor
 }
 
 /**
- * Writes a conversation into the panel's database (layout 3: `summaries`, and a `messages` record
- * per message; see src/chat/history-db.ts), as the most recent one.
+ * Writes a conversation into the panel's database (layout 3: `summaries`, and a `messages` and a
+ * `texts` record per message; see src/chat/history-db.ts), as the most recent one.
  */
 async function putConversation(browser: BenchBrowser, value: StoredConversation) {
   await browser.page.evaluate(
@@ -271,11 +271,13 @@ async function putConversation(browser: BenchBrowser, value: StoredConversation)
               'order',
               ['conversationId', 'seq'],
             );
+          if (!db.objectStoreNames.contains('texts'))
+            db.createObjectStore('texts', { keyPath: ['conversationId', 'id'] });
         };
         request.onerror = () => reject(request.error);
         request.onsuccess = () => {
           const db = request.result;
-          const transaction = db.transaction(['summaries', 'messages'], 'readwrite');
+          const transaction = db.transaction(['summaries', 'messages', 'texts'], 'readwrite');
           const updatedAt = Date.now();
           transaction.objectStore('summaries').put({
             id: stored.id,
@@ -283,15 +285,21 @@ async function putConversation(browser: BenchBrowser, value: StoredConversation)
             createdAt: stored.createdAt,
             updatedAt,
           });
-          stored.messages.forEach((message, seq) =>
-            transaction.objectStore('messages').put({
-              conversationId: stored.id,
-              id: (message as { id: string }).id,
-              seq,
-              state: 'complete',
-              message,
-            }),
-          );
+          stored.messages.forEach((message, seq) => {
+            const { id, parts } = message as {
+              id: string;
+              parts: { type: string; text?: string }[];
+            };
+            transaction
+              .objectStore('messages')
+              .put({ conversationId: stored.id, id, seq, state: 'complete', message });
+            const text = parts
+              .map((part) => (part.type === 'text' ? (part.text ?? '') : ''))
+              .join(' ');
+            transaction
+              .objectStore('texts')
+              .put({ conversationId: stored.id, id, seq, text: text.trim() });
+          });
           transaction.oncomplete = () => {
             db.close();
             resolve();

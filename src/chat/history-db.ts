@@ -1,6 +1,6 @@
 import { openDB, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import type { UIMessage } from 'ai';
-import type { ConversationSummary, MessageRecord } from './history-records';
+import { textRecordOf, type ConversationSummary, type MessageRecord } from './history-records';
 
 export const DB_NAME = 'patchbay';
 export const DB_VERSION = 3;
@@ -12,6 +12,8 @@ export const SUMMARIES = 'summaries';
 export const MESSAGES = 'messages';
 /** A conversation's messages in order: `[conversationId, seq]`. */
 export const BY_ORDER = 'order';
+/** Layout 3: each message's words, keyed like `messages`, for search. */
+export const TEXTS = 'texts';
 
 interface LegacyConversation extends ConversationSummary {
   messages?: unknown;
@@ -24,7 +26,8 @@ interface LegacyConversation extends ConversationSummary {
  * - Layout 1: `conversations` (whole chats).
  * - Layout 2: adds `summaries`, filled from the conversations.
  * - Layout 3: moves every message to `messages` (a record each, so writing a streaming answer
- *   rewrites that message only, atomically) and drops `conversations`.
+ *   rewrites that message only, atomically), with its words in `texts` for search, and drops
+ *   `conversations`.
  */
 export function openChatDatabase(name = DB_NAME): Promise<IDBPDatabase> {
   return openDB(name, DB_VERSION, {
@@ -47,12 +50,13 @@ export function openChatDatabase(name = DB_NAME): Promise<IDBPDatabase> {
           keyPath: ['conversationId', 'id'],
         });
         messages.createIndex(BY_ORDER, ['conversationId', 'seq']);
+        const texts = database.createObjectStore(TEXTS, { keyPath: ['conversationId', 'id'] });
         await eachConversation(transaction, async (conversation) => {
           const list = Array.isArray(conversation.messages) ? conversation.messages : [];
           const seen = new Set<string>();
           for (const [seq, message] of list.entries()) {
             const record = migratedRecord(conversation.id, message as UIMessage, seq, seen);
-            await messages.put(record);
+            await Promise.all([messages.put(record), texts.put(textRecordOf(record))]);
           }
         });
         database.deleteObjectStore(CONVERSATIONS);

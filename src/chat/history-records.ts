@@ -58,3 +58,20 @@ export function parseSummary(value: unknown): ConversationSummary | undefined {
   const { id, title, createdAt, updatedAt } = parsed.data;
   return { id, title, createdAt, updatedAt };
 }
+
+/** A message's words alone, beside its record, so search reads no parts or tool output. */
+export interface TextRecord {
+  conversationId: string;
+  id: string;
+  seq: number;
+  text: string;
+}
+
+export function textRecordOf(record: MessageRecord): TextRecord {
+  const parts = Array.isArray(record.message?.parts) ? record.message.parts : [];
+  const text = parts
+    .map((part) => (part?.type === 'text' && typeof part.text === 'string' ? part.text : ''))
+    .join(' ')
+    .trim();
+  return { conversationId: record.conversationId, id: record.id, seq: record.seq, text };
+}

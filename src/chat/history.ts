@@ -1,15 +1,17 @@
 import type { IDBPDatabase } from 'idb';
 import type { UIMessage } from 'ai';
-import { BY_ORDER, DB_NAME, MESSAGES, SUMMARIES, openChatDatabase } from './history-db';
+import { BY_ORDER, DB_NAME, MESSAGES, SUMMARIES, TEXTS, openChatDatabase } from './history-db';
 import {
   parseMessageRecord,
   parseSummary,
+  textRecordOf,
   type ConversationSummary,
   type MessageRecord,
   type MessageState,
 } from './history-records';
 
 import type { SearchableChat } from './chat-search';
+import { readSearchable } from './history-search';
 
 export type { ConversationSummary, MessageState } from './history-records';
 
@@ -108,7 +110,7 @@ export function createIndexedDbConversationStore(name = DB_NAME): ConversationSt
     },
     async putMessage(conversationId, message, { state }) {
       if (removed.has(conversationId)) return NEW_TITLE;
-      const transaction = (await db()).transaction([SUMMARIES, MESSAGES], 'readwrite');
+      const transaction = (await db()).transaction([SUMMARIES, MESSAGES, TEXTS], 'readwrite');
       const summaries = transaction.objectStore(SUMMARIES);
       const messages = transaction.objectStore(MESSAGES);
       const now = Date.now();
@@ -134,28 +136,40 @@ export function createIndexedDbConversationStore(name = DB_NAME): ConversationSt
           : summary.title;
       await Promise.all([
         messages.put(record),
+        transaction.objectStore(TEXTS).put(textRecordOf(record)),
         summaries.put({ ...summary, title, updatedAt: now }),
         transaction.done,
       ]);
       return title;
     },
     async deleteMessages(conversationId, ids) {
-      const transaction = (await db()).transaction(MESSAGES, 'readwrite');
+      const transaction = (await db()).transaction([MESSAGES, TEXTS], 'readwrite');
       await Promise.all([
-        ...ids.map((id) => transaction.store.delete([conversationId, id])),
+        ...ids.flatMap((id) => [
+          transaction.objectStore(MESSAGES).delete([conversationId, id]),
+          transaction.objectStore(TEXTS).delete([conversationId, id]),
+        ]),
         transaction.done,
       ]);
     },
     async save(conversation) {
-      const transaction = (await db()).transaction([SUMMARIES, MESSAGES], 'readwrite');
+      const transaction = (await db()).transaction([SUMMARIES, MESSAGES, TEXTS], 'readwrite');
       const { id, title, createdAt, updatedAt } = conversation;
       await Promise.all([
         transaction.objectStore(SUMMARIES).put({ id, title, createdAt, updatedAt }),
-        ...conversation.messages.map((message, seq) =>
-          transaction
-            .objectStore(MESSAGES)
-            .put({ conversationId: id, id: message.id, seq, state: 'complete', message }),
-        ),
+        ...conversation.messages.flatMap((message, seq) => {
+          const record: MessageRecord = {
+            conversationId: id,
+            id: message.id,
+            seq,
+            state: 'complete',
+            message,
+          };
+          return [
+            transaction.objectStore(MESSAGES).put(record),
+            transaction.objectStore(TEXTS).put(textRecordOf(record)),
+          ];
+        }),
         transaction.done,
       ]);
     },
@@ -168,59 +182,30 @@ export function createIndexedDbConversationStore(name = DB_NAME): ConversationSt
     },
     async remove(id) {
       removed.add(id);
-      const transaction = (await db()).transaction([SUMMARIES, MESSAGES], 'readwrite');
+      const transaction = (await db()).transaction([SUMMARIES, MESSAGES, TEXTS], 'readwrite');
       await Promise.all([
         transaction.objectStore(SUMMARIES).delete(id),
         transaction.objectStore(MESSAGES).delete(conversationRange(id)),
+        transaction.objectStore(TEXTS).delete(conversationRange(id)),
         transaction.done,
       ]);
     },
     async searchable() {
-      const transaction = (await db()).transaction([SUMMARIES, MESSAGES], 'readonly');
-      const [summaries, records] = await Promise.all([
-        transaction.objectStore(SUMMARIES).getAll() as Promise<unknown[]>,
-        // In key order: each chat's messages together (ordered by seq below).
-        transaction.objectStore(MESSAGES).index(BY_ORDER).getAll() as Promise<unknown[]>,
-      ]);
-      const texts = new Map<string, string[]>();
-      for (const value of records) {
-        const record = parseMessageRecord(value);
-        if (!record) continue;
-        const text = record.message.parts
-          .map((part) => (part.type === 'text' ? part.text : ''))
-          .join(' ')
-          .trim();
-        if (!text) continue;
-        const list = texts.get(record.conversationId);
-        if (list) list.push(text);
-        else texts.set(record.conversationId, [text]);
-      }
-      return summaries.flatMap((value) => {
-        const summary = parseSummary(value);
-        return summary
-          ? [
-              {
-                id: summary.id,
-                title: summary.title,
-                updatedAt: summary.updatedAt,
-                texts: texts.get(summary.id) ?? [],
-              },
-            ]
-          : [];
-      });
+      return readSearchable(await db());
     },
     async removeAll() {
-      const transaction = (await db()).transaction([SUMMARIES, MESSAGES], 'readwrite');
+      const transaction = (await db()).transaction([SUMMARIES, MESSAGES, TEXTS], 'readwrite');
       const ids = (await transaction.objectStore(SUMMARIES).getAllKeys()) as string[];
       for (const id of ids) removed.add(id);
       await Promise.all([
         transaction.objectStore(SUMMARIES).clear(),
         transaction.objectStore(MESSAGES).clear(),
+        transaction.objectStore(TEXTS).clear(),
         transaction.done,
       ]);
     },
     async removeOlderThan(time) {
-      const transaction = (await db()).transaction([SUMMARIES, MESSAGES], 'readwrite');
+      const transaction = (await db()).transaction([SUMMARIES, MESSAGES, TEXTS], 'readwrite');
       const ids = (await transaction
         .objectStore(SUMMARIES)
         .index('updatedAt')
@@ -230,6 +215,7 @@ export function createIndexedDbConversationStore(name = DB_NAME): ConversationSt
         ...ids.flatMap((id) => [
           transaction.objectStore(SUMMARIES).delete(id),
           transaction.objectStore(MESSAGES).delete(conversationRange(id)),
+          transaction.objectStore(TEXTS).delete(conversationRange(id)),
         ]),
         transaction.done,
       ]);

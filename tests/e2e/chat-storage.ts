@@ -133,13 +133,14 @@ export function seedChats(page: Page, count: number, perChat: number) {
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error ?? new Error('open failed'));
       });
-      const transaction = db.transaction(['summaries', 'messages'], 'readwrite');
+      const transaction = db.transaction(['summaries', 'messages', 'texts'], 'readwrite');
       for (let c = 0; c < chats; c += 1) {
         const id = `seed-${c}`;
         transaction
           .objectStore('summaries')
           .put({ id, title: `Seeded chat ${c}`, createdAt: c, updatedAt: c });
-        for (let m = 0; m < messages; m += 1)
+        for (let m = 0; m < messages; m += 1) {
+          const text = `Message ${m} of chat ${c} about topic${(c * messages + m) % 997}`;
           transaction.objectStore('messages').put({
             conversationId: id,
             id: `m${m}`,
@@ -148,14 +149,11 @@ export function seedChats(page: Page, count: number, perChat: number) {
             message: {
               id: `m${m}`,
               role: m % 2 ? 'assistant' : 'user',
-              parts: [
-                {
-                  type: 'text',
-                  text: `Message ${m} of chat ${c} about topic${(c * messages + m) % 997}`,
-                },
-              ],
+              parts: [{ type: 'text', text }],
             },
           });
+          transaction.objectStore('texts').put({ conversationId: id, id: `m${m}`, seq: m, text });
+        }
       }
       await new Promise<void>((resolve, reject) => {
         transaction.oncomplete = () => resolve();

@@ -80,9 +80,26 @@ describe('searching chats', () => {
       ],
     });
     await store.save({ id: 'b', title: 'Empty', createdAt: 1, updatedAt: 6, messages: [] });
+    // Written message by message, then edited away: the words follow.
+    await store.putMessage(
+      'b',
+      { id: 'x', role: 'user', parts: [{ type: 'text', text: 'Gone' }] },
+      { state: 'complete' },
+    );
+    await store.deleteMessages('b', ['x']);
+    await store.putMessage(
+      'a',
+      { id: 't', role: 'user', parts: [{ type: 'text', text: 'Thanks' }] },
+      { state: 'complete' },
+    );
+    await store.remove('b');
     expect(await store.searchable()).toEqual([
-      { id: 'a', title: 'Oslo', updatedAt: 5, texts: ['Weather?', 'Cold.'] },
-      { id: 'b', title: 'Empty', updatedAt: 6, texts: [] },
+      {
+        id: 'a',
+        title: 'Oslo',
+        updatedAt: expect.any(Number),
+        texts: ['Weather?', 'Cold.', 'Thanks'],
+      },
     ]);
   });
 });

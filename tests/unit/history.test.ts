@@ -151,6 +151,17 @@ describe('conversation history', () => {
       expect(old?.interrupted).toEqual([]);
       expect((await store.get('rich'))?.messages).toEqual([user('q', 'Weather?'), richAnswer]);
       expect((await store.get('dup'))?.messages.map(({ id }) => id)).toEqual(['dup-0', 'dup-0~1']);
+      // Their words are searchable too.
+      const searchable = await store.searchable();
+      expect(searchable.find(({ id }) => id === 'older')?.texts).toEqual([
+        'message 0',
+        'message 1',
+        'message 2',
+      ]);
+      expect(searchable.find(({ id }) => id === 'rich')?.texts).toEqual([
+        'Weather?',
+        'It is 21 °C.',
+      ]);
       // Writing after the migration sorts after the migrated messages.
       await store.putMessage('old', user('next', 'More'), { state: 'complete' });
       expect((await store.get('old'))?.messages.at(-1)?.id).toBe('next');
