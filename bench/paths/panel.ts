@@ -251,32 +251,54 @@ function conversation(id: string, messageCount: number, toolCards: number): Stor
 }
 
 /**
- * Writes a conversation into the panel's database (layout 2: `conversations` and `summaries`,
- * see src/chat/history.ts), as the most recent one.
+ * Writes a conversation into the panel's database (layout 3: `summaries`, and a `messages` and a
+ * `texts` record per message; see src/chat/history-db.ts), as the most recent one.
  */
 async function putConversation(browser: BenchBrowser, value: StoredConversation) {
   await browser.page.evaluate(
     (stored) =>
       new Promise<void>((resolve, reject) => {
-        const request = indexedDB.open('patchbay', 2);
+        const request = indexedDB.open('patchbay', 3);
         request.onupgradeneeded = () => {
           const db = request.result;
-          for (const name of ['conversations', 'summaries']) {
-            if (!db.objectStoreNames.contains(name))
-              db.createObjectStore(name, { keyPath: 'id' }).createIndex('updatedAt', 'updatedAt');
-          }
+          if (!db.objectStoreNames.contains('summaries'))
+            db.createObjectStore('summaries', { keyPath: 'id' }).createIndex(
+              'updatedAt',
+              'updatedAt',
+            );
+          if (!db.objectStoreNames.contains('messages'))
+            db.createObjectStore('messages', { keyPath: ['conversationId', 'id'] }).createIndex(
+              'order',
+              ['conversationId', 'seq'],
+            );
+          if (!db.objectStoreNames.contains('texts'))
+            db.createObjectStore('texts', { keyPath: ['conversationId', 'id'] });
         };
         request.onerror = () => reject(request.error);
         request.onsuccess = () => {
           const db = request.result;
-          const transaction = db.transaction(['conversations', 'summaries'], 'readwrite');
-          const conversation = { ...stored, updatedAt: Date.now() };
-          transaction.objectStore('conversations').put(conversation);
+          const transaction = db.transaction(['summaries', 'messages', 'texts'], 'readwrite');
+          const updatedAt = Date.now();
           transaction.objectStore('summaries').put({
-            id: conversation.id,
-            title: conversation.title,
-            createdAt: conversation.createdAt,
-            updatedAt: conversation.updatedAt,
+            id: stored.id,
+            title: stored.title,
+            createdAt: stored.createdAt,
+            updatedAt,
+          });
+          stored.messages.forEach((message, seq) => {
+            const { id, parts } = message as {
+              id: string;
+              parts: { type: string; text?: string }[];
+            };
+            transaction
+              .objectStore('messages')
+              .put({ conversationId: stored.id, id, seq, state: 'complete', message });
+            const text = parts
+              .map((part) => (part.type === 'text' ? (part.text ?? '') : ''))
+              .join(' ');
+            transaction
+              .objectStore('texts')
+              .put({ conversationId: stored.id, id, seq, text: text.trim() });
           });
           transaction.oncomplete = () => {
             db.close();

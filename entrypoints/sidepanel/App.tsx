@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ConversationList } from '../../components/chat/ConversationList';
+import { useCallback, useState } from 'react';
 import { ModelSettingsForm } from '../../components/settings/ModelSettingsForm';
 import {
   APPROVALS_STORAGE_KEY,
@@ -12,11 +11,6 @@ import {
   modelSettingsSchema,
   storedModelSettingsSchema,
 } from '../../src/ai/model-settings';
-import {
-  createIndexedDbConversationStore,
-  type Conversation,
-  type ConversationSummary,
-} from '../../src/chat/history';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { KeyValueStore } from '../../src/platform/ports';
 import { AsksPanel, useAsks } from './AsksPanel';
@@ -27,7 +21,11 @@ import { SiteOffers } from '../../components/page-tools/SiteOffers';
 import { useSiteOffers } from './use-site-offers';
 import { AllowedSites } from '../../components/page-tools/AllowedSites';
 import { useAllowedSites } from './use-allowed-sites';
-import { ChatSession, newConversation } from './ChatPanel';
+import { ChatSession } from './ChatPanel';
+import { useConversations } from './use-conversations';
+import { HistoryDrawer } from './HistoryDrawer';
+import { ChatHistorySettings } from '../../components/settings/ChatHistorySettings';
+import { CHAT_RETENTION_KEY, retentionSchema } from '../../src/chat/retention';
 import { ServersPanel } from './ServersPanel';
 import { useServers } from './use-servers';
 import { useStored } from './use-stored';
@@ -41,30 +39,13 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
   const browserAccess = useBrowserAccess(client);
   const settings = useStored(store, MODEL_SETTINGS_KEY, storedModelSettingsSchema);
   const [tab, setTab] = useState<Tab>('chat');
-  const history = useMemo(() => createIndexedDbConversationStore(), []);
-  const [conversation, setConversation] = useState<Conversation | undefined>();
-  const [conversations, setConversations] = useState<ConversationSummary[]>([]);
+  const keepDays = useStored(store, CHAT_RETENTION_KEY, retentionSchema);
+  const chats = useConversations({
+    keepDays: keepDays.value ?? undefined,
+    ready: keepDays.loaded,
+  });
+  const { conversation } = chats;
   const [showHistory, setShowHistory] = useState(false);
-
-  const refreshList = useCallback(() => void history.list().then(setConversations), [history]);
-  const onConversationSaved = useCallback(
-    (title: string) => {
-      refreshList();
-      setConversation((current) =>
-        current && current.title !== title ? { ...current, title } : current,
-      );
-    },
-    [refreshList],
-  );
-
-  // Reopening the panel restores the last conversation.
-  useEffect(() => {
-    void history.list().then(async (list) => {
-      setConversations(list);
-      const last = list[0] ? await history.get(list[0].id) : undefined;
-      setConversation(last ?? newConversation());
-    });
-  }, [history]);
 
   const loadSettings = useCallback(async () => {
     const parsed = storedModelSettingsSchema.safeParse(await store.get(MODEL_SETTINGS_KEY));
@@ -179,7 +160,7 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
             <button
               type="button"
               onClick={() => {
-                setConversation(newConversation());
+                chats.start();
                 setShowHistory(false);
               }}
             >
@@ -187,39 +168,26 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
             </button>
           </header>
           {showHistory ? (
-            <ConversationList
-              conversations={conversations}
-              currentId={conversation?.id}
-              onOpen={(id) =>
-                void history.get(id).then((found) => {
-                  if (found) setConversation(found);
-                  setShowHistory(false);
-                })
-              }
-              onRename={(id, title) =>
-                void history.rename(id, title).then(() => {
-                  refreshList();
-                  if (conversation?.id === id) setConversation({ ...conversation, title });
-                })
-              }
-              onDelete={(id) => {
-                // Close the conversation first, so nothing saves it again after it is gone.
-                if (conversation?.id === id) setConversation(newConversation());
-                void history.remove(id).then(refreshList);
-              }}
-            />
+            <HistoryDrawer chats={chats} onOpened={() => setShowHistory(false)} />
+          ) : null}
+          {conversation?.skipped ? (
+            <p className="chat-error" role="alert">
+              {conversation.skipped === 1
+                ? '1 saved message of this chat could not be read and is not shown.'
+                : `${conversation.skipped} saved messages of this chat could not be read and are not shown.`}
+            </p>
           ) : null}
           {conversation ? (
             <ChatSession
               key={conversation.id}
               client={client}
               conversation={conversation}
-              history={history}
+              history={chats.history}
               loadSettings={loadSettings}
               servers={serverState.servers ?? []}
               loadApprovals={loadApprovals}
               saveApprovals={saveApprovals}
-              onSaved={onConversationSaved}
+              onSaved={chats.onSaved}
             />
           ) : null}
         </section>
@@ -231,6 +199,13 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
         <section className="panel" aria-label="Settings">
           <h1>Model</h1>
           {settingsForm('Save')}
+          <ChatHistorySettings
+            keepDays={keepDays.value ?? undefined}
+            chatCount={chats.list.conversations.length}
+            onKeepDays={(days) => void keepDays.save(days ?? null)}
+            onDeleteAll={() => void chats.removeAll()}
+            {...(chats.notice ? { notice: chats.notice } : {})}
+          />
           <SettingsSites client={client} />
           <BrowserAccessPanel access={browserAccess} />
         </section>

@@ -1,11 +1,7 @@
 import { useChat } from '@ai-sdk/react';
 import { BROWSER_SERVER_ID } from '../../src/messaging/browser-access-contract';
-import {
-  lastAssistantMessageIsCompleteWithApprovalResponses,
-  type DynamicToolUIPart,
-  type UIMessage,
-} from 'ai';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lastAssistantMessageIsCompleteWithApprovalResponses, type DynamicToolUIPart } from 'ai';
+import { useEffect, useMemo, useState } from 'react';
 import { Composer } from '../../components/chat/Composer';
 import { MessageList } from '../../components/chat/MessageList';
 import { ToolCard } from '../../components/chat/ToolCard';
@@ -20,19 +16,22 @@ import type { ModelSettings } from '../../src/ai/model-settings';
 import { isProxyToolOutput } from '../../src/ai/proxy-tools';
 import { checkToolBudget, type ToolBudget } from '../../src/ai/tool-budget';
 import { createToolNameMap } from '../../src/ai/tool-names';
-import { titleFor, type Conversation, type ConversationStore } from '../../src/chat/history';
+import type { ConversationStore, OpenedConversation } from '../../src/chat/history';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerState, ServerView, ToolView } from '../../src/messaging/contract';
 import type { AppModelContext } from '../../src/apps/app-model-context';
 import { toolAppSlot, toolCallIdsOf, type AppSlotContext } from './tool-app-slot';
 import { useBrowserTargets } from './use-browser-targets';
 import { useAlwaysAllow } from './use-always-allow';
+import { useChatPersistence, useRestoredMessages } from './use-chat-persistence';
+import { useInterruptedTurn } from './use-interrupted-turn';
+import { InterruptedTurn } from '../../components/chat/InterruptedTurn';
 import { useResourceReader } from './use-resource-reader';
 import { useServerContext } from './use-server-context';
 
 export interface ChatSessionProps {
   client: PatchbayClient;
-  conversation: Conversation;
+  conversation: OpenedConversation;
   history: ConversationStore;
   /** Read fresh for every request, so a changed model or key applies to the next message. */
   loadSettings(): Promise<ModelSettings | undefined>;
@@ -72,9 +71,10 @@ export function ChatSession(props: ChatSessionProps) {
       }),
     [client, props.loadSettings, props.loadApprovals, props.saveApprovals, appContext, callOrigins],
   );
+  const restored = useRestoredMessages(conversation);
   const chat = useChat({
     id: conversation.id,
-    messages: conversation.messages,
+    messages: restored,
     transport,
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
     // Errors are shown inline (chat.error) with a sentence and a Retry; nothing to log.
@@ -87,7 +87,6 @@ export function ChatSession(props: ChatSessionProps) {
   const [stoppedCalls, setStoppedCalls] = useState<Set<string>>(new Set());
   // Calls saved before this chat opened: their apps show as snapshots until reloaded.
   const [savedCalls] = useState(() => toolCallIdsOf(conversation.messages));
-  const [saveError, setSaveError] = useState<string | undefined>();
   const reader = useResourceReader(client);
   const openResource = reader.open;
   const context = useServerContext({
@@ -130,38 +129,19 @@ export function ChatSession(props: ChatSessionProps) {
     });
   }, [client]);
 
-  // Persist after every settled turn (and when messages are edited away). Only a change of the
-  // messages saves: a rename or delete elsewhere must not be overwritten by a stale copy.
-  const { messages, status } = chat;
-  const onSaved = props.onSaved;
-  const conversationRef = useRef(conversation);
-  useEffect(() => {
-    conversationRef.current = conversation;
-  }, [conversation]);
-  const initialMessages = useRef(conversation.messages);
-  useEffect(() => {
-    if (status === 'streaming' || status === 'submitted' || messages.length === 0) return;
-    if (messages === initialMessages.current) return; // opened, not changed: keep its place in history
-    void history
-      .get(conversationRef.current.id)
-      .then((stored) => {
-        const base = stored ?? conversationRef.current;
-        const title = base.title === 'New chat' ? titleFor(messages) : base.title;
-        return history
-          .save({ ...base, title, messages, updatedAt: Date.now() })
-          .then(() => onSaved(title));
-      })
-      .then(
-        () => setSaveError(undefined),
-        (error: unknown) =>
-          setSaveError(
-            `This chat could not be saved, so it will be gone when the panel closes (${error instanceof Error ? error.message : String(error)}). Free some browser storage, then send again.`,
-          ),
-      );
-  }, [messages, status, history, onSaved]);
+  const { status } = chat;
+  const saveError = useChatPersistence({
+    history,
+    conversation,
+    restored,
+    messages: chat.messages,
+    status,
+    onSaved: props.onSaved,
+  });
+  const interrupted = useInterruptedTurn(conversation, restored, chat);
 
   const names = useMemo(() => createToolNameMap(tools), [tools]);
-  const tabTargets = useBrowserTargets(client, messages, names);
+  const tabTargets = useBrowserTargets(client, chat.messages, names);
   // What tool cards show besides their message: rows with cards render again when it changes.
   const toolState = useMemo(
     () => ({ tools, servers, progress, stoppedCalls, approvals, tabTargets }),
@@ -315,7 +295,7 @@ export function ChatSession(props: ChatSessionProps) {
   const awaitingApproval = lastMessage?.parts.some(
     (part) => part.type === 'dynamic-tool' && part.state === 'approval-requested',
   );
-  const lastIsAssistant = lastMessage?.role === 'assistant' && !awaitingApproval;
+  const lastIsAssistant = lastMessage?.role === 'assistant' && !awaitingApproval && !interrupted;
   return (
     <div className="chat">
       {chat.messages.length === 0 ? (
@@ -341,6 +321,7 @@ export function ChatSession(props: ChatSessionProps) {
           toolState={toolState}
         />
       )}
+      {interrupted ? <InterruptedTurn {...interrupted} /> : null}
       {status === 'submitted' ? <p className="muted thinking">Thinking…</p> : null}
       {chat.error ? (
         <div className="chat-error" role="alert">
@@ -438,15 +419,4 @@ export function ChatSession(props: ChatSessionProps) {
 /** The tool's own icon, else the one the person gave its server, else the server's own. */
 function iconOf(tool: ToolView | undefined, server: ServerView | undefined): string | undefined {
   return tool?.iconDataUrl ?? server?.iconDataUrl ?? server?.serverIconDataUrl;
-}
-
-export function newConversation(): Conversation {
-  const now = Date.now();
-  return {
-    id: crypto.randomUUID(),
-    title: 'New chat',
-    createdAt: now,
-    updatedAt: now,
-    messages: [] as UIMessage[],
-  };
 }

@@ -22,6 +22,7 @@ import {
   type CallOrigins,
 } from './chat-approval';
 import { describeChatError } from './chat-errors';
+import { isContinueRequest, withContinueInstruction } from './continue-answer';
 import type { ModelSettings } from './model-settings';
 import { buildProxyTools } from './proxy-tools';
 import { checkToolBudget } from './tool-budget';
@@ -94,7 +95,7 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
   const tabUrl = chatTabUrl(options.client);
   const callOrigins = options.callOrigins ?? createCallOrigins(chatCallTabUrl(options.client));
   return {
-    async sendMessages({ messages, abortSignal }): Promise<ReadableStream<UIMessageChunk>> {
+    async sendMessages({ messages, abortSignal, body }): Promise<ReadableStream<UIMessageChunk>> {
       const settings = await options.loadSettings();
       if (!settings) throw new Error('Set up a model in Settings first.');
       const [{ tools: views }, { servers }] = await Promise.all([
@@ -121,21 +122,23 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
         const { tools: current } = await options.client.request('mcp/tools/list');
         return current.map((view) => names.nameFor(view));
       };
+      const modelMessages = await convertToModelMessages(messages, {
+        tools,
+        ignoreIncompleteToolCalls: true,
+        // Resources the person attached, or a prompt embedded, reach the model as text.
+        convertDataPart: (part) =>
+          isResourcePart(part)
+            ? resourcePartForModel(
+                part.data,
+                serverNames.get(part.data.serverId) ?? part.data.serverId,
+              )
+            : undefined,
+      });
       const result = streamText({
         model: options.createModel(settings),
         system: systemPromptWith(servers, options.appContext?.() ?? []),
-        messages: await convertToModelMessages(messages, {
-          tools,
-          ignoreIncompleteToolCalls: true,
-          // Resources the person attached, or a prompt embedded, reach the model as text.
-          convertDataPart: (part) =>
-            isResourcePart(part)
-              ? resourcePartForModel(
-                  part.data,
-                  serverNames.get(part.data.serverId) ?? part.data.serverId,
-                )
-              : undefined,
-        }),
+        // Continue: the model reads its cut-off answer and is asked to go on from there.
+        messages: isContinueRequest(body) ? withContinueInstruction(modelMessages) : modelMessages,
         tools,
         toolApproval: chatToolApproval({ views, names, approvals, origins: callOrigins, person }),
         stopWhen: stepCountIs(MAX_STEPS),

@@ -291,7 +291,7 @@ describe('chat with a model chosen', () => {
     await page.getByText('Noted, but not kept.').waitFor();
     await page
       .getByRole('alert')
-      .getByText(/This chat could not be saved, so it will be gone when the panel closes/)
+      .getByText(/Browser storage is full, so new messages in this chat are not being saved/)
       .waitFor();
   });
 });

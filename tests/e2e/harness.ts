@@ -50,12 +50,17 @@ export async function launchExtension(
     colorScheme?: 'light' | 'dark';
     /** More Chromium switches (e.g. a feature this session needs). */
     args?: string[];
+    /**
+     * A profile to launch on and keep when closing (a browser restarted on the same profile);
+     * by default each launch gets a fresh one, removed when it closes.
+     */
+    userDataDir?: string;
   } = {},
 ): Promise<ExtensionSession> {
   if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
     throw new Error(`No extension build at ${EXTENSION_DIR}. Run \`npm run build\` first.`);
   }
-  const userDataDir = mkdtempSync(join(tmpdir(), 'patchbay-e2e-'));
+  const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'patchbay-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
     headless: true,
@@ -155,7 +160,7 @@ export async function launchExtension(
     },
     async close() {
       await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
+      if (!options.userDataDir) rmSync(userDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -21,46 +21,188 @@ function conversation(id: string, updatedAt: number, messages = 3): Conversation
   };
 }
 
+const user = (id: string, text: string): UIMessage => ({
+  id,
+  role: 'user',
+  parts: [{ type: 'text', text }],
+});
+
+/** An answer with everything a later request replays: reasoning, provider metadata, a call. */
+const richAnswer: UIMessage = {
+  id: 'answer',
+  role: 'assistant',
+  metadata: { model: 'scripted-model' },
+  parts: [
+    { type: 'step-start' },
+    {
+      type: 'reasoning',
+      text: 'The person wants the weather.',
+      state: 'done',
+      providerMetadata: { openai: { itemId: 'rs_1', reasoningEncryptedContent: 'opaque' } },
+    },
+    {
+      type: 'dynamic-tool',
+      toolName: 's1__get_weather',
+      toolCallId: 'call_1',
+      state: 'output-available',
+      input: { city: 'Oslo' },
+      output: { content: [{ type: 'text', text: '21 °C' }] },
+      callProviderMetadata: { openai: { itemId: 'fc_1' } },
+      approval: { id: 'approval-1', approved: true },
+    },
+    { type: 'text', text: 'It is 21 °C.', state: 'done', providerMetadata: { openai: { x: 1 } } },
+  ],
+};
+
+/** Layout 1 (conversations only) or 2 (with summaries), written as those versions wrote them. */
+async function writeLegacyDatabase(name: string, layout: 1 | 2, chats: Conversation[]) {
+  const old = await openDB(name, layout, {
+    upgrade(upgrading) {
+      upgrading
+        .createObjectStore('conversations', { keyPath: 'id' })
+        .createIndex('updatedAt', 'updatedAt');
+      if (layout === 2)
+        upgrading
+          .createObjectStore('summaries', { keyPath: 'id' })
+          .createIndex('updatedAt', 'updatedAt');
+    },
+  });
+  for (const chat of chats) {
+    await old.put('conversations', chat);
+    const { id, title, createdAt, updatedAt } = chat;
+    if (layout === 2) await old.put('summaries', { id, title, createdAt, updatedAt });
+  }
+  old.close();
+}
+
 describe('conversation history', () => {
   it('lists summaries newest first and keeps them in step with saves, renames and removals', async () => {
     const store = createIndexedDbConversationStore(freshName());
     await store.save(conversation('a', 10));
     await store.save(conversation('b', 20));
-    expect(await store.list()).toEqual([
-      { id: 'b', title: 'Chat b', createdAt: 1, updatedAt: 20 },
-      { id: 'a', title: 'Chat a', createdAt: 1, updatedAt: 10 },
-    ]);
+    expect(await store.list()).toEqual({
+      conversations: [
+        { id: 'b', title: 'Chat b', createdAt: 1, updatedAt: 20 },
+        { id: 'a', title: 'Chat a', createdAt: 1, updatedAt: 10 },
+      ],
+      skipped: 0,
+    });
     await store.save({ ...conversation('a', 30), title: 'Later' });
     await store.rename('b', '  Renamed  ');
-    expect((await store.list()).map(({ id, title }) => [id, title])).toEqual([
+    expect((await store.list()).conversations.map(({ id, title }) => [id, title])).toEqual([
       ['a', 'Later'],
       ['b', 'Renamed'],
     ]);
     expect((await store.get('b'))?.title).toBe('Renamed');
     await store.remove('a');
-    expect((await store.list()).map(({ id }) => id)).toEqual(['b']);
+    expect((await store.list()).conversations.map(({ id }) => id)).toEqual(['b']);
     expect(await store.get('a')).toBeUndefined();
     expect((await store.get('b'))?.messages).toHaveLength(3);
   });
 
-  it('migrates a layout-1 database: every conversation kept, summaries filled in', async () => {
-    const name = freshName();
-    const old = await openDB(name, 1, {
-      upgrade(upgrading) {
-        upgrading
-          .createObjectStore('conversations', { keyPath: 'id' })
-          .createIndex('updatedAt', 'updatedAt');
-      },
+  it('writes one message at a time: a new chat is created and titled by its first question', async () => {
+    const store = createIndexedDbConversationStore(freshName());
+    const title = await store.putMessage('c', user('q', 'What is the weather in Oslo?'), {
+      state: 'streaming',
     });
-    await old.put('conversations', conversation('old', 5, 500));
-    await old.put('conversations', conversation('older', 4));
-    old.close();
+    expect(title).toBe('What is the weather in Oslo?');
+    await store.putMessage('c', richAnswer, { state: 'streaming' });
+    const opened = await store.get('c');
+    expect(opened?.messages).toEqual([user('q', 'What is the weather in Oslo?'), richAnswer]);
+    expect(opened?.interrupted).toEqual(['q', 'answer']);
+    await store.putMessage('c', richAnswer, { state: 'complete' });
+    await store.putMessage('c', user('q', 'What is the weather in Oslo?'), { state: 'complete' });
+    expect((await store.get('c'))?.interrupted).toEqual([]);
+    expect((await store.get('c'))?.messages.map(({ id }) => id)).toEqual(['q', 'answer']);
+    await store.deleteMessages('c', ['answer']);
+    expect((await store.get('c'))?.messages.map(({ id }) => id)).toEqual(['q']);
+  });
 
+  it('removes a chat with every message, and no other chat’s', async () => {
+    const store = createIndexedDbConversationStore(freshName());
+    await store.save(conversation('a', 1));
+    await store.save(conversation('ab', 2));
+    await store.remove('a');
+    expect((await store.get('ab'))?.messages).toHaveLength(3);
+  });
+
+  it.each([1, 2] as const)(
+    'migrates a layout-%i database: every chat and message kept, in order',
+    async (layout) => {
+      const name = freshName();
+      const duplicated = conversation('dup', 3, 2);
+      duplicated.messages[1] = { ...duplicated.messages[1]!, id: 'dup-0' };
+      await writeLegacyDatabase(name, layout, [
+        conversation('old', 5, 500),
+        { ...conversation('rich', 6, 0), messages: [user('q', 'Weather?'), richAnswer] },
+        conversation('older', 4),
+        duplicated,
+      ]);
+
+      const store = createIndexedDbConversationStore(name);
+      expect((await store.list()).conversations.map(({ id }) => id)).toEqual([
+        'rich',
+        'old',
+        'older',
+        'dup',
+      ]);
+      const old = await store.get('old');
+      expect(old?.messages).toEqual(conversation('old', 5, 500).messages);
+      expect(old?.interrupted).toEqual([]);
+      expect((await store.get('rich'))?.messages).toEqual([user('q', 'Weather?'), richAnswer]);
+      expect((await store.get('dup'))?.messages.map(({ id }) => id)).toEqual(['dup-0', 'dup-0~1']);
+      // Their words are searchable too.
+      const searchable = await store.searchable();
+      expect(searchable.find(({ id }) => id === 'older')?.texts).toEqual([
+        'message 0',
+        'message 1',
+        'message 2',
+      ]);
+      expect(searchable.find(({ id }) => id === 'rich')?.texts).toEqual([
+        'Weather?',
+        'It is 21 °C.',
+      ]);
+      // Writing after the migration sorts after the migrated messages.
+      await store.putMessage('old', user('next', 'More'), { state: 'complete' });
+      expect((await store.get('old'))?.messages.at(-1)?.id).toBe('next');
+    },
+  );
+
+  it('skips and counts records that fail validation, in the list and in a chat', async () => {
+    const name = freshName();
     const store = createIndexedDbConversationStore(name);
-    expect(await store.list()).toEqual([
-      { id: 'old', title: 'Chat old', createdAt: 1, updatedAt: 5 },
-      { id: 'older', title: 'Chat older', createdAt: 1, updatedAt: 4 },
-    ]);
-    expect((await store.get('old'))?.messages).toHaveLength(500);
+    await store.save(conversation('good', 2));
+    await store.list(); // opened in layout 3
+    const raw = await openDB(name);
+    await raw.put('summaries', { id: 'broken', title: 42, updatedAt: 9 });
+    await raw.put('messages', {
+      conversationId: 'good',
+      id: 'bad',
+      seq: 1.5,
+      state: 'complete',
+      message: { id: 'bad', role: 'robot', parts: 'none' },
+    });
+    raw.close();
+    const list = await store.list();
+    expect(list.conversations.map(({ id }) => id)).toEqual(['good']);
+    expect(list.skipped).toBe(1);
+    const good = await store.get('good');
+    expect(good?.messages.map(({ id }) => id)).toEqual(['good-0', 'good-1', 'good-2']);
+    expect(good?.skipped).toBe(1);
+  });
+
+  it('deletes all chats, or those not changed since a time, and no write brings one back', async () => {
+    const store = createIndexedDbConversationStore(freshName());
+    await store.save(conversation('old', 10));
+    await store.save(conversation('edge', 20));
+    await store.save(conversation('new', 30));
+    expect(await store.removeOlderThan(20)).toEqual(['old']);
+    expect((await store.list()).conversations.map(({ id }) => id)).toEqual(['new', 'edge']);
+    expect(await store.get('old')).toBeUndefined();
+    expect((await store.get('edge'))?.messages).toHaveLength(3);
+    await store.removeAll();
+    await store.putMessage('new', conversation('new', 40).messages[0]!, { state: 'complete' });
+    expect(await store.list()).toEqual({ conversations: [], skipped: 0 });
+    expect(await store.get('edge')).toBeUndefined();
   });
 });

@@ -1,0 +1,113 @@
+import type { ImportPreview } from '../../src/chat/chat-import';
+
+export interface ChatTransferProps {
+  /** Whether the open chat has anything to export. */
+  canExportCurrent: boolean;
+  canExportAll: boolean;
+  onExportMarkdown(): void;
+  onExportJson(): void;
+  onExportAll(): void;
+  /** A file the person picked, as text. */
+  onImportFile(text: string): void;
+  preview?: ImportPreview;
+  onConfirmImport(): void;
+  onCancelImport(): void;
+  notice?: string;
+}
+
+/** Export the open chat or all chats, and import chats with a preview first. */
+export function ChatTransfer(props: ChatTransferProps) {
+  const { preview } = props;
+  const good = preview?.ok ? preview.entries.filter((entry) => entry.ok) : [];
+  return (
+    <div className="chat-transfer" aria-label="Export and import chats" role="group">
+      <div className="chat-transfer-actions">
+        <button
+          type="button"
+          className="link"
+          disabled={!props.canExportCurrent}
+          onClick={props.onExportMarkdown}
+        >
+          Export as Markdown
+        </button>
+        <button
+          type="button"
+          className="link"
+          disabled={!props.canExportCurrent}
+          onClick={props.onExportJson}
+        >
+          Export as JSON
+        </button>
+        <button
+          type="button"
+          className="link"
+          disabled={!props.canExportAll}
+          onClick={props.onExportAll}
+        >
+          Export all chats
+        </button>
+        <label className="link file-pick">
+          Import…
+          <input
+            type="file"
+            accept="application/json,.json"
+            aria-label="Import chats"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void file.text().then(props.onImportFile);
+            }}
+          />
+        </label>
+      </div>
+      {preview ? (
+        <section className="import-preview" aria-label="Import preview">
+          {preview.ok ? (
+            <>
+              <p>
+                {good.length === 1 ? '1 chat' : `${good.length} chats`} ready to import
+                {preview.entries.length > good.length
+                  ? `; ${preview.entries.length - good.length} cannot be imported`
+                  : ''}
+                .
+              </p>
+              <ul>
+                {preview.entries.map((entry, index) =>
+                  entry.ok ? (
+                    <li key={index}>
+                      {entry.chat.title} ({entry.chat.messages.length} messages)
+                      {entry.renamedFrom ? ' — kept beside the chat already here' : ''}
+                    </li>
+                  ) : (
+                    <li key={index} className="import-error">
+                      Entry {entry.index + 1}
+                      {entry.title ? ` (${entry.title})` : ''}: {entry.error}
+                    </li>
+                  ),
+                )}
+              </ul>
+            </>
+          ) : (
+            <p className="import-error" role="alert">
+              {preview.error}
+            </p>
+          )}
+          <div className="form-actions">
+            <button
+              type="button"
+              className="primary"
+              disabled={good.length === 0}
+              onClick={props.onConfirmImport}
+            >
+              Import
+            </button>
+            <button type="button" onClick={props.onCancelImport}>
+              Cancel
+            </button>
+          </div>
+        </section>
+      ) : null}
+      {props.notice ? <p role="status">{props.notice}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { ChatSearch } from '../../components/chat/ChatSearch';
+import { ChatTransfer } from '../../components/chat/ChatTransfer';
+import { ConversationList } from '../../components/chat/ConversationList';
+import type { useConversations } from './use-conversations';
+import { useChatSearch } from './use-chat-search';
+import { useChatTransfer } from './use-chat-transfer';
+
+/** The chat switcher: export and import, and the list of chats. */
+export function HistoryDrawer({
+  chats,
+  onOpened,
+}: {
+  chats: ReturnType<typeof useConversations>;
+  onOpened(): void;
+}) {
+  const { conversation, list } = chats;
+  const transfer = useChatTransfer({
+    history: chats.history,
+    conversation,
+    chatIds: list.conversations.map(({ id }) => id),
+    refresh: chats.refresh,
+  });
+  const search = useChatSearch(chats.history, list);
+  return (
+    <div className="history-drawer">
+      <ChatSearch
+        query={search.query}
+        onQuery={search.setQuery}
+        hits={search.hits}
+        onOpen={(id) => void chats.open(id).then(onOpened)}
+      />
+      <ChatTransfer
+        canExportCurrent={list.conversations.some(({ id }) => id === conversation?.id)}
+        canExportAll={list.conversations.length > 0}
+        onExportMarkdown={() => void transfer.exportMarkdown()}
+        onExportJson={() => void transfer.exportJson()}
+        onExportAll={() => void transfer.exportAll()}
+        onImportFile={transfer.importFile}
+        {...(transfer.preview ? { preview: transfer.preview } : {})}
+        onConfirmImport={() => void transfer.confirmImport()}
+        onCancelImport={transfer.cancelImport}
+        {...(transfer.notice ? { notice: transfer.notice } : {})}
+      />
+      {search.query.trim() ? null : (
+        <ConversationList
+          conversations={list.conversations}
+          skipped={list.skipped}
+          currentId={conversation?.id}
+          onOpen={(id) => void chats.open(id).then(onOpened)}
+          onRename={(id, title) => void chats.rename(id, title)}
+          onDelete={(id) => void chats.remove(id)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import type { UIMessage } from 'ai';
+import { z } from 'zod';
+
+/**
+ * Where a message stands: `streaming` while its turn runs (and after, when the turn never
+ * finished: the panel closed, the browser quit, the network went), `complete` once it settled.
+ */
+export type MessageState = 'streaming' | 'complete';
+
+/** One message of one conversation, as layout 3 stores it (one record per message). */
+export interface MessageRecord {
+  conversationId: string;
+  id: string;
+  /** Orders a conversation's messages: migrated ones by position, later ones by time. */
+  seq: number;
+  state: MessageState;
+  message: UIMessage;
+}
+
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+// Loose on purpose: parts evolve with the AI SDK, and a record only needs to be a message the
+// chat can render and send again; anything else in it is kept as it was.
+const messageSchema = z.looseObject({
+  id: z.string(),
+  role: z.enum(['system', 'user', 'assistant']),
+  parts: z.array(z.looseObject({ type: z.string() })),
+});
+
+const recordSchema = z.object({
+  conversationId: z.string(),
+  id: z.string(),
+  seq: z.number(),
+  state: z.enum(['streaming', 'complete']),
+  message: messageSchema,
+});
+
+const summarySchema = z.looseObject({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+
+export function parseMessageRecord(value: unknown): MessageRecord | undefined {
+  const parsed = recordSchema.safeParse(value);
+  return parsed.success ? (parsed.data as unknown as MessageRecord) : undefined;
+}
+
+export function parseSummary(value: unknown): ConversationSummary | undefined {
+  const parsed = summarySchema.safeParse(value);
+  if (!parsed.success) return undefined;
+  const { id, title, createdAt, updatedAt } = parsed.data;
+  return { id, title, createdAt, updatedAt };
+}
+
+/** A message's words alone, beside its record, so search reads no parts or tool output. */
+export interface TextRecord {
+  conversationId: string;
+  id: string;
+  seq: number;
+  text: string;
+}
+
+export function textRecordOf(record: MessageRecord): TextRecord {
+  const parts = Array.isArray(record.message?.parts) ? record.message.parts : [];
+  const text = parts
+    .map((part) => (part?.type === 'text' && typeof part.text === 'string' ? part.text : ''))
+    .join(' ')
+    .trim();
+  return { conversationId: record.conversationId, id: record.id, seq: record.seq, text };
+}
