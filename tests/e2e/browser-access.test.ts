@@ -39,7 +39,9 @@ document.getElementById('reveal').addEventListener('click', () => {
 });
 </script></body></html>`;
 
-const session = freshExtensionPerTest();
+// "Use this browser" and browser access need tabs and tabGroups, optional permissions Chrome's
+// prompt grants (Playwright cannot click it): the profile starts with them.
+const session = freshExtensionPerTest({ grantOptionalPermissions: true });
 let relay: TestRelay;
 let sites: FixtureSites;
 let fixture: FixtureServer;

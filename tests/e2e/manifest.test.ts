@@ -17,10 +17,10 @@ describe('production manifest', () => {
       'storage',
       'alarms',
       'identity',
-      'tabs',
       'scripting',
-      'tabGroups',
     ]);
+    // Asked for when the person switches on browser access or "Use this browser".
+    expect(manifest.optional_permissions).toEqual(['tabs', 'tabGroups']);
     expect(manifest.host_permissions).toEqual(['<all_urls>']);
     expect(manifest.minimum_chrome_version).toBe('120');
   });
