@@ -23,6 +23,8 @@ import { measureBrowserAccess } from './paths/browser-access';
 import { measureRelay } from './paths/relay';
 import { measureConnectMany, measureToolSet, measureWorkerHeap } from './paths/servers';
 import { startFixtureSites } from '../tests/fixtures/page-tools/site-server';
+import { startServerEverything } from '../tests/fixtures/server-everything';
+import { replayableCall } from './lib/replay-session';
 
 const quick = process.env.BENCH_QUICK === '1';
 /** `npm run bench -- servers streaming` runs only those parts (calls, servers, panel, streaming, conversations, page-tools, page-load, browser-access, relay). */
@@ -110,6 +112,31 @@ async function browserParts() {
         );
       }
       await browser.send(`mcp/${legacyId}/disable`);
+      // The reference server answers tools/call with an SSE stream (the SDK 1.x default).
+      const everything = await startServerEverything('streamableHttp');
+      try {
+        const echo = { message: 'bench' };
+        const replay = await replayableCall(everything.url, { name: 'echo', arguments: echo });
+        const everythingId = await add('server-everything', everything.url);
+        await browser.send(`mcp/${everythingId}/enable`);
+        rows.push(
+          ...(await measureCalls(
+            browser,
+            {
+              label: 'MCP 2025-11-25, SSE answers (server-everything)',
+              serverId: everythingId,
+              mcpUrl: everything.url,
+              lastCall: () => replay,
+              echo,
+              warmOnly: true,
+            },
+            { warm: RUNS.warmCalls, cold: RUNS.coldCalls },
+          )),
+        );
+        await browser.send(`mcp/${everythingId}/disable`);
+      } finally {
+        await everything.close();
+      }
     }
 
     if (runs('page-tools')) {

@@ -17,6 +17,7 @@ export default defineContentScript({
         const port = browser.runtime.connect({ name: PAGE_OFFER_PORT });
         return {
           post: (message) => port.postMessage(message),
+          onDisconnect: (listener) => port.onDisconnect.addListener(() => listener()),
           disconnect: () => port.disconnect(),
         };
       },

@@ -25,6 +25,8 @@ const MAX_PAGES = 8;
 
 export interface OfferPort {
   post(message: { type: 'offer'; count: number }): void;
+  /** The background let go (a page put in the back/forward cache, an updated extension). */
+  onDisconnect(listener: () => void): void;
   disconnect(): void;
 }
 
@@ -78,7 +80,16 @@ export function startPageDetector(win: Window, options: DetectorOptions): { stop
     if (count === lastCount) return;
     lastCount = count;
     if (!port && count === 0) return;
-    port ??= options.connect();
+    if (!port) {
+      const opened = options.connect();
+      port = opened;
+      // Told again on a new port when the page comes back or its tools change.
+      opened.onDisconnect(() => {
+        if (port !== opened) return;
+        port = undefined;
+        lastCount = -1;
+      });
+    }
     port.post({ type: 'offer', count });
   };
 
@@ -169,5 +180,10 @@ export function startPageDetector(win: Window, options: DetectorOptions): { stop
   }
 
   win.addEventListener('message', onMessage);
+  // Back from the back/forward cache, where Chrome closed the port: the count is told again.
+  win.addEventListener('pageshow', (event) => {
+    if ((event as PageTransitionEvent).persisted && initialized && !options.proxyRunning())
+      recount();
+  });
   return { stop };
 }

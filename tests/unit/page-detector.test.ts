@@ -12,12 +12,20 @@ type Listener = (event: { data: unknown; origin: string; source: unknown }) => v
 
 /** A window whose postMessage reaches every listener a task later, as the browser's does. */
 function fakeWindow() {
+  /** `message` listeners; the others by type. */
   const listeners = new Set<Listener>();
+  const others = new Map<string, Set<(event: unknown) => void>>();
   const posted: unknown[] = [];
   const win = {
     location: { origin: 'https://shop.example' },
-    addEventListener: (_type: string, listener: Listener) => listeners.add(listener),
+    addEventListener(type: string, listener: Listener) {
+      if (type === 'message') listeners.add(listener);
+      else others.set(type, (others.get(type) ?? new Set()).add(listener as never));
+    },
     removeEventListener: (_type: string, listener: Listener) => listeners.delete(listener),
+    dispatch(type: string, event: unknown) {
+      for (const listener of others.get(type) ?? []) listener(event);
+    },
     postMessage(data: unknown) {
       posted.push(data);
       const copy = structuredClone(data);
@@ -34,15 +42,22 @@ function recordingPort() {
   const counts: number[] = [];
   let opened = 0;
   let closed = false;
+  let drop = () => undefined as void;
   const connect = (): OfferPort => {
     opened += 1;
-    return { post: ({ count }) => counts.push(count), disconnect: () => void (closed = true) };
+    return {
+      post: ({ count }) => counts.push(count),
+      onDisconnect: (listener) => void (drop = listener),
+      disconnect: () => void (closed = true),
+    };
   };
   return {
     connect,
     counts,
     opened: () => opened,
     closed: () => closed,
+    /** The background lets go of the port. */
+    drop: () => drop(),
   };
 }
 
@@ -95,6 +110,23 @@ describe('the page-tools detector', () => {
     expect(port.opened()).toBe(1);
     await server.close();
     await vi.waitFor(() => expect(port.counts).toEqual([3, 4, 0]));
+  });
+
+  it('tells the count again on a new port when the page comes back from the back/forward cache', async () => {
+    const { win } = fakeWindow();
+    vi.stubGlobal('window', win);
+    const port = recordingPort();
+    startPageDetector(win as unknown as Window, {
+      connect: port.connect,
+      proxyRunning: () => false,
+    });
+    const server = pageServer(2);
+    await server.connect(new TabServerTransport({ allowedOrigins: [win.location.origin] }));
+    await vi.waitFor(() => expect(port.counts).toEqual([2]));
+    port.drop();
+    win.dispatch('pageshow', { persisted: true });
+    await vi.waitFor(() => expect(port.counts).toEqual([2, 2]));
+    expect(port.opened()).toBe(2);
   });
 
   it('opens no port for a server without tools', async () => {
