@@ -27,6 +27,11 @@ export interface PageToolsService {
   views(): Promise<ToolView[]>;
   call(name: string, args: Record<string, unknown>): Promise<CallToolResultView>;
   offers(): Promise<SiteOfferView[]>;
+  /**
+   * The person asks what the tab they are on offers: a page of a site not allowed yet whose
+   * tools are WebMCP's only (no detector hears those) becomes an offer. Returns the offers.
+   */
+  checkActiveTab(): Promise<SiteOfferView[]>;
   allow(domain: string, always: boolean): Promise<void>;
   /** The sites always allowed. */
   sites(): Promise<string[]>;
@@ -215,6 +220,17 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
     },
     async offers() {
       await init();
+      return allOffers();
+    },
+    async checkActiveTab() {
+      await init();
+      const tabId = await options.tabs.activeTabId().catch(() => undefined);
+      const probe =
+        tabId === undefined ? undefined : await injector?.probe(tabId).catch(() => undefined);
+      const domain = probe && siteOf(probe.url);
+      if (tabId !== undefined && probe && domain && !permissions.isAllowed(domain)) {
+        if (detected.set(tabId, domain, probe.webmcpTools)) offersChanged();
+      }
       return allOffers();
     },
     async allow(domain, always) {

@@ -53,6 +53,12 @@ export interface PageInjector {
   register(sites: { always: readonly string[]; once: readonly string[] }): Promise<void>;
   /** Runs the proxy and the bridge in the tab's top frame now. */
   inject(tabId: number): Promise<void>;
+  /**
+   * The tab's address (as the browser reports it) and how many tools its page registered with
+   * the WebMCP API, asked once in the page's own world: how a site nobody allowed that offers
+   * WebMCP tools only is noticed, when the person asks about the tab they are on.
+   */
+  probe(tabId: number): Promise<{ url: string; webmcpTools: number }>;
 }
 
 /** The detectors' word (src/page-tools/page-detector.ts): how many tools a tab's page has. */

@@ -31,6 +31,18 @@ function registrations(kind: 'always' | 'once', sites: readonly string[]): Regis
   ] as Registration[];
 }
 
+/**
+ * Runs in the page's own world (serialized by Chrome, no extension API there): how many tools
+ * the page registered with the WebMCP API, native or polyfilled.
+ */
+async function countWebMcpTools(): Promise<number> {
+  const context = (document as Document & { modelContext?: { getTools?: () => unknown } })
+    .modelContext;
+  if (!context || typeof context.getTools !== 'function') return 0;
+  const tools = await context.getTools();
+  return Array.isArray(tools) ? Math.min(tools.length, 128) : 0;
+}
+
 export function createChromePageInjector(): PageInjector {
   // One change at a time: registering while the last change is unregistering would collide.
   let queue = Promise.resolve();
@@ -67,6 +79,19 @@ export function createChromePageInjector(): PageInjector {
         world: 'MAIN',
       });
       await browser.scripting.executeScript({ target, files: [`/${PROXY_FILE}` as const] });
+    },
+    async probe(tabId) {
+      const tab = await browser.tabs.get(tabId);
+      const [frame] = await browser.scripting.executeScript({
+        target: { tabId, frameIds: [0] },
+        world: 'MAIN',
+        func: countWebMcpTools,
+      });
+      const count = frame?.result;
+      return {
+        url: tab.url ?? '',
+        webmcpTools: typeof count === 'number' && Number.isSafeInteger(count) ? count : 0,
+      };
     },
   };
 }

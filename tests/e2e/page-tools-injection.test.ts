@@ -127,6 +127,37 @@ describe('what of Patchbay runs in web pages', () => {
     expect(await patchbayIn(again)).toEqual({ detector: true, proxy: false, bridge: false });
   });
 
+  it('notices a site offering WebMCP tools only when the person looks at its tab', async () => {
+    const recipes = await open('recipes.localhost');
+    // No MCP-B server announces itself there, and nothing of Patchbay runs in the page's world.
+    expect(await patchbayIn(recipes)).toEqual({ detector: true, proxy: false, bridge: false });
+    await panel.getByRole('tab', { name: 'Servers' }).click();
+    await recipes.bringToFront();
+    await panel.getByRole('button', { name: 'Look for tools in the active tab' }).click();
+    const offer = panel.getByRole('group', { name: 'recipes.localhost offers tools' });
+    await offer.getByText('recipes.localhost offers 2 tools').waitFor();
+    // The look ran in the page's world once; no bridge was left there.
+    expect(await patchbayIn(recipes)).toMatchObject({ proxy: false, bridge: false });
+    await offer.getByRole('button', { name: 'Allow once' }).click();
+    await expect
+      .poll(async () =>
+        (
+          await requestFrom<{ tools: { name: string; serverId: string }[] }>(
+            session,
+            panel,
+            'mcp/tools/list',
+          )
+        ).tools
+          .filter((tool) => tool.serverId === 'page-tools')
+          .map((tool) => tool.name)
+          .sort(),
+      )
+      .toEqual([
+        'website_tool_recipes_localhost_tab1_find_recipe',
+        'website_tool_recipes_localhost_tab1_plan_meal',
+      ]);
+  });
+
   it('registers sites allowed before this version when the worker starts', async () => {
     // As an earlier version left it: the site in storage, nothing registered.
     await panel.evaluate(async () => {

@@ -21,9 +21,10 @@ async function setUp(stored: Record<string, unknown> = {}, session: Record<strin
   const detectors = createMemoryOfferTransport();
   const broadcaster = createRecordingBroadcaster();
   const logged: string[] = [];
+  const fakeTabs = createFakeTabs();
   const service = createPageToolsService({
     transport: fake.transport,
-    tabs: createFakeTabs().tabs,
+    tabs: fakeTabs.tabs,
     store: createMemoryStore(stored),
     sessionStore: createMemoryStore(session),
     broadcaster,
@@ -31,7 +32,7 @@ async function setUp(stored: Record<string, unknown> = {}, session: Record<strin
     offerTransport: detectors,
     log: (message) => logged.push(message),
   });
-  return { fake, injector, detectors, broadcaster, service, logged };
+  return { fake, fakeTabs, injector, detectors, broadcaster, service, logged };
 }
 
 const offersBroadcast = (broadcaster: ReturnType<typeof createRecordingBroadcaster>) =>
@@ -118,6 +119,33 @@ describe('where page tools run', () => {
     await service.allow('shop.example', true);
     await expect(service.sites()).resolves.toEqual(['shop.example']);
     expect(logged).toEqual([expect.stringContaining('could not register the proxy')]);
+  });
+});
+
+describe('looking at the tab the person is on', () => {
+  it('offers a site not allowed yet whose page has WebMCP tools, and injects the proxy on allow', async () => {
+    const { fakeTabs, injector, service } = await setUp();
+    injector.pages.set(7, { url: 'https://recipes.example/soup', webmcpTools: 2 });
+    fakeTabs.activate(7);
+    await expect(service.checkActiveTab()).resolves.toEqual([
+      { domain: 'recipes.example', toolCount: 2, tabIds: [7] },
+    ]);
+    await service.allow('recipes.example', false);
+    expect(injector.injected).toEqual([7]);
+  });
+
+  it('offers nothing for a page without tools, an allowed site, or a page that is not https', async () => {
+    const { fakeTabs, injector, service } = await setUp({ [ALLOWED_SITES_KEY]: ['shop.example'] });
+    injector.pages.set(1, { url: 'https://news.example/', webmcpTools: 0 });
+    injector.pages.set(2, { url: 'https://shop.example/', webmcpTools: 3 });
+    injector.pages.set(3, { url: 'http://plain.example/', webmcpTools: 3 });
+    for (const tabId of [1, 2, 3]) {
+      fakeTabs.activate(tabId);
+      await expect(service.checkActiveTab()).resolves.toEqual([]);
+    }
+    // A tab the browser will not look into (chrome://, the store) offers nothing either.
+    fakeTabs.activate(4);
+    await expect(service.checkActiveTab()).resolves.toEqual([]);
   });
 });
 
