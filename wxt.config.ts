@@ -42,9 +42,12 @@ export default defineConfig({
     description: 'An AI side panel whose tools come from remote MCP servers.',
     key: EXTENSION_PUBLIC_KEY,
     minimum_chrome_version: '140',
-    // tabs, scripting and tabGroups: the browser's own tools (src/browser-tools/), which act on
-    // tabs only when the person lets the chat or an external client use them.
-    permissions: ['sidePanel', 'storage', 'alarms', 'identity', 'tabs', 'scripting', 'tabGroups'],
+    // scripting: page tools (the proxy registered for allowed sites, docs/page-tools-injection.md)
+    // and the browser's own tools (src/browser-tools/).
+    permissions: ['sidePanel', 'storage', 'alarms', 'identity', 'scripting'],
+    // tabs and tabGroups: only the browser's own tools, asked for when the person switches on
+    // browser access or "Use this browser" (src/permissions/).
+    optional_permissions: ['tabs', 'tabGroups'],
     // <all_urls>: screenshots (tabs.captureVisibleTab needs it or activeTab, which only a click
     // on the toolbar grants); every other use is http and https pages.
     host_permissions: ['<all_urls>'],

@@ -16,13 +16,18 @@ import { formatTable, met, outOfReach, type Row } from './lib/stats';
 import { measureCalls, type RecordedPost } from './paths/call';
 import { measurePanelOpen, measureStreaming, measureTranscript } from './paths/panel';
 import { measurePageTools } from './paths/page-tools';
+import { measurePageLoad } from './paths/page-load';
+import { launchPlainBrowser } from './lib/plain-browser';
+import { startPlainSite } from './lib/plain-site';
 import { measureBrowserAccess } from './paths/browser-access';
 import { measureRelay } from './paths/relay';
 import { measureConnectMany, measureToolSet, measureWorkerHeap } from './paths/servers';
 import { startFixtureSites } from '../tests/fixtures/page-tools/site-server';
+import { startServerEverything } from '../tests/fixtures/server-everything';
+import { replayableCall } from './lib/replay-session';
 
 const quick = process.env.BENCH_QUICK === '1';
-/** `npm run bench -- servers streaming` runs only those parts (calls, servers, panel, streaming, conversations, page-tools, browser-access, relay). */
+/** `npm run bench -- servers streaming` runs only those parts (calls, servers, panel, streaming, conversations, page-tools, page-load, browser-access, relay). */
 const only = new Set(process.argv.slice(2));
 const runs = (part: string) => only.size === 0 || only.has(part);
 const RUNS = {
@@ -39,10 +44,13 @@ const RUNS = {
   relayClients: quick ? 50 : 200,
   relayCalls: quick ? 10 : 50,
   browserAccess: quick ? 20 : 100,
+  pageLoads: quick ? 10 : 60,
+  memoryRounds: quick ? 1 : 3,
 };
 const BROWSER_PARTS = [
   'calls',
   'page-tools',
+  'page-load',
   'browser-access',
   'servers',
   'panel',
@@ -104,6 +112,31 @@ async function browserParts() {
         );
       }
       await browser.send(`mcp/${legacyId}/disable`);
+      // The reference server answers tools/call with an SSE stream (the SDK 1.x default).
+      const everything = await startServerEverything('streamableHttp');
+      try {
+        const echo = { message: 'bench' };
+        const replay = await replayableCall(everything.url, { name: 'echo', arguments: echo });
+        const everythingId = await add('server-everything', everything.url);
+        await browser.send(`mcp/${everythingId}/enable`);
+        rows.push(
+          ...(await measureCalls(
+            browser,
+            {
+              label: 'MCP 2025-11-25, SSE answers (server-everything)',
+              serverId: everythingId,
+              mcpUrl: everything.url,
+              lastCall: () => replay,
+              echo,
+              warmOnly: true,
+            },
+            { warm: RUNS.warmCalls, cold: RUNS.coldCalls },
+          )),
+        );
+        await browser.send(`mcp/${everythingId}/disable`);
+      } finally {
+        await everything.close();
+      }
     }
 
     if (runs('page-tools')) {
@@ -114,6 +147,25 @@ async function browserParts() {
           calls: RUNS.pageCalls,
         })),
       );
+    }
+
+    if (runs('page-load')) {
+      step('page load and memory, with and without Patchbay');
+      const plainSite = await startPlainSite();
+      const plainBrowser = await launchPlainBrowser();
+      try {
+        rows.push(
+          ...(await measurePageLoad(
+            browser,
+            plainBrowser,
+            { plain: plainSite, tools: sites },
+            { loads: RUNS.pageLoads, memoryRounds: RUNS.memoryRounds },
+          )),
+        );
+      } finally {
+        await plainBrowser.close();
+        await plainSite.close();
+      }
     }
 
     if (runs('browser-access')) {

@@ -10,6 +10,10 @@ import {
   createChromeTabTransport,
 } from '../src/platform/chrome-page-tools';
 import {
+  createChromeOfferTransport,
+  createChromePageInjector,
+} from '../src/platform/chrome-page-injection';
+import {
   createChromeAlarms,
   createChromeAttention,
   createChromeBroadcaster,
@@ -59,6 +63,8 @@ export default defineBackground(() => {
     store: createChromeStore(),
     sessionStore: createChromeStore('session'),
     broadcaster,
+    injector: createChromePageInjector(),
+    offerTransport: createChromeOfferTransport(),
   });
   const browserAccess = createBrowserAccessService({
     store: createChromeStore(),

@@ -1,5 +1,7 @@
 /**
- * Page tools' proxy in every web page's top frame: when the page runs its own MCP server over
+ * Page tools' proxy in the top frame of pages of sites the person allowed (registered at run
+ * time, src/platform/chrome-page-injection.ts; injected into a tab already open when its site is
+ * allowed): when the page runs its own MCP server over
  * MCP-B's tab transport, or registers tools with the WebMCP API (heard through the bridge in
  * webmcp-bridge.content.ts), it relays them to Patchbay's hub (src/page-tools/tab-proxy.ts).
  * Pages without either cost a single unanswered handshake (given up after 3 s; a server that
@@ -10,6 +12,7 @@ import { connectMcpB } from '../src/page-tools/mcp-b-source';
 import { startTabProxy } from '../src/page-tools/tab-proxy';
 import { WebMcpLink } from '../src/page-tools/webmcp-source';
 import { PAGE_TOOLS_PORT } from '../src/platform/chrome-page-tools';
+import { PROXY_MARK } from '../src/page-tools/page-detector';
 
 /** MCP-B's announcement that a page's server started (it may start after the page loads). */
 function isServerReady(data: unknown): boolean {
@@ -19,11 +22,20 @@ function isServerReady(data: unknown): boolean {
 }
 
 export default defineContentScript({
-  matches: ['http://*/*', 'https://*/*'],
+  // Not in the manifest: registered for allowed sites only (the detector runs everywhere else).
+  registration: 'runtime',
+  // Unused at run time (the registration names the allowed sites); WXT adds these to the
+  // host permissions, which <all_urls> already covers.
+  matches: ['<all_urls>'],
   // From the start, so the proxy hears a page's server announce itself the moment it starts
   // (registration within the MCP-B spec's 100 ms; see the bench).
   runAt: 'document_start',
   main() {
+    // Injected into a tab whose registered copy already runs: one proxy a page.
+    const shared = globalThis as Record<string, unknown>;
+    if (shared[PROXY_MARK] === true) return;
+    // Tells the detector (same isolated world) that it has nothing to do here.
+    shared[PROXY_MARK] = true;
     const webmcp = new WebMcpLink(window);
     const start = () => {
       const proxy = startTabProxy({

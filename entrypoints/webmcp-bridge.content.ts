@@ -1,15 +1,22 @@
 /**
- * The WebMCP bridge (src/page-tools/webmcp-bridge.ts) in every web page's top frame, in the
- * page's own world, where a polyfilled `document.modelContext` can be seen. It holds nothing of
+ * The WebMCP bridge (src/page-tools/webmcp-bridge.ts) in the top frame of pages of sites the
+ * person allowed (registered at run time, like the proxy), in the page's own world, where a polyfilled `document.modelContext` can be seen. It holds nothing of
  * Patchbay's: no extension API reaches this world.
  */
 import { startWebMcpBridge } from '../src/page-tools/webmcp-bridge';
 
 export default defineContentScript({
-  matches: ['http://*/*', 'https://*/*'],
+  registration: 'runtime',
+  // Unused at run time (the registration names the allowed sites); WXT adds these to the
+  // host permissions, which <all_urls> already covers.
+  matches: ['<all_urls>'],
   runAt: 'document_start',
   world: 'MAIN',
   main() {
+    // Injected into a tab whose registered copy already runs: one bridge a page.
+    const mark = Symbol.for('patchbay.webmcpBridge');
+    if (mark in window) return;
+    Object.defineProperty(window, mark, { value: true });
     startWebMcpBridge(window);
   },
 });

@@ -16,7 +16,12 @@ const KB = 1024;
  * access): the SDK's server package carries its own copy of the protocol core (about 50 KB
  * gzipped), and MV3 workers cannot load code lazily (no import() in service workers).
  */
-const BUDGETS = { sidePanel: 350 * KB, worker: 180 * KB };
+/**
+ * everyPage: what the manifest puts into every web page, the page-tools detector (issue 32: no
+ * page tax on sites nobody allowed). The proxy with its MCP client (~75 KB gzipped) goes only
+ * into allowed sites' pages, registered at run time, so it is listed but not part of this.
+ */
+const BUDGETS = { sidePanel: 350 * KB, worker: 180 * KB, everyPage: 5 * KB };
 /** Strings only test code contains (fixtures, the scripted model, test runners). */
 const TEST_MARKERS = [
   'patchbay-modern-fixture',
@@ -65,6 +70,13 @@ const all = files(OUTPUT);
 const panelAssets = pageAssets(join(OUTPUT, 'sidepanel.html'));
 const panelSize = panelAssets.reduce((sum, path) => sum + gzipped(path), 0);
 const workerSize = gzipped(join(OUTPUT, 'background.js'));
+const manifest = JSON.parse(readFileSync(join(OUTPUT, 'manifest.json'), 'utf8')) as {
+  content_scripts?: { js?: string[] }[];
+};
+const everyPageScripts = (manifest.content_scripts ?? []).flatMap((script) =>
+  (script.js ?? []).map((file) => join(OUTPUT, file)),
+);
+const everyPageSize = everyPageScripts.reduce((sum, path) => sum + gzipped(path), 0);
 const lazy = all.filter(
   (path) => path.endsWith('.js') && !panelAssets.includes(path) && !path.endsWith('background.js'),
 );
@@ -73,6 +85,9 @@ console.log(`side panel, first load: ${kb(panelSize)} gzip (budget ${kb(BUDGETS.
 for (const path of panelAssets) console.log(`  ${relative(OUTPUT, path)}  ${kb(gzipped(path))}`);
 for (const path of lazy) console.log(`  lazy: ${relative(OUTPUT, path)}  ${kb(gzipped(path))}`);
 console.log(`worker: ${kb(workerSize)} gzip (budget ${kb(BUDGETS.worker)})`);
+console.log(`every web page: ${kb(everyPageSize)} gzip (budget ${kb(BUDGETS.everyPage)})`);
+for (const path of everyPageScripts)
+  console.log(`  ${relative(OUTPUT, path)}  ${kb(gzipped(path))}`);
 
 if (panelSize > BUDGETS.sidePanel) {
   problems.push(
@@ -82,6 +97,11 @@ if (panelSize > BUDGETS.sidePanel) {
 if (workerSize > BUDGETS.worker) {
   problems.push(
     `The worker's script is ${kb(workerSize)} gzipped, over its ${kb(BUDGETS.worker)} budget: every cold start parses it.`,
+  );
+}
+if (everyPageSize > BUDGETS.everyPage) {
+  problems.push(
+    `The manifest puts ${kb(everyPageSize)} gzipped into every web page, over its ${kb(BUDGETS.everyPage)} budget: register heavy scripts at run time for the sites that need them.`,
   );
 }
 for (const path of all) {

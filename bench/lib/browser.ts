@@ -157,7 +157,7 @@ export async function launchBenchBrowser(): Promise<BenchBrowser> {
   };
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -21,6 +21,10 @@ export interface CallTarget {
   mcpUrl: string;
   /** The last `tools/call` the server received, to replay. */
   lastCall(): RecordedPost;
+  /** The `echo` tool's arguments (server-everything's takes `message`). */
+  echo?: Record<string, unknown>;
+  /** Measure only warm calls (cold starts are the same as for the other 2025 server). */
+  warmOnly?: boolean;
 }
 
 /** Headers a page may set that carry the request's meaning (the rest the browser adds). */
@@ -43,7 +47,7 @@ export async function measureCalls(
   const { page } = browser;
   const call = {
     type: `mcp/${target.serverId}/tool/call`,
-    payload: { name: 'echo', arguments: { text: 'bench' } },
+    payload: { name: 'echo', arguments: target.echo ?? { text: 'bench' } },
   };
   // Warm up, then sample the three interleaved, so drift on the machine touches all alike.
   await collect(0, 5, () => timeMessage(page, call));
@@ -71,7 +75,7 @@ export async function measureCalls(
 
   const coldNoop: number[] = [];
   const cold: number[] = [];
-  for (let run = 0; run < runs.cold + 1; run += 1) {
+  for (let run = 0; run < (target.warmOnly ? 0 : runs.cold + 1); run += 1) {
     await browser.stopWorker();
     const noopSample = await timeMessage(page, NOOP, { expectError: true });
     await browser.stopWorker();
@@ -82,6 +86,14 @@ export async function measureCalls(
   }
 
   const warmFloor = median(bareFetch) + median(noop);
+  const warmRow: Row = {
+    measure: `warm tool call, ${target.label}`,
+    value: median(warm),
+    unit: 'ms',
+    floor: { value: warmFloor, label: '(bare fetch + no-op message)' },
+    goal: 1.1,
+  };
+  if (target.warmOnly) return [warmRow];
   const coldFloor = median(coldNoop) + median(warm);
   return [
     {

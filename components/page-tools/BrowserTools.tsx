@@ -4,13 +4,33 @@ import { ToolSwitch } from '../servers/ToolSwitch';
 export interface BrowserToolsProps {
   sites: BrowserSiteView[];
   onDisabledChange(domain: string, names: string[]): void;
+  /**
+   * Looks for tools in the tab the person is on: a site not allowed yet that offers WebMCP
+   * tools only is noticed this way (nothing of Patchbay runs in its pages' own world before).
+   */
+  onCheckTab?(): void;
+  /** What the last look found, in a sentence. */
+  checked?: string;
 }
 
 /** "This browser": the allowed sites' own tools, per site, each with its switch. */
-export function BrowserTools({ sites, onDisabledChange }: BrowserToolsProps) {
+export function BrowserTools({ sites, onDisabledChange, onCheckTab, checked }: BrowserToolsProps) {
   return (
     <section aria-label="This browser">
       <h2>This browser</h2>
+      {onCheckTab ? (
+        <p className="check-tab">
+          <button type="button" className="link" onClick={onCheckTab}>
+            Look for tools in the active tab
+          </button>
+          {checked ? (
+            <span className="muted" role="status">
+              {' '}
+              {checked}
+            </span>
+          ) : null}
+        </p>
+      ) : null}
       {sites.length === 0 ? (
         <p className="muted">
           No site you allowed offers tools right now. When a page offers some, Patchbay asks.

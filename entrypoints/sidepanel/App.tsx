@@ -17,6 +17,9 @@ import { AsksPanel, useAsks } from './AsksPanel';
 import { ExternalApprovals } from '../../components/browser-access/ExternalApprovals';
 import { BrowserAccessPanel } from './BrowserAccessPanel';
 import { useBrowserAccess } from './use-browser-access';
+import { usePermissionSwitch } from './use-permission-switch';
+import { PermissionNote } from '../../components/permissions/PermissionNote';
+import type { BrowserPermissions } from '../../src/permissions/browser-permissions';
 import { SiteOffers } from '../../components/page-tools/SiteOffers';
 import { useSiteOffers } from './use-site-offers';
 import { AllowedSites } from '../../components/page-tools/AllowedSites';
@@ -32,11 +35,30 @@ import { useStored } from './use-stored';
 
 type Tab = 'chat' | 'servers' | 'settings';
 
-export function App({ client, store }: { client: PatchbayClient; store: KeyValueStore }) {
+export function App({
+  client,
+  store,
+  permissions,
+}: {
+  client: PatchbayClient;
+  store: KeyValueStore;
+  permissions: BrowserPermissions;
+}) {
   const serverState = useServers(client);
   const asks = useAsks(client);
   const siteOffers = useSiteOffers(client);
   const browserAccess = useBrowserAccess(client);
+  const { send: sendBrowserAccess } = browserAccess;
+  const setInChat = useCallback(
+    (enabled: boolean) => void sendBrowserAccess('browser-access/in-chat/set', { enabled }),
+    [sendBrowserAccess],
+  );
+  const inChat = usePermissionSwitch({
+    permissions,
+    feature: 'Use this browser',
+    on: browserAccess.view?.inChat ?? false,
+    setOn: setInChat,
+  });
   const settings = useStored(store, MODEL_SETTINGS_KEY, storedModelSettingsSchema);
   const [tab, setTab] = useState<Tab>('chat');
   const keepDays = useStored(store, CHAT_RETENTION_KEY, retentionSchema);
@@ -147,11 +169,7 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
                   role="switch"
                   aria-label="Use this browser"
                   checked={browserAccess.view?.inChat ?? false}
-                  onChange={(event) =>
-                    void browserAccess.send('browser-access/in-chat/set', {
-                      enabled: event.target.checked,
-                    })
-                  }
+                  onChange={(event) => inChat.toggle(event.target.checked)}
                 />
                 <span />
               </label>
@@ -167,6 +185,14 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
               New chat
             </button>
           </header>
+          {inChat.note ? (
+            <PermissionNote
+              feature="Use this browser"
+              note={inChat.note}
+              onAllow={inChat.allow}
+              onCancel={inChat.cancel}
+            />
+          ) : null}
           {showHistory ? (
             <HistoryDrawer chats={chats} onOpened={() => setShowHistory(false)} />
           ) : null}
@@ -207,7 +233,7 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
             {...(chats.notice ? { notice: chats.notice } : {})}
           />
           <SettingsSites client={client} />
-          <BrowserAccessPanel access={browserAccess} />
+          <BrowserAccessPanel access={browserAccess} permissions={permissions} />
         </section>
       ) : null}
     </main>

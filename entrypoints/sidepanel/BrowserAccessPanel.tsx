@@ -2,13 +2,33 @@ import { ActivityLog } from '../../components/browser-access/ActivityLog';
 import { ClientList } from '../../components/browser-access/ClientList';
 import { RelayLinkForm } from '../../components/browser-access/RelayLinkForm';
 import type { BrowserAccess } from './use-browser-access';
+import { useCallback } from 'react';
+import { PermissionNote } from '../../components/permissions/PermissionNote';
+import type { BrowserPermissions } from '../../src/permissions/browser-permissions';
+import { usePermissionSwitch } from './use-permission-switch';
 
 /**
  * Settings › Browser access: the one switch, the relay link, the clients and what each may do,
  * and the activity log of their calls.
  */
-export function BrowserAccessPanel({ access }: { access: BrowserAccess }) {
+export function BrowserAccessPanel({
+  access,
+  permissions,
+}: {
+  access: BrowserAccess;
+  permissions: BrowserPermissions;
+}) {
   const { view, error, send } = access;
+  const setEnabled = useCallback(
+    (enabled: boolean) => void send('browser-access/enabled/set', { enabled }),
+    [send],
+  );
+  const gate = usePermissionSwitch({
+    permissions,
+    feature: 'Browser access',
+    on: view?.enabled ?? false,
+    setOn: setEnabled,
+  });
   if (!view) return <p className="muted">Loading browser access…</p>;
   return (
     <section className="browser-access" aria-label="Browser access">
@@ -25,14 +45,20 @@ export function BrowserAccessPanel({ access }: { access: BrowserAccess }) {
             role="switch"
             aria-label="Let external clients use this browser"
             checked={view.enabled}
-            onChange={(event) =>
-              void send('browser-access/enabled/set', { enabled: event.target.checked })
-            }
+            onChange={(event) => gate.toggle(event.target.checked)}
           />
           <span />
         </label>
         Let external clients use this browser
       </div>
+      {gate.note ? (
+        <PermissionNote
+          feature="Browser access"
+          note={gate.note}
+          onAllow={gate.allow}
+          onCancel={gate.cancel}
+        />
+      ) : null}
       {!view.enabled ? (
         <p className="muted" role="status">
           Off: no external client reaches this browser, and the relay link is closed.

@@ -40,6 +40,8 @@ export type BrowserSiteView = z.infer<typeof browserSiteSchema>;
 
 export const pageToolsGlobalRequests = {
   'page-tools/offers': z.undefined().or(z.object({}).strict()),
+  /** Looks for tools in the tab the person is on (WebMCP's, of a site not allowed yet). */
+  'page-tools/check-active': z.undefined().or(z.object({}).strict()),
   /** Allows a site once (this browser session) or always. */
   'page-tools/allow': sitePayload.extend({ always: z.boolean() }),
   'page-tools/sites': z.undefined().or(z.object({}).strict()),
@@ -54,6 +56,7 @@ export const pageToolsGlobalRequests = {
 
 export const pageToolsGlobalResults = {
   'page-tools/offers': z.object({ offers: z.array(siteOfferSchema) }),
+  'page-tools/check-active': z.object({ offers: z.array(siteOfferSchema) }),
   'page-tools/allow': z.object({ domain: z.string() }),
   'page-tools/sites': z.object({ sites: z.array(z.string()) }),
   'page-tools/forget': z.object({ domain: z.string() }),

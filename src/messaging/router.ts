@@ -139,6 +139,9 @@ export function createRouter({ manager, extensionId, pageTools, browserAccess }:
     'page-tools/offers': route(globalRequests['page-tools/offers'], async () => ({
       offers: (await pageTools?.offers()) ?? [],
     })),
+    'page-tools/check-active': route(globalRequests['page-tools/check-active'], async () => ({
+      offers: (await pageTools?.checkActiveTab()) ?? [],
+    })),
     'page-tools/allow': route(globalRequests['page-tools/allow'], async ({ domain, always }) => {
       await pageTools?.allow(domain, always);
       return { domain };

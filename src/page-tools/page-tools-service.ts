@@ -12,8 +12,9 @@ import {
   type BrowserSiteView,
   type SiteOfferView,
 } from '../messaging/page-tools-contract';
-import { createPageToolHub, type HubTool } from './page-tool-hub';
-import type { BrowserTabs, TabHubTransport } from './ports';
+import { createPageToolHub, siteOf, type HubTool } from './page-tool-hub';
+import type { BrowserTabs, OfferTransport, PageInjector, TabHubTransport } from './ports';
+import { createSiteOffers, mergeOffers } from './site-offers';
 import { createSitePermissions } from './site-permissions';
 
 /**
@@ -26,6 +27,11 @@ export interface PageToolsService {
   views(): Promise<ToolView[]>;
   call(name: string, args: Record<string, unknown>): Promise<CallToolResultView>;
   offers(): Promise<SiteOfferView[]>;
+  /**
+   * The person asks what the tab they are on offers: a page of a site not allowed yet whose
+   * tools are WebMCP's only (no detector hears those) becomes an offer. Returns the offers.
+   */
+  checkActiveTab(): Promise<SiteOfferView[]>;
   allow(domain: string, always: boolean): Promise<void>;
   /** The sites always allowed. */
   sites(): Promise<string[]>;
@@ -46,6 +52,11 @@ export interface PageToolsServiceOptions {
   /** Storage that lasts the browser session (sites allowed once). */
   sessionStore: KeyValueStore;
   broadcaster: Broadcaster;
+  /** Runs the proxy in allowed sites' pages (none without: tests of the hub alone). */
+  injector?: PageInjector;
+  /** Detectors' tool counts for tabs of sites not allowed yet. */
+  offerTransport?: OfferTransport;
+  log?(message: string): void;
 }
 
 /** A page tool as the chat lists tools; a site's `cache` hint stays with the hub. */
@@ -76,10 +87,22 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
     local: options.store,
     session: options.sessionStore,
   });
+  const log = options.log ?? ((message: string) => console.warn(`Patchbay page tools: ${message}`));
+  const injector = options.injector;
+  /** Tabs of sites not allowed yet whose detector counted tools. */
+  const detected = createSiteOffers();
   // The hub says something changed; the panel hears only about what did: the tools the chat
   // lists (allowed sites'), or the sites waiting for the person.
   let lastTools = '[]';
   let lastOffers = '[]';
+  const allOffers = () => mergeOffers(hub.offers(), detected.list());
+  const offersChanged = () => {
+    const offers = allOffers();
+    const text = JSON.stringify(offers);
+    if (text === lastOffers) return;
+    lastOffers = text;
+    options.broadcaster.broadcast({ type: 'page-tools/offers/changed', payload: { offers } });
+  };
   const hub = createPageToolHub({
     transport: options.transport,
     tabs: options.tabs,
@@ -94,13 +117,18 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
           payload: { serverId: PAGE_TOOLS_SERVER_ID },
         });
       }
-      const offers = hub.offers();
-      const text = JSON.stringify(offers);
-      if (text === lastOffers) return;
-      lastOffers = text;
-      options.broadcaster.broadcast({ type: 'page-tools/offers/changed', payload: { offers } });
+      offersChanged();
     },
   });
+  /** The proxy runs on exactly the sites allowed now. */
+  const registerAllowed = () =>
+    injector
+      ?.register({ always: permissions.always(), once: permissions.once() })
+      .catch((error: unknown) => log(`could not register the proxy for allowed sites: ${error}`));
+  const inject = (tabId: number) =>
+    injector
+      ?.inject(tabId)
+      .catch((error: unknown) => log(`could not run the proxy in tab ${tabId}: ${error}`));
   let disabled: Record<string, string[]> = {};
   const isOff = (tool: HubTool) => disabled[tool.domain]?.includes(tool.toolName) ?? false;
   let ready: Promise<void> | undefined;
@@ -109,7 +137,29 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
       await permissions.load();
       disabled = disabledSchema.parse(await options.store.get(DISABLED_PAGE_TOOLS_KEY));
       await hub.init();
+      // Registrations follow the stored permissions on every start: sites allowed before this
+      // version, or once in a browser session that ended.
+      await registerAllowed();
     })());
+  // Detectors are heard from the worker's first moment; their words wait for the permissions.
+  options.offerTransport?.onOffer((tabId, count, sender) => {
+    void init().then(() => {
+      const domain = siteOf(sender.url);
+      if (!domain) return;
+      // A page of an allowed site without its proxy (loaded before its site was allowed, or
+      // from before this version): the proxy goes in now, and registers the tools itself.
+      if (permissions.isAllowed(domain)) {
+        if (count > 0) void inject(tabId);
+        return;
+      }
+      if (detected.set(tabId, domain, count)) offersChanged();
+    });
+  });
+  options.offerTransport?.onGone((tabId) => {
+    void init().then(() => {
+      if (detected.remove(tabId)) offersChanged();
+    });
+  });
   return {
     init,
     async views() {
@@ -170,12 +220,28 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
     },
     async offers() {
       await init();
-      return hub.offers();
+      return allOffers();
+    },
+    async checkActiveTab() {
+      await init();
+      const tabId = await options.tabs.activeTabId().catch(() => undefined);
+      const probe =
+        tabId === undefined ? undefined : await injector?.probe(tabId).catch(() => undefined);
+      const domain = probe && siteOf(probe.url);
+      if (tabId !== undefined && probe && domain && !permissions.isAllowed(domain)) {
+        if (detected.set(tabId, domain, probe.webmcpTools)) offersChanged();
+      }
+      return allOffers();
     },
     async allow(domain, always) {
       await init();
       await permissions.allow(domain, always);
       hub.allowSite(domain);
+      await registerAllowed();
+      // The tabs that offered the tools get the proxy now, which registers them.
+      const tabs = detected.take(domain);
+      offersChanged();
+      await Promise.all(tabs.map(inject));
     },
     async sites() {
       await init();
@@ -185,6 +251,7 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
       await init();
       await permissions.forget(domain);
       hub.revokeSite(domain);
+      await registerAllowed();
     },
   };
 }

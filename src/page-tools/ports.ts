@@ -39,3 +39,32 @@ export class TabGoneError extends Error {
 export class TabTimeoutError extends Error {
   override readonly name = 'TabTimeoutError';
 }
+
+/**
+ * Where the proxy (and the WebMCP bridge in the page's own world) run: registered for the
+ * allowed sites' pages, and injected into a tab already open when its site is allowed. Nothing
+ * of the proxy runs anywhere else (docs/page-tools-injection.md).
+ */
+export interface PageInjector {
+  /**
+   * Runs the proxy from the start of every page of these sites, replacing what ran before:
+   * `always` across browser restarts, `once` until the browser closes.
+   */
+  register(sites: { always: readonly string[]; once: readonly string[] }): Promise<void>;
+  /** Runs the proxy and the bridge in the tab's top frame now. */
+  inject(tabId: number): Promise<void>;
+  /**
+   * The tab's address (as the browser reports it) and how many tools its page registered with
+   * the WebMCP API, asked once in the page's own world: how a site nobody allowed that offers
+   * WebMCP tools only is noticed, when the person asks about the tab they are on.
+   */
+  probe(tabId: number): Promise<{ url: string; webmcpTools: number }>;
+}
+
+/** The detectors' word (src/page-tools/page-detector.ts): how many tools a tab's page has. */
+export interface OfferTransport {
+  /** `url` is the tab's address as the browser reports it, not the page. */
+  onOffer(listener: (tabId: number, count: number, sender: { url: string }) => void): () => void;
+  /** The tab closed or left its page. */
+  onGone(listener: (tabId: number) => void): () => void;
+}

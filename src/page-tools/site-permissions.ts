@@ -18,6 +18,8 @@ export interface SitePermissions {
   forget(domain: string): Promise<void>;
   /** The sites always allowed, sorted. */
   always(): string[];
+  /** The sites allowed for this browser session only, sorted. */
+  once(): string[];
 }
 
 export function createSitePermissions(stores: {
@@ -47,5 +49,6 @@ export function createSitePermissions(stores: {
       await save();
     },
     always: () => [...always].sort(),
+    once: () => [...once].filter((site) => !always.has(site)).sort(),
   };
 }

@@ -125,6 +125,9 @@ export function createChromeBrowserControl(): BrowserControl {
       return browser.tabs.captureVisibleTab(windowId, { format: 'png' });
     },
     async group(tabIds, title, groupId) {
+      // tabGroups is optional (asked for with "Use this browser" and browser access): without
+      // it the tabs stay ungrouped rather than in a group without its name.
+      if (!(await browser.permissions.contains({ permissions: ['tabGroups'] }))) return undefined;
       const grouped = async (options: { groupId?: number }) => {
         const id = await browser.tabs.group({
           tabIds: tabIds as [number, ...number[]],

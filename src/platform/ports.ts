@@ -50,3 +50,15 @@ export interface Attention {
   /** How many questions from servers wait for an answer (0 clears it). */
   showWaiting(count: number): void;
 }
+
+/**
+ * Chrome's optional permissions (chrome.permissions): asked for when the person switches on
+ * what needs them, and taken back in chrome://extensions whenever the person likes.
+ */
+export interface OptionalPermissions {
+  contains(names: readonly string[]): Promise<boolean>;
+  /** Chrome's prompt; it only shows for a click in an extension page. Resolves with the answer. */
+  request(names: readonly string[]): Promise<boolean>;
+  /** Something was granted or taken back (`permissions.onAdded` / `onRemoved`). */
+  onChange(listener: () => void): () => void;
+}

@@ -43,7 +43,9 @@ document.getElementById('reveal').addEventListener('click', () => {
 const INBOX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Inbox (3)</title></head>
 <body><main><h1>Inbox</h1><p>Your bank statement for March is ready to download.</p></main></body></html>`;
 
-const session = freshExtensionPerTest();
+// "Use this browser" and browser access need tabs and tabGroups, optional permissions Chrome's
+// prompt grants (Playwright cannot click it): the profile starts with them.
+const session = freshExtensionPerTest({ grantOptionalPermissions: true });
 let relay: TestRelay;
 let sites: FixtureSites;
 let fixture: FixtureServer;

@@ -13,7 +13,9 @@ import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-o
 import { chooseScriptedModel } from './chat-setup';
 import { closeAfterTest, freshExtensionPerTest, requestFrom } from './harness';
 
-const session = freshExtensionPerTest();
+// "Use this browser" needs tabs and tabGroups, optional permissions Chrome's prompt grants
+// (Playwright cannot click it): the profile starts with them.
+const session = freshExtensionPerTest({ grantOptionalPermissions: true });
 let sites: Server;
 let port: number;
 /** What reached the collector site's /collect (its page and favicon are not data). */

@@ -8,7 +8,15 @@
  * not declare with `expectConsoleError`, then closes the browser. Fixtures a test starts are
  * closed with {@link closeAfterTest}.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { CHROMIUM_FLAGS, findChromium } from '../../scripts/chromium';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -55,12 +63,19 @@ export async function launchExtension(
      * by default each launch gets a fresh one, removed when it closes.
      */
     userDataDir?: string;
+    /**
+     * Starts with the manifest's optional permissions (tabs, tabGroups) granted, as Chrome's
+     * prompt would leave them (Playwright cannot click it): the profile first runs a copy of the
+     * build that requires them, as an update from an earlier version does.
+     */
+    grantOptionalPermissions?: boolean;
   } = {},
 ): Promise<ExtensionSession> {
   if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
     throw new Error(`No extension build at ${EXTENSION_DIR}. Run \`npm run build\` first.`);
   }
   const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'patchbay-e2e-'));
+  if (options.grantOptionalPermissions) await grantOptional(userDataDir);
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
     headless: true,
@@ -177,6 +192,31 @@ export async function requestFrom<T>(
   const response = (await session.send(page, type, payload)) as Envelope<T>;
   if (!response.ok) throw new Error(response.error.message);
   return response.result;
+}
+
+/** Runs the build once with its optional permissions required, so the profile holds them. */
+async function grantOptional(userDataDir: string): Promise<void> {
+  const copy = mkdtempSync(join(tmpdir(), 'patchbay-e2e-granted-'));
+  cpSync(EXTENSION_DIR, copy, { recursive: true });
+  const manifestPath = join(copy, 'manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    permissions?: string[];
+    optional_permissions?: string[];
+  };
+  manifest.permissions = [
+    ...(manifest.permissions ?? []),
+    ...(manifest.optional_permissions ?? []),
+  ];
+  delete manifest.optional_permissions;
+  writeFileSync(manifestPath, JSON.stringify(manifest));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: findChromium(),
+    headless: true,
+    args: [`--disable-extensions-except=${copy}`, `--load-extension=${copy}`, ...CHROMIUM_FLAGS],
+  });
+  if (context.serviceWorkers().length === 0) await context.waitForEvent('serviceworker');
+  await context.close();
+  rmSync(copy, { recursive: true, force: true });
 }
 
 type LaunchOptions = Parameters<typeof launchExtension>[0];

@@ -18,10 +18,10 @@ describe('production manifest', () => {
       'storage',
       'alarms',
       'identity',
-      'tabs',
       'scripting',
-      'tabGroups',
     ]);
+    // Asked for when the person switches on browser access or "Use this browser".
+    expect(manifest.optional_permissions).toEqual(['tabs', 'tabGroups']);
     expect(manifest.host_permissions).toEqual(['<all_urls>']);
   });
 
@@ -36,19 +36,13 @@ describe('production manifest', () => {
     expect(manifest.side_panel).toEqual({ default_path: 'sidepanel.html' });
     expect(manifest.action).toBeDefined();
     expect(manifest.externally_connectable).toEqual({ ids: [], matches: [] });
-    // One content script, the page-tools proxy, in web pages' top frames only.
+    // One content script in every page: the detector (a few KB, isolated world). The proxy
+    // and the WebMCP bridge are registered at run time for allowed sites only.
     expect(manifest.content_scripts).toEqual([
       {
         matches: ['http://*/*', 'https://*/*'],
         run_at: 'document_start',
-        js: ['content-scripts/page-tools.js'],
-      },
-      // The WebMCP bridge, in the page's world: nothing of Patchbay's reaches it.
-      {
-        matches: ['http://*/*', 'https://*/*'],
-        run_at: 'document_start',
-        world: 'MAIN',
-        js: ['content-scripts/webmcp-bridge.js'],
+        js: ['content-scripts/page-detector.js'],
       },
     ]);
   });

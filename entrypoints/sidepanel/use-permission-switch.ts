@@ -1,0 +1,54 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { BrowserPermissions } from '../../src/permissions/browser-permissions';
+import { whatTheyAllow } from '../../src/permissions/browser-permissions';
+import type { PermissionNoteState } from '../../components/permissions/PermissionNote';
+
+/**
+ * A feature's switch behind the browser permissions it needs: switching it on when they are not
+ * held first says what they allow (the note's Allow button then asks Chrome, from that click);
+ * refused, the feature stays off with that sentence; on but missing them (taken back in
+ * chrome://extensions, or not carried over by an update), the note says so and offers Allow.
+ */
+export function usePermissionSwitch(options: {
+  permissions: BrowserPermissions;
+  feature: string;
+  on: boolean;
+  setOn(on: boolean): void;
+}) {
+  const { permissions, feature, on, setOn } = options;
+  const [granted, setGranted] = useState<boolean | undefined>();
+  const [note, setNote] = useState<PermissionNoteState | undefined>();
+  useEffect(() => {
+    let live = true;
+    void permissions.granted().then((held) => live && setGranted(held));
+    const stop = permissions.watch((held) => live && setGranted(held));
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [permissions]);
+
+  const toggle = useCallback(
+    (checked: boolean) => {
+      setNote(undefined);
+      if (!checked || granted) setOn(checked);
+      else setNote({ kind: 'asking', text: whatTheyAllow(feature) });
+    },
+    [feature, granted, setOn],
+  );
+  const allow = useCallback(() => {
+    void permissions.ask(feature).then((answer) => {
+      if (answer.granted) {
+        setGranted(true);
+        setNote(undefined);
+        if (!on) setOn(true);
+      } else setNote({ kind: 'refused', text: answer.message });
+    });
+  }, [feature, on, permissions, setOn]);
+  const cancel = useCallback(() => setNote(undefined), []);
+
+  const shown: PermissionNoteState | undefined =
+    note ??
+    (on && granted === false ? { kind: 'missing', text: whatTheyAllow(feature) } : undefined);
+  return { note: shown, toggle, allow, cancel };
+}

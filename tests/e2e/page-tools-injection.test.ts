@@ -1,0 +1,179 @@
+/**
+ * No page tax: in Chromium, a page of a site nobody allowed gets only the detector (no proxy in
+ * Patchbay's world, no bridge in the page's); allowing a site registers the proxy and bridge for
+ * its pages (kept across worker restarts, and made from storage for sites allowed before this
+ * version), and forgetting it unregisters them.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFixtureSites, type FixtureSites } from '../fixtures/page-tools/site-server';
+import { freshExtensionPerTest, requestFrom } from './harness';
+
+const session = freshExtensionPerTest();
+let sites: FixtureSites;
+let panel: Page;
+
+beforeAll(async () => {
+  sites = await startFixtureSites();
+});
+afterAll(async () => {
+  await sites?.close();
+});
+beforeEach(async () => {
+  panel = await session.openSidePanel();
+});
+
+/** What of Patchbay runs in a page: the detector's world, the proxy in it, the bridge. */
+async function patchbayIn(page: Page) {
+  const cdp = await session.context.newCDPSession(page);
+  const contexts: { id: number; name: string; auxData?: { type?: string; frameId?: string } }[] =
+    [];
+  cdp.on('Runtime.executionContextCreated', ({ context }) => contexts.push(context));
+  await cdp.send('Runtime.enable');
+  const isolated = contexts.find(
+    (context) => context.auxData?.type === 'isolated' && context.name === 'Patchbay',
+  );
+  const proxy = isolated
+    ? (
+        await cdp.send('Runtime.evaluate', {
+          contextId: isolated.id,
+          returnByValue: true,
+          expression: `globalThis['patchbay.pageTools.proxy'] === true`,
+        })
+      ).result.value
+    : false;
+  await cdp.detach();
+  const bridge = await page.evaluate(() => Symbol.for('patchbay.webmcpBridge') in window);
+  return { detector: Boolean(isolated), proxy, bridge };
+}
+
+/** The scripts Patchbay registered at run time, with the pages they match. */
+const registered = () =>
+  panel.evaluate(async () => {
+    const { scripting } = (
+      globalThis as unknown as {
+        chrome: {
+          scripting: {
+            getRegisteredContentScripts(): Promise<
+              { id: string; matches?: string[]; world?: string; persistAcrossSessions?: boolean }[]
+            >;
+          };
+        };
+      }
+    ).chrome;
+    return (await scripting.getRegisteredContentScripts())
+      .map(({ id, matches, world, persistAcrossSessions }) => ({
+        id,
+        // Chrome keeps no order of patterns.
+        matches: matches?.sort(),
+        world,
+        persistAcrossSessions,
+      }))
+      .sort((a, b) => a.id.localeCompare(b.id));
+  });
+
+async function open(host: string, ready = true) {
+  const tab = await session.context.newPage();
+  await tab.goto(sites.url(host));
+  if (ready) await tab.locator('body[data-ready="true"]').waitFor();
+  return tab;
+}
+
+const SHOP_SCRIPTS = [
+  {
+    id: 'page-tools-always',
+    matches: ['http://shop.localhost/*', 'https://shop.localhost/*'],
+    world: 'ISOLATED',
+    persistAcrossSessions: true,
+  },
+  {
+    id: 'webmcp-bridge-always',
+    matches: ['http://shop.localhost/*', 'https://shop.localhost/*'],
+    world: 'MAIN',
+    persistAcrossSessions: true,
+  },
+];
+
+describe('what of Patchbay runs in web pages', () => {
+  it('is only the detector on sites nobody allowed, with tools or without', async () => {
+    expect(await registered()).toEqual([]);
+    const plain = await open('plain.localhost', false);
+    const shop = await open('shop.localhost');
+    // The shop's tools are noticed all the same.
+    await panel.getByText('shop.localhost offers 2 tools').waitFor();
+    expect(await patchbayIn(plain)).toEqual({ detector: true, proxy: false, bridge: false });
+    expect(await patchbayIn(shop)).toEqual({ detector: true, proxy: false, bridge: false });
+  });
+
+  it('adds the proxy and bridge to an allowed site’s pages, and takes them away when forgotten', async () => {
+    const shop = await open('shop.localhost');
+    await panel.getByText('shop.localhost offers 2 tools').waitFor();
+    await requestFrom(session, panel, 'page-tools/allow', {
+      domain: 'shop.localhost',
+      always: true,
+    });
+    expect(await registered()).toEqual(SHOP_SCRIPTS);
+    // The open tab that offered its tools got them injected; new pages get them from the start.
+    await expect.poll(() => patchbayIn(shop)).toMatchObject({ proxy: true, bridge: true });
+    const again = await open('shop.localhost');
+    expect(await patchbayIn(again)).toEqual({ detector: true, proxy: true, bridge: true });
+    const other = await open('other.localhost');
+    expect(await patchbayIn(other)).toMatchObject({ proxy: false, bridge: false });
+
+    await requestFrom(session, panel, 'page-tools/forget', { domain: 'shop.localhost' });
+    expect(await registered()).toEqual([]);
+    await again.reload();
+    await again.locator('body[data-ready="true"]').waitFor();
+    expect(await patchbayIn(again)).toEqual({ detector: true, proxy: false, bridge: false });
+  });
+
+  it('notices a site offering WebMCP tools only when the person looks at its tab', async () => {
+    const recipes = await open('recipes.localhost');
+    // No MCP-B server announces itself there, and nothing of Patchbay runs in the page's world.
+    expect(await patchbayIn(recipes)).toEqual({ detector: true, proxy: false, bridge: false });
+    await panel.getByRole('tab', { name: 'Servers' }).click();
+    await recipes.bringToFront();
+    await panel.getByRole('button', { name: 'Look for tools in the active tab' }).click();
+    const offer = panel.getByRole('group', { name: 'recipes.localhost offers tools' });
+    await offer.getByText('recipes.localhost offers 2 tools').waitFor();
+    // The look ran in the page's world once; no bridge was left there.
+    expect(await patchbayIn(recipes)).toMatchObject({ proxy: false, bridge: false });
+    await offer.getByRole('button', { name: 'Allow once' }).click();
+    await expect
+      .poll(async () =>
+        (
+          await requestFrom<{ tools: { name: string; serverId: string }[] }>(
+            session,
+            panel,
+            'mcp/tools/list',
+          )
+        ).tools
+          .filter((tool) => tool.serverId === 'page-tools')
+          .map((tool) => tool.name)
+          .sort(),
+      )
+      .toEqual([
+        'website_tool_recipes_localhost_tab1_find_recipe',
+        'website_tool_recipes_localhost_tab1_plan_meal',
+      ]);
+  });
+
+  it('registers sites allowed before this version when the worker starts', async () => {
+    // As an earlier version left it: the site in storage, nothing registered.
+    await panel.evaluate(async () => {
+      const { storage } = (
+        globalThis as unknown as {
+          chrome: { storage: { local: { set(items: object): Promise<void> } } };
+        }
+      ).chrome;
+      await storage.local.set({ 'pageTools.allowedSites': ['shop.localhost'] });
+    });
+    expect(await registered()).toEqual([]);
+    await session.stopWorker(panel);
+    // Any message wakes the worker, which registers what storage allows.
+    await requestFrom(session, panel, 'page-tools/sites');
+    await expect.poll(registered).toEqual(SHOP_SCRIPTS);
+    const shop = await open('shop.localhost');
+    expect(await patchbayIn(shop)).toMatchObject({ proxy: true, bridge: true });
+  });
+});

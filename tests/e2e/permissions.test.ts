@@ -1,0 +1,125 @@
+/**
+ * Browser permissions asked for when used, in Chromium: "Use this browser" and browser access
+ * need tabs and tabGroups, which the manifest lists as optional. Switching on without them says
+ * what they allow before Chrome would ask; a feature on without them (an update that did not
+ * carry them over) says what it misses; and taking them back (as chrome://extensions does,
+ * here with chrome.permissions.remove) is noticed. Chrome's prompt itself cannot be clicked from
+ * Playwright: its answers are tested against the platform twin (tests/unit/permission-switch).
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { whatTheyAllow } from '../../src/permissions/browser-permissions';
+import { freshExtensionPerTest, requestFrom } from './harness';
+
+interface ChromePermissions {
+  chrome: {
+    permissions: {
+      contains(query: { permissions: string[] }): Promise<boolean>;
+      remove(query: { permissions: string[] }): Promise<boolean>;
+    };
+  };
+}
+
+const note = (panel: Page, feature: string) => panel.getByLabel(`${feature}: browser permission`);
+const browserTools = async (session: ReturnType<typeof freshExtensionPerTest>, panel: Page) =>
+  (
+    await requestFrom<{ tools: { serverId: string }[] }>(session, panel, 'mcp/tools/list')
+  ).tools.filter((tool) => tool.serverId === 'browser').length;
+
+describe('a browser that never granted them (a new install, or an update)', () => {
+  const session = freshExtensionPerTest();
+
+  it('does not ask for them at install', async () => {
+    const panel = await session.openSidePanel();
+    const held = await panel.evaluate(() =>
+      (globalThis as unknown as ChromePermissions).chrome.permissions.contains({
+        permissions: ['tabs'],
+      }),
+    );
+    expect(held).toBe(false);
+  });
+
+  it('says what they allow when the person switches “Use this browser” on, and stays off', async () => {
+    const panel = await session.openSidePanel();
+    await requestFrom(session, panel, 'browser-access/get');
+    // The chat needs a model before its header shows; the setting is enough for the switch.
+    await panel.evaluate(() =>
+      (
+        globalThis as unknown as {
+          chrome: { storage: { local: { set(items: object): Promise<void> } } };
+        }
+      ).chrome.storage.local.set({
+        'chat.model': { provider: 'compatible', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' },
+      }),
+    );
+    await panel.reload();
+    const toggle = panel.getByRole('switch', { name: 'Use this browser' });
+    await toggle.click();
+    const asking = note(panel, 'Use this browser');
+    await expect.poll(() => asking.textContent()).toContain(whatTheyAllow('Use this browser'));
+    expect(await asking.getAttribute('data-state')).toBe('asking');
+    expect(await toggle.isChecked()).toBe(false);
+    expect(await browserTools(session, panel)).toBe(0);
+    await session.screenshot(panel, 'permission-asking');
+    await asking.getByRole('button', { name: 'Not now' }).click();
+    await asking.waitFor({ state: 'detached' });
+  });
+
+  it('shows what is missing where the feature was on before the update', async () => {
+    const panel = await session.openSidePanel();
+    // As an earlier version left it: "Use this browser" on, the permissions not carried over.
+    await requestFrom(session, panel, 'browser-access/in-chat/set', { enabled: true });
+    await panel.evaluate(() =>
+      (
+        globalThis as unknown as {
+          chrome: { storage: { local: { set(items: object): Promise<void> } } };
+        }
+      ).chrome.storage.local.set({
+        'chat.model': { provider: 'compatible', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' },
+      }),
+    );
+    await panel.reload();
+    const missing = note(panel, 'Use this browser');
+    await missing.waitFor();
+    expect(await missing.getAttribute('data-state')).toBe('missing');
+    expect(await missing.textContent()).toContain('Missing permission.');
+    // Browser access is on by default: Settings says the same of it.
+    await panel.getByRole('tab', { name: 'Settings' }).click();
+    await note(panel, 'Browser access').waitFor();
+    expect(await note(panel, 'Browser access').getAttribute('data-state')).toBe('missing');
+  });
+});
+
+describe('a browser that granted them', () => {
+  const session = freshExtensionPerTest({ grantOptionalPermissions: true });
+
+  it('switches on without a word, and notices when the person takes them back', async () => {
+    const panel = await session.openSidePanel();
+    await panel.evaluate(() =>
+      (
+        globalThis as unknown as {
+          chrome: { storage: { local: { set(items: object): Promise<void> } } };
+        }
+      ).chrome.storage.local.set({
+        'chat.model': { provider: 'compatible', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' },
+      }),
+    );
+    await panel.reload();
+    const toggle = panel.getByRole('switch', { name: 'Use this browser' });
+    await toggle.click();
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+    await expect.poll(() => browserTools(session, panel)).toBeGreaterThan(0);
+    expect(await note(panel, 'Use this browser').count()).toBe(0);
+
+    const removed = await panel.evaluate(() =>
+      (globalThis as unknown as ChromePermissions).chrome.permissions.remove({
+        permissions: ['tabs', 'tabGroups'],
+      }),
+    );
+    expect(removed).toBe(true);
+    const missing = note(panel, 'Use this browser');
+    await missing.waitFor();
+    expect(await missing.getAttribute('data-state')).toBe('missing');
+    await session.screenshot(panel, 'permission-missing');
+  });
+});

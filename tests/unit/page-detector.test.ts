@@ -1,0 +1,181 @@
+/**
+ * The detector that runs in pages of sites the person has not allowed: silent until the page
+ * announces an MCP server, then it counts the server's tools over MCP-B's own tab transport (a
+ * real SDK server behind `TabServerTransport`, on a stand-in window) and tells the count.
+ */
+import { TabServerTransport } from '@mcp-b/transports';
+import { McpServer } from '@modelcontextprotocol/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startPageDetector, type OfferPort } from '../../src/page-tools/page-detector';
+
+type Listener = (event: { data: unknown; origin: string; source: unknown }) => void;
+
+/** A window whose postMessage reaches every listener a task later, as the browser's does. */
+function fakeWindow() {
+  /** `message` listeners; the others by type. */
+  const listeners = new Set<Listener>();
+  const others = new Map<string, Set<(event: unknown) => void>>();
+  const posted: unknown[] = [];
+  const win = {
+    location: { origin: 'https://shop.example' },
+    addEventListener(type: string, listener: Listener) {
+      if (type === 'message') listeners.add(listener);
+      else others.set(type, (others.get(type) ?? new Set()).add(listener as never));
+    },
+    removeEventListener: (_type: string, listener: Listener) => listeners.delete(listener),
+    dispatch(type: string, event: unknown) {
+      for (const listener of others.get(type) ?? []) listener(event);
+    },
+    postMessage(data: unknown) {
+      posted.push(data);
+      const copy = structuredClone(data);
+      setTimeout(() => {
+        for (const listener of [...listeners])
+          listener({ data: copy, origin: win.location.origin, source: win });
+      });
+    },
+  };
+  return { win, posted, listeners };
+}
+
+function recordingPort() {
+  const counts: number[] = [];
+  let opened = 0;
+  let closed = false;
+  let drop = () => undefined as void;
+  const connect = (): OfferPort => {
+    opened += 1;
+    return {
+      post: ({ count }) => counts.push(count),
+      onDisconnect: (listener) => void (drop = listener),
+      disconnect: () => void (closed = true),
+    };
+  };
+  return {
+    connect,
+    counts,
+    opened: () => opened,
+    closed: () => closed,
+    /** The background lets go of the port. */
+    drop: () => drop(),
+  };
+}
+
+function pageServer(tools: number) {
+  const server = new McpServer({ name: 'shop', version: '1.0.0' });
+  for (let index = 0; index < tools; index += 1)
+    server.registerTool(`tool_${index}`, { description: `Tool ${index}.` }, async () => ({
+      content: [],
+    }));
+  return server;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the page-tools detector', () => {
+  it('does nothing in a page that announces no server', async () => {
+    const { win, posted } = fakeWindow();
+    const port = recordingPort();
+    startPageDetector(win as unknown as Window, {
+      connect: port.connect,
+      proxyRunning: () => false,
+    });
+    win.postMessage({ type: 'something', of: 'the page' });
+    win.postMessage({
+      channel: 'mcp-default',
+      type: 'mcp',
+      direction: 'client-to-server',
+      payload: {},
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(posted).toHaveLength(2); // only the page's own
+    expect(port.opened()).toBe(0);
+  });
+
+  it('counts the tools of a server the page starts, and counts again when they change', async () => {
+    const { win } = fakeWindow();
+    vi.stubGlobal('window', win);
+    const port = recordingPort();
+    startPageDetector(win as unknown as Window, {
+      connect: port.connect,
+      proxyRunning: () => false,
+    });
+    const server = pageServer(3);
+    await server.connect(new TabServerTransport({ allowedOrigins: [win.location.origin] }));
+    await vi.waitFor(() => expect(port.counts).toEqual([3]));
+    server.registerTool('late', { description: 'Added later.' }, async () => ({ content: [] }));
+    await vi.waitFor(() => expect(port.counts).toEqual([3, 4]));
+    expect(port.opened()).toBe(1);
+    await server.close();
+    await vi.waitFor(() => expect(port.counts).toEqual([3, 4, 0]));
+  });
+
+  it('tells the count again on a new port when the page comes back from the back/forward cache', async () => {
+    const { win } = fakeWindow();
+    vi.stubGlobal('window', win);
+    const port = recordingPort();
+    startPageDetector(win as unknown as Window, {
+      connect: port.connect,
+      proxyRunning: () => false,
+    });
+    const server = pageServer(2);
+    await server.connect(new TabServerTransport({ allowedOrigins: [win.location.origin] }));
+    await vi.waitFor(() => expect(port.counts).toEqual([2]));
+    port.drop();
+    win.dispatch('pageshow', { persisted: true });
+    await vi.waitFor(() => expect(port.counts).toEqual([2, 2]));
+    expect(port.opened()).toBe(2);
+  });
+
+  it('opens no port for a server without tools', async () => {
+    const { win } = fakeWindow();
+    vi.stubGlobal('window', win);
+    const port = recordingPort();
+    startPageDetector(win as unknown as Window, {
+      connect: port.connect,
+      proxyRunning: () => false,
+    });
+    const server = new McpServer(
+      { name: 'empty', version: '1.0.0' },
+      { capabilities: { tools: {} } },
+    );
+    await server.connect(new TabServerTransport({ allowedOrigins: [win.location.origin] }));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(port.opened()).toBe(0);
+  });
+
+  it('offers nothing when the announced server never answers', async () => {
+    const { win } = fakeWindow();
+    const port = recordingPort();
+    startPageDetector(win as unknown as Window, {
+      connect: port.connect,
+      proxyRunning: () => false,
+      answerMs: 20,
+    });
+    win.postMessage({
+      channel: 'mcp-default',
+      type: 'mcp',
+      direction: 'server-to-client',
+      payload: 'mcp-server-ready',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(port.opened()).toBe(0);
+  });
+
+  it('falls silent for good where the proxy runs', async () => {
+    const { win, posted, listeners } = fakeWindow();
+    vi.stubGlobal('window', win);
+    const port = recordingPort();
+    startPageDetector(win as unknown as Window, {
+      connect: port.connect,
+      proxyRunning: () => true,
+    });
+    const server = pageServer(2);
+    await server.connect(new TabServerTransport({ allowedOrigins: [win.location.origin] }));
+    await vi.waitFor(() => expect(listeners.size).toBe(1)); // the server's own, not the detector's
+    expect(port.opened()).toBe(0);
+    expect(posted.some((data) => JSON.stringify(data).includes('patchbay-detector'))).toBe(false);
+  });
+});
