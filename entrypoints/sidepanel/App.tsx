@@ -7,11 +7,7 @@ import {
   type ApprovalSettings,
 } from '../../src/ai/approval';
 import { listModels } from '../../src/ai/model';
-import {
-  MODEL_SETTINGS_KEY,
-  modelSettingsSchema,
-  storedModelSettingsSchema,
-} from '../../src/ai/model-settings';
+import { modelSettingsSchema } from '../../src/ai/model-settings';
 import {
   createIndexedDbConversationStore,
   type Conversation,
@@ -30,7 +26,7 @@ import { useAllowedSites } from './use-allowed-sites';
 import { ChatSession, newConversation } from './ChatPanel';
 import { ServersPanel } from './ServersPanel';
 import { useServers } from './use-servers';
-import { useStored } from './use-stored';
+import { useModelChoice } from './use-model-choice';
 
 type Tab = 'chat' | 'servers' | 'settings';
 
@@ -39,7 +35,7 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
   const asks = useAsks(client);
   const siteOffers = useSiteOffers(client);
   const browserAccess = useBrowserAccess(client);
-  const settings = useStored(store, MODEL_SETTINGS_KEY, storedModelSettingsSchema);
+  const models = useModelChoice(store);
   const [tab, setTab] = useState<Tab>('chat');
   const history = useMemo(() => createIndexedDbConversationStore(), []);
   const [conversation, setConversation] = useState<Conversation | undefined>();
@@ -66,10 +62,7 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
     });
   }, [history]);
 
-  const loadSettings = useCallback(async () => {
-    const parsed = storedModelSettingsSchema.safeParse(await store.get(MODEL_SETTINGS_KEY));
-    return parsed.success ? parsed.data : undefined;
-  }, [store]);
+  const loadSettings = models.loadSettings;
   const loadApprovals = useCallback(
     async (): Promise<ApprovalSettings> =>
       approvalSettingsSchema.catch({}).parse(await store.get(APPROVALS_STORAGE_KEY)),
@@ -83,20 +76,21 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
   const saveSettings = async (draft: unknown) => {
     const parsed = modelSettingsSchema.safeParse(draft);
     if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Check the settings.' };
-    await settings.save(parsed.data);
+    await models.saveProvider(parsed.data);
     setTab('chat');
     return undefined;
   };
   const settingsForm = (label: string) => (
     <ModelSettingsForm
-      initial={settings.value}
+      choice={models.choice}
       onLoadModels={(draft) => listModels(draft)}
       onSave={saveSettings}
+      onActivate={(provider) => void models.activate(provider)}
       submitLabel={label}
     />
   );
 
-  if (!settings.loaded) return <main className="panel muted">Loading…</main>;
+  if (!models.loaded) return <main className="panel muted">Loading…</main>;
 
   return (
     <main className="app">
@@ -133,7 +127,7 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
         servers={serverState.servers ?? []}
         loadSettings={loadSettings}
       />
-      {tab === 'chat' && !settings.value ? (
+      {tab === 'chat' && !models.choice ? (
         <section className="panel first-run" aria-label="Welcome">
           <h1>Welcome to Patchbay</h1>
           <p>
@@ -144,7 +138,7 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
           {settingsForm('Start chatting')}
         </section>
       ) : null}
-      {tab === 'chat' && settings.value ? (
+      {tab === 'chat' && models.choice ? (
         <section className="panel chat-panel" aria-label="Chat">
           <header className="panel-header">
             <button
