@@ -7,6 +7,8 @@
 import { readUIMessageStream, type UIMessage } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setReadOnlyWithoutAsking } from '../../src/ai/approval';
+import { createLanguageModel } from '../../src/ai/model';
+import { runSampling } from '../../src/ai/run-sampling';
 import type { ModelSettings } from '../../src/ai/model-settings';
 import { startFixtureServer } from '../fixtures/mcp-fixture-server';
 import { anthropicError, startScriptedAnthropic } from '../fixtures/scripted-anthropic';
@@ -129,6 +131,38 @@ describe.each(PROVIDERS)('chat with $label', (provider) => {
       type: 'error',
       errorText: expect.stringMatching(/^The provider is overloaded right now \(HTTP 5\d\d\)/),
     });
+  });
+});
+
+describe.each(PROVIDERS)('a server’s sampling request on $label', (provider) => {
+  it('runs as approved, with the image, bounded, answered in MCP terms', async () => {
+    const model = await provider.start();
+    cleanups.push(() => model.close());
+    model.script({ type: 'text', text: 'A calm sea.' });
+    const PNG =
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const result = await runSampling(
+      createLanguageModel(provider.settings(model)),
+      {
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'Describe this' },
+              { type: 'image', data: PNG, mimeType: 'image/png' },
+            ],
+          },
+        ],
+        maxTokens: 100_000,
+      },
+      { messages: [{ role: 'user', text: 'Describe this briefly' }], maxTokens: 100_000 },
+    );
+    expect(result).toEqual({ text: 'A calm sea.', stopReason: 'endTurn' });
+    const body = JSON.stringify(model.requests[0]?.body);
+    expect(body).toContain('Describe this briefly');
+    expect(body).toContain(PNG);
+    expect(body).toMatch(/"(max_tokens|maxOutputTokens)":4096/);
+    expect(model.requests[0]?.headers[provider.keyHeader]).toBe(provider.settings(model).apiKey);
   });
 });
 
