@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
 import { anthropicError, startScriptedAnthropic } from '../fixtures/scripted-anthropic';
 import { startScriptedGemini } from '../fixtures/scripted-gemini';
+import { startScriptedOpenAI } from '../fixtures/scripted-openai';
 import type { ProviderRequest, ScriptedProvider } from '../fixtures/scripted-http';
 import { closeAfterTest, freshExtensionPerTest } from './harness';
 import { addEnabledServer } from './server-setup';
@@ -191,6 +192,7 @@ describe('several providers set up', () => {
         .locator('optgroup')
         .evaluateAll((groups) => groups.map((group) => (group as HTMLOptGroupElement).label)),
     ).resolves.toEqual(['Anthropic', 'Google (Gemini API)']);
+    await session.screenshot(page, 'settings-providers');
     await active.selectOption('anthropic');
     await page.getByRole('tab', { name: 'Chat' }).click();
     anthropic.script({ type: 'text', text: 'Claude here.' });
@@ -204,5 +206,40 @@ describe('several providers set up', () => {
     expectOnlyKey(gemini.requests, 'x-goog-api-key', GEMINI_KEY);
     expect(anthropic.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
     expect(gemini.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+  });
+});
+
+describe('settings saved by an earlier version', () => {
+  it('move into the new layout and keep working', async () => {
+    const openai = closeAfterTest(await startScriptedOpenAI());
+    const old = {
+      provider: 'openai',
+      apiKey: 'sk-old',
+      model: 'scripted-model',
+      baseUrl: openai.baseUrl,
+    };
+    await page.evaluate(
+      ({ value }) =>
+        (
+          globalThis as unknown as {
+            chrome: { storage: { local: { set(items: unknown): Promise<void> } } };
+          }
+        ).chrome.storage.local.set({ 'chat.model': value }),
+      { value: old },
+    );
+    await page.reload();
+    openai.script({ type: 'text', text: 'Still here after the update.' });
+    await page.getByRole('combobox', { name: 'Message' }).fill('Hello?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Still here after the update.').waitFor();
+    expect(openai.requests.at(-1)?.headers.authorization).toBe('Bearer sk-old');
+    const stored = await page.evaluate(() =>
+      (
+        globalThis as unknown as {
+          chrome: { storage: { local: { get(keys: string[]): Promise<unknown> } } };
+        }
+      ).chrome.storage.local.get(['chat.model', 'chat.models']),
+    );
+    expect(stored).toEqual({ 'chat.models': { active: 'openai', providers: { openai: old } } });
   });
 });
