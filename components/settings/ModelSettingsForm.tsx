@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ModelChoice } from '../../src/ai/model-choice';
 import { PROVIDER_LABELS, PROVIDERS, type ProviderId } from '../../src/ai/model-settings';
+import { OnDeviceForm } from './OnDeviceForm';
 import { ProviderForm, type ModelListDraft } from './ProviderForm';
 
 export interface ModelSettingsFormProps {
@@ -11,6 +12,8 @@ export interface ModelSettingsFormProps {
   onSave(settings: unknown): Promise<{ error?: string } | undefined>;
   /** Makes another set-up provider the active one. */
   onActivate(provider: ProviderId): void;
+  /** Whether this browser offers its built-in model (Chrome's Prompt API). */
+  onDeviceOffered?: boolean;
   submitLabel: string;
 }
 
@@ -25,10 +28,14 @@ export function ModelSettingsForm({
   onLoadModels,
   onSave,
   onActivate,
+  onDeviceOffered = false,
   submitLabel,
 }: ModelSettingsFormProps) {
   const [provider, setProvider] = useState<ProviderId>(choice?.active ?? 'openai');
   const setUp = PROVIDERS.filter((id) => choice?.providers[id]);
+  const offered = PROVIDERS.filter(
+    (id) => id !== 'chrome' || onDeviceOffered || choice?.providers.chrome,
+  );
 
   return (
     <div className="model-settings">
@@ -50,7 +57,7 @@ export function ModelSettingsForm({
       ) : null}
       <fieldset className="provider-choice">
         <legend>Provider</legend>
-        {PROVIDERS.map((id) => (
+        {offered.map((id) => (
           <label key={id}>
             <input
               type="radio"
@@ -63,14 +70,18 @@ export function ModelSettingsForm({
           </label>
         ))}
       </fieldset>
-      <ProviderForm
-        key={provider}
-        provider={provider}
-        saved={choice?.providers[provider]}
-        onLoadModels={onLoadModels}
-        onSave={onSave}
-        submitLabel={submitLabel}
-      />
+      {provider === 'chrome' ? (
+        <OnDeviceForm onSave={onSave} submitLabel={submitLabel} />
+      ) : (
+        <ProviderForm
+          key={provider}
+          provider={provider}
+          saved={choice?.providers[provider]}
+          onLoadModels={onLoadModels}
+          onSave={onSave}
+          submitLabel={submitLabel}
+        />
+      )}
     </div>
   );
 }

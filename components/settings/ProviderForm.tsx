@@ -12,8 +12,11 @@ export interface ModelListDraft {
   apiKey?: string;
 }
 
+/** The providers reached over the network, with a key and an endpoint. */
+export type RemoteProviderId = Exclude<ProviderId, 'chrome'>;
+
 export interface ProviderFormProps {
-  provider: ProviderId;
+  provider: RemoteProviderId;
   /** This provider's saved settings: its key is never offered to another provider. */
   saved: ModelSettings | undefined;
   onLoadModels(draft: ModelListDraft): Promise<string[]>;
@@ -23,14 +26,14 @@ export interface ProviderFormProps {
 
 const KEY_LEFT_BEHIND = 'The saved key belongs to another endpoint; enter the key for this one.';
 
-const KEY_PLACEHOLDERS: Record<ProviderId, string> = {
+const KEY_PLACEHOLDERS: Record<RemoteProviderId, string> = {
   openai: 'sk-…',
   anthropic: 'sk-ant-…',
   google: 'AIza…',
   compatible: 'Only if the endpoint needs one',
 };
 
-const MODEL_PLACEHOLDERS: Record<ProviderId, string> = {
+const MODEL_PLACEHOLDERS: Record<RemoteProviderId, string> = {
   openai: 'e.g. gpt-4.1-mini',
   anthropic: 'e.g. claude-sonnet-4-5',
   google: 'e.g. gemini-2.5-flash',

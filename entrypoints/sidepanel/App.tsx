@@ -86,6 +86,7 @@ export function App({ client, store }: { client: PatchbayClient; store: KeyValue
       onLoadModels={(draft) => listModels(draft)}
       onSave={saveSettings}
       onActivate={(provider) => void models.activate(provider)}
+      onDeviceOffered={models.onDeviceOffered}
       submitLabel={label}
     />
   );

@@ -8,12 +8,18 @@ import {
   type ModelChoice,
 } from '../../src/ai/model-choice';
 import type { ModelSettings, ProviderId } from '../../src/ai/model-settings';
+import { onDeviceModelOffered } from '../../src/ai/on-device-model';
 import type { KeyValueStore } from '../../src/platform/ports';
 
 /** The providers set up in chrome.storage.local (settings of earlier versions moved in). */
 export function useModelChoice(store: KeyValueStore) {
   const [choice, setChoice] = useState<ModelChoice | undefined>();
   const [loaded, setLoaded] = useState(false);
+  /** Whether Chrome offers its built-in model here (asked once per panel). */
+  const [onDeviceOffered, setOnDeviceOffered] = useState(false);
+  useEffect(() => {
+    void onDeviceModelOffered().then(setOnDeviceOffered);
+  }, []);
   useEffect(() => {
     let active = true;
     void loadModelChoice(store).then((found) => {
@@ -48,5 +54,5 @@ export function useModelChoice(store: KeyValueStore) {
     },
     [store],
   );
-  return { choice, loaded, loadSettings, saveProvider, activate };
+  return { choice, loaded, onDeviceOffered, loadSettings, saveProvider, activate };
 }

@@ -22,6 +22,17 @@ export const MODEL_SETTINGS_KEY = 'chat.model';
 
 type HostedProvider = 'openai' | 'anthropic' | 'google';
 
+/**
+ * Chrome's built-in model (src/ai/on-device-model.ts): no key, no endpoint. The fields are
+ * declared absent so code reading any settings' key or endpoint reads `undefined` here.
+ */
+const onDeviceSettings = z.object({
+  provider: z.literal('chrome'),
+  model: z.string().min(1),
+  apiKey: z.undefined().optional(),
+  baseUrl: z.undefined().optional(),
+});
+
 const storedHosted = <P extends HostedProvider>(provider: P) =>
   z.object({
     provider: z.literal(provider),
@@ -44,6 +55,7 @@ export const storedModelSettingsSchema = z.discriminatedUnion('provider', [
     apiKey: z.string().optional(),
     model: z.string().min(1),
   }),
+  onDeviceSettings,
 ]);
 
 /** The name a person knows each provider by. */
@@ -52,6 +64,7 @@ export const PROVIDER_LABELS = {
   anthropic: 'Anthropic',
   google: 'Google (Gemini API)',
   compatible: 'OpenAI-compatible',
+  chrome: 'On this device (Chrome)',
 } as const;
 
 const hostedSettings = <P extends HostedProvider>(provider: P) =>
@@ -77,10 +90,22 @@ export const modelSettingsSchema = z.discriminatedUnion('provider', [
     apiKey: z.string().optional(),
     model: z.string().min(1, 'Pick a model.'),
   }),
+  onDeviceSettings,
 ]);
 export type ModelSettings = z.infer<typeof modelSettingsSchema>;
 export type ProviderId = ModelSettings['provider'];
-export const PROVIDERS: readonly ProviderId[] = ['openai', 'anthropic', 'google', 'compatible'];
+export const PROVIDERS: readonly ProviderId[] = [
+  'openai',
+  'anthropic',
+  'google',
+  'compatible',
+  'chrome',
+];
+export type HostedProviderId = HostedProvider;
+
+export function isHosted(provider: ProviderId): provider is HostedProvider {
+  return provider === 'openai' || provider === 'anthropic' || provider === 'google';
+}
 
 /** The most tools each provider's API accepts in one request. */
 export const MAX_TOOLS = 128;
@@ -97,10 +122,9 @@ export const DEFAULT_ENDPOINTS: Record<HostedProvider, string> = {
 };
 
 export function endpointOf(settings: { provider: ProviderId; baseUrl?: string }): string {
-  const base =
-    settings.provider === 'compatible'
-      ? (settings.baseUrl ?? '')
-      : (settings.baseUrl ?? DEFAULT_ENDPOINTS[settings.provider]);
+  const base = isHosted(settings.provider)
+    ? (settings.baseUrl ?? DEFAULT_ENDPOINTS[settings.provider])
+    : (settings.baseUrl ?? '');
   return base.replace(/\/+$/, '');
 }
 

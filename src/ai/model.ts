@@ -3,6 +3,7 @@ import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import type { LanguageModel } from 'ai';
 import { geminiToolSchema } from './gemini-schema';
 import { lazyLanguageModel } from './lazy-model';
+import { createOnDeviceModel } from './on-device-model';
 import {
   endpointOf,
   INSECURE_ENDPOINT_MESSAGE,
@@ -27,6 +28,7 @@ export function createLanguageModel(
   settings: ModelSettings,
   fetchImpl?: typeof fetch,
 ): LanguageModel {
+  if (settings.provider === 'chrome') return createOnDeviceModel();
   const endpoint = endpointOf(settings);
   const guardedFetch: typeof fetch = (input, init) =>
     isAllowedModelEndpoint(endpoint)

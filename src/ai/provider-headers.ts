@@ -1,3 +1,5 @@
+import type { ProviderId } from './model-settings';
+
 /**
  * Anthropic refuses requests that carry a browser's Origin unless they opt in with this header:
  * it is there to stop websites from shipping their own key to every visitor. Here the key is the
@@ -10,7 +12,7 @@ export const ANTHROPIC_VERSION = '2023-06-01';
 
 /** The headers that carry each provider's key: its own header, never another's. */
 export function authHeaders(
-  provider: 'openai' | 'compatible' | 'anthropic' | 'google',
+  provider: ProviderId,
   apiKey: string | undefined,
 ): Record<string, string> {
   if (!apiKey) return {};

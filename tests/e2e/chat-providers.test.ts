@@ -93,6 +93,10 @@ function expectOnlyKey(requests: ProviderRequest[], header: string, key: string)
 describe('chat with Anthropic', () => {
   it('is set up in Settings, lists its models, runs an approved tool and answers', async () => {
     await page.getByRole('heading', { name: 'Welcome to Patchbay' }).waitFor();
+    // Without Chrome's built-in model (this test browser has none), it is not offered.
+    await expect(
+      page.getByRole('radio', { name: 'On this device (Chrome)' }).count(),
+    ).resolves.toBe(0);
     await setUp(/^Anthropic/, {
       baseUrl: anthropic.baseUrl,
       apiKey: ANTHROPIC_KEY,
@@ -241,5 +245,39 @@ describe('settings saved by an earlier version', () => {
       ).chrome.storage.local.get(['chat.model', 'chat.models']),
     );
     expect(stored).toEqual({ 'chat.models': { active: 'openai', providers: { openai: old } } });
+  });
+});
+
+describe('On this device (Chrome)', () => {
+  it("is offered where Chrome's built-in model is, and answers without any server", async () => {
+    // A stand-in for Chrome's Prompt API, installed before the panel's own code runs.
+    await session.context.addInitScript(() => {
+      const pieces = ['Answered ', 'on ', 'this ', 'device.'];
+      (globalThis as unknown as { LanguageModel: unknown }).LanguageModel = {
+        availability: async () => 'available',
+        create: async () => ({
+          prompt: async () => pieces.join(''),
+          promptStreaming: () =>
+            new ReadableStream<string>({
+              start(controller) {
+                for (const piece of pieces) controller.enqueue(piece);
+                controller.close();
+              },
+            }),
+          destroy: () => undefined,
+        }),
+      };
+    });
+    await page.reload();
+    await page.getByRole('radio', { name: 'On this device (Chrome)' }).check();
+    await page
+      .getByRole('form', { name: 'Model settings' })
+      .getByRole('button', { name: 'Start chatting' })
+      .click();
+    await page.getByRole('combobox', { name: 'Message' }).fill('Where do you run?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Answered on this device.').waitFor();
+    await session.screenshot(page, 'chat-on-device');
+    expect([...anthropic.requests, ...gemini.requests]).toEqual([]);
   });
 });

@@ -209,3 +209,25 @@ describe('several providers set up at once', () => {
     }
   });
 });
+
+describe("Chrome's built-in model in Settings", () => {
+  it('is offered only where the browser has it, and saves without a key', async () => {
+    const onSave = vi.fn(async () => undefined);
+    const props = {
+      choice: undefined,
+      onLoadModels: async () => [],
+      onSave,
+      onActivate: () => undefined,
+      submitLabel: 'Save',
+    };
+    const { rerender } = render(<ModelSettingsForm {...props} />);
+    expect(screen.queryByLabelText('On this device (Chrome)')).toBeNull();
+    rerender(<ModelSettingsForm {...props} onDeviceOffered />);
+    fireEvent.click(screen.getByLabelText('On this device (Chrome)'));
+    expect(document.querySelector('input[aria-label="API key"]')).toBeNull();
+    fireEvent.click(screen.getByText('Save'));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith({ provider: 'chrome', model: 'on-device' }),
+    );
+  });
+});
