@@ -118,6 +118,22 @@ describe.each(PROVIDERS)('chat with $label', (provider) => {
     }
   });
 
+  it('stops a streaming answer: the request to the provider is cut off', async () => {
+    const context = await setup(provider);
+    context.model.script({ type: 'slow-text', text: 'This goes on and on', delayMs: 20 });
+    const controller = new AbortController();
+    const reader = (
+      await send(context.transport, [userMessage('Talk')], controller.signal)
+    ).getReader();
+    for (;;) {
+      const { value } = await reader.read();
+      if (value?.type === 'text-delta') break;
+    }
+    controller.abort();
+    await reader.cancel().catch(() => undefined);
+    await expect.poll(() => context.model.requests[0]?.aborted).toBe(true);
+  });
+
   it('shows the provider’s error inline, in words', async () => {
     const context = await setup(provider);
     // The SDK retries overload twice (at once: retry-after-ms); each retry gets the same answer.
