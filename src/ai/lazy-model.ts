@@ -14,7 +14,12 @@ export function lazyLanguageModel(
     options,
 ): LanguageModelV4 {
   let loaded: Promise<LanguageModelV4> | undefined;
-  const model = () => (loaded ??= load());
+  // A failed load (the chunk could not be read) is tried again on the next call.
+  const model = () =>
+    (loaded ??= load().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    }));
   return {
     specificationVersion: 'v4',
     provider,

@@ -1,6 +1,15 @@
-import { endpointOf, isAllowedModelEndpoint, type ProviderId } from './model-settings';
+import {
+  endpointOf,
+  INSECURE_ENDPOINT_MESSAGE,
+  isAllowedModelEndpoint,
+  type ProviderId,
+} from './model-settings';
 import { authHeaders } from './provider-headers';
-import { INSECURE_ENDPOINT_MESSAGE } from './model-settings';
+
+/** Why a model endpoint is not used: plain http to another machine would expose the key. */
+export function refuseInsecure(endpoint: string): Error {
+  return new Error(`${endpoint} is not used: ${INSECURE_ENDPOINT_MESSAGE} Change it in Settings.`);
+}
 
 export interface ModelListRequest {
   provider: ProviderId;
@@ -22,9 +31,7 @@ export async function listModels(
   fetchImpl: typeof fetch = fetch,
 ): Promise<string[]> {
   const endpoint = endpointOf(settings);
-  if (!isAllowedModelEndpoint(endpoint)) {
-    throw new Error(`${endpoint} is not used: ${INSECURE_ENDPOINT_MESSAGE} Change it in Settings.`);
-  }
+  if (!isAllowedModelEndpoint(endpoint)) throw refuseInsecure(endpoint);
   const headers = authHeaders(settings.provider, settings.apiKey);
   const ids: string[] = [];
   let pageToken: string | undefined;

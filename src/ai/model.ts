@@ -4,19 +4,10 @@ import type { LanguageModel } from 'ai';
 import { geminiToolSchema } from './gemini-schema';
 import { lazyLanguageModel } from './lazy-model';
 import { createOnDeviceModel } from './on-device-model';
-import {
-  endpointOf,
-  INSECURE_ENDPOINT_MESSAGE,
-  isAllowedModelEndpoint,
-  type ModelSettings,
-} from './model-settings';
+import { refuseInsecure } from './list-models';
+import { endpointOf, isAllowedModelEndpoint, type ModelSettings } from './model-settings';
 
 export { listModels } from './list-models';
-
-/** Why a model endpoint is not used: plain http to another machine would expose the key. */
-export function refuseInsecure(endpoint: string): Error {
-  return new Error(`${endpoint} is not used: ${INSECURE_ENDPOINT_MESSAGE} Change it in Settings.`);
-}
 
 /**
  * The language model for the settings, each through its provider's official AI SDK package:
