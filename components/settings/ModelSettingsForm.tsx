@@ -1,217 +1,87 @@
-import { useState, type FormEvent } from 'react';
-import { keyStaysWith, type ModelSettings } from '../../src/ai/model-settings';
+import { useState } from 'react';
+import type { ModelChoice } from '../../src/ai/model-choice';
+import { PROVIDER_LABELS, PROVIDERS, type ProviderId } from '../../src/ai/model-settings';
+import { OnDeviceForm } from './OnDeviceForm';
+import { ProviderForm, type ModelListDraft } from './ProviderForm';
 
 export interface ModelSettingsFormProps {
-  initial: ModelSettings | undefined;
-  onLoadModels(draft: {
-    provider: ModelSettings['provider'];
-    baseUrl?: string;
-    apiKey?: string;
-  }): Promise<string[]>;
+  /** Every provider set up so far, and the active one. */
+  choice: ModelChoice | undefined;
+  onLoadModels(draft: ModelListDraft): Promise<string[]>;
+  /** Saves one provider's settings and makes them the active ones. */
   onSave(settings: unknown): Promise<{ error?: string } | undefined>;
+  /** Makes another set-up provider the active one. */
+  onActivate(provider: ProviderId): void;
+  /** Whether this browser offers its built-in model (Chrome's Prompt API). */
+  onDeviceOffered?: boolean;
   submitLabel: string;
 }
 
-const KEY_LEFT_BEHIND = 'The saved key belongs to another endpoint; enter the key for this one.';
+const CHOICE_LABELS: Record<ProviderId, string> = {
+  ...PROVIDER_LABELS,
+  compatible: 'OpenAI-compatible (Ollama, LM Studio, vLLM, OpenRouter…)',
+};
 
+/** The models set up, grouped by provider (the chat uses the active one), and each provider's settings. */
 export function ModelSettingsForm({
-  initial,
+  choice,
   onLoadModels,
   onSave,
+  onActivate,
+  onDeviceOffered = false,
   submitLabel,
 }: ModelSettingsFormProps) {
-  const [provider, setProvider] = useState<ModelSettings['provider']>(
-    initial?.provider ?? 'openai',
+  const [provider, setProvider] = useState<ProviderId>(choice?.active ?? 'openai');
+  const setUp = PROVIDERS.filter((id) => choice?.providers[id]);
+  const offered = PROVIDERS.filter(
+    (id) => id !== 'chrome' || onDeviceOffered || choice?.providers.chrome,
   );
-  const [apiKey, setApiKey] = useState(initial?.apiKey ?? '');
-  const [revealKey, setRevealKey] = useState(false);
-  /** The key field holds what the person typed, not the key loaded from storage. */
-  const [keyTyped, setKeyTyped] = useState(false);
-  const [baseUrl, setBaseUrl] = useState(
-    initial?.provider === 'compatible' ? initial.baseUrl : 'http://localhost:11434/v1',
-  );
-  const [gatewayUrl, setGatewayUrl] = useState(
-    initial?.provider === 'openai' ? (initial.baseUrl ?? '') : '',
-  );
-  const [model, setModel] = useState(initial?.model ?? '');
-  const [models, setModels] = useState<string[]>([]);
-  const [notice, setNotice] = useState<string | undefined>();
-  const [error, setError] = useState<string | undefined>();
-  const [working, setWorking] = useState(false);
-
-  /**
-   * The key to send: the saved one never goes to another provider or endpoint origin unless the
-   * person typed it in again for that one.
-   */
-  function keyFor(draft: { provider: ModelSettings['provider']; baseUrl?: string }): string {
-    if (keyTyped || !initial?.apiKey || keyStaysWith(initial, draft)) return apiKey;
-    setApiKey('');
-    return '';
-  }
-
-  function draftEndpoint(): { provider: ModelSettings['provider']; baseUrl?: string } {
-    const endpoint = provider === 'compatible' ? baseUrl : gatewayUrl.trim();
-    return { provider, ...(endpoint ? { baseUrl: endpoint } : {}) };
-  }
-
-  async function loadModels() {
-    setWorking(true);
-    setError(undefined);
-    try {
-      const draft = draftEndpoint();
-      const key = keyFor(draft);
-      const found = await onLoadModels({ ...draft, ...(key ? { apiKey: key } : {}) });
-      setModels(found);
-      setNotice(
-        [
-          found.length
-            ? `${found.length} models found.`
-            : 'The endpoint lists no models; type the model name.',
-          key === apiKey ? '' : KEY_LEFT_BEHIND,
-        ]
-          .filter(Boolean)
-          .join(' '),
-      );
-      if (!model && found[0]) setModel(found[0]);
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
-    } finally {
-      setWorking(false);
-    }
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setWorking(true);
-    const key = keyFor(draftEndpoint());
-    if (key !== apiKey) setNotice(KEY_LEFT_BEHIND);
-    const outcome = await onSave(
-      provider === 'openai'
-        ? {
-            provider,
-            apiKey: key,
-            model,
-            ...(gatewayUrl.trim() ? { baseUrl: gatewayUrl.trim() } : {}),
-          }
-        : { provider, baseUrl, model, ...(key ? { apiKey: key } : {}) },
-    );
-    setWorking(false);
-    setError(outcome?.error);
-  }
 
   return (
-    <form
-      className="settings-form"
-      onSubmit={(event) => void submit(event)}
-      aria-label="Model settings"
-    >
+    <div className="model-settings">
+      {choice && setUp.length > 0 ? (
+        <label>
+          Active model
+          <select
+            aria-label="Active model"
+            value={choice.active}
+            onChange={(event) => onActivate(event.target.value as ProviderId)}
+          >
+            {setUp.map((id) => (
+              <optgroup key={id} label={PROVIDER_LABELS[id]}>
+                <option value={id}>{choice.providers[id]?.model}</option>
+              </optgroup>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <fieldset className="provider-choice">
         <legend>Provider</legend>
-        <label>
-          <input
-            type="radio"
-            name="provider"
-            checked={provider === 'openai'}
-            onChange={() => setProvider('openai')}
-          />
-          OpenAI
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="provider"
-            checked={provider === 'compatible'}
-            onChange={() => setProvider('compatible')}
-          />
-          OpenAI-compatible (Ollama, LM Studio, vLLM, OpenRouter…)
-        </label>
-      </fieldset>
-      {provider === 'compatible' ? (
-        <label>
-          Endpoint URL
-          <input
-            value={baseUrl}
-            onChange={(event) => setBaseUrl(event.target.value)}
-            placeholder="http://localhost:11434/v1"
-          />
-        </label>
-      ) : (
-        <details className="advanced">
-          <summary>Advanced</summary>
-          <label>
-            API base URL (for a gateway or proxy)
+        {offered.map((id) => (
+          <label key={id}>
             <input
-              value={gatewayUrl}
-              onChange={(event) => setGatewayUrl(event.target.value)}
-              placeholder="https://api.openai.com/v1"
+              type="radio"
+              name="provider"
+              checked={provider === id}
+              onChange={() => setProvider(id)}
             />
+            {CHOICE_LABELS[id]}
+            {choice?.providers[id] ? <span className="muted"> (set up)</span> : null}
           </label>
-        </details>
+        ))}
+      </fieldset>
+      {provider === 'chrome' ? (
+        <OnDeviceForm onSave={onSave} submitLabel={submitLabel} />
+      ) : (
+        <ProviderForm
+          key={provider}
+          provider={provider}
+          saved={choice?.providers[provider]}
+          onLoadModels={onLoadModels}
+          onSave={onSave}
+          submitLabel={submitLabel}
+        />
       )}
-      <label>
-        API key{provider === 'compatible' ? ' (optional)' : ''}
-        <span className="secret">
-          <input
-            aria-label="API key"
-            type={revealKey ? 'text' : 'password'}
-            value={apiKey}
-            autoComplete="off"
-            onChange={(event) => {
-              setApiKey(event.target.value);
-              setKeyTyped(true);
-            }}
-            placeholder={provider === 'openai' ? 'sk-…' : 'Only if the endpoint needs one'}
-          />
-          <button
-            type="button"
-            className="link"
-            onClick={() => setRevealKey(!revealKey)}
-            aria-pressed={revealKey}
-          >
-            {revealKey ? 'Hide' : 'Show'}
-          </button>
-        </span>
-      </label>
-      <label>
-        Model
-        <span className="secret">
-          <input
-            aria-label="Model"
-            list="model-options"
-            value={model}
-            onChange={(event) => setModel(event.target.value)}
-            placeholder="e.g. gpt-4.1-mini"
-          />
-          <button
-            type="button"
-            className="link"
-            onClick={() => void loadModels()}
-            disabled={working}
-          >
-            Load models
-          </button>
-        </span>
-        <datalist id="model-options">
-          {models.map((id) => (
-            <option key={id} value={id} />
-          ))}
-        </datalist>
-      </label>
-      {notice ? <p className="muted">{notice}</p> : null}
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="form-actions">
-        <button type="submit" className="primary" disabled={working}>
-          {submitLabel}
-        </button>
-      </div>
-      <p className="muted">
-        Your key stays in this browser profile (chrome.storage.local) and is sent only to the
-        provider.
-      </p>
-    </form>
+    </div>
   );
 }

@@ -6,11 +6,7 @@ import {
   type ApprovalSettings,
 } from '../../src/ai/approval';
 import { listModels } from '../../src/ai/model';
-import {
-  MODEL_SETTINGS_KEY,
-  modelSettingsSchema,
-  storedModelSettingsSchema,
-} from '../../src/ai/model-settings';
+import { modelSettingsSchema } from '../../src/ai/model-settings';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { KeyValueStore } from '../../src/platform/ports';
 import { AsksPanel, useAsks } from './AsksPanel';
@@ -31,6 +27,7 @@ import { ChatHistorySettings } from '../../components/settings/ChatHistorySettin
 import { CHAT_RETENTION_KEY, retentionSchema } from '../../src/chat/retention';
 import { ServersPanel } from './ServersPanel';
 import { useServers } from './use-servers';
+import { useModelChoice } from './use-model-choice';
 import { useStored } from './use-stored';
 
 type Tab = 'chat' | 'servers' | 'settings';
@@ -59,7 +56,7 @@ export function App({
     on: browserAccess.view?.inChat ?? false,
     setOn: setInChat,
   });
-  const settings = useStored(store, MODEL_SETTINGS_KEY, storedModelSettingsSchema);
+  const models = useModelChoice(store);
   const [tab, setTab] = useState<Tab>('chat');
   const keepDays = useStored(store, CHAT_RETENTION_KEY, retentionSchema);
   const chats = useConversations({
@@ -69,10 +66,7 @@ export function App({
   const { conversation } = chats;
   const [showHistory, setShowHistory] = useState(false);
 
-  const loadSettings = useCallback(async () => {
-    const parsed = storedModelSettingsSchema.safeParse(await store.get(MODEL_SETTINGS_KEY));
-    return parsed.success ? parsed.data : undefined;
-  }, [store]);
+  const loadSettings = models.loadSettings;
   const loadApprovals = useCallback(
     async (): Promise<ApprovalSettings> =>
       approvalSettingsSchema.catch({}).parse(await store.get(APPROVALS_STORAGE_KEY)),
@@ -86,20 +80,22 @@ export function App({
   const saveSettings = async (draft: unknown) => {
     const parsed = modelSettingsSchema.safeParse(draft);
     if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Check the settings.' };
-    await settings.save(parsed.data);
+    await models.saveProvider(parsed.data);
     setTab('chat');
     return undefined;
   };
   const settingsForm = (label: string) => (
     <ModelSettingsForm
-      initial={settings.value}
+      choice={models.choice}
       onLoadModels={(draft) => listModels(draft)}
       onSave={saveSettings}
+      onActivate={(provider) => void models.activate(provider)}
+      onDeviceOffered={models.onDeviceOffered}
       submitLabel={label}
     />
   );
 
-  if (!settings.loaded) return <main className="panel muted">Loading…</main>;
+  if (!models.loaded) return <main className="panel muted">Loading…</main>;
 
   return (
     <main className="app">
@@ -136,7 +132,7 @@ export function App({
         servers={serverState.servers ?? []}
         loadSettings={loadSettings}
       />
-      {tab === 'chat' && !settings.value ? (
+      {tab === 'chat' && !models.choice ? (
         <section className="panel first-run" aria-label="Welcome">
           <h1>Welcome to Patchbay</h1>
           <p>
@@ -147,7 +143,7 @@ export function App({
           {settingsForm('Start chatting')}
         </section>
       ) : null}
-      {tab === 'chat' && settings.value ? (
+      {tab === 'chat' && models.choice ? (
         <section className="panel chat-panel" aria-label="Chat">
           <header className="panel-header">
             <button

@@ -1,8 +1,11 @@
 import type { ToolView } from '../messaging/contract';
 import { PAGE_TOOLS_SERVER_ID } from '../messaging/page-tools-contract';
 
-/** What providers accept as a function name (OpenAI's rule, the strictest common one). */
-export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+/**
+ * What every provider accepts as a function name: OpenAI's characters and length, and Gemini's
+ * rule that a name starts with a letter or an underscore (Anthropic allows all of these).
+ */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/;
 const MAX_LENGTH = 64;
 
 export interface ToolAddress {
@@ -44,7 +47,9 @@ export function providerName(address: ToolAddress): string {
   // never take a server's name: those all have `__` after a server id.
   if (address.serverId === PAGE_TOOLS_SERVER_ID && TOOL_NAME_PATTERN.test(address.name))
     return address.name;
-  return prefixedName(`${sanitize(address.serverId)}__`, address.name);
+  const server = sanitize(address.serverId);
+  // Server ids start with a letter (catalog ids, custom-…); one that does not gets one.
+  return prefixedName(`${/^[a-zA-Z]/.test(server) ? server : `s${server}`}__`, address.name);
 }
 
 /**

@@ -29,7 +29,10 @@ export async function chooseScriptedModel(page: Page, baseUrl: string): Promise<
   await saveModelSettings(page, { provider: 'compatible', baseUrl, model: 'scripted-model' });
 }
 
-/** Writes model settings the way the Settings form saves them (the panel reads them on load). */
+/**
+ * Writes model settings the way the Settings form saves them, as the only provider set up and
+ * the active one (the panel reads them on load).
+ */
 export async function saveModelSettings(
   page: Page,
   settings: Record<string, unknown>,
@@ -40,7 +43,9 @@ export async function saveModelSettings(
         globalThis as unknown as {
           chrome: { storage: { local: { set(items: unknown): Promise<void> } } };
         }
-      ).chrome.storage.local.set({ 'chat.model': value }),
+      ).chrome.storage.local.set({
+        'chat.models': { active: value.provider, providers: { [String(value.provider)]: value } },
+      }),
     settings,
   );
 }

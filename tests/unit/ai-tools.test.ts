@@ -429,6 +429,15 @@ describe('tool names, piece by piece', () => {
     expect(providerName({ serverId, name })).toBe(expected);
   });
 
+  it('starts every name with a letter, as Gemini requires', () => {
+    for (const serverId of ['9lives', '-dash', '__under']) {
+      const name = providerName({ serverId, name: '1st' });
+      expect(name).toMatch(TOOL_NAME_PATTERN);
+      expect(name).toMatch(/^[a-zA-Z]/);
+    }
+    expect(providerName({ serverId: '9lives', name: 'echo' })).toBe('s9lives__echo');
+  });
+
   it('shortens a name one character too long, with a hash', () => {
     const name = 'n'.repeat(62);
     expect(providerName({ serverId: 's', name })).toBe(

@@ -1,4 +1,4 @@
-import { APICallError } from 'ai';
+import { APICallError, RetryError } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { describeChatError } from '../../src/ai/chat-errors';
 import { titleFor } from '../../src/chat/history';
@@ -78,6 +78,79 @@ describe('describeChatError', () => {
       'an endpoint that is not a URL',
       apiError(undefined, undefined, { url: 'not a url' }),
       "Couldn't reach not a url. Check your connection and the endpoint in Settings, then retry.",
+    ],
+    [
+      'a rejected Anthropic key',
+      apiError(401, {
+        type: 'error',
+        error: { type: 'authentication_error', message: 'invalid x-api-key' },
+      }),
+      'The provider rejected the API key (HTTP 401). Check it in Settings. invalid x-api-key',
+    ],
+    [
+      'an overloaded Anthropic API',
+      apiError(529, { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }),
+      'The provider is overloaded right now (HTTP 529): Overloaded Wait a moment, then retry.',
+    ],
+    [
+      'a conversation too long for Claude',
+      apiError(400, {
+        type: 'error',
+        error: {
+          type: 'invalid_request_error',
+          message: 'prompt is too long: 210000 tokens > 200000 maximum',
+        },
+      }),
+      'This conversation is too long for the model. Start a new chat, or pick a model with a larger context window.',
+    ],
+    [
+      'a rejected Gemini key (HTTP 400)',
+      apiError(400, {
+        error: {
+          code: 400,
+          message: 'API key not valid. Please pass a valid API key.',
+          status: 'INVALID_ARGUMENT',
+          details: [
+            { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID' },
+          ],
+        },
+      }),
+      'The provider rejected the API key (HTTP 400). Check it in Settings. API key not valid. Please pass a valid API key.',
+    ],
+    [
+      'Gemini rate limiting',
+      apiError(429, {
+        error: { code: 429, message: 'Quota exceeded.', status: 'RESOURCE_EXHAUSTED' },
+      }),
+      'The provider is rate limiting requests (HTTP 429): Quota exceeded. Wait a moment, then retry.',
+    ],
+    [
+      'an overloaded Gemini model',
+      apiError(503, {
+        error: { code: 503, message: 'The model is overloaded.', status: 'UNAVAILABLE' },
+      }),
+      'The provider is overloaded right now (HTTP 503): The model is overloaded. Wait a moment, then retry.',
+    ],
+    [
+      'a conversation too long for Gemini',
+      apiError(400, {
+        error: {
+          code: 400,
+          message:
+            'The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).',
+          status: 'INVALID_ARGUMENT',
+        },
+      }),
+      'This conversation is too long for the model. Start a new chat, or pick a model with a larger context window.',
+    ],
+    [
+      'the last failure after the automatic retries',
+      new RetryError({
+        message: 'Failed after 3 attempts.',
+        reason: 'maxRetriesExceeded',
+        errors: [apiError(429, { error: { message: 'Slow down.' } })],
+      }),
+      'The provider is rate limiting requests (HTTP 429): Slow down. Wait a moment, then retry.',
     ],
     ['another type error', new TypeError('x is not a function'), 'x is not a function'],
     ['an error that mentions fetch', new Error('fetch failed'), 'fetch failed'],

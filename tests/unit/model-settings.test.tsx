@@ -68,9 +68,10 @@ describe('the API key stays with its endpoint', () => {
     const onLoadModels = vi.fn(async () => ['m']);
     render(
       <ModelSettingsForm
-        initial={local}
+        choice={{ active: 'compatible', providers: { compatible: local } }}
         onLoadModels={onLoadModels}
         onSave={async () => undefined}
+        onActivate={() => undefined}
         submitLabel="Save"
       />,
     );
@@ -101,6 +102,132 @@ describe('the API key stays with its endpoint', () => {
           apiKey: 'local-key',
         }),
       { timeout: 4_000 },
+    );
+  });
+});
+
+describe('several providers set up at once', () => {
+  const anthropic: ModelSettings = {
+    provider: 'anthropic',
+    apiKey: 'sk-ant-saved',
+    model: 'claude-saved',
+  };
+  const google: ModelSettings = { provider: 'google', apiKey: 'g-saved', model: 'gemini-saved' };
+
+  const keyField = () => document.querySelector<HTMLInputElement>('input[aria-label="API key"]')!;
+
+  function renderForm(overrides: Partial<Parameters<typeof ModelSettingsForm>[0]> = {}) {
+    const props = {
+      choice: { active: 'anthropic' as const, providers: { anthropic, google } },
+      onLoadModels: vi.fn(async () => ['m']),
+      onSave: vi.fn(async () => undefined),
+      onActivate: vi.fn(),
+      submitLabel: 'Save',
+      ...overrides,
+    };
+    render(<ModelSettingsForm {...props} />);
+    return props;
+  }
+
+  it('lists the models grouped by provider and picks the active one', () => {
+    const props = renderForm();
+    const select = screen.getByLabelText('Active model') as HTMLSelectElement;
+    expect(select.value).toBe('anthropic');
+    const groups = [...select.querySelectorAll('optgroup')].map((group) => [
+      group.label,
+      group.textContent,
+    ]);
+    expect(groups).toEqual([
+      ['Anthropic', 'claude-saved'],
+      ['Google (Gemini API)', 'gemini-saved'],
+    ]);
+    fireEvent.change(select, { target: { value: 'google' } });
+    expect(props.onActivate).toHaveBeenCalledWith('google');
+  });
+
+  it("shows each provider's own key, and never sends one provider's key to another", async () => {
+    const props = renderForm();
+    expect(keyField().value).toBe('sk-ant-saved');
+    fireEvent.click(screen.getByLabelText(/^Google \(Gemini API\)/));
+    expect(keyField().value).toBe('g-saved');
+    expect(document.querySelector<HTMLInputElement>('input[aria-label="Model"]')!.value).toBe(
+      'gemini-saved',
+    );
+    fireEvent.click(screen.getByLabelText(/^OpenAI \(|^OpenAI$/));
+    expect(keyField().value).toBe('');
+    fireEvent.click(screen.getByText('Load models'));
+    await waitFor(() => expect(props.onLoadModels).toHaveBeenCalledWith({ provider: 'openai' }));
+
+    fireEvent.click(screen.getByLabelText(/^Google \(Gemini API\)/));
+    fireEvent.click(screen.getByText('Load models'));
+    await waitFor(() =>
+      expect(props.onLoadModels).toHaveBeenLastCalledWith({
+        provider: 'google',
+        apiKey: 'g-saved',
+      }),
+    );
+    fireEvent.click(screen.getByText('Save'));
+    await waitFor(() =>
+      expect(props.onSave).toHaveBeenCalledWith({
+        provider: 'google',
+        apiKey: 'g-saved',
+        model: 'gemini-saved',
+      }),
+    );
+  });
+
+  it('keeps a saved key from an endpoint override at another origin', async () => {
+    const props = renderForm();
+    fireEvent.change(screen.getByLabelText('API base URL (for a gateway or proxy)'), {
+      target: { value: 'https://gateway.example/v1' },
+    });
+    fireEvent.click(screen.getByText('Save'));
+    await waitFor(() =>
+      expect(props.onSave).toHaveBeenCalledWith({
+        provider: 'anthropic',
+        baseUrl: 'https://gateway.example/v1',
+        apiKey: '',
+        model: 'claude-saved',
+      }),
+    );
+  });
+
+  it('accepts Anthropic and Gemini settings with an https or loopback endpoint only', () => {
+    for (const provider of ['anthropic', 'google'] as const) {
+      const with_ = (baseUrl?: string) =>
+        modelSettingsSchema.safeParse({
+          provider,
+          apiKey: 'k',
+          model: 'm',
+          ...(baseUrl ? { baseUrl } : {}),
+        }).success;
+      expect(with_()).toBe(true);
+      expect(with_('https://gateway.example/v1')).toBe(true);
+      expect(with_('http://127.0.0.1:8080/v1')).toBe(true);
+      expect(with_('http://gateway.example/v1')).toBe(false);
+      expect(modelSettingsSchema.safeParse({ provider, model: 'm' }).success).toBe(false);
+    }
+  });
+});
+
+describe("Chrome's built-in model in Settings", () => {
+  it('is offered only where the browser has it, and saves without a key', async () => {
+    const onSave = vi.fn(async () => undefined);
+    const props = {
+      choice: undefined,
+      onLoadModels: async () => [],
+      onSave,
+      onActivate: () => undefined,
+      submitLabel: 'Save',
+    };
+    const { rerender } = render(<ModelSettingsForm {...props} />);
+    expect(screen.queryByLabelText('On this device (Chrome)')).toBeNull();
+    rerender(<ModelSettingsForm {...props} onDeviceOffered />);
+    fireEvent.click(screen.getByLabelText('On this device (Chrome)'));
+    expect(document.querySelector('input[aria-label="API key"]')).toBeNull();
+    fireEvent.click(screen.getByText('Save'));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith({ provider: 'chrome', model: 'on-device' }),
     );
   });
 });

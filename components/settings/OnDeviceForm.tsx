@@ -1,0 +1,43 @@
+import { useState, type FormEvent } from 'react';
+import { ON_DEVICE_MODEL } from '../../src/ai/on-device-model';
+
+export interface OnDeviceFormProps {
+  onSave(settings: unknown): Promise<{ error?: string } | undefined>;
+  submitLabel: string;
+}
+
+/** Chrome's built-in model: nothing to enter, nothing leaves the browser. */
+export function OnDeviceForm({ onSave, submitLabel }: OnDeviceFormProps) {
+  const [error, setError] = useState<string | undefined>();
+  const [working, setWorking] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setWorking(true);
+    const outcome = await onSave({ provider: 'chrome', model: ON_DEVICE_MODEL });
+    setWorking(false);
+    setError(outcome?.error);
+  }
+  return (
+    <form
+      className="settings-form"
+      onSubmit={(event) => void submit(event)}
+      aria-label="Model settings"
+    >
+      <p className="muted">
+        Chrome’s built-in model runs on this device: no key, and nothing you write leaves the
+        browser. It answers in text only and cannot use tools. Chrome may download it before the
+        first answer.
+      </p>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={working}>
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

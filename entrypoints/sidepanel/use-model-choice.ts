@@ -1,0 +1,58 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  activeSettings,
+  loadModelChoice,
+  saveModelChoice,
+  withActive,
+  withProviderSettings,
+  type ModelChoice,
+} from '../../src/ai/model-choice';
+import type { ModelSettings, ProviderId } from '../../src/ai/model-settings';
+import { onDeviceModelOffered } from '../../src/ai/on-device-model';
+import type { KeyValueStore } from '../../src/platform/ports';
+
+/** The providers set up in chrome.storage.local (settings of earlier versions moved in). */
+export function useModelChoice(store: KeyValueStore) {
+  const [choice, setChoice] = useState<ModelChoice | undefined>();
+  const [loaded, setLoaded] = useState(false);
+  /** Whether Chrome offers its built-in model here (asked once per panel). */
+  const [onDeviceOffered, setOnDeviceOffered] = useState(false);
+  useEffect(() => {
+    void onDeviceModelOffered().then(setOnDeviceOffered);
+  }, []);
+  useEffect(() => {
+    let active = true;
+    void loadModelChoice(store).then((found) => {
+      if (!active) return;
+      setChoice(found);
+      setLoaded(true);
+    });
+    return () => {
+      active = false;
+    };
+  }, [store]);
+  /** Read fresh for every request, so a changed model or key applies to the next message. */
+  const loadSettings = useCallback(
+    async (): Promise<ModelSettings | undefined> => activeSettings(await loadModelChoice(store)),
+    [store],
+  );
+  const saveProvider = useCallback(
+    async (settings: ModelSettings) => {
+      const next = withProviderSettings(await loadModelChoice(store), settings);
+      await saveModelChoice(store, next);
+      setChoice(next);
+    },
+    [store],
+  );
+  const activate = useCallback(
+    async (provider: ProviderId) => {
+      const current = await loadModelChoice(store);
+      if (!current) return;
+      const next = withActive(current, provider);
+      await saveModelChoice(store, next);
+      setChoice(next);
+    },
+    [store],
+  );
+  return { choice, loaded, onDeviceOffered, loadSettings, saveProvider, activate };
+}
