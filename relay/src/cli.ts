@@ -6,12 +6,12 @@
  *                  [--allowed-origins list] [--allowed-hosts list] [--allowed-extensions ids]
  *                  [--jwks-url url --jwks-issuer iss --jwks-audience aud] [--deny-list file]
  *                  [--max-client-sockets n] [--max-sse-streams n] [--http-rate n]
- *                  [--log-level level]
+ *                  [--browser-grace s] [--max-waiting n] [--metrics] [--log-level level]
  *   patchbay-relay token --user name --role browser|client --secret s [--ttl duration]
  *
  * Environment: RELAY_PORT, RELAY_SECRET, RELAY_HOST, RELAY_REDIS_URL, RELAY_REDIS_KEY,
  * RELAY_ALLOWED_ORIGINS, RELAY_ALLOWED_HOSTS, RELAY_ALLOWED_EXTENSIONS, RELAY_JWKS_URL,
- * RELAY_DENY_LIST. `token` prints the token alone on stdout; the server prints
+ * RELAY_DENY_LIST, RELAY_BROWSER_GRACE, RELAY_METRICS (`1`: serve /metrics). `token` prints the token alone on stdout; the server prints
  * `listening on http://<host>:<port>` when ready. Logs go to stderr as JSON lines.
  */
 import { parseArgs } from 'node:util';
@@ -80,6 +80,9 @@ async function serve(args: string[]) {
       'max-client-sockets': { type: 'string' },
       'max-sse-streams': { type: 'string' },
       'http-rate': { type: 'string' },
+      'browser-grace': { type: 'string' },
+      'max-waiting': { type: 'string' },
+      metrics: { type: 'boolean' },
     },
   });
   const port = Number(values.port ?? process.env.RELAY_PORT ?? 3456);
@@ -124,7 +127,11 @@ async function serve(args: string[]) {
     maxClientSocketsPerUser: count('max-client-sockets', values['max-client-sockets'], 32),
     maxSseStreamsPerUser: count('max-sse-streams', values['max-sse-streams'], 32),
     httpRequestsPerSecond: count('http-rate', values['http-rate'], 50),
+    maxWaitingPerUser: count('max-waiting', values['max-waiting'], 32),
   };
+  const grace = Number(values['browser-grace'] ?? process.env.RELAY_BROWSER_GRACE ?? 30);
+  if (!(grace >= 0 && grace <= 600))
+    throw new UsageError('--browser-grace is a number of seconds (0 to 600; 0: no waiting).');
   const relay = await startRelay({
     host: values.host ?? process.env.RELAY_HOST ?? '127.0.0.1',
     port,
@@ -143,6 +150,8 @@ async function serve(args: string[]) {
     redisUrl,
     redisKey,
     presenceTtlMs: presenceTtl * 1000,
+    browserGraceMs: grace * 1000,
+    metrics: values.metrics ?? process.env.RELAY_METRICS === '1',
     ...limits,
   });
   process.stdout.write(`listening on ${relay.url}\n`);

@@ -1,10 +1,12 @@
 /**
  * An MCP client on the relay's WebSocket protocol (`/mcp`): it authenticates with
  * `mcp_handshake`, lists its user's extensions, connects to one (one at a time), and everything
- * else it sends is forwarded there through its {@link Connection}.
+ * else it sends is forwarded there through its {@link Connection}. A `connect` to a browser that
+ * just left waits for it to come back, for the grace period.
  */
 import { randomUUID } from 'node:crypto';
 import { Connection } from './connection.js';
+import type { BrowserReturns } from './browser-return.js';
 import type { Directory } from './directory.js';
 import {
   classify,
@@ -28,6 +30,10 @@ export interface ClientSessionOptions {
   close(code: number, reason: string): void;
   /** Whether this user may have one more client (undefined: yes; else why not). */
   admit?(claims: TokenClaims): string | undefined;
+  /** `connect` to a browser that just left waits for it (browser-return.ts). */
+  returns?: BrowserReturns;
+  /** A request went to the browser (for /metrics). */
+  onRequest?(): void;
 }
 
 export class ClientSession {
@@ -36,6 +42,8 @@ export class ClientSession {
   #connection: Connection | undefined;
   #stopExpiry: () => void = () => undefined;
   #ended = false;
+  /** Ends a `connect` waiting for its browser when the socket closes. */
+  readonly #closing = new AbortController();
 
   constructor(private readonly options: ClientSessionOptions) {}
 
@@ -91,6 +99,7 @@ export class ClientSession {
       if (id !== undefined) send(errorOf(id, RELAY_ERROR, 'Unknown connectionId.'));
       return;
     }
+    if (id !== undefined) this.options.onRequest?.();
     this.#connection.send(message);
   }
 
@@ -145,7 +154,13 @@ export class ClientSession {
         errorOf(id, CONFLICT_OR_UNAUTHORIZED, 'MCP client already connected to an extension'),
       );
     }
-    const port = await this.options.directory.get(this.claims!.user, params.extension_id);
+    const { user } = this.claims!;
+    const named = params.extension_id;
+    const find = () => this.options.directory.get(user, named);
+    const port = this.options.returns
+      ? await this.options.returns.wait(user, named, find, this.#closing.signal)
+      : await find();
+    if (this.#ended) return;
     if (!port) return send(errorOf(id, RELAY_ERROR, 'Extension not found or not accessible'));
     const connection: Connection = new Connection(
       port,
@@ -174,6 +189,7 @@ export class ClientSession {
   /** The client's socket closed. */
   end(): void {
     this.#ended = true;
+    this.#closing.abort();
     this.#stopExpiry();
     this.#connection?.close();
     this.#connection = undefined;

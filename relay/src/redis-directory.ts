@@ -6,7 +6,8 @@
  * the browser as if its client were local. An instance that stops refreshing its own key is
  * dead: its peers end the connections that went through it (`disconnected`), and its browsers'
  * presence expires (redis-presence.ts). Messages and presence records are signed
- * (redis-signing.ts): what another writer to the Redis puts there is dropped.
+ * (redis-signing.ts): what another writer to the Redis puts there is dropped. Instances also tell
+ * each other when a browser connects or leaves, so requests waiting for it elsewhere look again.
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -16,16 +17,19 @@ import { notificationOf, type Message } from './jsonrpc.js';
 import type { Logger } from './log.js';
 import { key, redactedUrl, type Presence } from './redis-keys.js';
 import { PresenceRecords } from './redis-presence.js';
-import { RedisSigner } from './redis-signing.js';
+import { EVERYONE, RedisSigner } from './redis-signing.js';
 
 /** What instances tell each other about a connection to a browser. */
-type Body = { connection: string } & (
-  | { kind: 'attach'; extension: string; user: string }
-  | { kind: 'send'; extension: string; message: Message }
-  | { kind: 'detach'; extension: string }
-  | { kind: 'deliver'; message: Message }
-  | { kind: 'gone'; reason: string }
-);
+type Body =
+  | ({ connection: string } & (
+      | { kind: 'attach'; extension: string; user: string }
+      | { kind: 'send'; extension: string; message: Message }
+      | { kind: 'detach'; extension: string }
+      | { kind: 'deliver'; message: Message }
+      | { kind: 'gone'; reason: string }
+    ))
+  /** To every instance: a browser connected to the sender, or left it. */
+  | { kind: 'arrived' | 'left'; info: ExtensionInfo };
 type Envelope = Body & { from: string };
 
 export class RedisUnavailableError extends Error {
@@ -45,6 +49,10 @@ export interface RedisDirectoryOptions {
    * browser of its user holds its name (`name-taken`: its presence had lapsed meanwhile).
    */
   onTakenOver(extensionId: string, why: 'replaced' | 'name-taken'): void;
+  /** Another instance says a browser connected to it, or left it (see browser-return.ts). */
+  onAnnounced?(kind: 'arrived' | 'left', info: ExtensionInfo): void;
+  /** A message went to another instance, or came from one (for /metrics). */
+  onMessage?(direction: 'sent' | 'received'): void;
 }
 
 export class RedisDirectory implements Directory {
@@ -93,7 +101,7 @@ export class RedisDirectory implements Directory {
     );
     const directory = new RedisDirectory(options, commands, subscriber);
     subscriber.on('message', (_channel: string, text: string) => directory.#receive(text));
-    await subscriber.subscribe(key.channel(directory.instance));
+    await subscriber.subscribe(key.channel(directory.instance), key.everyone);
     await directory.#heartbeat();
     directory.#beat = setInterval(() => void directory.#heartbeat(), options.ttlMs / 3);
     directory.#beat.unref();
@@ -109,6 +117,17 @@ export class RedisDirectory implements Directory {
     if (!(await this.#presence.claimName(info))) return false;
     await this.#presence.announce(info);
     return true;
+  }
+
+  /** Whether Redis answers now (for /health). */
+  get connected(): boolean {
+    return this.commands.status === 'ready';
+  }
+
+  /** Tells every instance a browser connected here, or left here (requests may wait for it). */
+  tell(kind: 'arrived' | 'left', info: ExtensionInfo): void {
+    const { id, name, user } = info;
+    this.#publish(EVERYONE, { kind, info: { id, name, user } });
   }
 
   /** A browser left this instance (its presence is removed unless another instance has it). */
@@ -158,6 +177,11 @@ export class RedisDirectory implements Directory {
       return;
     }
     const envelope = opened.envelope as unknown as Envelope;
+    if ('info' in envelope) {
+      if (envelope.from !== this.instance) this.options.onAnnounced?.(envelope.kind, envelope.info);
+      return;
+    }
+    this.options.onMessage?.('received');
     const { connection, from } = envelope;
     const proxied = this.#proxied.get(connection);
     // Only the instance that attached a connection speaks for it, and only for its browser.
@@ -211,8 +235,9 @@ export class RedisDirectory implements Directory {
 
   #publish(instance: string, body: Body): void {
     const text = this.#signer.seal(instance, body);
+    if (instance !== EVERYONE) this.options.onMessage?.('sent');
     this.commands
-      .publish(key.channel(instance), text)
+      .publish(instance === EVERYONE ? key.everyone : key.channel(instance), text)
       .catch((error: Error) =>
         this.options.log.warn('redis.publish_failed', { reason: error.message }),
       );

@@ -14,6 +14,8 @@ export const key = {
       .update(JSON.stringify([user, nameKey(name)]))
       .digest('hex')}`,
   channel: (instance: string) => `${PREFIX}:to:${instance}`,
+  /** Where instances tell every instance that a browser arrived or left. */
+  everyone: `${PREFIX}:everyone`,
 };
 
 export interface Presence extends ExtensionInfo {

@@ -4,7 +4,7 @@
  * presence records carry an HMAC-SHA256 keyed from the relay's secret (or its Redis key), and
  * what is unsigned or badly signed is dropped. A message also names its sender, its recipient,
  * when it was sent and its place in the sender's sequence: a receiver takes only messages for
- * itself, at most MAX_MESSAGE_AGE_MS old (either way: the instances' clocks must agree that
+ * itself (or for every instance), at most MAX_MESSAGE_AGE_MS old (either way: the instances' clocks must agree that
  * closely), each sender's in increasing order (Redis delivers one connection's messages in
  * order), so none can be played again. A presence record is signed as a whole, tied to its
  * browser's id; replaying an old one can at most list a browser that left, which its instance
@@ -12,6 +12,9 @@
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { Presence } from './redis-keys.js';
+
+/** The recipient of a message for every instance (announcements of browsers coming and going). */
+export const EVERYONE = '*';
 
 /** How far (ms) a message's time may be from the receiver's clock. */
 export const MAX_MESSAGE_AGE_MS = 30_000;
@@ -49,7 +52,7 @@ export class RedisSigner {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  /** A message for the instance `to`, signed. */
+  /** A message for the instance `to` (or EVERYONE), signed. */
   seal(to: string, body: object): string {
     this.#sequence += 1;
     const payload = JSON.stringify({
@@ -76,7 +79,8 @@ export class RedisSigner {
       return { ok: false, reason: 'bad signature' };
     const envelope = JSON.parse(outer.payload) as Record<string, unknown>;
     const { from, to, at, seq } = envelope;
-    if (to !== this.instance) return { ok: false, reason: 'for another instance' };
+    if (to !== this.instance && to !== EVERYONE)
+      return { ok: false, reason: 'for another instance' };
     if (typeof from !== 'string' || typeof at !== 'number' || typeof seq !== 'number')
       return { ok: false, reason: 'malformed' };
     const now = this.now();

@@ -1,7 +1,9 @@
 /**
  * The relay's server: one HTTP server with the WebSocket endpoints (`/extension` for browsers,
  * `/mcp` for relay-protocol clients) and the standard MCP front door (`http/front-door.ts`:
- * Streamable HTTP, legacy SSE, `/tools`, `/health`). Every socket gets heartbeats (a socket
+ * Streamable HTTP, legacy SSE, `/tools`, `/health`, `/metrics`). Browsers' sockets are served by
+ * extension-sockets.ts; requests for a browser that just left wait for it (browser-return.ts),
+ * and what happens is counted for `/metrics` (metrics.ts). Every socket gets heartbeats (a socket
  * that misses one is closed), a message-size limit and a rate limit. `close()` shuts down
  * gracefully: sockets are told, then closed. A socket takes only small frames until it
  * authenticated (socket-limits.ts); a user may hold only so many client sockets.
@@ -9,63 +11,27 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { randomUUID } from 'node:crypto';
+import { BrowserReturns } from './browser-return.js';
 import { ClientSession } from './client-session.js';
 import { LocalDirectory, type Directory } from './directory.js';
 import { browserNames, takenOver } from './browser-names.js';
-import { acceptExtension } from './extension-socket.js';
+import { sender, serveExtensions, textOf } from './extension-sockets.js';
 import { createFrontDoor } from './http/front-door.js';
 import { nodeHandler } from './http/node-adapter.js';
 import { gracefulCloser } from './http/shutdown.js';
+import { measuredDirectory } from './measured-directory.js';
+import { gaugesOf, RelayMetrics } from './metrics.js';
 import { errorOf, parse, PARSE_ERROR, RELAY_ERROR, type Message } from './jsonrpc.js';
-import type { Logger } from './log.js';
 import { policyFor, refusal } from './origin-check.js';
 import { RateLimit } from './rate-limit.js';
 import { RedisDirectory } from './redis-directory.js';
-import {
-  authAnswerOnly,
-  PerUserCount,
-  raiseFrameLimit,
-  UNAUTHENTICATED_FRAME_BYTES,
-} from './socket-limits.js';
-import type { TokenClaims, Verifier } from './tokens.js';
+import { PerUserCount, raiseFrameLimit, UNAUTHENTICATED_FRAME_BYTES } from './socket-limits.js';
+import type { RelayOptions } from './relay-options.js';
+import type { TokenClaims } from './tokens.js';
 import { VERSION } from './version.js';
 
-export interface RelayOptions {
-  host: string;
-  port: number;
-  verifier: Verifier;
-  log: Logger;
-  allowedOrigins?: string[];
-  /** Host names served (default: the loopback names, and the bound address if it names one). */
-  allowedHosts?: string[];
-  /** Extension ids whose `chrome-extension://` origins are let in (default: any extension's). */
-  allowedExtensions?: string[];
-  authTimeoutMs?: number;
-  heartbeatMs?: number;
-  /** Largest frame from a client / from an extension (screenshots are large). */
-  maxClientMessageBytes?: number;
-  maxExtensionMessageBytes?: number;
-  /** Largest frame before a socket authenticated (default 64 KiB). */
-  maxUnauthenticatedMessageBytes?: number;
-  /** Messages a second a socket may send (twice as many at once). */
-  messagesPerSecond?: number;
-  /** How often legacy SSE streams get a `ping` event. */
-  ssePingMs?: number;
-  /** See FrontDoorOptions.anonymousUser: tests only. */
-  anonymousUser?: string;
-  /** Share browsers with other instances through this Redis. */
-  redisUrl?: string;
-  /** With Redis: how soon a dead instance is noticed (default 15 s). */
-  presenceTtlMs?: number;
-  /** With Redis: what instances sign their messages and presence with (required with Redis). */
-  redisKey?: string;
-  /** Relay-protocol client sockets one user may hold at once (default 32). */
-  maxClientSocketsPerUser?: number;
-  /** Legacy SSE streams one user may hold at once (default 32). */
-  maxSseStreamsPerUser?: number;
-  /** HTTP requests a second one user may send (twice as many at once; default 50). */
-  httpRequestsPerSecond?: number;
-}
+export type { RelayOptions } from './relay-options.js';
 
 export interface Relay {
   url: string;
@@ -86,6 +52,12 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   });
   const local = new LocalDirectory();
   const extensionSockets = new Map<string, WebSocket>();
+  const metrics = new RelayMetrics();
+  const returns = new BrowserReturns(
+    options.browserGraceMs ?? 30_000,
+    options.maxWaitingPerUser ?? 32,
+    (outcome) => metrics.waited.inc({ outcome }),
+  );
   const shared = options.redisUrl
     ? await RedisDirectory.connect({
         url: options.redisUrl,
@@ -97,9 +69,13 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
           const { code, reason } = takenOver(why);
           extensionSockets.get(extensionId)?.close(code, reason);
         },
+        onAnnounced: (kind, info) =>
+          kind === 'arrived' ? returns.arrived(info) : returns.left(info),
+        onMessage: (direction) => metrics.forwarded.inc({ direction }),
       })
     : undefined;
-  const directory: Directory = shared ?? local;
+  const instance = shared?.instance ?? randomUUID();
+  const directory: Directory = measuredDirectory(shared ?? local, metrics.latency);
   const names = browserNames(local, shared, log);
   const extensionClaims = new Map<WebSocket, TokenClaims>();
   const clientSockets = new Map<ClientSession, WebSocket>();
@@ -120,78 +96,31 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     maxPayload: Math.min(maxUnauthenticatedBytes, maxClientBytes),
   });
 
-  const sender = (socket: WebSocket) => (message: Message) => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-  };
-  const textOf = (data: unknown) =>
-    Array.isArray(data)
-      ? Buffer.concat(data).toString('utf8')
-      : Buffer.from(data as ArrayBuffer).toString('utf8');
-
-  extensions.on('connection', (socket: Live) => {
-    const send = sender(socket);
-    const limit = new RateLimit(rate * 10);
-    let authenticated = false;
-    const beforeAuthentication = authAnswerOnly();
-    const link = acceptExtension({
-      socket,
-      verifier,
-      log,
-      authTimeoutMs: options.authTimeoutMs ?? 10_000,
-      send,
-      admit: (info) => names.admit(info),
-      onReady(host, claims) {
-        const refused = names.settle(host.info, socket.readyState === socket.OPEN);
-        if (refused) return refused;
-        authenticated = true;
-        raiseFrameLimit(socket, maxExtensionBytes, log);
-        extensionClaims.set(socket, claims);
-        // The same browser connecting again (its old socket not yet known dead) replaces it.
-        const previous = extensionSockets.get(host.info.id);
-        if (previous) {
-          log.info('extension.replaced', { extension: host.info.id });
-          previous.close(4409, 'Replaced by a new connection');
-        }
-        extensionSockets.set(host.info.id, socket);
-        local.add(host);
-        return undefined;
-      },
-    });
-    // One message after another: an answer to authenticate is checked before what follows it.
-    let queue = Promise.resolve();
-    socket.on('message', (data, isBinary) => {
-      const parsed = isBinary ? undefined : parse(textOf(data));
-      if (!authenticated && !beforeAuthentication(parsed)) {
-        log.warn('extension.refused', { reason: 'not the answer to authenticate' });
-        socket.close(4400, 'Expected the answer to authenticate');
-        return;
-      }
-      if (!parsed || parsed.kind === 'invalid') return;
-      // Answers are never dropped (clients wait for them); the rest is rate-limited.
-      if (parsed.kind !== 'response' && !limit.take()) return;
-      queue = queue
-        .then(() => link.receive(parsed.message))
-        .catch((error: unknown) => log.error('extension.failed', { reason: String(error) }));
-    });
-    socket.on('close', () => {
-      link.closed();
-      extensionClaims.delete(socket);
-      const host = link.host;
-      if (!host) return;
-      if (extensionSockets.get(host.info.id) === socket) extensionSockets.delete(host.info.id);
-      local.remove(host);
-      // Not when the same browser connected again here: its new socket's presence stays.
-      if (!local.local(host.info.id)) void shared?.withdraw(host.info).catch(() => undefined);
-      host.close('Extension closed');
-      log.info('extension.closed', { extension: host.info.id });
-    });
+  serveExtensions(extensions, {
+    verifier,
+    log,
+    local,
+    shared,
+    names,
+    returns,
+    extensionSockets,
+    extensionClaims,
+    authTimeoutMs: options.authTimeoutMs ?? 10_000,
+    maxExtensionBytes,
+    rate,
   });
 
   clients.on('connection', (socket: Live) => {
-    const send = sender(socket);
+    const toSocket = sender(socket);
+    const send = (message: Message) => {
+      if (message.error !== undefined) metrics.errors.inc({ status: 'rpc' });
+      toSocket(message);
+    };
     const limit = new RateLimit(rate);
     const session = new ClientSession({
       directory,
+      returns,
+      onRequest: () => metrics.requests.inc({ transport: 'relay' }),
       verifier,
       log,
       send,
@@ -274,7 +203,25 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     maxSseStreamsPerUser: options.maxSseStreamsPerUser,
     requestsPerSecond: options.httpRequestsPerSecond,
     anonymousUser: options.anonymousUser,
-    health: () => ({ relaySessions: clientSockets.size, extensions: local.size }),
+    returns,
+    metrics,
+    serveMetrics: options.metrics,
+    health: () => ({
+      instance,
+      redis: shared ? (shared.connected ? 'connected' : 'unavailable') : 'not used',
+      browsers: local.size,
+      relayClients: clientSockets.size,
+      relayConnections: [...clientSockets.keys()].filter((each) => each.connection?.open).length,
+      waitingForBrowser: returns.waiting,
+    }),
+  });
+  gaugesOf(metrics, {
+    browsers: () => local.size,
+    relayClients: () => clientSockets.size,
+    relayConnections: () =>
+      [...clientSockets.keys()].filter((each) => each.connection?.open).length,
+    httpSessions: () => frontDoor.sessions(),
+    waiting: () => returns.waiting,
   });
   const serveHttp = nodeHandler(frontDoor, {
     maxBodyBytes: maxClientBytes,

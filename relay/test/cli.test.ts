@@ -90,6 +90,9 @@ describe('patchbay-relay', () => {
       /With --redis and --jwks-url, give --redis-key/,
     ],
     [['--secret', SECRET, '--http-rate', '0'], /--http-rate is a whole number, 1 or more/],
+    [['--secret', SECRET, '--browser-grace', '601'], /--browser-grace is a number of seconds/],
+    [['--secret', SECRET, '--browser-grace', 'soon'], /--browser-grace is a number of seconds/],
+    [['--secret', SECRET, '--max-waiting', '0'], /--max-waiting is a whole number, 1 or more/],
   ])('refuses %j with a clear message', async (args, message) => {
     const run = promisify(execFile)(NODE, [...CLI, ...args], {
       env: { ...process.env, RELAY_SECRET: '' },

@@ -105,6 +105,26 @@ describe('messages between instances', () => {
     expect(a.relay.logs.join('')).not.toContain('forged-marker');
   });
 
+  it('an announcement published by hand (a browser "left") makes no request wait', async () => {
+    const relay = await startTestRelay({ redisUrl: redis.url, browserGraceMs: 10_000 });
+    cleanups.push(() => relay.close());
+    const left = {
+      kind: 'left',
+      info: { id: 'ext-forged', name: 'Chromium', user: 'ada' },
+      from: randomUUID(),
+      to: '*',
+    };
+    await intruder().publish(key.everyone, JSON.stringify(left));
+    await expect.poll(() => dropped(relay).length).toBe(1);
+    const started = performance.now();
+    const response = await fetch(new URL('/tools', relay.url), {
+      headers: { Authorization: `Bearer ${await relay.token('ada', 'client')}` },
+    });
+    expect(response.status).toBe(503);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(JSON.parse(dropped(relay)[0]!).reason).toBe('unsigned');
+  });
+
   it('a signed one played again, or to another instance, is dropped', async () => {
     const [a, b] = [await instance(), await instance()];
     const browser = await browserOn(a.relay);

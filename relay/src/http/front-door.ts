@@ -1,9 +1,11 @@
 /**
  * The relay's standard MCP front door, as one fetch-shaped handler: Streamable HTTP at `/mcp`
  * (2025 sessions and 2026-07-28 requests), legacy HTTP+SSE at `GET /sse` + `POST /message`,
- * `GET /tools`, `GET /health` and `/.well-known/mcp-config`, with CORS and bearer tokens. Which
+ * `GET /tools`, `GET /health`, `GET /metrics` (when enabled) and `/.well-known/mcp-config`, with
+ * CORS and bearer tokens. Which
  * browser a request reaches: the user's only one, or the one named by the
- * `X-Patchbay-Extension` header or the `extension` query parameter. MCP itself is the
+ * `X-Patchbay-Extension` header or the `extension` query parameter; one that just left is waited
+ * for during the grace period (browser-return.ts). MCP itself is the
  * extension's: the relay forwards messages and shapes their HTTP.
  */
 import {
@@ -13,10 +15,12 @@ import {
   readRequestBody,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/server';
+import type { BrowserReturns } from '../browser-return.js';
 import { pickExtension, type Directory } from '../directory.js';
 import type { ExtensionPort } from '../extension-host.js';
 import { INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, RELAY_ERROR } from '../jsonrpc.js';
 import type { Logger } from '../log.js';
+import type { RelayMetrics } from '../metrics.js';
 import { RateLimitPerUser } from '../rate-limit.js';
 import type { TokenClaims, Verifier } from '../tokens.js';
 import { VERSION } from '../version.js';
@@ -33,7 +37,12 @@ export interface FrontDoorOptions {
   verifier: Verifier;
   log: Logger;
   /** What `/health` reports besides the HTTP sessions. */
-  health(): { relaySessions: number; extensions: number };
+  health(): RelayHealth;
+  /** Requests for a browser that just left wait for it (browser-return.ts). */
+  returns?: BrowserReturns;
+  /** What is counted for `/metrics`; served only when `serveMetrics`. */
+  metrics?: RelayMetrics;
+  serveMetrics?: boolean;
   maxBodyBytes?: number;
   ssePingMs?: number;
   /** Legacy SSE streams one user may hold at once (default 32). */
@@ -47,7 +56,20 @@ export interface FrontDoorOptions {
   anonymousUser?: string;
 }
 
+/** The instance's state, as `/health` shows it. */
+export interface RelayHealth {
+  instance: string;
+  redis: 'connected' | 'unavailable' | 'not used';
+  browsers: number;
+  /** Relay-protocol client sockets, and those of them connected to a browser. */
+  relayClients: number;
+  relayConnections: number;
+  waitingForBrowser: number;
+}
+
 export interface FrontDoor {
+  /** HTTP sessions open: 2025 Streamable HTTP sessions and legacy SSE streams. */
+  sessions(): { streamable: number; sse: number };
   fetch(request: Request): Promise<Response>;
   close(): void;
 }
@@ -85,7 +107,15 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
       request.headers.get('x-patchbay-extension') ??
       new URL(request.url).searchParams.get('extension') ??
       undefined;
-    const picked = await pickExtension(directory, claims.user, named);
+    // Not there (or not the one named): while a browser the request means is due back, wait.
+    const pick = async () => {
+      const picked = await pickExtension(directory, claims.user, named);
+      return 'error' in picked && picked.reason !== 'ambiguous' ? undefined : picked;
+    };
+    const picked =
+      (options.returns
+        ? await options.returns.wait(claims.user, named, pick, request.signal)
+        : await pick()) ?? (await pickExtension(directory, claims.user, named));
     if (!('error' in picked)) return picked;
     const status = picked.reason === 'none' ? 503 : picked.reason === 'ambiguous' ? 400 : 404;
     return rpcError(status, RELAY_ERROR, picked.error);
@@ -118,6 +148,7 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
       if (read instanceof Response) return read;
       body = read.body;
       if (!(await isLegacyRequest(request, body))) {
+        options.metrics?.requests.inc({ transport: 'modern' });
         const port = await browserFor(request, claims);
         return port instanceof Response ? port : forwardModern(request, body, port, claims, log);
       }
@@ -136,6 +167,7 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
         },
       );
     }
+    options.metrics?.requests.inc({ transport: 'streamable' });
     const sessionId = request.headers.get('mcp-session-id');
     if (sessionId) return streamable.continue(request, claims, sessionId, body);
     const initialize = Array.isArray(body)
@@ -151,12 +183,26 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
     const { pathname: path } = url;
     const method = request.method;
     if (path === '/health' && (method === 'GET' || method === 'HEAD')) {
-      const { relaySessions, extensions } = options.health();
+      const health = options.health();
       return json({
         status: 'ok',
         version: VERSION,
-        activeSessions: relaySessions + streamable.size + sse.size,
-        extensions,
+        instance: health.instance,
+        redis: health.redis,
+        activeSessions: health.relayClients + streamable.size + sse.size,
+        extensions: health.browsers,
+        clients: { relay: health.relayClients, streamable: streamable.size, sse: sse.size },
+        sessions: {
+          relay: health.relayConnections,
+          streamable: streamable.size,
+          sse: sse.size,
+        },
+        waitingForBrowser: health.waitingForBrowser,
+      });
+    }
+    if (path === '/metrics' && options.serveMetrics && options.metrics && method === 'GET') {
+      return new Response(options.metrics.render(), {
+        headers: { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' },
       });
     }
     if (
@@ -196,6 +242,7 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
     }
     if (path === '/mcp') return mcp(request, claims);
     if (path === '/message') {
+      options.metrics?.requests.inc({ transport: 'sse' });
       const read = await bodyOf(request);
       return read instanceof Response ? read : sse.post(request, claims, read.body);
     }
@@ -206,6 +253,7 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
         `Too many streams: a user may hold ${maxSseStreams} at once; close one first.`,
       );
     }
+    options.metrics?.requests.inc({ transport: path === '/sse' ? 'sse' : 'tools' });
     const port = await browserFor(request, claims);
     if (port instanceof Response) return port;
     if (path === '/sse') return sse.open(request, claims, port);
@@ -220,8 +268,11 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
   return {
     async fetch(request) {
       if (request.method === 'OPTIONS') return preflight(request);
-      return withCors(await route(request), request);
+      const response = await route(request);
+      if (response.status >= 400) options.metrics?.errors.inc({ status: String(response.status) });
+      return withCors(response, request);
     },
+    sessions: () => ({ streamable: streamable.size, sse: sse.size }),
     close() {
       streamable.close();
       sse.close();
