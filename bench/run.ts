@@ -21,13 +21,14 @@ import { launchPlainBrowser } from './lib/plain-browser';
 import { startPlainSite } from './lib/plain-site';
 import { measureBrowserAccess } from './paths/browser-access';
 import { measureRelay } from './paths/relay';
+import { measureChatSearch } from './paths/chat-search';
 import { measureConnectMany, measureToolSet, measureWorkerHeap } from './paths/servers';
 import { startFixtureSites } from '../tests/fixtures/page-tools/site-server';
 import { startServerEverything } from '../tests/fixtures/server-everything';
 import { replayableCall } from './lib/replay-session';
 
 const quick = process.env.BENCH_QUICK === '1';
-/** `npm run bench -- servers streaming` runs only those parts (calls, servers, panel, streaming, conversations, page-tools, page-load, browser-access, relay). */
+/** `npm run bench -- servers streaming` runs only those parts (calls, servers, panel, streaming, conversations, search, page-tools, page-load, browser-access, relay). */
 const only = new Set(process.argv.slice(2));
 const runs = (part: string) => only.size === 0 || only.has(part);
 const RUNS = {
@@ -46,6 +47,7 @@ const RUNS = {
   browserAccess: quick ? 20 : 100,
   pageLoads: quick ? 10 : 60,
   memoryRounds: quick ? 1 : 3,
+  searchRounds: quick ? 3 : 20,
 };
 const BROWSER_PARTS = [
   'calls',
@@ -71,6 +73,10 @@ const lastCall = (requests: { headers: RecordedPost['headers']; body?: unknown }
 const rows: Row[] = [];
 const step = (name: string) => console.error(`bench: ${name}…`);
 
+if (runs('search')) {
+  step('chat search');
+  rows.push(...measureChatSearch(RUNS.searchRounds));
+}
 if (runs('relay')) {
   step('relay under load');
   rows.push(...(await measureRelay({ clients: RUNS.relayClients, calls: RUNS.relayCalls })));

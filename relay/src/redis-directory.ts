@@ -178,7 +178,9 @@ export class RedisDirectory implements Directory {
     }
     const envelope = opened.envelope as unknown as Envelope;
     if ('info' in envelope) {
-      if (envelope.from !== this.instance) this.options.onAnnounced?.(envelope.kind, envelope.info);
+      if (envelope.from === this.instance) return; // its own announcement, back from `everyone`
+      this.options.onMessage?.('received');
+      this.options.onAnnounced?.(envelope.kind, envelope.info);
       return;
     }
     this.options.onMessage?.('received');
@@ -235,7 +237,7 @@ export class RedisDirectory implements Directory {
 
   #publish(instance: string, body: Body): void {
     const text = this.#signer.seal(instance, body);
-    if (instance !== EVERYONE) this.options.onMessage?.('sent');
+    this.options.onMessage?.('sent');
     this.commands
       .publish(instance === EVERYONE ? key.everyone : key.channel(instance), text)
       .catch((error: Error) =>

@@ -60,13 +60,11 @@ describe('a browser that left and comes back within the grace period', () => {
     });
     cleanups.push(() => client.close());
     await first.close();
-    const started = performance.now();
     const back = backAfter(1_000, connect);
-    const answer = await client.callTool({ name: 'echo', arguments: { text: 'back' } });
-    expect(text(answer)).toBe('back');
-    const waited = performance.now() - started;
-    expect(waited).toBeGreaterThanOrEqual(900);
-    expect(waited).toBeLessThan(5_000);
+    // Sent while no browser is connected: only a request that waited can be answered.
+    const answer = client.callTool({ name: 'echo', arguments: { text: 'back' } });
+    await expect.poll(() => waiting(relay)).toBe(1);
+    expect(text(await answer)).toBe('back');
     await back;
   });
 
@@ -149,11 +147,13 @@ describe('when it does not come back in time, or must not be waited for', () => 
     const relay = await relayWith(1_000);
     const { first } = await browserOf(relay);
     await first.close();
-    const started = performance.now();
-    const response = await tools(relay);
+    const pending = tools(relay);
+    // It waits first (the grace period), then fails as a relay without one would.
+    await expect.poll(() => waiting(relay)).toBe(1);
+    const response = await pending;
     expect(response.status).toBe(503);
     expect(JSON.stringify(await response.json())).toContain('No browser is connected');
-    expect(performance.now() - started).toBeGreaterThanOrEqual(800);
+    expect(await waiting(relay)).toBe(0);
   });
 
   it('a relay-protocol connect fails after the grace period', async () => {
@@ -168,27 +168,26 @@ describe('when it does not come back in time, or must not be waited for', () => 
 
   it('with a grace period of 0, the request fails at once (503)', async () => {
     const relay = await relayWith(0);
-    const { first } = await browserOf(relay);
+    const { first, connect } = await browserOf(relay);
     await first.close();
-    const started = performance.now();
+    // Back a second later: a request that waited would be answered.
+    const back = backAfter(1_000, connect);
     expect((await tools(relay)).status).toBe(503);
-    expect(performance.now() - started).toBeLessThan(500);
+    await back;
   });
 
   it("another user's request does not wait for ada's browser", async () => {
-    const relay = await relayWith(10_000);
+    // A grace period past the test's own timeout: a request that waited would fail the test.
+    const relay = await relayWith(120_000);
     const { first } = await browserOf(relay);
     await first.close();
-    const started = performance.now();
     expect((await tools(relay, 'eve')).status).toBe(503);
-    expect(performance.now() - started).toBeLessThan(500);
   });
 
   it('a request naming another browser does not wait', async () => {
-    const relay = await relayWith(10_000);
+    const relay = await relayWith(120_000);
     const { first } = await browserOf(relay);
     await first.close();
-    const started = performance.now();
     const response = await fetch(new URL('/tools', relay.url), {
       headers: {
         Authorization: `Bearer ${await relay.token('ada', 'client')}`,
@@ -196,18 +195,15 @@ describe('when it does not come back in time, or must not be waited for', () => 
       },
     });
     expect(response.status).toBe(404);
-    expect(performance.now() - started).toBeLessThan(500);
   });
 
   it('a user may have only so many requests waiting: the next fails at once', async () => {
-    const relay = await relayWith(10_000, { maxWaitingPerUser: 1 });
+    const relay = await relayWith(120_000, { maxWaitingPerUser: 1 });
     const { first, connect } = await browserOf(relay);
     await first.close();
     const waitingOne = tools(relay);
     await expect.poll(() => waiting(relay)).toBe(1);
-    const started = performance.now();
     expect((await tools(relay)).status).toBe(503);
-    expect(performance.now() - started).toBeLessThan(500);
     await connect();
     expect((await waitingOne).status).toBe(200);
   });

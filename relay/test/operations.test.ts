@@ -114,8 +114,9 @@ describe('several instances on a real Redis', () => {
       redis.url,
       '--presence-ttl',
       '2',
+      // Past the test's own timeout: only A's announcement can wake a waiting request in time.
       '--browser-grace',
-      '10',
+      '120',
       '--metrics',
     ];
     const [a, b] = await Promise.all([startRelayProcess(args), startRelayProcess(args)]);
@@ -138,15 +139,16 @@ describe('several instances on a real Redis', () => {
     );
     expect(sent).toBeGreaterThan(0);
 
+    const received = async () =>
+      sample(await metrics(b.url), 'patchbay_relay_instance_messages_total{direction="received"}');
+    const heard = await received();
     await first.close();
-    const started = performance.now();
+    // B has heard A's announcement that the browser left before the request is sent.
+    await expect.poll(received).toBeGreaterThan(heard);
     const back = delay(1_000).then(() => connectStandIn({ relayUrl: a.url, token: browserToken }));
+    // Sent while no browser is connected; answered once A announces it back.
     const response = await tools();
     expect(response.status).toBe(200);
-    // Woken by A's announcement, not by the end of the grace period (10 s).
-    const waited = performance.now() - started;
-    expect(waited).toBeGreaterThanOrEqual(900);
-    expect(waited).toBeLessThan(5_000);
     cleanups.push(async () => (await back).close());
 
     const [ofA, ofB] = [await health(a.url), await health(b.url)];
@@ -162,7 +164,8 @@ describe('several instances on a real Redis', () => {
   it('an instance stopped gracefully tells the others: a request on B waits for its browser to move to B', async () => {
     const redis = await startRedis();
     cleanups.push(() => redis.stop());
-    const args = ['--redis', redis.url, '--browser-grace', '10'];
+    // Past the test's own timeout: only an announcement can wake a waiting request in time.
+    const args = ['--redis', redis.url, '--browser-grace', '120'];
     const [a, b] = await Promise.all([startRelayProcess(args), startRelayProcess(args)]);
     cleanups.push(
       () => a.stop(),
@@ -173,15 +176,11 @@ describe('several instances on a real Redis', () => {
     cleanups.push(() => browser.close());
     const authorization = `Bearer ${await issueToken({ user: 'ada', role: 'client', secret: SECRET })}`;
     await a.stop('SIGTERM');
-    const started = performance.now();
     const moved = delay(1_000).then(() => connectStandIn({ relayUrl: b.url, token: browserToken }));
     const response = await fetch(new URL('/tools', b.url), {
       headers: { Authorization: authorization },
     });
     expect(response.status).toBe(200);
-    const waited = performance.now() - started;
-    expect(waited).toBeGreaterThanOrEqual(900);
-    expect(waited).toBeLessThan(5_000);
     cleanups.push(async () => (await moved).close());
   });
 
@@ -205,8 +204,6 @@ describe('several instances on a real Redis', () => {
     await browser.close();
     // A withdraws its presence as the socket closes; B sees it gone within moments.
     await expect.poll(async () => (await tools()).status).toBe(503);
-    const started = performance.now();
     expect((await tools()).status).toBe(503);
-    expect(performance.now() - started).toBeLessThan(500);
   });
 });

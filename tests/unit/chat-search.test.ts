@@ -42,7 +42,7 @@ describe('searching chats', () => {
     expect(text.length).toBeLessThan(140);
   });
 
-  it('answers a query over 1,000 chats of 50 messages in well under a frame’s budget', () => {
+  it('finds the chats of a query over 1,000 chats of 50 messages (its speed: npm run bench -- search)', () => {
     const chats = Array.from({ length: 1000 }, (_, c) =>
       chat(
         `c${c}`,
@@ -55,15 +55,16 @@ describe('searching chats', () => {
       ),
     );
     const index = buildSearchIndex(chats);
-    index.search('warm up');
-    const started = performance.now();
     const hits = index.search('topic42 words');
-    const missing = index.search('nothing-like-this');
-    const elapsed = performance.now() - started;
-    expect(hits.length).toBeGreaterThan(0);
-    expect(missing).toEqual([]);
-    // Typically a few ms; the bound leaves room for a busy shared machine.
-    expect(elapsed).toBeLessThan(150);
+    // Every chat with the word in a message (topic42, topic420…), newest first, 50 at most.
+    const expected = chats
+      .filter((each) => each.texts.some((text) => text.includes('topic42')))
+      .map((each) => each.id)
+      .reverse()
+      .slice(0, 50);
+    expect(expected).toHaveLength(50);
+    expect(hits.map(({ id }) => id)).toEqual(expected);
+    expect(index.search('nothing-like-this')).toEqual([]);
   });
 
   it('reads every readable chat’s title and text from the store', async () => {
