@@ -170,8 +170,12 @@ describe('what of Patchbay runs in web pages', () => {
     });
     expect(await registered()).toEqual([]);
     await session.stopWorker(panel);
-    // Any message wakes the worker, which registers what storage allows.
-    await requestFrom(session, panel, 'page-tools/sites');
+    // Any message wakes the worker, which registers what storage allows. (A message sent the
+    // moment CDP reports the worker stopped can, on a loaded machine, find no receiver yet:
+    // the wake-up is asked again until one answers.)
+    await expect
+      .poll(() => requestFrom(session, panel, 'page-tools/sites').then(() => 'awake', String))
+      .toBe('awake');
     await expect.poll(registered).toEqual(SHOP_SCRIPTS);
     const shop = await open('shop.localhost');
     expect(await patchbayIn(shop)).toMatchObject({ proxy: true, bridge: true });
