@@ -21,9 +21,7 @@ export const GROUPS: string[][] = [
   ['test:unit'],
   ['test:integration'],
   ['test:mutation-guard'],
-  ['test:relay'],
-  ['test:relay-conformance'],
-  ['test:conformance'],
+  ['test:relay', 'test:relay-conformance', 'test:conformance'],
   ['test:e2e'],
 ];
 

@@ -21,6 +21,23 @@ export class RelayClientTransport implements Transport {
   onerror?: (error: Error) => void;
   #socket: WebSocket | undefined;
   connectionId: string | undefined;
+  /**
+   * What arrived for the SDK, handed over one message per task, in order. The SDK handles an
+   * answer at once but a notification a microtask later, so a progress notification and the
+   * answer right behind it, read from one network chunk in one task, would reach the SDK answer
+   * first, and the progress would be dropped as late.
+   */
+  #inbox: (() => void)[] = [];
+
+  #handOver(step: () => void): void {
+    this.#inbox.push(step);
+    if (this.#inbox.length === 1) setImmediate(() => this.#next());
+  }
+
+  #next(): void {
+    this.#inbox.shift()?.();
+    if (this.#inbox.length > 0) setImmediate(() => this.#next());
+  }
 
   constructor(private readonly options: RelayClientOptions) {}
 
@@ -55,12 +72,13 @@ export class RelayClientTransport implements Transport {
       const { method } = message as { method?: string };
       if (method === 'status' || method === 'authenticated') return;
       if (method === 'disconnected') {
-        void this.close();
+        this.#handOver(() => void this.close());
         return;
       }
-      this.onmessage?.(message);
+      this.#handOver(() => this.onmessage?.(message));
     });
-    socket.on('close', () => this.onclose?.());
+    // After whatever arrived before it.
+    socket.on('close', () => this.#handOver(() => this.onclose?.()));
     socket.on('error', (error) => this.onerror?.(error));
     let next = 0;
     const call = (method: string, params: Record<string, unknown>) =>
