@@ -5,9 +5,17 @@
  * version), and forgetting it unregisters them.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { startFixtureSites, type FixtureSites } from '../fixtures/page-tools/site-server';
-import { freshExtensionPerTest, requestFrom } from './harness';
+import {
+  freshExtensionPerTest,
+  launchExtension,
+  requestFrom,
+  type ExtensionSession,
+} from './harness';
 
 const session = freshExtensionPerTest();
 let sites: FixtureSites;
@@ -25,7 +33,7 @@ beforeEach(async () => {
 
 /** What of Patchbay runs in a page: the detector's world, the proxy in it, the bridge. */
 async function patchbayIn(page: Page) {
-  const cdp = await session.context.newCDPSession(page);
+  const cdp = await page.context().newCDPSession(page);
   const contexts: { id: number; name: string; auxData?: { type?: string; frameId?: string } }[] =
     [];
   cdp.on('Runtime.executionContextCreated', ({ context }) => contexts.push(context));
@@ -48,8 +56,8 @@ async function patchbayIn(page: Page) {
 }
 
 /** The scripts Patchbay registered at run time, with the pages they match. */
-const registered = () =>
-  panel.evaluate(async () => {
+const registered = (on: Page = panel) =>
+  on.evaluate(async () => {
     const { scripting } = (
       globalThis as unknown as {
         chrome: {
@@ -159,8 +167,18 @@ describe('what of Patchbay runs in web pages', () => {
   });
 
   it('registers sites allowed before this version when the worker starts', async () => {
-    // As an earlier version left it: the site in storage, nothing registered.
-    await panel.evaluate(async () => {
+    // As an earlier version left the profile: the site in storage, nothing registered. The
+    // browser then starts again on it (as after an update), and its new worker registers.
+    const profile = mkdtempSync(join(tmpdir(), 'patchbay-e2e-profile-'));
+    onTestFinished(() => rmSync(profile, { recursive: true, force: true }));
+    const launches: ExtensionSession[] = [];
+    onTestFinished(async () => {
+      for (const launched of launches) await launched.close().catch(() => undefined);
+    });
+    const before = await launchExtension({ userDataDir: profile });
+    launches.push(before);
+    const beforePanel = await before.openSidePanel();
+    await beforePanel.evaluate(async () => {
       const { storage } = (
         globalThis as unknown as {
           chrome: { storage: { local: { set(items: object): Promise<void> } } };
@@ -168,16 +186,17 @@ describe('what of Patchbay runs in web pages', () => {
       ).chrome;
       await storage.local.set({ 'pageTools.allowedSites': ['shop.localhost'] });
     });
-    expect(await registered()).toEqual([]);
-    await session.stopWorker(panel);
-    // Any message wakes the worker, which registers what storage allows. (A message sent the
-    // moment CDP reports the worker stopped can, on a loaded machine, find no receiver yet:
-    // the wake-up is asked again until one answers.)
-    await expect
-      .poll(() => requestFrom(session, panel, 'page-tools/sites').then(() => 'awake', String))
-      .toBe('awake');
-    await expect.poll(registered).toEqual(SHOP_SCRIPTS);
-    const shop = await open('shop.localhost');
+    expect(await registered(beforePanel)).toEqual([]);
+    await before.close();
+
+    const after = await launchExtension({ userDataDir: profile });
+    launches.push(after);
+    const afterPanel = await after.openSidePanel();
+    await expect.poll(() => registered(afterPanel), { timeout: 10_000 }).toEqual(SHOP_SCRIPTS);
+    const shop = await after.context.newPage();
+    await shop.goto(sites.url('shop.localhost'));
+    await shop.locator('body[data-ready="true"]').waitFor();
     expect(await patchbayIn(shop)).toMatchObject({ proxy: true, bridge: true });
+    expect(after.errors).toEqual([]);
   });
 });
