@@ -31,6 +31,11 @@ describe('production manifest', () => {
     expect(Number(manifest.minimum_chrome_version)).toBeGreaterThanOrEqual(REQUIRED_CHROME_VERSION);
   });
 
+  it('carries package.json’s version (npm run version:bump changes both)', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    expect(manifest.version).toBe(pkg.version);
+  });
+
   it('pins the public key and opens the side panel from the toolbar button', () => {
     expect(manifest.key).toBe(EXTENSION_PUBLIC_KEY);
     expect(manifest.side_panel).toEqual({ default_path: 'sidepanel.html' });
