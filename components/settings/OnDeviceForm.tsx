@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ON_DEVICE_MODEL } from '../../src/ai/on-device-model';
+import { SubmitRow } from './SubmitRow';
 
 export interface OnDeviceFormProps {
   onSave(settings: unknown): Promise<{ error?: string } | undefined>;
@@ -28,16 +29,7 @@ export function OnDeviceForm({ onSave, submitLabel }: OnDeviceFormProps) {
         browser. It answers in text only and cannot use tools. Chrome may download it before the
         first answer.
       </p>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="form-actions">
-        <button type="submit" className="primary" disabled={working}>
-          {submitLabel}
-        </button>
-      </div>
+      <SubmitRow error={error} working={working} label={submitLabel} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import {
   type ModelSettings,
   type ProviderId,
 } from '../../src/ai/model-settings';
+import { SubmitRow } from './SubmitRow';
 
 export interface ModelListDraft {
   provider: ProviderId;
@@ -198,16 +199,7 @@ export function ProviderForm({
         </datalist>
       </label>
       {notice ? <p className="muted">{notice}</p> : null}
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="form-actions">
-        <button type="submit" className="primary" disabled={working}>
-          {submitLabel}
-        </button>
-      </div>
+      <SubmitRow error={error} working={working} label={submitLabel} />
       <p className="muted">
         Your key stays in this browser profile (chrome.storage.local) and is sent only to this
         provider.

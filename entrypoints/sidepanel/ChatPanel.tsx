@@ -18,10 +18,11 @@ import { checkToolBudget, type ToolBudget } from '../../src/ai/tool-budget';
 import { createToolNameMap } from '../../src/ai/tool-names';
 import type { ConversationStore, OpenedConversation } from '../../src/chat/history';
 import type { PatchbayClient } from '../../src/messaging/client';
-import type { ServerState, ServerView, ToolView } from '../../src/messaging/contract';
+import type { ServerView, ToolView } from '../../src/messaging/contract';
 import type { AppModelContext } from '../../src/apps/app-model-context';
 import { toolAppSlot, toolCallIdsOf, type AppSlotContext } from './tool-app-slot';
 import { useBrowserTargets } from './use-browser-targets';
+import { useChatTools } from './use-chat-tools';
 import { useAlwaysAllow } from './use-always-allow';
 import { useChatPersistence, useRestoredMessages } from './use-chat-persistence';
 import { useInterruptedTurn } from './use-interrupted-turn';
@@ -42,16 +43,6 @@ export interface ChatSessionProps {
 }
 
 /** One conversation: the AI SDK's useChat over Patchbay's in-panel transport. */
-/** Statuses after which the set of usable tools may differ. */
-const SETTLED_STATES = new Set<ServerState>([
-  'connected',
-  'disconnected',
-  'error',
-  'needs-auth',
-  'invalid-token',
-  'cloudflare-error',
-]);
-
 export function ChatSession(props: ChatSessionProps) {
   const { client, conversation, history, servers } = props;
   // What the MCP Apps in this chat last told the model, by tool call (one map, kept as is).
@@ -80,10 +71,7 @@ export function ChatSession(props: ChatSessionProps) {
     // Errors are shown inline (chat.error) with a sentence and a Retry; nothing to log.
     onError: () => undefined,
   });
-  const [tools, setTools] = useState<ToolView[]>([]);
-  const [progress, setProgress] = useState<
-    Record<string, { progress: number; total?: number; message?: string }>
-  >({});
+  const { tools, progress } = useChatTools(client);
   const [stoppedCalls, setStoppedCalls] = useState<Set<string>>(new Set());
   // Calls saved before this chat opened: their apps show as snapshots until reloaded.
   const [savedCalls] = useState(() => toolCallIdsOf(conversation.messages));
@@ -99,35 +87,6 @@ export function ChatSession(props: ChatSessionProps) {
   useEffect(() => {
     void loadApprovals().then(setApprovals, () => undefined);
   }, [loadApprovals, tools]);
-
-  useEffect(() => {
-    const refresh = () =>
-      void client.request('mcp/tools/list').then(
-        ({ tools: next }) => setTools(next),
-        () => undefined,
-      );
-    refresh();
-    return client.onBroadcast((message) => {
-      // The tool set changes when a server connects, goes away or changes its list; passing
-      // states (connecting, refreshing a sign-in) leave it as it is.
-      if (
-        message.type === 'mcp/tools/changed' ||
-        (message.type === 'mcp/status/changed' && SETTLED_STATES.has(message.payload.status.state))
-      )
-        refresh();
-      if (message.type === 'mcp/tool/progress') {
-        const { callId, progress: value, total, message: text } = message.payload;
-        setProgress((previous) => ({
-          ...previous,
-          [callId]: {
-            progress: value,
-            ...(total !== undefined ? { total } : {}),
-            ...(text ? { message: text } : {}),
-          },
-        }));
-      }
-    });
-  }, [client]);
 
   const { status } = chat;
   const saveError = useChatPersistence({

@@ -9,6 +9,7 @@ import { browser, type Browser } from 'wxt/browser';
 import { PAGE_OFFER_PORT } from '../page-tools/page-detector';
 import type { OfferTransport, PageInjector } from '../page-tools/ports';
 import { sitePatterns } from '../page-tools/site-patterns';
+import { topFrameTabOf } from './chrome-page-tools';
 
 const PROXY_FILE = 'content-scripts/page-tools.js' as const;
 const BRIDGE_FILE = 'content-scripts/webmcp-bridge.js' as const;
@@ -103,16 +104,9 @@ export function createChromeOfferTransport(): OfferTransport {
   // Registered when the worker starts, so a detector connecting wakes it and is heard.
   browser.runtime.onConnect.addListener((port) => {
     if (port.name !== PAGE_OFFER_PORT) return;
-    const tabId = port.sender?.tab?.id;
-    if (
-      tabId === undefined ||
-      port.sender?.id !== browser.runtime.id ||
-      port.sender.frameId !== 0
-    ) {
-      port.disconnect();
-      return;
-    }
-    const url = port.sender.url ?? port.sender.tab?.url ?? '';
+    const tabId = topFrameTabOf(port);
+    if (tabId === undefined) return;
+    const url = port.sender?.url ?? port.sender?.tab?.url ?? '';
     port.onMessage.addListener((message: unknown) => {
       const { type, count } = (message ?? {}) as { type?: unknown; count?: unknown };
       if (type !== 'offer' || !Number.isSafeInteger(count) || (count as number) < 0) return;

@@ -14,6 +14,18 @@ import {
 } from '../page-tools/ports';
 
 export const PAGE_TOOLS_PORT = 'patchbay-page-tools';
+
+/**
+ * The tab of a port from Patchbay's own content script in a tab's top frame; anything else is
+ * disconnected (undefined).
+ */
+export function topFrameTabOf(port: Browser.runtime.Port): number | undefined {
+  const tabId = port.sender?.tab?.id;
+  if (tabId !== undefined && port.sender?.id === browser.runtime.id && port.sender.frameId === 0)
+    return tabId;
+  port.disconnect();
+  return undefined;
+}
 /** Events kept for the hub before it listens (a reconnect per open tab with tools). */
 const MAX_EARLY = 512;
 
@@ -78,15 +90,8 @@ export function createChromeTabTransport(): TabHubTransport {
   // Registered when the worker starts, so a proxy connecting wakes it and is heard.
   browser.runtime.onConnect.addListener((port) => {
     if (port.name !== PAGE_TOOLS_PORT) return;
-    const tabId = port.sender?.tab?.id;
-    if (
-      tabId === undefined ||
-      port.sender?.id !== browser.runtime.id ||
-      port.sender.frameId !== 0
-    ) {
-      port.disconnect();
-      return;
-    }
+    const tabId = topFrameTabOf(port);
+    if (tabId === undefined) return;
     const previous = ports.get(tabId);
     if (previous) {
       ports.delete(tabId);
@@ -95,7 +100,7 @@ export function createChromeTabTransport(): TabHubTransport {
       emitDisconnect(tabId);
     }
     ports.set(tabId, port);
-    const url = port.sender.url ?? port.sender.tab?.url ?? '';
+    const url = port.sender?.url ?? port.sender?.tab?.url ?? '';
     port.onMessage.addListener((message: unknown) => {
       const response = responseOf(message);
       if (response) {
