@@ -7,7 +7,6 @@
  * Pages without either cost a single unanswered handshake (given up after 3 s; a server that
  * starts later announces itself) and open no port.
  */
-import { TabClientTransport } from '@mcp-b/transports';
 import { connectMcpB } from '../src/page-tools/mcp-b-source';
 import { startTabProxy } from '../src/page-tools/tab-proxy';
 import { WebMcpLink } from '../src/page-tools/webmcp-source';
@@ -39,7 +38,7 @@ export default defineContentScript({
     const webmcp = new WebMcpLink(window);
     const start = () => {
       const proxy = startTabProxy({
-        connectMcpB: () => connectMcpB(new TabClientTransport({ targetOrigin: location.origin })),
+        connectMcpB: () => connectMcpB(window),
         webmcp,
         openPort() {
           const port = browser.runtime.connect({ name: PAGE_TOOLS_PORT });

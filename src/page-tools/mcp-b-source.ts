@@ -1,53 +1,31 @@
 /**
- * A page's own MCP server (MCP-B) as a tab's tool source: an SDK client over `@mcp-b/transports`'
- * tab transport, its requests kept apart from other clients on the page's channel.
+ * A page's own MCP server (MCP-B) as a tab's tool source, over MCP-B's tab transport with the
+ * hand-written channel client of mcp-b-channel.ts (which says why not the SDK's `Client`): it
+ * initializes, lists the tools (following cursors), runs calls, and follows the server's
+ * list-changed notifications and its stopping.
  */
-import {
-  Client,
-  type JSONRPCMessage,
-  type Tool,
-  type Transport,
-} from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { openChannelClient, PAGE_PROTOCOL_VERSION, PageChannelError } from './mcp-b-channel';
 import type { PageToolSource, SourceTool } from './page-tool-source';
 
 export const PROXY_INFO = { name: 'patchbay-page-tools', version: '0.1.0' };
 
-/**
- * Keeps this client's requests apart from any other client on the page's channel (the page's
- * own, or another extension's): the tab transport delivers every answer to every client, and
- * SDK clients number requests from 0, so ids would collide. Outgoing ids become unique strings;
- * answers to ids this client did not send are dropped.
- */
-export function isolateRequestIds(
-  inner: Transport,
-  prefix: string = crypto.randomUUID(),
-): Transport {
-  const sent = new Map<string, string | number>();
-  const wrapper: Transport = {
-    start: () => inner.start(),
-    close: () => inner.close(),
-    async send(message, options) {
-      if ('id' in message && 'method' in message) {
-        const id = `${prefix}:${String(message.id)}`;
-        sent.set(id, message.id);
-        return inner.send({ ...message, id } as JSONRPCMessage, options);
-      }
-      return inner.send(message, options);
-    },
-  };
-  inner.onclose = () => wrapper.onclose?.();
-  inner.onerror = (error) => wrapper.onerror?.(error);
-  inner.onmessage = (message, extra) => {
-    if ('id' in message && !('method' in message)) {
-      const original = sent.get(String(message.id));
-      if (original === undefined) return; // another client's answer
-      sent.delete(String(message.id));
-      wrapper.onmessage?.({ ...message, id: original } as JSONRPCMessage, extra);
-      return;
-    }
-    wrapper.onmessage?.(message, extra);
-  };
-  return wrapper;
+/** Versions of MCP a page's server may answer `initialize` with (MCP-B pages run SDK 1.x). */
+const PAGE_PROTOCOL_VERSIONS = new Set(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']);
+/** How long a page's server has for each listing request. */
+const LIST_MS = 10_000;
+/** How long a tool may run in the page (the hub gives up sooner on its own clock). */
+const CALL_MS = 60_000;
+/** Pages of tools followed at most: the hub takes 128 tools a tab. */
+const MAX_PAGES = 8;
+
+interface PageTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: SourceTool['inputSchema'];
+  annotations?: Record<string, unknown>;
+  _meta?: Record<string, unknown>;
 }
 
 /**
@@ -55,7 +33,7 @@ export function isolateRequestIds(
  * `annotations.cache`; the MCP SDKs keep only the annotations MCP defines, so pages built with
  * them say it in `_meta.cache` instead, and either counts.
  */
-function toolsOf(tools: readonly Tool[]): SourceTool[] {
+function toolsOf(tools: readonly PageTool[]): SourceTool[] {
   return tools.map(({ name, title, description, inputSchema, annotations, _meta }) => {
     const cache =
       (annotations as { cache?: unknown } | undefined)?.cache === true ||
@@ -74,34 +52,121 @@ function toolsOf(tools: readonly Tool[]): SourceTool[] {
 
 /** Connects to the page's server; rejects (and lets go of the channel) when none answers. */
 export async function connectMcpB(
-  transport: Transport,
+  win: Window,
   options: { timeoutMs?: number } = {},
 ): Promise<PageToolSource> {
+  const timeoutMs = options.timeoutMs ?? 3_000;
   let changed: (tools: SourceTool[]) => void = () => undefined;
-  const client = new Client(PROXY_INFO, {
-    listChanged: {
-      tools: {
-        debounceMs: 0,
-        onChanged: (error, tools) => (!error && tools ? changed(toolsOf(tools)) : undefined),
-      },
-    },
+  let closedListener: () => void = () => undefined;
+  let ready: () => void = () => undefined;
+  let closed = false;
+  let listing = false;
+  let again = false;
+  let initialized = false;
+
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    channel.close();
+    closedListener();
+  };
+  const listTools = async () => {
+    const tools: PageTool[] = [];
+    let cursor: unknown;
+    for (let page = 0; page < MAX_PAGES; page += 1) {
+      const result = await channel.request(
+        'tools/list',
+        typeof cursor === 'string' ? { cursor } : {},
+        LIST_MS,
+      );
+      if (Array.isArray(result.tools))
+        tools.push(
+          ...(result.tools as unknown[]).filter(
+            (tool): tool is PageTool =>
+              typeof tool === 'object' &&
+              tool !== null &&
+              typeof (tool as { name?: unknown }).name === 'string',
+          ),
+        );
+      cursor = result.nextCursor;
+      if (typeof cursor !== 'string') break;
+    }
+    return toolsOf(tools);
+  };
+  /** Lists again on a change (one listing at a time; a change meanwhile lists once more). */
+  const relist = () => {
+    if (listing) {
+      again = true;
+      return;
+    }
+    listing = true;
+    listTools()
+      .then(
+        (tools) => (closed ? undefined : changed(tools)),
+        () => undefined,
+      )
+      .finally(() => {
+        listing = false;
+        if (again && !closed) {
+          again = false;
+          relist();
+        }
+      });
+  };
+
+  const channel = openChannelClient(win, 'patchbay-page-tools', {
+    onReady: () => ready(),
+    onStopped: close,
+    onNotification: (method) =>
+      method === 'notifications/tools/list_changed' && initialized ? relist() : undefined,
   });
   try {
-    await client.connect(isolateRequestIds(transport), { timeout: options.timeoutMs ?? 3_000 });
+    // MCP-B's client transport waits for the server's "ready" before its first message; a server
+    // already running answers the check at once.
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new PageChannelError('No MCP server answered in the page.')),
+        timeoutMs,
+      );
+      ready = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      channel.checkReady();
+    });
+    ready = () => undefined;
+    const result = await channel.request(
+      'initialize',
+      { protocolVersion: PAGE_PROTOCOL_VERSION, capabilities: {}, clientInfo: PROXY_INFO },
+      timeoutMs,
+    );
+    if (
+      typeof result.protocolVersion !== 'string' ||
+      !PAGE_PROTOCOL_VERSIONS.has(result.protocolVersion)
+    )
+      throw new PageChannelError(
+        `The page's MCP server speaks a version Patchbay does not: ${String(result.protocolVersion).slice(0, 40)}.`,
+      );
+    channel.notify('notifications/initialized');
+    initialized = true;
+    const capabilities = result.capabilities as { tools?: { listChanged?: unknown } } | undefined;
+    return {
+      announcesChanges: capabilities?.tools?.listChanged === true,
+      listTools,
+      callTool: async (name, args) =>
+        (await channel.request(
+          'tools/call',
+          { name, arguments: args },
+          CALL_MS,
+        )) as unknown as CallToolResult,
+      onToolsChanged: (listener) => (changed = listener),
+      onClose: (listener) => (closedListener = listener),
+      close: async () => close(),
+    };
   } catch (error) {
     // No server answered: stop listening on the page's channel.
-    await transport.close().catch(() => undefined);
+    closed = true;
+    channel.close();
     throw error;
   }
-  return {
-    announcesChanges: Boolean(client.getServerCapabilities()?.tools?.listChanged),
-    listTools: async () => toolsOf((await client.listTools()).tools),
-    callTool: async (name, args) =>
-      (await client.callTool({ name, arguments: args })) as Awaited<
-        ReturnType<PageToolSource['callTool']>
-      >,
-    onToolsChanged: (listener) => (changed = listener),
-    onClose: (listener) => (client.onclose = listener),
-    close: () => client.close(),
-  };
 }

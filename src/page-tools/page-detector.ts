@@ -7,18 +7,17 @@
  * from here: once the site is allowed the background injects the proxy (page-tools.content.ts),
  * and the detector falls silent for good.
  *
- * Hand-written JSON-RPC, no libraries: it runs in every page and must stay a few KB
- * (scripts/check-bundle.ts gates it).
+ * Hand-written JSON-RPC (mcp-b-channel.ts), no libraries: it runs in every page and must stay a
+ * few KB (scripts/check-bundle.ts gates it).
  */
+import { openChannelClient, PAGE_PROTOCOL_VERSION } from './mcp-b-channel';
 
 /** The port a detector tells the background a page's tool count on. */
 export const PAGE_OFFER_PORT = 'patchbay-page-offer';
 /** Set in the content scripts' shared world by the proxy: a page with a proxy needs no detector. */
 export const PROXY_MARK = 'patchbay.pageTools.proxy';
 
-/** MCP-B's tab transport: its default channel, and the envelope of every message on it. */
-const CHANNEL = 'mcp-default';
-/** How long the page's server has to answer each of the detector's two requests. */
+/** How long the page's server has to answer each of the detector's requests. */
 const ANSWER_MS = 3_000;
 /** Pages of tools followed at most (a page lists 128 tools at most for Patchbay anyway). */
 const MAX_PAGES = 8;
@@ -38,43 +37,13 @@ export interface DetectorOptions {
   answerMs?: number;
 }
 
-interface Envelope {
-  channel?: unknown;
-  type?: unknown;
-  direction?: unknown;
-  payload?: unknown;
-}
-
 export function startPageDetector(win: Window, options: DetectorOptions): { stop(): void } {
-  const prefix = `patchbay-detector:${Math.random().toString(36).slice(2)}:`;
-  let next = 0;
-  const waiting = new Map<string, (result: unknown) => void>();
+  const answerMs = options.answerMs ?? ANSWER_MS;
   let port: OfferPort | undefined;
   let initialized = false;
   let counting = false;
   let again = false;
   let lastCount = -1;
-
-  const post = (payload: unknown) =>
-    win.postMessage(
-      { channel: CHANNEL, type: 'mcp', direction: 'client-to-server', payload },
-      win.location.origin,
-    );
-  const request = (method: string, params: Record<string, unknown>) =>
-    new Promise<Record<string, unknown>>((resolve, reject) => {
-      const id = `${prefix}${(next += 1)}`;
-      const timer = setTimeout(() => {
-        waiting.delete(id);
-        reject(new Error(`no answer to ${method}`));
-      }, options.answerMs ?? ANSWER_MS);
-      waiting.set(id, (result) => {
-        clearTimeout(timer);
-        if (typeof result === 'object' && result !== null)
-          resolve(result as Record<string, unknown>);
-        else reject(new Error(`${method} failed`));
-      });
-      post({ jsonrpc: '2.0', id, method, params });
-    });
 
   const tell = (count: number) => {
     if (count === lastCount) return;
@@ -95,18 +64,26 @@ export function startPageDetector(win: Window, options: DetectorOptions): { stop
 
   const count = async () => {
     if (!initialized) {
-      await request('initialize', {
-        protocolVersion: '2025-06-18',
-        capabilities: {},
-        clientInfo: { name: 'patchbay-page-detector', version: '0.1.0' },
-      });
-      post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      await channel.request(
+        'initialize',
+        {
+          protocolVersion: PAGE_PROTOCOL_VERSION,
+          capabilities: {},
+          clientInfo: { name: 'patchbay-page-detector', version: '0.1.0' },
+        },
+        answerMs,
+      );
+      channel.notify('notifications/initialized');
       initialized = true;
     }
     let total = 0;
     let cursor: unknown;
     for (let page = 0; page < MAX_PAGES; page += 1) {
-      const result = await request('tools/list', typeof cursor === 'string' ? { cursor } : {});
+      const result = await channel.request(
+        'tools/list',
+        typeof cursor === 'string' ? { cursor } : {},
+        answerMs,
+      );
       total += Array.isArray(result.tools) ? result.tools.length : 0;
       cursor = result.nextCursor;
       if (typeof cursor !== 'string') break;
@@ -137,49 +114,30 @@ export function startPageDetector(win: Window, options: DetectorOptions): { stop
   };
 
   const stop = () => {
-    win.removeEventListener('message', onMessage);
-    for (const settle of waiting.values()) settle(undefined);
-    waiting.clear();
+    channel.close();
     port?.disconnect();
     port = undefined;
   };
 
-  function onMessage(event: MessageEvent) {
-    const data = event.data as Envelope | null;
-    if (
-      event.source !== win ||
-      typeof data !== 'object' ||
-      data === null ||
-      data.channel !== CHANNEL ||
-      data.type !== 'mcp' ||
-      data.direction !== 'server-to-client'
-    )
-      return;
-    if (options.proxyRunning()) {
+  const channel = openChannelClient(win, 'patchbay-detector', {
+    accept() {
+      if (!options.proxyRunning()) return true;
       stop();
-      return;
-    }
-    const { payload } = data;
-    if (payload === 'mcp-server-ready') {
+      return false;
+    },
+    onReady() {
       initialized = false;
       recount();
-    } else if (payload === 'mcp-server-stopped') {
+    },
+    onStopped() {
       initialized = false;
       tell(0);
-    } else if (typeof payload === 'object' && payload !== null) {
-      const message = payload as { id?: unknown; method?: unknown; result?: unknown };
-      if (typeof message.id === 'string' && message.method === undefined) {
-        const settle = waiting.get(message.id);
-        if (!settle) return; // another client's answer
-        waiting.delete(message.id);
-        settle(message.result);
-      } else if (message.method === 'notifications/tools/list_changed' && initialized) {
-        recount();
-      }
-    }
-  }
+    },
+    onNotification(method) {
+      if (method === 'notifications/tools/list_changed' && initialized) recount();
+    },
+  });
 
-  win.addEventListener('message', onMessage);
   // Back from the back/forward cache, where Chrome closed the port: the count is told again.
   win.addEventListener('pageshow', (event) => {
     if ((event as PageTransitionEvent).persisted && initialized && !options.proxyRunning())

@@ -7,36 +7,7 @@ import { TabServerTransport } from '@mcp-b/transports';
 import { McpServer } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startPageDetector, type OfferPort } from '../../src/page-tools/page-detector';
-
-type Listener = (event: { data: unknown; origin: string; source: unknown }) => void;
-
-/** A window whose postMessage reaches every listener a task later, as the browser's does. */
-function fakeWindow() {
-  /** `message` listeners; the others by type. */
-  const listeners = new Set<Listener>();
-  const others = new Map<string, Set<(event: unknown) => void>>();
-  const posted: unknown[] = [];
-  const win = {
-    location: { origin: 'https://shop.example' },
-    addEventListener(type: string, listener: Listener) {
-      if (type === 'message') listeners.add(listener);
-      else others.set(type, (others.get(type) ?? new Set()).add(listener as never));
-    },
-    removeEventListener: (_type: string, listener: Listener) => listeners.delete(listener),
-    dispatch(type: string, event: unknown) {
-      for (const listener of others.get(type) ?? []) listener(event);
-    },
-    postMessage(data: unknown) {
-      posted.push(data);
-      const copy = structuredClone(data);
-      setTimeout(() => {
-        for (const listener of [...listeners])
-          listener({ data: copy, origin: win.location.origin, source: win });
-      });
-    },
-  };
-  return { win, posted, listeners };
-}
+import { fakeWindow } from '../helpers/fake-window';
 
 function recordingPort() {
   const counts: number[] = [];

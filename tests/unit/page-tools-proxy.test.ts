@@ -1,16 +1,14 @@
 /**
- * The content-script proxy against a real page server (SDK v2 McpServer, linked in memory in
- * place of MCP-B's tab transport): what it registers, updates and runs for the hub.
+ * The content-script proxy against a real page server (SDK v2 McpServer behind MCP-B's own
+ * `TabServerTransport`, on a stand-in window): what it registers, updates and runs for the hub,
+ * and how its channel client keeps to its own requests on the page's shared channel.
  */
-import {
-  InMemoryTransport,
-  type JSONRPCMessage,
-  type Transport,
-} from '@modelcontextprotocol/client';
+import { TabServerTransport } from '@mcp-b/transports';
 import { McpServer } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { connectMcpB, isolateRequestIds } from '../../src/page-tools/mcp-b-source';
+import { connectMcpB } from '../../src/page-tools/mcp-b-source';
 import { startProxy, type HubPort, type RunningProxy } from '../../src/page-tools/proxy';
+import { fakeWindow } from '../helpers/fake-window';
 
 function fakePort() {
   const posted: unknown[] = [];
@@ -42,10 +40,12 @@ function pageServer() {
 
 /** The page's server, connected to the proxy's MCP-B source, with the hub's port given. */
 async function relayed(openPort: () => HubPort, options: { debounceMs?: number } = {}) {
+  const { win } = fakeWindow();
+  vi.stubGlobal('window', win);
   const server = pageServer();
-  const [pageSide, proxySide] = InMemoryTransport.createLinkedPair();
-  await server.connect(pageSide);
-  proxy = await startProxy({ source: await connectMcpB(proxySide), openPort, ...options });
+  await server.connect(new TabServerTransport({ allowedOrigins: [win.location.origin] }));
+  const source = await connectMcpB(win as unknown as Window);
+  proxy = await startProxy({ source, openPort, ...options });
   return { server, proxy };
 }
 
@@ -53,7 +53,30 @@ let proxy: RunningProxy | undefined;
 afterEach(async () => {
   await proxy?.stop();
   proxy = undefined;
+  vi.unstubAllGlobals();
 });
+
+/** The page's side of the channel, answering by hand: `answer` gets each request of the proxy. */
+function handWrittenServer(answer: (request: { id: unknown; method: string }) => unknown[]) {
+  const page = fakeWindow();
+  const win = page.win;
+  const reply = (payload: unknown) =>
+    win.postMessage({
+      channel: 'mcp-default',
+      type: 'mcp',
+      direction: 'server-to-client',
+      payload,
+    });
+  win.addEventListener('message', ({ data }) => {
+    const envelope = data as { direction?: string; payload?: unknown };
+    if (envelope.direction !== 'client-to-server') return;
+    if (envelope.payload === 'mcp-check-ready') reply('mcp-server-ready');
+    else if (typeof envelope.payload === 'object' && envelope.payload !== null)
+      for (const payload of answer(envelope.payload as { id: unknown; method: string }))
+        reply(payload);
+  });
+  return page;
+}
 
 describe('the page-tools proxy', () => {
   it('registers the page’s tools, with MCP-B’s cache mark taken from _meta', async () => {
@@ -177,33 +200,68 @@ describe('a page whose server stops', () => {
 
 describe('a page without a server', () => {
   it('gives up after the connect limit and stops listening', async () => {
-    const close = vi.fn(async () => undefined);
-    const silent: Transport = { start: async () => undefined, close, send: async () => undefined };
-    await expect(connectMcpB(silent, { timeoutMs: 30 })).rejects.toThrow();
-    expect(close).toHaveBeenCalled();
+    const { win, listeners } = fakeWindow();
+    await expect(connectMcpB(win as unknown as Window, { timeoutMs: 30 })).rejects.toThrow(
+      'No MCP server answered in the page.',
+    );
+    expect(listeners.size).toBe(0);
   });
 });
 
-describe('keeping one client’s requests apart on a shared channel', () => {
-  it('renames outgoing ids and drops answers to requests it did not send', async () => {
-    const sent: JSONRPCMessage[] = [];
-    const inner: Transport = {
-      start: async () => undefined,
-      close: async () => undefined,
-      send: async (message) => void sent.push(message),
-    };
-    const isolated = isolateRequestIds(inner, 'me');
-    const heard: JSONRPCMessage[] = [];
-    isolated.onmessage = (message) => heard.push(message);
-    await isolated.send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
-    expect(sent[0]).toEqual({ jsonrpc: '2.0', id: 'me:1', method: 'tools/list' });
-    inner.onmessage?.({ jsonrpc: '2.0', id: 1, result: { tools: [] } });
-    inner.onmessage?.({ jsonrpc: '2.0', id: 'other:1', result: { tools: [] } });
-    inner.onmessage?.({ jsonrpc: '2.0', id: 'me:1', result: { tools: [{ name: 'x' }] } });
-    inner.onmessage?.({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
-    expect(heard).toEqual([
-      { jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'x' }] } },
-      { jsonrpc: '2.0', method: 'notifications/tools/list_changed' },
-    ]);
+describe('the proxy’s channel to the page', () => {
+  const initialized = (id: unknown, protocolVersion = '2025-06-18') => ({
+    jsonrpc: '2.0',
+    id,
+    result: {
+      protocolVersion,
+      capabilities: { tools: {} },
+      serverInfo: { name: 'p', version: '1' },
+    },
+  });
+
+  it('keeps to answers to its own requests on the shared channel, and answers the server’s ping', async () => {
+    const page = handWrittenServer(({ id, method }) =>
+      method === 'initialize'
+        ? [initialized(id)]
+        : method === 'tools/list'
+          ? [
+              // Another client's answer first, with an id like the proxy's but not its own.
+              { jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'not_mine' }] } },
+              { jsonrpc: '2.0', id: `other:${String(id)}`, result: { tools: [] } },
+              { jsonrpc: '2.0', id: 7, method: 'ping' },
+              { jsonrpc: '2.0', id, result: { tools: [{ name: 'mine', inputSchema: {} }] } },
+            ]
+          : [],
+    );
+    const source = await connectMcpB(page.win as unknown as Window);
+    expect((await source.listTools()).map((tool) => tool.name)).toEqual(['mine']);
+    await vi.waitFor(() =>
+      expect(page.posted).toContainEqual(
+        expect.objectContaining({ payload: { jsonrpc: '2.0', id: 7, result: {} } }),
+      ),
+    );
+    await source.close();
+    expect(page.listeners.size).toBe(1); // the page's own
+  });
+
+  it('rejects a call with the page’s error message', async () => {
+    const page = handWrittenServer(({ id, method }) =>
+      method === 'initialize'
+        ? [initialized(id)]
+        : [{ jsonrpc: '2.0', id, error: { code: -32602, message: 'Unknown tool: nope' } }],
+    );
+    const source = await connectMcpB(page.win as unknown as Window);
+    await expect(source.callTool('nope', {})).rejects.toThrow('Unknown tool: nope');
+    await source.close();
+  });
+
+  it('refuses a server that answers with a protocol version it does not know', async () => {
+    const page = handWrittenServer(({ id, method }) =>
+      method === 'initialize' ? [initialized(id, '2099-01-01')] : [],
+    );
+    await expect(connectMcpB(page.win as unknown as Window)).rejects.toThrow(
+      'speaks a version Patchbay does not: 2099-01-01',
+    );
+    expect(page.listeners.size).toBe(1);
   });
 });
