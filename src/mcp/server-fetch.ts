@@ -102,11 +102,16 @@ function limitAnswer(
 ): Response {
   const isEventStream = (response.headers.get('content-type') ?? '').includes('text/event-stream');
   if (!response.body || (method === 'GET' && isEventStream)) return response;
-  const declared = Number(response.headers.get('content-length'));
+  const length = response.headers.get('content-length');
+  const declared = length === null ? Number.NaN : Number(length);
   if (declared > MAX_ANSWER_BYTES) {
     void response.body.cancel();
     throw remember(tooLarge());
   }
+  // A declared length within the cap bounds the body already (the network stack reads no more
+  // than it), so the stream needs no counting stage: one stage fewer on every warm JSON answer.
+  if (Number.isInteger(declared) && declared >= 0 && !response.headers.has('content-encoding'))
+    return response;
   let received = 0;
   const capped = response.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({

@@ -440,6 +440,24 @@ describe('the size of one answer', () => {
     expect(serverFetch.lastError).toBeUndefined();
   });
 
+  it('hands on an answer with a declared length as it came, and caps a compressed one', async () => {
+    const plain = new Response(stream(1), {
+      headers: { 'content-type': 'application/json', 'content-length': String(MB) },
+    });
+    const compressed = new Response(stream(9), {
+      headers: {
+        'content-type': 'application/json',
+        'content-length': String(MB),
+        'content-encoding': 'gzip',
+      },
+    });
+    const { serverFetch } = scripted([() => plain, () => compressed]);
+    expect(await serverFetch('https://mcp.example.com/mcp', { method: 'POST' })).toBe(plain);
+    const inflated = await serverFetch('https://mcp.example.com/mcp', { method: 'POST' });
+    expect(inflated).not.toBe(compressed);
+    await expect(inflated.arrayBuffer()).rejects.toMatchObject({ kind: 'protocol' });
+  });
+
   it.each([
     ['POST', 'application/json', 9, 'refuses'],
     ['POST', 'text/event-stream', 9, 'refuses'],
