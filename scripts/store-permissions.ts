@@ -4,7 +4,7 @@
  * (tests/unit/store-permissions.test.ts) fails when a file holds another table.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { format } from 'prettier';
+import { format, resolveConfig } from 'prettier';
 import { PERMISSIONS, type PermissionRow } from '../store/permissions';
 
 export const TABLE_START = '<!-- permissions table: npm run store:permissions -->';
@@ -28,7 +28,9 @@ export async function renderPermissionTable(
     '| --- | --- | --- |',
     ...rows.map((row) => `| ${label(row)} | ${escape(row.uses)} | ${escape(row.asked)} |`),
   ];
-  return (await format(lines.join('\n'), { parser: 'markdown' })).trimEnd();
+  return (
+    await format(lines.join('\n'), { ...(await resolveConfig('README.md')), parser: 'markdown' })
+  ).trimEnd();
 }
 
 /** The table block of `markdown` (between the markers), or undefined when it has none. */
