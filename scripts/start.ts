@@ -29,7 +29,11 @@ No display found, so no browser window was opened. To try Patchbay by hand:
   2. Click "Load unpacked" and choose ${extensionDir}
   3. Click the Patchbay toolbar button to open the side panel (or open
      chrome-extension://${EXTENSION_ID}/sidepanel.html), then add ${fixture.mcpUrl} as a server.
-The fixture server keeps running until Ctrl+C.`);
+The fixture server keeps running until Ctrl+C.${
+    demo
+      ? '\nThe demo model needs the browser this script opens: run npm start -- --demo where there is a display.'
+      : ''
+  }`);
   process.on('SIGINT', () => void fixture.close().then(() => process.exit(0)));
 } else {
   const started = await startPatchbay({ demo, env: process.env, headless: false, port });
