@@ -23,7 +23,7 @@ import {
   requestFrom,
   type ExtensionSession,
 } from './harness';
-import { addEnabledServer } from './server-setup';
+import { addAndSwitchOn, addEnabledServer } from './server-setup';
 
 /** The last release, as people have it installed. */
 const PREVIOUS_RELEASE = resolve('tests/fixtures/releases/patchbay-0.1.0-86a807c-chrome.zip');
@@ -51,13 +51,7 @@ async function signIn(
   page: Page,
   input: { name: string; url: string },
 ): Promise<string> {
-  const { server } = await requestFrom<{ server: { id: string } }>(
-    session,
-    page,
-    'mcp/servers/add',
-    input,
-  );
-  await requestFrom(session, page, `mcp/${server.id}/enable`);
+  const { id } = await addAndSwitchOn(session, page, input);
   await expect
     .poll(
       async () => {
@@ -66,12 +60,12 @@ async function signIn(
           page,
           'mcp/servers/get',
         );
-        return servers.find((each) => each.id === server.id)?.status.state;
+        return servers.find((each) => each.id === id)?.status.state;
       },
       { timeout: 15_000, message: `${input.name} never connected after signing in` },
     )
     .toBe('connected');
-  return server.id;
+  return id;
 }
 
 interface ServerStatus {

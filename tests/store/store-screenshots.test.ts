@@ -22,7 +22,7 @@ import {
   requestFrom,
   type ExtensionSession,
 } from '../e2e/harness';
-import { addEnabledServer } from '../e2e/server-setup';
+import { addAndSwitchOn, addEnabledServer } from '../e2e/server-setup';
 
 const STORE_DIR = resolve('store/screenshots');
 const PANEL = { width: 420, height: 800 };
@@ -103,16 +103,7 @@ describe('store screenshots', () => {
         startOAuthFixture({ consent: 'auto' }).then(closeAfterTest),
       ]);
       const panel = await session.openSidePanel();
-      const { server } = await requestFrom<{ server: { id: string } }>(
-        session,
-        panel,
-        'mcp/servers/add',
-        {
-          name: 'Team notes',
-          url: oauth.mcpUrl,
-        },
-      );
-      await requestFrom(session, panel, `mcp/${server.id}/enable`);
+      await addAndSwitchOn(session, panel, { name: 'Team notes', url: oauth.mcpUrl });
       await addEnabledServer(session, panel, { name: 'Calendar', url: fixture.mcpUrl });
       const servers = await session.openServers();
       await servers
