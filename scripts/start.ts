@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { startFixtureServer } from '../tests/fixtures/mcp-fixture-server';
 import { EXTENSION_ID } from './chromium';
+import { DEMO_MODEL, startDemoModel } from './start/demo-model';
 import { startPatchbay } from './start/start-patchbay';
 
 const demo = process.argv.includes('--demo');
@@ -21,6 +22,7 @@ const hasDisplay =
   Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY) || process.platform === 'darwin';
 if (!hasDisplay) {
   const fixture = await startFixtureServer({ port });
+  const demoModel = demo ? await startDemoModel() : undefined;
   console.log(`
 Fixture MCP server: ${fixture.mcpUrl} (Streamable HTTP), ${fixture.sseUrl} (HTTP+SSE)
 
@@ -29,12 +31,17 @@ No display found, so no browser window was opened. To try Patchbay by hand:
   2. Click "Load unpacked" and choose ${extensionDir}
   3. Click the Patchbay toolbar button to open the side panel (or open
      chrome-extension://${EXTENSION_ID}/sidepanel.html), then add ${fixture.mcpUrl} as a server.
-The fixture server keeps running until Ctrl+C.${
-    demo
-      ? '\nThe demo model needs the browser this script opens: run npm start -- --demo where there is a display.'
-      : ''
-  }`);
-  process.on('SIGINT', () => void fixture.close().then(() => process.exit(0)));
+${
+  demoModel
+    ? `  4. In Settings, choose OpenAI-compatible with the endpoint ${demoModel.baseUrl} and the model
+     "${DEMO_MODEL}", then ask anything in the chat.
+`
+    : ''
+}The fixture server${demoModel ? ' and the demo model keep' : ' keeps'} running until Ctrl+C.`);
+  process.on(
+    'SIGINT',
+    () => void Promise.all([fixture.close(), demoModel?.close()]).then(() => process.exit(0)),
+  );
 } else {
   const started = await startPatchbay({ demo, env: process.env, headless: false, port });
   console.log(`
