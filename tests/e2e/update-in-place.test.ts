@@ -5,7 +5,7 @@
  * carry the manifest `key`, so the extension id, and with it every origin-bound store
  * (chrome.storage, IndexedDB, the OAuth redirect URL), stays the same.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import extract from 'extract-zip';
@@ -202,6 +202,25 @@ describe('updating from the previous release', () => {
         page.locator('.tool-card[data-tool-name="whoami"]').last().getAttribute('data-tool-state'),
       ).resolves.toBe('done');
       expect(oauth.tokenRequests.length).toBe(storedBefore.signIns);
+
+      // Every kind of stored data is one the privacy policy names.
+      const keys = await page.evaluate(async () =>
+        Object.keys(
+          await (
+            globalThis as unknown as {
+              chrome: { storage: { local: { get(keys: null): Promise<Record<string, unknown>> } } };
+            }
+          ).chrome.storage.local.get(null),
+        ),
+      );
+      const privacy = readFileSync('store/PRIVACY.md', 'utf8');
+      expect(
+        keys.filter(
+          (key) =>
+            !privacy.includes(`\`${key}\``) && !privacy.includes(`\`${key.split('.')[0]}.*\``),
+        ),
+        'stored keys store/PRIVACY.md does not name',
+      ).toEqual([]);
       expect([...after.errors], 'errors logged by the current build').toEqual([]);
     } finally {
       await after.close();
