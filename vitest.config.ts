@@ -47,6 +47,22 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      // The store listing's screenshots: only when asked (npm run store:screenshots), so the
+      // suites people run do not take longer.
+      ...(process.env.STORE_SCREENSHOTS === '1'
+        ? [
+            {
+              test: {
+                name: 'store',
+                include: ['tests/store/**/*.test.ts'],
+                environment: 'node',
+                testTimeout: 60_000,
+                hookTimeout: 60_000,
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -1,5 +1,8 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'wxt';
 import { clientMetadataDocument } from './src/oauth/client-metadata';
+import { extensionIdFromKey, redirectUrlForExtension } from './scripts/extension-id';
 
 /**
  * Where Patchbay's OAuth Client ID Metadata Document is published (an https URL), if anywhere.
@@ -12,10 +15,16 @@ const clientMetadataUrl = process.env.WXT_CLIENT_METADATA_URL;
 /**
  * Public half of Patchbay's signing key. Pinning it keeps the extension id
  * (ochopgbekfckekcfildinaeciimoahkb) and with it chrome.identity.getRedirectURL()
- * the same on every machine, which OAuth redirect URIs depend on.
+ * the same on every machine, which OAuth redirect URIs depend on. The store packages leave it
+ * out (the Chrome Web Store refuses a manifest with a `key`; the store's own key signs the
+ * item): to give unpacked builds the store's id, put the dashboard's public key here
+ * (docs/store.md).
  */
 export const EXTENSION_PUBLIC_KEY =
   'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAr2HhF1lEh2t9Vom45x5FgNd/H24L1bBRLbRuj2PYYHudgEP/39unSnq4S2h4capkr1h4rKiHMbuxBlpVhgdE0P5nhhbDzPOkOhs34/siiPXKbaFGrN107XKGs7JJD1fy0jl6kCQSh1UX9kWQm5ZiNkLbGn170/kv4qQ7jRLMpAGhgwoa3g4I0VPE3ycwXMXaCXvmZPrN+6Hi8zV3HZjZTI8yKXVOB90qvx1gYvhiYS7+tT6tSseLFVsEQGI631emzBuS/JqNVpHNGPPplP/39SxpX18CgilWKs2O98PR8bHnAOzfFBLVYfgOX+jWj0Cdj0hNKmtGTkAd03886Bv9KwIDAQAB';
+
+/** The built manifest, kept while `wxt zip` writes a package without its key. */
+let builtManifest: string | undefined;
 
 /** Where an MCP App may reach at most, whatever it declares: https, or http on this machine. */
 const APP_ORIGINS = 'https: http://localhost:* http://127.0.0.1:*';
@@ -26,6 +35,24 @@ export default defineConfig({
   entrypointsDir: 'entrypoints',
   outDir: '.output',
   webExt: { disabled: true },
+  // npm run zip: the Chrome and Edge packages (named with package.json's version) and, with
+  // --sources, what a store reviewer needs to rebuild them (`npm ci && npm run build`).
+  zip: {
+    includeSources: [
+      'package.json',
+      'package-lock.json',
+      'relay/package.json',
+      'tsconfig.json',
+      'wxt.config.ts',
+      'README.md',
+      'CHANGELOG.md',
+      'entrypoints/**',
+      'components/**',
+      'src/**',
+      'public/**',
+      'scripts/extension-id.ts',
+    ],
+  },
   // Extension pages load from disk, not the network: one ~800 kB side-panel chunk is fine.
   vite: () => ({ build: { chunkSizeWarningLimit: 1200 } }),
   hooks: {
@@ -33,8 +60,27 @@ export default defineConfig({
       if (!clientMetadataUrl) return;
       files.push({
         relativeDest: 'oauth/client-metadata.json',
-        contents: `${JSON.stringify(clientMetadataDocument(clientMetadataUrl), null, 2)}\n`,
+        contents: `${JSON.stringify(
+          clientMetadataDocument(
+            clientMetadataUrl,
+            redirectUrlForExtension(extensionIdFromKey(EXTENSION_PUBLIC_KEY)),
+          ),
+          null,
+          2,
+        )}\n`,
       });
+    },
+    // The store packages carry no `key`: it is taken out of the built manifest while the zip
+    // is written, and the manifest is put back as built for the unpacked build.
+    'zip:extension:start': (wxt) => {
+      const path = join(wxt.config.outDir, 'manifest.json');
+      builtManifest = readFileSync(path, 'utf8');
+      const manifest = JSON.parse(builtManifest) as Record<string, unknown>;
+      delete manifest.key;
+      writeFileSync(path, JSON.stringify(manifest));
+    },
+    'zip:extension:done': (wxt) => {
+      if (builtManifest) writeFileSync(join(wxt.config.outDir, 'manifest.json'), builtManifest);
     },
   },
   manifest: {

@@ -27,11 +27,22 @@ export function patchbayClientMetadata(options: {
   };
 }
 
+/** The file name of Patchbay's logo, published beside the Client ID Metadata Document. */
+export const CLIENT_METADATA_LOGO = 'icon-128.png';
+
 /**
  * The Client ID Metadata Document published at `url` (SEP-991): the client metadata with the
- * URL itself as `client_id`. The build writes it to `oauth/client-metadata.json` when
- * WXT_CLIENT_METADATA_URL is set; where it is served from is a deployment choice (docs/oauth.md).
+ * URL itself as `client_id`, the redirect URL of the extension's id, and the logo published
+ * beside it. `npm run client-metadata` writes it to store/client-metadata.json, and the build
+ * to `oauth/client-metadata.json` when WXT_CLIENT_METADATA_URL is set (docs/oauth.md).
  */
-export function clientMetadataDocument(url: string): OAuthClientMetadata & { client_id: string } {
-  return { client_id: url, ...patchbayClientMetadata({ redirectUrl: EXTENSION_REDIRECT_URL }) };
+export function clientMetadataDocument(
+  url: string,
+  redirectUrl: string = EXTENSION_REDIRECT_URL,
+): OAuthClientMetadata & { client_id: string } {
+  return {
+    client_id: url,
+    ...patchbayClientMetadata({ redirectUrl }),
+    logo_uri: new URL(CLIENT_METADATA_LOGO, url).href,
+  };
 }

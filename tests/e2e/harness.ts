@@ -69,21 +69,24 @@ export async function launchExtension(
      * build that requires them, as an update from an earlier version does.
      */
     grantOptionalPermissions?: boolean;
+    /** The unpacked extension to load; the production build by default. */
+    extensionDir?: string;
   } = {},
 ): Promise<ExtensionSession> {
-  if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
-    throw new Error(`No extension build at ${EXTENSION_DIR}. Run \`npm run build\` first.`);
+  const extensionDir = options.extensionDir ?? EXTENSION_DIR;
+  if (!existsSync(join(extensionDir, 'manifest.json'))) {
+    throw new Error(`No extension build at ${extensionDir}. Run \`npm run build\` first.`);
   }
   const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'patchbay-e2e-'));
-  if (options.grantOptionalPermissions) await grantOptional(userDataDir);
+  if (options.grantOptionalPermissions) await grantOptional(userDataDir, extensionDir);
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
     headless: true,
     colorScheme: options.colorScheme ?? 'light',
     viewport: { width: 360, height: 720 },
     args: [
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
       ...CHROMIUM_FLAGS,
       ...(options.args ?? []),
     ],
@@ -195,9 +198,9 @@ export async function requestFrom<T>(
 }
 
 /** Runs the build once with its optional permissions required, so the profile holds them. */
-async function grantOptional(userDataDir: string): Promise<void> {
+async function grantOptional(userDataDir: string, extensionDir: string): Promise<void> {
   const copy = mkdtempSync(join(tmpdir(), 'patchbay-e2e-granted-'));
-  cpSync(EXTENSION_DIR, copy, { recursive: true });
+  cpSync(extensionDir, copy, { recursive: true });
   const manifestPath = join(copy, 'manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
     permissions?: string[];

@@ -57,14 +57,15 @@ export async function switchOn(card: Locator, name: string): Promise<void> {
 }
 
 /**
- * Adds a server with a request, as the panel makes it, and switches it on; throws unless it
- * connected. Returns the server's id.
+ * Adds a server with a request, as the panel makes it, and switches it on. Returns its id and
+ * the status switching on gave (for a server that needs a sign-in, the sign-in may still be
+ * under way).
  */
-export async function addEnabledServer(
+export async function addAndSwitchOn(
   session: ExtensionSession,
   page: Page,
   input: { name: string; url: string },
-): Promise<string> {
+): Promise<{ id: string; status: { state: string } }> {
   const { server } = await requestFrom<{ server: { id: string } }>(
     session,
     page,
@@ -76,10 +77,23 @@ export async function addEnabledServer(
     page,
     `mcp/${server.id}/enable`,
   );
+  return { id: server.id, status };
+}
+
+/**
+ * Adds a server with a request, as the panel makes it, and switches it on; throws unless it
+ * connected. Returns the server's id.
+ */
+export async function addEnabledServer(
+  session: ExtensionSession,
+  page: Page,
+  input: { name: string; url: string },
+): Promise<string> {
+  const { id, status } = await addAndSwitchOn(session, page, input);
   if (status.state !== 'connected') {
     throw new Error(`${input.name} did not connect: ${JSON.stringify(status)}`);
   }
-  return server.id;
+  return id;
 }
 
 /** The id of the server named `name`, as the background lists it. */

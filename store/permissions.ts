@@ -1,0 +1,68 @@
+/**
+ * Every permission Patchbay's manifest asks for, what uses it and when it is asked: the one
+ * source of the README's permission table and the store listing's justifications
+ * (`npm run store:permissions` writes both; tests/unit/store-permissions.test.ts fails when
+ * either, or the manifest in wxt.config.ts, no longer matches this list).
+ *
+ * A new permission is one more row here, then `npm run store:permissions`.
+ */
+export interface PermissionRow {
+  /** As written in the manifest (`permissions`, `optional_permissions` or `host_permissions`). */
+  permission: string;
+  kind: 'required' | 'optional' | 'host';
+  /** What uses it (the README's and the store's justification). */
+  uses: string;
+  /** When Chrome asks the person for it. */
+  asked: string;
+}
+
+export const PERMISSIONS: readonly PermissionRow[] = [
+  {
+    permission: 'sidePanel',
+    kind: 'required',
+    uses: 'the side panel, opened from the toolbar button',
+    asked: 'at install',
+  },
+  {
+    permission: 'storage',
+    kind: 'required',
+    uses: 'servers, settings, tokens, allowed sites (`chrome.storage`; content scripts are shut out)',
+    asked: 'at install',
+  },
+  {
+    permission: 'alarms',
+    kind: 'required',
+    uses: 'token refresh and reconnects that outlive the worker',
+    asked: 'at install',
+  },
+  {
+    permission: 'identity',
+    kind: 'required',
+    uses: 'OAuth sign-ins (`launchWebAuthFlow`, a fixed redirect URL)',
+    asked: 'at install',
+  },
+  {
+    permission: 'scripting',
+    kind: 'required',
+    uses: "page tools: the proxy and WebMCP bridge registered for allowed sites and injected into the tabs that offered tools (docs/page-tools-injection.md); the browser's own tools reading and acting on a page",
+    asked: 'at install',
+  },
+  {
+    permission: '<all_urls>',
+    kind: 'host',
+    uses: "the worker's requests to MCP servers, their authorization servers and local models, which mostly send no CORS headers; the page-tools detector and proxy in web pages; screenshots (`captureVisibleTab`)",
+    asked: 'at install',
+  },
+  {
+    permission: 'tabs',
+    kind: 'optional',
+    uses: 'the browser\'s own tools: every tab\'s address and title (also pages no host permission covers), for browser access and "Use this browser"',
+    asked: 'when the person switches either on, after the panel says what it allows',
+  },
+  {
+    permission: 'tabGroups',
+    kind: 'optional',
+    uses: "the browser's own tools: the group Patchbay puts the tabs it opens in",
+    asked: 'with `tabs`',
+  },
+];
