@@ -18,6 +18,7 @@ import {
   requestFrom,
   type ExtensionSession,
 } from './harness';
+import { pressUntilFocused } from './keyboard';
 import { serverCard } from './server-setup';
 
 /** Asserts that `page`, as it is now, breaks no WCAG 2.2 A/AA rule in either theme. */
@@ -160,7 +161,9 @@ describe('browser access', () => {
     const card = page.locator('.external-approvals .tool-card[data-tool-name="tabs_list"]');
     await card.waitFor();
     await expectAccessible(session, page, 'browser-access-approval');
-    await card.getByRole('button', { name: 'Approve' }).click();
+    // Answered from the keyboard.
+    await pressUntilFocused(page, card.getByRole('button', { name: 'Approve' }), 'Tab');
+    await page.keyboard.press('Enter');
     await opening;
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.getByText('Desk App').first().waitFor();
