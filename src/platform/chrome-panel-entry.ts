@@ -3,7 +3,9 @@
  * chrome.sidePanel in the worker, and chrome.storage.session with chrome.windows in the panel.
  */
 import { browser } from 'wxt/browser';
-import type { ComposerInbox, PanelEntryPoints } from './ports';
+import type { ComposerInbox, MenuItem, PanelEntryPoints } from './ports';
+
+type MenuContext = MenuItem['contexts'][number];
 
 /** Context-menu items show on web pages only (not on the browser's own pages or files). */
 const WEB_PAGES = ['http://*/*', 'https://*/*'];
@@ -21,7 +23,7 @@ export function createChromePanelEntryPoints(): PanelEntryPoints {
                 {
                   id: item.id,
                   title: item.title,
-                  contexts: [...item.contexts] as [`${'selection' | 'page'}`],
+                  contexts: [...item.contexts] as [MenuContext, ...MenuContext[]],
                   documentUrlPatterns: WEB_PAGES,
                 },
                 () => {

@@ -81,31 +81,23 @@ describe('the ways into the panel', () => {
     });
   });
 
-  it('opens the panel with the page’s title and address', async () => {
-    const { entryPoints, sessionStore } = await setup();
-    await entryPoints.click({
-      itemId: ASK_ABOUT_PAGE,
-      pageUrl: 'https://example.com/herons',
+  it.each([
+    {
+      case: 'its title and address, the title on one line',
       tab: { windowId: 4, title: 'Field notes\non herons', url: 'https://example.com/herons' },
-    });
+      text: 'Page: Field notes on herons\nAddress: https://example.com/herons\n\n',
+    },
+    {
+      case: 'the click’s address when the tab does not tell it',
+      tab: { windowId: 4 },
+      text: 'Address: https://example.com/herons\n\n',
+    },
+  ])('opens the panel with the page: $case', async ({ tab, text }) => {
+    const { entryPoints, sessionStore } = await setup();
+    await entryPoints.click({ itemId: ASK_ABOUT_PAGE, pageUrl: 'https://example.com/herons', tab });
     expect(entryPoints.opened).toEqual([4]);
     expect(sessionStore.snapshot()).toEqual({
-      [composerRequestKey(4)]: {
-        id: 'request-1',
-        text: 'Page: Field notes on herons\nAddress: https://example.com/herons\n\n',
-      },
-    });
-  });
-
-  it('uses the page’s address from the click when the tab does not tell it', async () => {
-    const { entryPoints, sessionStore } = await setup();
-    await entryPoints.click({
-      itemId: ASK_ABOUT_PAGE,
-      pageUrl: 'https://example.com/a',
-      tab: { windowId: 4 },
-    });
-    expect(sessionStore.snapshot()).toEqual({
-      [composerRequestKey(4)]: { id: 'request-1', text: 'Address: https://example.com/a\n\n' },
+      [composerRequestKey(4)]: { id: 'request-1', text },
     });
   });
 
