@@ -90,7 +90,9 @@ export default defineConfig({
     minimum_chrome_version: '140',
     // scripting: page tools (the proxy registered for allowed sites, docs/page-tools-injection.md)
     // and the browser's own tools (src/browser-tools/).
-    permissions: ['sidePanel', 'storage', 'alarms', 'identity', 'scripting'],
+    // contextMenus: "Ask Patchbay about this selection / page" (src/panel-entry/); asked at
+    // install, where Chrome shows no warning for it, so the menu is there from the first day.
+    permissions: ['sidePanel', 'storage', 'alarms', 'identity', 'scripting', 'contextMenus'],
     // tabs and tabGroups: only the browser's own tools, asked for when the person switches on
     // browser access or "Use this browser" (src/permissions/).
     optional_permissions: ['tabs', 'tabGroups'],
@@ -98,6 +100,14 @@ export default defineConfig({
     // on the toolbar grants); every other use is http and https pages.
     host_permissions: ['<all_urls>'],
     action: { default_title: 'Open Patchbay' },
+    // Opens the panel with the composer focused (src/panel-entry/); people change the key at
+    // chrome://extensions/shortcuts.
+    commands: {
+      'open-patchbay': {
+        suggested_key: { default: 'Alt+Shift+P' },
+        description: 'Open Patchbay with the message box focused',
+      },
+    },
     // No other extension and no website may message Patchbay (the router also checks senders).
     externally_connectable: { ids: [], matches: [] },
     // Nothing on an extension page loads from the network unless Patchbay asks: images only

@@ -4,6 +4,8 @@ import { createMcpManager } from '../src/mcp/manager';
 import type { Broadcast } from '../src/messaging/contract';
 import { createRouter } from '../src/messaging/router';
 import { createPageToolsService } from '../src/page-tools/page-tools-service';
+import { createPanelEntry } from '../src/panel-entry/panel-entry';
+import { createChromePanelEntryPoints } from '../src/platform/chrome-panel-entry';
 import { createChromeBrowserControl } from '../src/platform/chrome-browser-control';
 import {
   createChromeBrowserTabs,
@@ -108,6 +110,13 @@ export default defineBackground(() => {
     void router.handle(message, sender).then(sendResponse);
     return true;
   });
+
+  // The keyboard command and "Ask Patchbay about this…": listeners registered synchronously.
+  const panelEntry = createPanelEntry({
+    entryPoints: createChromePanelEntryPoints(),
+    sessionStore: createChromeStore('session'),
+  });
+  void panelEntry.init();
 
   void browser.sidePanel.setPanelBehavior({ openPanelOnActionClick: true });
   void manager.init();

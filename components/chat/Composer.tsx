@@ -1,4 +1,5 @@
 import {
+  useEffect,
   useId,
   useLayoutEffect,
   useRef,
@@ -18,6 +19,7 @@ import {
   type PickerTrigger,
 } from '../../src/composer/picker-query';
 import { expandTemplate, templateVariables } from '../../src/composer/uri-template';
+import type { ComposerRequest } from '../../src/panel-entry/composer-request';
 import type {
   PromptView,
   ResourceTemplateView,
@@ -64,6 +66,12 @@ export interface ComposerProps {
   onComplete?(request: CompletionRequest): Promise<string[]>;
   /** A picker opened, so the parent can refresh what it lists. */
   onPickerOpen?(kind: PickerKind): void;
+  /**
+   * Focus, and text to add after what is typed (the panel opened, the keyboard command, "Ask
+   * Patchbay about this…"); nothing is sent. `onRequestApplied` runs once it is taken.
+   */
+  request?: ComposerRequest | undefined;
+  onRequestApplied?(): void;
 }
 
 const NONE: never[] = [];
@@ -85,6 +93,25 @@ export function Composer(props: ComposerProps) {
   // chooses an item, so that event still carries the text from before the choice.
   const latestText = useRef('');
   const listboxId = useId();
+
+  const { request, onRequestApplied } = props;
+  // Each request applies once, also when React runs the effect again for the same one.
+  const appliedRequest = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!request || appliedRequest.current === request.id) return;
+    appliedRequest.current = request.id;
+    onRequestApplied?.();
+    if (request.text === undefined) {
+      textarea.current?.focus();
+      return;
+    }
+    const typed = latestText.current.trimEnd();
+    const next = typed ? `${typed}\n\n${request.text}` : request.text;
+    latestText.current = next;
+    afterRender.current = { caret: next.length, focus: true };
+    setText(next);
+    setCaret(next.length);
+  }, [request, onRequestApplied]);
 
   useLayoutEffect(() => {
     const { caret: nextCaret, focus } = afterRender.current;

@@ -8,7 +8,8 @@ import {
 import { listModels } from '../../src/ai/model';
 import { modelSettingsSchema } from '../../src/ai/model-settings';
 import type { PatchbayClient } from '../../src/messaging/client';
-import type { KeyValueStore } from '../../src/platform/ports';
+import type { ComposerInbox, KeyValueStore } from '../../src/platform/ports';
+import { useComposerDraft } from './use-composer-draft';
 import { AsksPanel, useAsks } from './AsksPanel';
 import { ExternalApprovals } from '../../components/browser-access/ExternalApprovals';
 import { BrowserAccessPanel } from './BrowserAccessPanel';
@@ -36,10 +37,13 @@ export function App({
   client,
   store,
   permissions,
+  inbox,
 }: {
   client: PatchbayClient;
   store: KeyValueStore;
   permissions: BrowserPermissions;
+  /** What the keyboard command and "Ask Patchbay about this…" leave for the composer. */
+  inbox: ComposerInbox;
 }) {
   const serverState = useServers(client);
   const asks = useAsks(client);
@@ -58,6 +62,8 @@ export function App({
   });
   const models = useModelChoice(store);
   const [tab, setTab] = useState<Tab>('chat');
+  const showChat = useCallback(() => setTab('chat'), []);
+  const composer = useComposerDraft(inbox, showChat);
   const keepDays = useStored(store, CHAT_RETENTION_KEY, retentionSchema);
   const chats = useConversations({
     keepDays: keepDays.value ?? undefined,
@@ -210,6 +216,8 @@ export function App({
               loadApprovals={loadApprovals}
               saveApprovals={saveApprovals}
               onSaved={chats.onSaved}
+              composerRequest={composer.request}
+              onComposerRequestApplied={composer.applied}
             />
           ) : null}
         </section>

@@ -17,6 +17,7 @@ import { isProxyToolOutput } from '../../src/ai/proxy-tools';
 import { checkToolBudget, type ToolBudget } from '../../src/ai/tool-budget';
 import { createToolNameMap } from '../../src/ai/tool-names';
 import type { ConversationStore, OpenedConversation } from '../../src/chat/history';
+import type { ComposerRequest } from '../../src/panel-entry/composer-request';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerView, ToolView } from '../../src/messaging/contract';
 import type { AppModelContext } from '../../src/apps/app-model-context';
@@ -40,6 +41,9 @@ export interface ChatSessionProps {
   loadApprovals(): Promise<ApprovalSettings>;
   saveApprovals(next: ApprovalSettings): Promise<void>;
   onSaved(title: string): void;
+  /** Focus and text for the composer (use-composer-draft.ts). */
+  composerRequest?: ComposerRequest | undefined;
+  onComposerRequestApplied?(): void;
 }
 
 /** One conversation: the AI SDK's useChat over Patchbay's in-panel transport. */
@@ -314,6 +318,10 @@ export function ChatSession(props: ChatSessionProps) {
       </div>
       <Composer
         busy={busy}
+        request={props.composerRequest}
+        {...(props.onComposerRequestApplied
+          ? { onRequestApplied: props.onComposerRequestApplied }
+          : {})}
         {...(!budget.ok ? { disabledReason: 'Too many tools are switched on (see above).' } : {})}
         onSend={(text) => {
           const attached = context.takeAttachmentParts();

@@ -4,15 +4,18 @@ import { createPatchbayClient } from '../../src/messaging/client';
 import { createBrowserPermissions } from '../../src/permissions/browser-permissions';
 import { createChromeStore, createRuntimeTransport } from '../../src/platform/chrome';
 import { createChromePermissions } from '../../src/platform/chrome-permissions';
+import { createChromeComposerInbox } from '../../src/platform/chrome-panel-entry';
+import { composerRequestKey } from '../../src/panel-entry/composer-request';
 import { App } from './App';
 import './style.css';
 
 const client = createPatchbayClient(createRuntimeTransport());
 const store = createChromeStore();
 const permissions = createBrowserPermissions(createChromePermissions());
+const inbox = createChromeComposerInbox(composerRequestKey);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App client={client} store={store} permissions={permissions} />
+    <App client={client} store={store} permissions={permissions} inbox={inbox} />
   </StrictMode>,
 );

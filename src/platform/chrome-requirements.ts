@@ -39,10 +39,15 @@ export const CHROME_REQUIREMENTS: readonly ChromeRequirement[] = [
     usedIn: 'src/oauth/oauth-fetch.ts',
   },
   {
+    feature: '`chrome.sidePanel.open()`',
+    since: 116,
+    usedIn:
+      'src/platform/chrome-panel-entry.ts (the keyboard command and “Ask Patchbay about this…” open the panel)',
+  },
+  {
     feature: '`chrome.sidePanel` (`setPanelBehavior`) and the `side_panel` manifest key',
     since: 114,
     usedIn: 'entrypoints/background.ts, wxt.config.ts (the panel opens from the toolbar button)',
-    note: '`sidePanel.open()` (Chrome 116) is not used.',
   },
   {
     feature: 'Content scripts declared with `world: "MAIN"`',

@@ -62,3 +62,48 @@ export interface OptionalPermissions {
   /** Something was granted or taken back (`permissions.onAdded` / `onRemoved`). */
   onChange(listener: () => void): () => void;
 }
+
+/** A context-menu item Patchbay adds to web pages. */
+export interface MenuItem {
+  id: string;
+  title: string;
+  /** Where it shows: on selected text, or on the page itself. */
+  contexts: readonly ('selection' | 'page')[];
+}
+
+/** A click on one of Patchbay's context-menu items, as Chrome reports it. */
+export interface MenuClick {
+  itemId: string;
+  /** The selected text (a page's words: untrusted). */
+  selectionText?: string;
+  pageUrl?: string;
+  /** The tab clicked in; absent where Chrome gives none. */
+  tab?: { windowId: number; title?: string; url?: string };
+}
+
+/**
+ * The ways into the panel from outside it: Patchbay's keyboard command (chrome.commands), its
+ * items in a page's context menu (chrome.contextMenus), and opening the panel
+ * (chrome.sidePanel.open). Chrome opens the panel only during the key press or click that asked
+ * for it: call `openPanel` from the listener itself, before anything is awaited.
+ */
+export interface PanelEntryPoints {
+  /** Replaces Patchbay's context-menu items with `items`. */
+  createMenuItems(items: readonly MenuItem[]): Promise<void>;
+  /** A listener's returned promise is awaited by nothing in Chrome; the twin hands it back. */
+  onMenuClick(listener: (click: MenuClick) => unknown): void;
+  /** `windowId`: the window of the tab the key was pressed in, if any. */
+  onCommand(listener: (command: string, windowId: number | undefined) => unknown): void;
+  openPanel(windowId: number): Promise<void>;
+}
+
+/**
+ * The panel's side of what an entry point leaves for it (src/panel-entry/): the request waiting
+ * for the panel of this window.
+ */
+export interface ComposerInbox {
+  /** The request left for this panel's window, removed as it is read; undefined when none. */
+  take(): Promise<unknown>;
+  /** Calls `listener` when a request for this window arrives while the panel is open. */
+  onArrive(listener: () => void): () => void;
+}

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { OPEN_PANEL_COMMAND } from '../../src/panel-entry/panel-entry';
 import { REQUIRED_CHROME_VERSION } from '../../src/platform/chrome-requirements';
 import { EXTENSION_PUBLIC_KEY } from '../../wxt.config';
 import { EXTENSION_DIR } from './harness';
@@ -19,10 +20,20 @@ describe('production manifest', () => {
       'alarms',
       'identity',
       'scripting',
+      'contextMenus',
     ]);
     // Asked for when the person switches on browser access or "Use this browser".
     expect(manifest.optional_permissions).toEqual(['tabs', 'tabGroups']);
     expect(manifest.host_permissions).toEqual(['<all_urls>']);
+  });
+
+  it('has a keyboard command that opens the panel, with a suggested key people can change', () => {
+    expect(manifest.commands).toEqual({
+      [OPEN_PANEL_COMMAND]: {
+        suggested_key: { default: 'Alt+Shift+P' },
+        description: 'Open Patchbay with the message box focused',
+      },
+    });
   });
 
   it('asks for a Chrome that has every feature Patchbay needs (docs/chrome-apis.md)', () => {

@@ -1,0 +1,98 @@
+/**
+ * The ways into the panel from a web page: the keyboard command opens it with the composer
+ * focused; "Ask Patchbay about this selection / page" in the context menu opens it with the
+ * selection quoted, or the page's title and address, in the composer. Nothing is sent: the
+ * request waits in session storage for the panel of that window, which reads it on opening (or
+ * at once, if it is open) and puts the text in the composer.
+ */
+import type { KeyValueStore, MenuClick, MenuItem, PanelEntryPoints } from '../platform/ports';
+import {
+  composerRequestKey,
+  describePage,
+  quoteSelection,
+  type ComposerRequest,
+} from './composer-request';
+
+/** The manifest's command (wxt.config.ts); its key is set at chrome://extensions/shortcuts. */
+export const OPEN_PANEL_COMMAND = 'open-patchbay';
+
+export const ASK_ABOUT_SELECTION = 'ask-about-selection';
+export const ASK_ABOUT_PAGE = 'ask-about-page';
+
+export const MENU_ITEMS: readonly MenuItem[] = [
+  { id: ASK_ABOUT_SELECTION, title: 'Ask Patchbay about this selection', contexts: ['selection'] },
+  { id: ASK_ABOUT_PAGE, title: 'Ask Patchbay about this page', contexts: ['page'] },
+];
+
+export interface PanelEntryOptions {
+  entryPoints: PanelEntryPoints;
+  /** chrome.storage.session in the extension. */
+  sessionStore: KeyValueStore;
+  newId?: () => string;
+  /** Where a failure goes (the panel may not be open to say it): the worker's console. */
+  warn?: (message: string) => void;
+}
+
+export interface PanelEntry {
+  /** Listens for the command and menu clicks, and adds the menu items. Call at worker start. */
+  init(): Promise<void>;
+  /** The keyboard command, pressed in a tab of `windowId`. */
+  onCommand(command: string, windowId: number | undefined): Promise<void>;
+  /** A click on one of Patchbay's menu items. */
+  onMenuClick(click: MenuClick): Promise<void>;
+}
+
+export function createPanelEntry(options: PanelEntryOptions): PanelEntry {
+  const { entryPoints, sessionStore } = options;
+  const newId = options.newId ?? (() => crypto.randomUUID());
+  const warn = options.warn ?? ((message: string) => console.warn(message));
+
+  /**
+   * Leaves the request for the panel and opens it, both started at once: Chrome opens the panel
+   * only within the gesture, so nothing may be awaited before. The panel reads the request on
+   * opening, or when it arrives if it is open already.
+   */
+  const open = async (windowId: number, text?: string) => {
+    const request: ComposerRequest = { id: newId(), ...(text !== undefined ? { text } : {}) };
+    const [left, opened] = await Promise.allSettled([
+      sessionStore.set({ [composerRequestKey(windowId)]: request }),
+      entryPoints.openPanel(windowId),
+    ]);
+    if (opened.status === 'rejected')
+      warn(`Patchbay could not open its side panel: ${messageOf(opened.reason)}`);
+    if (left.status === 'rejected')
+      warn(`Patchbay could not pass the text to its side panel: ${messageOf(left.reason)}`);
+  };
+
+  const entry: PanelEntry = {
+    async init() {
+      entryPoints.onCommand((command, windowId) => entry.onCommand(command, windowId));
+      entryPoints.onMenuClick((click) => entry.onMenuClick(click));
+      try {
+        await entryPoints.createMenuItems(MENU_ITEMS);
+      } catch (error) {
+        warn(`Patchbay could not add its context-menu items: ${messageOf(error)}`);
+      }
+    },
+    async onCommand(command, windowId) {
+      if (command !== OPEN_PANEL_COMMAND || windowId === undefined) return;
+      await open(windowId);
+    },
+    async onMenuClick(click) {
+      const windowId = click.tab?.windowId;
+      if (windowId === undefined) return;
+      if (click.itemId === ASK_ABOUT_SELECTION && click.selectionText?.trim()) {
+        await open(windowId, quoteSelection(click.selectionText));
+      } else if (click.itemId === ASK_ABOUT_PAGE) {
+        const url = click.tab?.url ?? click.pageUrl;
+        if (url) await open(windowId, describePage(click.tab?.title, url));
+        else await open(windowId);
+      }
+    },
+  };
+  return entry;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
