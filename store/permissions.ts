@@ -20,13 +20,13 @@ export const PERMISSIONS: readonly PermissionRow[] = [
   {
     permission: 'sidePanel',
     kind: 'required',
-    uses: 'the side panel, opened from the toolbar button',
+    uses: 'the side panel, opened from the toolbar button, the keyboard command (Alt+Shift+P) and the context menu',
     asked: 'at install',
   },
   {
     permission: 'storage',
     kind: 'required',
-    uses: 'servers, settings, tokens, allowed sites (`chrome.storage`; content scripts are shut out)',
+    uses: 'servers, settings, tokens, allowed sites, the text a context-menu click passes to the panel (`chrome.storage`; content scripts are shut out)',
     asked: 'at install',
   },
   {
@@ -48,9 +48,15 @@ export const PERMISSIONS: readonly PermissionRow[] = [
     asked: 'at install',
   },
   {
+    permission: 'contextMenus',
+    kind: 'required',
+    uses: '"Ask Patchbay about this selection" and "… about this page" in web pages\' context menu (`src/panel-entry/`)',
+    asked: 'at install',
+  },
+  {
     permission: '<all_urls>',
     kind: 'host',
-    uses: "the worker's requests to MCP servers, their authorization servers and local models, which mostly send no CORS headers; the page-tools detector and proxy in web pages; screenshots (`captureVisibleTab`)",
+    uses: 'the worker\'s requests to MCP servers, their authorization servers and local models, which mostly send no CORS headers; the page-tools detector and proxy in web pages; screenshots (`captureVisibleTab`); the page\'s title and address for "Ask Patchbay about this page"',
     asked: 'at install',
   },
   {
