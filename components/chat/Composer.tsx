@@ -5,6 +5,7 @@ import {
   useState,
   type FormEvent,
   type KeyboardEvent,
+  type ReactNode,
 } from 'react';
 import {
   attachmentFromResource,
@@ -24,6 +25,8 @@ import type {
   ResourceView,
 } from '../../src/messaging/features-contract';
 import { AttachmentChips } from '../composer/AttachmentChips';
+import { fileTargets } from '../composer/file-targets';
+import { useComposerFill, type ComposerFill } from '../composer/use-composer-fill';
 import {
   ChosenItemForm,
   type ChosenItem,
@@ -64,6 +67,12 @@ export interface ComposerProps {
   onComplete?(request: CompletionRequest): Promise<string[]>;
   /** A picker opened, so the parent can refresh what it lists. */
   onPickerOpen?(kind: PickerKind): void;
+  /** Files pasted or dropped into the composer (images); without it they are ignored. */
+  onFiles?(files: File[]): void;
+  /** Shown above the text, beside the attached resources (the images' chips). */
+  chips?: ReactNode;
+  /** Text put in the composer from outside (an example question); a new `id` puts it again. */
+  fill?: ComposerFill;
 }
 
 const NONE: never[] = [];
@@ -85,6 +94,13 @@ export function Composer(props: ComposerProps) {
   // chooses an item, so that event still carries the text from before the choice.
   const latestText = useRef('');
   const listboxId = useId();
+
+  useComposerFill(props.fill, {
+    textareaRef: textarea,
+    latestTextRef: latestText,
+    setText,
+    setCaret,
+  });
 
   useLayoutEffect(() => {
     const { caret: nextCaret, focus } = afterRender.current;
@@ -243,6 +259,7 @@ export function Composer(props: ComposerProps) {
         servers={servers}
         onDetach={(uri) => props.onDetach?.(uri)}
       />
+      {props.chips}
       {form ? (
         <ChosenItemForm
           form={form}
@@ -259,7 +276,7 @@ export function Composer(props: ComposerProps) {
           onCancel={closeForm}
         />
       ) : null}
-      <form className="composer" onSubmit={submit}>
+      <form className="composer" onSubmit={submit} {...fileTargets(props.onFiles)}>
         <textarea
           ref={textarea}
           aria-label="Message"

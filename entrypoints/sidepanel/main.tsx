@@ -6,6 +6,8 @@ import { createChromeStore, createRuntimeTransport } from '../../src/platform/ch
 import { createChromePermissions } from '../../src/platform/chrome-permissions';
 import { App } from './App';
 import './style.css';
+import './chat-header.css';
+import './chat-start.css';
 
 const client = createPatchbayClient(createRuntimeTransport());
 const store = createChromeStore();

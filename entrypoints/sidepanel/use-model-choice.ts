@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { withDefaultModel, type ChatModel } from '../../src/ai/chat-model';
 import {
   activeSettings,
   loadModelChoice,
@@ -54,5 +55,16 @@ export function useModelChoice(store: KeyValueStore) {
     },
     [store],
   );
-  return { choice, loaded, onDeviceOffered, loadSettings, saveProvider, activate };
+  /** Makes a model the default for new chats (its provider the active one). */
+  const saveDefault = useCallback(
+    async (model: ChatModel) => {
+      const current = await loadModelChoice(store);
+      if (!current) return;
+      const next = withDefaultModel(current, model);
+      await saveModelChoice(store, next);
+      setChoice(next);
+    },
+    [store],
+  );
+  return { choice, loaded, onDeviceOffered, loadSettings, saveProvider, activate, saveDefault };
 }
