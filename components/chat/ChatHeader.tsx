@@ -1,3 +1,4 @@
+import { BROWSER_SERVER_ID } from '../../src/messaging/browser-access-contract';
 import type { ServerView } from '../../src/messaging/contract';
 import type { ToolCounts } from '../../src/chat/tool-counts';
 import { STATUS_LABELS } from '../servers/status-labels';
@@ -26,6 +27,9 @@ export function ChatHeader(props: ChatHeaderProps) {
       <ToolsControl
         counts={props.counts}
         browserOn={props.browserOn}
+        browserDetail={
+          props.browserOn ? countOf(props.toolsByServer.get(BROWSER_SERVER_ID) ?? 0) : 'Off'
+        }
         onBrowserToggle={props.onBrowserToggle}
         onServerToggle={props.onServerToggle}
         servers={servers.map((server) => ({
@@ -41,6 +45,10 @@ export function ChatHeader(props: ChatHeaderProps) {
 
 function detailOf(server: ServerView, tools: number): string {
   if (!server.isEnabled) return 'Off';
-  if (server.status.state === 'connected') return tools === 1 ? '1 tool' : `${tools} tools`;
+  if (server.status.state === 'connected') return countOf(tools);
   return STATUS_LABELS[server.status.state].label;
+}
+
+function countOf(tools: number): string {
+  return tools === 1 ? '1 tool' : `${tools} tools`;
 }

@@ -14,6 +14,8 @@ export interface ToolsControlProps {
   servers: ToolsControlServer[];
   /** "Use this browser": the browser's own tools in the chat. */
   browserOn: boolean;
+  /** What shows beside the browser's switch ("Off", "12 tools"). */
+  browserDetail: string;
   onServerToggle(serverId: string, on: boolean): void;
   onBrowserToggle(on: boolean): void;
 }
@@ -41,6 +43,7 @@ export function ToolsControl(props: ToolsControlProps) {
               <span aria-hidden="true" />
             </label>
             <span className="tools-control-name">This browser</span>
+            <span className="muted tools-control-detail">{props.browserDetail}</span>
           </li>
           {props.servers.map((server) => (
             <li key={server.id} className="tools-control-row" data-server-id={server.id}>

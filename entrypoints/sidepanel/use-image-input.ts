@@ -63,7 +63,7 @@ export function useImageInput(loadSettings: () => Promise<ModelSettings | undefi
           );
         }
       }
-      if (errors.length) setError(errors.join(' '));
+      if (errors.length) setError(errors.join('\n'));
     },
     [loadSettings],
   );
