@@ -35,9 +35,14 @@ export function ModelSwitch({ current, label, lists, onOpen, onChoose }: ModelSw
                     type="radio"
                     name="chat-model"
                     checked={current.provider === list.provider && current.model === model}
-                    onChange={() => {
-                      onChoose({ provider: list.provider, model });
-                      close();
+                    onChange={() => onChoose({ provider: list.provider, model })}
+                    // A click closes the list; arrow keys (whose clicks have no detail) only
+                    // move the choice, and Enter or Escape closes it.
+                    onClick={(event) => {
+                      if (event.detail > 0) close();
+                    }}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter') close();
                     }}
                   />
                   <span>{model}</span>

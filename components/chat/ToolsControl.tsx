@@ -1,4 +1,5 @@
 import { describeToolCounts, type ToolCounts } from '../../src/chat/tool-counts';
+import { ToolSwitch } from '../servers/ToolSwitch';
 import { Popover } from './Popover';
 
 export interface ToolsControlServer {
@@ -32,31 +33,21 @@ export function ToolsControl(props: ToolsControlProps) {
       {() => (
         <ul className="tools-control-list" aria-label="Servers the chat can use">
           <li className="tools-control-row">
-            <label className="switch small">
-              <input
-                type="checkbox"
-                role="switch"
-                aria-label="Use this browser"
-                checked={props.browserOn}
-                onChange={(event) => props.onBrowserToggle(event.target.checked)}
-              />
-              <span aria-hidden="true" />
-            </label>
+            <ToolSwitch
+              on={props.browserOn}
+              label="Use this browser"
+              onChange={props.onBrowserToggle}
+            />
             <span className="tools-control-name">This browser</span>
             <span className="muted tools-control-detail">{props.browserDetail}</span>
           </li>
           {props.servers.map((server) => (
             <li key={server.id} className="tools-control-row" data-server-id={server.id}>
-              <label className="switch small">
-                <input
-                  type="checkbox"
-                  role="switch"
-                  aria-label={`Use ${server.name}`}
-                  checked={server.isEnabled}
-                  onChange={(event) => props.onServerToggle(server.id, event.target.checked)}
-                />
-                <span aria-hidden="true" />
-              </label>
+              <ToolSwitch
+                on={server.isEnabled}
+                label={`Use ${server.name}`}
+                onChange={(on) => props.onServerToggle(server.id, on)}
+              />
               <span className="tools-control-name">{server.name}</span>
               <span className="muted tools-control-detail">{server.detail}</span>
             </li>

@@ -66,8 +66,10 @@ export function useChatModel(options: {
   const onSaved = useCallback(() => {
     const { id, current: model } = latest.current;
     if (!id || !model || recorded.current === id) return;
-    recorded.current = id;
-    void history.setModel(id, model);
+    // The save may be another chat's (flushed as it closed): this one may have no summary yet.
+    void history.setModel(id, model).then((stored) => {
+      if (stored) recorded.current = id;
+    });
   }, [history]);
 
   return {

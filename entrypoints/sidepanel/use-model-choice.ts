@@ -45,26 +45,25 @@ export function useModelChoice(store: KeyValueStore) {
     },
     [store],
   );
-  const activate = useCallback(
-    async (provider: ProviderId) => {
+  /** Changes the stored choice, if there is one, and shows the result. */
+  const update = useCallback(
+    async (change: (current: ModelChoice) => ModelChoice) => {
       const current = await loadModelChoice(store);
       if (!current) return;
-      const next = withActive(current, provider);
+      const next = change(current);
       await saveModelChoice(store, next);
       setChoice(next);
     },
     [store],
   );
+  const activate = useCallback(
+    (provider: ProviderId) => update((current) => withActive(current, provider)),
+    [update],
+  );
   /** Makes a model the default for new chats (its provider the active one). */
   const saveDefault = useCallback(
-    async (model: ChatModel) => {
-      const current = await loadModelChoice(store);
-      if (!current) return;
-      const next = withDefaultModel(current, model);
-      await saveModelChoice(store, next);
-      setChoice(next);
-    },
-    [store],
+    (model: ChatModel) => update((current) => withDefaultModel(current, model)),
+    [update],
   );
   return { choice, loaded, onDeviceOffered, loadSettings, saveProvider, activate, saveDefault };
 }

@@ -43,6 +43,12 @@ async function send(text: string) {
   await page.getByRole('button', { name: 'Send' }).click();
 }
 
+/** Makes `settings` the only model set up, and reloads the panel to use them. */
+async function setOnlyModel(settings: Record<string, unknown>) {
+  await saveModelSettings(page, settings);
+  await page.reload();
+}
+
 async function chooseModel(name: string) {
   await modelButton().click();
   // Choosing closes the list.
@@ -89,6 +95,7 @@ describe('the model in the chat header', () => {
     await send('Which model are you?');
     await page.getByText('Answered by the mini model.').waitFor();
     expect((model.requests.at(-1)?.body as { model?: string }).model).toBe('scripted-mini');
+    await page.getByRole('button', { name: /Which model are you\?/ }).waitFor();
 
     // A new chat starts with the model chosen last; choosing another there leaves the first
     // chat's model alone.
@@ -100,7 +107,9 @@ describe('the model in the chat header', () => {
     await page.getByText('Answered by the full model.').waitFor();
     expect((model.requests.at(-1)?.body as { model?: string }).model).toBe('scripted-model');
 
-    // The first chat, reopened after the panel reloads, runs with its own model again.
+    // The first chat, reopened after the panel reloads, runs with its own model again. (The
+    // chat takes its title once saved, after the answer shows.)
+    await page.getByRole('button', { name: /And now\?/ }).waitFor();
     await page.reload();
     await page.getByText('Answered by the full model.').waitFor();
     await page.getByRole('button', { name: /And now\?/ }).click();
@@ -114,6 +123,46 @@ describe('the model in the chat header', () => {
     await send('Still you?');
     await page.getByText('Still the mini model.').waitFor();
     expect((model.requests.at(-1)?.body as { model?: string }).model).toBe('scripted-mini');
+  });
+
+  it('switches to another provider set up, whose server gets the next request with its own key', async () => {
+    const anthropic = closeAfterTest(await startScriptedAnthropic());
+    anthropic.requiredApiKey = 'sk-ant-e2e';
+    await page.evaluate(
+      (providers) =>
+        (
+          globalThis as unknown as {
+            chrome: { storage: { local: { set(items: unknown): Promise<void> } } };
+          }
+        ).chrome.storage.local.set({ 'chat.models': { active: 'compatible', providers } }),
+      {
+        compatible: { provider: 'compatible', baseUrl: model.baseUrl, model: 'scripted-model' },
+        anthropic: {
+          provider: 'anthropic',
+          apiKey: 'sk-ant-e2e',
+          baseUrl: anthropic.baseUrl,
+          model: 'claude-scripted',
+        },
+      },
+    );
+    await page.reload();
+    await expect(modelButton().textContent()).resolves.toContain(
+      'scripted-model · OpenAI-compatible',
+    );
+    await modelButton().click();
+    const group = page.getByRole('group', { name: 'Anthropic' });
+    await group.getByRole('radio', { name: 'claude-scripted-mini' }).click();
+    await page
+      .getByRole('button', {
+        name: 'Model: claude-scripted-mini · Anthropic. Change the model for this chat',
+      })
+      .waitFor();
+    anthropic.script({ type: 'text', text: 'Claude here.' });
+    await send('Who answers?');
+    await page.getByText('Claude here.').waitFor();
+    const sent = anthropic.requests.filter((request) => request.path.endsWith('/messages'));
+    expect((sent.at(-1)?.body as { model?: string }).model).toBe('claude-scripted-mini');
+    expect(model.requests.filter((request) => request.api !== 'models')).toEqual([]);
   });
 
   it('refuses an image for a model not known to take images, saying what to do', async () => {
@@ -173,13 +222,12 @@ describe('the tools control', () => {
 describe('images in the composer', () => {
   it('shows a pasted PNG as a chip and sends it to OpenAI as an input image, kept in history', async () => {
     model.models = ['gpt-4o', 'gpt-3.5-turbo'];
-    await saveModelSettings(page, {
+    await setOnlyModel({
       provider: 'openai',
       apiKey: 'sk-e2e',
       baseUrl: model.baseUrl,
       model: 'gpt-4o',
     });
-    await page.reload();
 
     await paste([{ name: 'dot.png', type: 'image/png', base64: PNG_BASE64 }]);
     const chips = page.getByRole('list', { name: 'Images for your next message' });
@@ -232,13 +280,12 @@ describe('images in the composer', () => {
 
   it('sends a pasted image to Anthropic as a base64 image block', async () => {
     const anthropic = closeAfterTest(await startScriptedAnthropic());
-    await saveModelSettings(page, {
+    await setOnlyModel({
       provider: 'anthropic',
       apiKey: 'sk-ant-e2e',
       baseUrl: anthropic.baseUrl,
       model: 'claude-sonnet-4-5',
     });
-    await page.reload();
     await paste([{ name: 'dot.png', type: 'image/png', base64: PNG_BASE64 }]);
     await page
       .getByRole('list', { name: 'Images for your next message' })
