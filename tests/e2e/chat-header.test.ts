@@ -251,6 +251,19 @@ describe('images in the composer', () => {
     await session.screenshot(page, 'composer-image-errors');
     await expect(chips.getByRole('listitem').count()).resolves.toBe(1);
 
+    // A dropped image joins it.
+    await page.locator('form.composer').evaluate((form, base64) => {
+      const transfer = new DataTransfer();
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      transfer.items.add(new File([bytes], 'dropped.png', { type: 'image/png' }));
+      form.dispatchEvent(
+        new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }),
+      );
+    }, PNG_BASE64);
+    await chips.getByText('dropped.png').waitFor();
+    await chips.getByRole('button', { name: 'Remove dropped.png' }).click();
+    await chips.getByText('dropped.png').waitFor({ state: 'detached' });
+
     model.script({ type: 'text', text: 'A single dot.' });
     await send('What is in this image?');
     await page.getByText('A single dot.').waitFor();
@@ -269,6 +282,8 @@ describe('images in the composer', () => {
     expect(question?.content).toContainEqual(
       expect.objectContaining({ type: 'input_text', text: 'What is in this image?' }),
     );
+    // The removed one stayed behind.
+    expect(question?.content.filter((part) => part.type === 'input_image')).toHaveLength(1);
 
     // Stored with the message: shown again, from its data: URL, after the panel reloads.
     await page.reload();
