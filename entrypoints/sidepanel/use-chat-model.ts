@@ -1,10 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  chatModelOf,
-  sameChatModel,
-  settingsForChat,
-  type ChatModel,
-} from '../../src/ai/chat-model';
+import { chatModelOf, settingsForChat, type ChatModel } from '../../src/ai/chat-model';
 import { activeSettings, loadModelChoice, type ModelChoice } from '../../src/ai/model-choice';
 import type { ModelSettings } from '../../src/ai/model-settings';
 import type { ConversationStore, OpenedConversation } from '../../src/chat/history';
@@ -74,8 +69,6 @@ export function useChatModel(options: {
 
   return {
     current,
-    /** Whether the chat's stored model is no longer set up, so the default stands in. */
-    replaced: Boolean(own && !sameChatModel(own, current)),
     loadSettings,
     choose,
     onSaved,

@@ -51,7 +51,3 @@ export function chatModelLabel(chat: ChatModel, choice: ModelChoice | undefined)
   const several = Object.keys(choice?.providers ?? {}).length > 1;
   return several ? `${chat.model} · ${PROVIDER_LABELS[chat.provider]}` : chat.model;
 }
-
-export function sameChatModel(a: ChatModel | undefined, b: ChatModel | undefined): boolean {
-  return a?.provider === b?.provider && a?.model === b?.model;
-}
