@@ -6,6 +6,7 @@ import {
   useState,
   type FormEvent,
   type KeyboardEvent,
+  type ReactNode,
 } from 'react';
 import {
   attachmentFromResource,
@@ -26,6 +27,8 @@ import type {
   ResourceView,
 } from '../../src/messaging/features-contract';
 import { AttachmentChips } from '../composer/AttachmentChips';
+import { fileTargets } from '../composer/file-targets';
+import { useComposerFill, type ComposerFill } from '../composer/use-composer-fill';
 import {
   ChosenItemForm,
   type ChosenItem,
@@ -72,6 +75,12 @@ export interface ComposerProps {
    */
   request?: ComposerRequest | undefined;
   onRequestApplied?(): void;
+  /** Files pasted or dropped into the composer (images); without it they are ignored. */
+  onFiles?(files: File[]): void;
+  /** Shown above the text, beside the attached resources (the images' chips). */
+  chips?: ReactNode;
+  /** Text put in the composer from outside (an example question); a new `id` puts it again. */
+  fill?: ComposerFill;
 }
 
 const NONE: never[] = [];
@@ -112,6 +121,12 @@ export function Composer(props: ComposerProps) {
     setText(next);
     setCaret(next.length);
   }, [request, onRequestApplied]);
+  useComposerFill(props.fill, {
+    textareaRef: textarea,
+    latestTextRef: latestText,
+    setText,
+    setCaret,
+  });
 
   useLayoutEffect(() => {
     const { caret: nextCaret, focus } = afterRender.current;
@@ -270,6 +285,7 @@ export function Composer(props: ComposerProps) {
         servers={servers}
         onDetach={(uri) => props.onDetach?.(uri)}
       />
+      {props.chips}
       {form ? (
         <ChosenItemForm
           form={form}
@@ -286,7 +302,7 @@ export function Composer(props: ComposerProps) {
           onCancel={closeForm}
         />
       ) : null}
-      <form className="composer" onSubmit={submit}>
+      <form className="composer" onSubmit={submit} {...fileTargets(props.onFiles)}>
         <textarea
           ref={textarea}
           aria-label="Message"

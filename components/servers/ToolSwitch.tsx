@@ -4,7 +4,7 @@ export interface ToolSwitchProps {
   onChange(on: boolean): void;
 }
 
-/** The small switch that lets a tool be offered to the model, or not. */
+/** The small switch that lets a tool (or a whole server's tools) be offered to the model, or not. */
 export function ToolSwitch({ on, label, onChange }: ToolSwitchProps) {
   return (
     <label className="switch small">

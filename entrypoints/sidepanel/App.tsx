@@ -29,6 +29,9 @@ import { CHAT_RETENTION_KEY, retentionSchema } from '../../src/chat/retention';
 import { ServersPanel } from './ServersPanel';
 import { useServers } from './use-servers';
 import { useModelChoice } from './use-model-choice';
+import { ChatHeader } from '../../components/chat/ChatHeader';
+import { useChatHeader } from './use-chat-header';
+import { useChatModel } from './use-chat-model';
 import { useStored } from './use-stored';
 
 type Tab = 'chat' | 'servers' | 'settings';
@@ -71,6 +74,24 @@ export function App({
   });
   const { conversation } = chats;
   const [showHistory, setShowHistory] = useState(false);
+  const chatModel = useChatModel({ store, ...models, history: chats.history, conversation });
+  const chatHeader = useChatHeader({
+    client,
+    servers: serverState.servers ?? [],
+    choice: models.choice,
+    chatModel,
+    browserOn: browserAccess.view?.inChat ?? false,
+    onBrowserToggle: inChat.toggle,
+  });
+  const { onSaved: savedChat } = chats;
+  const { onSaved: savedModel } = chatModel;
+  const onSaved = useCallback(
+    (title: string) => {
+      savedChat(title);
+      savedModel();
+    },
+    [savedChat, savedModel],
+  );
 
   const loadSettings = models.loadSettings;
   const loadApprovals = useCallback(
@@ -187,6 +208,7 @@ export function App({
               New chat
             </button>
           </header>
+          <ChatHeader {...chatHeader} />
           {inChat.note ? (
             <PermissionNote
               feature="Use this browser"
@@ -211,11 +233,11 @@ export function App({
               client={client}
               conversation={conversation}
               history={chats.history}
-              loadSettings={loadSettings}
+              loadSettings={chatModel.loadSettings}
               servers={serverState.servers ?? []}
               loadApprovals={loadApprovals}
               saveApprovals={saveApprovals}
-              onSaved={chats.onSaved}
+              onSaved={onSaved}
               composerRequest={composer.request}
               onComposerRequestApplied={composer.applied}
             />

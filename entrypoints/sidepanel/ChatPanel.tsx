@@ -30,6 +30,10 @@ import { useInterruptedTurn } from './use-interrupted-turn';
 import { InterruptedTurn } from '../../components/chat/InterruptedTurn';
 import { useResourceReader } from './use-resource-reader';
 import { useServerContext } from './use-server-context';
+import { EmptyChat } from '../../components/chat/EmptyChat';
+import { ImageChips } from '../../components/composer/ImageChips';
+import { useEmptyChat } from './use-empty-chat';
+import { useImageInput } from './use-image-input';
 
 export interface ChatSessionProps {
   client: PatchbayClient;
@@ -102,6 +106,8 @@ export function ChatSession(props: ChatSessionProps) {
     onSaved: props.onSaved,
   });
   const interrupted = useInterruptedTurn(conversation, restored, chat);
+  const images = useImageInput(props.loadSettings);
+  const empty = useEmptyChat(client);
 
   const names = useMemo(() => createToolNameMap(tools), [tools]);
   const tabTargets = useBrowserTargets(client, chat.messages, names);
@@ -262,12 +268,7 @@ export function ChatSession(props: ChatSessionProps) {
   return (
     <div className="chat">
       {chat.messages.length === 0 ? (
-        <div className="empty-chat">
-          <p>
-            Ask something. Patchbay can use{' '}
-            {tools.length === 1 ? '1 tool' : `${tools.length} tools`} from your switched-on servers.
-          </p>
-        </div>
+        <EmptyChat toolCount={tools.length} servers={servers} {...empty} />
       ) : (
         <MessageList
           messages={chat.messages}
@@ -329,9 +330,12 @@ export function ChatSession(props: ChatSessionProps) {
             context.setNotice('An attached resource is still being read; send again in a moment.');
             return false;
           }
-          void chat.sendMessage({ parts: [{ type: 'text', text }, ...attached] });
+          void chat.sendMessage({ parts: [{ type: 'text', text }, ...attached, ...images.take()] });
           return true;
         }}
+        onFiles={(files) => void images.add(files)}
+        chips={<ImageChips {...images} onRemove={images.remove} />}
+        {...(empty.fill ? { fill: empty.fill } : {})}
         onStop={stop}
         resources={context.resources}
         templates={context.templates}

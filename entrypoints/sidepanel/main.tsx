@@ -8,6 +8,8 @@ import { createChromeComposerInbox } from '../../src/platform/chrome-panel-entry
 import { composerRequestKey } from '../../src/panel-entry/composer-request';
 import { App } from './App';
 import './style.css';
+import './chat-header.css';
+import './chat-start.css';
 
 const client = createPatchbayClient(createRuntimeTransport());
 const store = createChromeStore();

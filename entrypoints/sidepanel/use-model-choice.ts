@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { withDefaultModel, type ChatModel } from '../../src/ai/chat-model';
 import {
   activeSettings,
   loadModelChoice,
@@ -44,15 +45,25 @@ export function useModelChoice(store: KeyValueStore) {
     },
     [store],
   );
-  const activate = useCallback(
-    async (provider: ProviderId) => {
+  /** Changes the stored choice, if there is one, and shows the result. */
+  const update = useCallback(
+    async (change: (current: ModelChoice) => ModelChoice) => {
       const current = await loadModelChoice(store);
       if (!current) return;
-      const next = withActive(current, provider);
+      const next = change(current);
       await saveModelChoice(store, next);
       setChoice(next);
     },
     [store],
   );
-  return { choice, loaded, onDeviceOffered, loadSettings, saveProvider, activate };
+  const activate = useCallback(
+    (provider: ProviderId) => update((current) => withActive(current, provider)),
+    [update],
+  );
+  /** Makes a model the default for new chats (its provider the active one). */
+  const saveDefault = useCallback(
+    (model: ChatModel) => update((current) => withDefaultModel(current, model)),
+    [update],
+  );
+  return { choice, loaded, onDeviceOffered, loadSettings, saveProvider, activate, saveDefault };
 }

@@ -1,5 +1,6 @@
 import type { UIMessage } from 'ai';
 import { z } from 'zod';
+import { chatModelSchema, type ChatModel } from '../ai/chat-model';
 
 /**
  * Where a message stands: `streaming` while its turn runs (and after, when the turn never
@@ -22,6 +23,12 @@ export interface ConversationSummary {
   title: string;
   createdAt: number;
   updatedAt: number;
+  /**
+   * The model the chat runs with (chosen in its header, or the default when it was first
+   * saved). Summaries written before chats had their own model lack it: those chats use the
+   * default, and record it the next time they are saved.
+   */
+  model?: ChatModel;
 }
 
 // Loose on purpose: parts evolve with the AI SDK, and a record only needs to be a message the
@@ -56,7 +63,9 @@ export function parseSummary(value: unknown): ConversationSummary | undefined {
   const parsed = summarySchema.safeParse(value);
   if (!parsed.success) return undefined;
   const { id, title, createdAt, updatedAt } = parsed.data;
-  return { id, title, createdAt, updatedAt };
+  // A model that no longer parses (a provider since removed) is dropped alone: the chat stays.
+  const model = chatModelSchema.safeParse(parsed.data.model);
+  return { id, title, createdAt, updatedAt, ...(model.success ? { model: model.data } : {}) };
 }
 
 /** A message's words alone, beside its record, so search reads no parts or tool output. */

@@ -10,6 +10,7 @@ import {
   type MessageState,
 } from './history-records';
 
+import type { ChatModel } from '../ai/chat-model';
 import type { SearchableChat } from './chat-search';
 import { readSearchable } from './history-search';
 
@@ -52,6 +53,11 @@ export interface ConversationStore {
   /** Writes a whole conversation, every message complete (imports, tests). */
   save(conversation: Conversation): Promise<void>;
   rename(id: string, title: string): Promise<void>;
+  /**
+   * Records the model a chat runs with, on its summary. A chat not saved yet (no message) has
+   * no summary and is left alone: returns false, and the caller records it after the first save.
+   */
+  setModel(id: string, model: ChatModel): Promise<boolean>;
   remove(id: string): Promise<void>;
   /** Every readable chat's title and message text, for search. */
   searchable(): Promise<SearchableChat[]>;
@@ -154,9 +160,11 @@ export function createIndexedDbConversationStore(name = DB_NAME): ConversationSt
     },
     async save(conversation) {
       const transaction = (await db()).transaction([SUMMARIES, MESSAGES, TEXTS], 'readwrite');
-      const { id, title, createdAt, updatedAt } = conversation;
+      const { id, title, createdAt, updatedAt, model } = conversation;
       await Promise.all([
-        transaction.objectStore(SUMMARIES).put({ id, title, createdAt, updatedAt }),
+        transaction
+          .objectStore(SUMMARIES)
+          .put({ id, title, createdAt, updatedAt, ...(model ? { model } : {}) }),
         ...conversation.messages.flatMap((message, seq) => {
           const record: MessageRecord = {
             conversationId: id,
@@ -179,6 +187,14 @@ export function createIndexedDbConversationStore(name = DB_NAME): ConversationSt
       if (summary)
         await transaction.store.put({ ...summary, title: title.trim() || summary.title });
       await transaction.done;
+    },
+    async setModel(id, model) {
+      const transaction = (await db()).transaction(SUMMARIES, 'readwrite');
+      const summary = parseSummary(await transaction.store.get(id));
+      // The summary's time stays: choosing a model does not move a chat up the list.
+      if (summary) await transaction.store.put({ ...summary, model });
+      await transaction.done;
+      return summary !== undefined;
     },
     async remove(id) {
       removed.add(id);

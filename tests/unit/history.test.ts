@@ -118,6 +118,43 @@ describe('conversation history', () => {
     expect((await store.get('c'))?.messages.map(({ id }) => id)).toEqual(['q']);
   });
 
+  it('keeps a chat’s model on its summary through saves and renames; earlier summaries have none', async () => {
+    const store = createIndexedDbConversationStore(freshName());
+    // A summary as versions before per-chat models wrote it (layout 3, no model field).
+    await store.save(conversation('old', 5));
+    expect((await store.get('old'))?.model).toBeUndefined();
+    // A chat not saved yet has no summary to hold a model: nothing is created.
+    expect(await store.setModel('new', { provider: 'openai', model: 'gpt-4o' })).toBe(false);
+    expect((await store.list()).conversations.map(({ id }) => id)).toEqual(['old']);
+
+    const model = { provider: 'anthropic', model: 'claude-sonnet-4-5' } as const;
+    expect(await store.setModel('old', model)).toBe(true);
+    await store.putMessage('old', user('more', 'And tomorrow?'), { state: 'complete' });
+    await store.rename('old', 'Weather');
+    const opened = await store.get('old');
+    expect(opened?.model).toEqual(model);
+    expect(opened?.title).toBe('Weather');
+    expect((await store.list()).conversations[0]?.model).toEqual(model);
+  });
+
+  it('drops a stored model that no longer parses, and keeps the chat', async () => {
+    const name = freshName();
+    const store = createIndexedDbConversationStore(name);
+    await store.save(conversation('x', 5));
+    const database = await openDB(name);
+    await database.put('summaries', {
+      id: 'x',
+      title: 'Chat x',
+      createdAt: 1,
+      updatedAt: 5,
+      model: { provider: 'retired-provider', model: 'm' },
+    });
+    database.close();
+    const opened = await store.get('x');
+    expect(opened?.title).toBe('Chat x');
+    expect(opened?.model).toBeUndefined();
+  });
+
   it('removes a chat with every message, and no other chat’s', async () => {
     const store = createIndexedDbConversationStore(freshName());
     await store.save(conversation('a', 1));

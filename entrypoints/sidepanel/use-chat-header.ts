@@ -1,0 +1,48 @@
+import { useMemo } from 'react';
+import type { ChatHeaderProps } from '../../components/chat/ChatHeader';
+import { chatModelLabel } from '../../src/ai/chat-model';
+import type { ModelChoice } from '../../src/ai/model-choice';
+import { toolCounts, toolsByServer } from '../../src/chat/tool-counts';
+import type { PatchbayClient } from '../../src/messaging/client';
+import type { ServerView } from '../../src/messaging/contract';
+import type { useChatModel } from './use-chat-model';
+import { useChatTools } from './use-chat-tools';
+import { useModelOptions } from './use-model-options';
+
+/**
+ * What the chat's header shows: the chat's model with the models to switch to, and the tools
+ * the chat can use with their servers' switches (the same enable/disable as the Servers view).
+ */
+export function useChatHeader(options: {
+  client: PatchbayClient;
+  servers: readonly ServerView[];
+  choice: ModelChoice | undefined;
+  chatModel: ReturnType<typeof useChatModel>;
+  browserOn: boolean;
+  onBrowserToggle(on: boolean): void;
+}): ChatHeaderProps {
+  const { client, servers, choice, chatModel } = options;
+  const { tools } = useChatTools(client);
+  const models = useModelOptions(choice);
+  const counts = useMemo(() => toolCounts(tools), [tools]);
+  const byServer = useMemo(() => toolsByServer(tools), [tools]);
+  const { current } = chatModel;
+  return {
+    model: current
+      ? {
+          current,
+          label: chatModelLabel(current, choice),
+          lists: models.lists,
+          onOpen: () => void models.load(),
+          onChoose: (model) => void chatModel.choose(model),
+        }
+      : undefined,
+    counts,
+    servers,
+    toolsByServer: byServer,
+    browserOn: options.browserOn,
+    onBrowserToggle: options.onBrowserToggle,
+    onServerToggle: (serverId, on) =>
+      void client.server(serverId, on ? 'enable' : 'disable').catch(() => undefined),
+  };
+}
