@@ -47,6 +47,8 @@ export interface ComposerProps {
   /** Returns false to refuse the message for now; the composer then keeps the text. */
   onSend(text: string): boolean | void;
   onStop(): void;
+  /** Up in an empty composer: edit the person's last message. */
+  onEditLast?(): void;
   /** Every connected server's resources, for the "@" picker. */
   resources?: ResourceView[];
   templates?: ResourceTemplateView[];
@@ -210,6 +212,13 @@ export function Composer(props: ComposerProps) {
     if (event.nativeEvent.isComposing) return;
     if (onPickerKey(event)) return;
     if (event.key === 'Enter' && !event.shiftKey) submit(event);
+    else if (event.key === 'Escape' && busy) {
+      event.preventDefault();
+      onStop();
+    } else if (event.key === 'ArrowUp' && !text && props.onEditLast && !busy) {
+      event.preventDefault();
+      props.onEditLast();
+    }
   };
 
   const pickersAvailable = enabled.resources || enabled.prompts;
@@ -267,7 +276,7 @@ export function Composer(props: ComposerProps) {
             disabledReason ?? 'Ask anything… (Enter to send, Shift+Enter for a new line)'
           }
           value={text}
-          rows={2}
+          rows={1}
           {...combobox}
           onChange={(event) => update(event.target.value, event.target.selectionStart)}
           onSelect={(event) => {
