@@ -93,8 +93,8 @@ export interface AnswerMetadataOptions {
 }
 
 /**
- * The `messageMetadata` callback for one request's UI message stream: the model on `start`,
- * the time each reasoning part took as it ends, and the tokens used on `finish`. Reasoning
+ * The `messageMetadata` callback for one request's UI message stream: the pointed origin on
+ * `start`, the time each reasoning part took as it ends, the model and tokens on `finish`. Reasoning
  * durations are measured here, where the stream is read, so a reopened chat shows what the
  * person saw.
  */
@@ -123,11 +123,12 @@ export function answerMetadataFor(
   };
   return ({ part }) => {
     switch (part.type) {
+      // Only what must be known from the start: metadata on `start` makes the answer a message
+      // at once, and a request that fails before any word would leave an empty one behind.
       case 'start':
-        return {
-          model: options.model,
-          ...(options.pointedOrigin !== undefined && { pointedOrigin: options.pointedOrigin }),
-        };
+        return options.pointedOrigin !== undefined
+          ? { pointedOrigin: options.pointedOrigin }
+          : undefined;
       case 'reasoning-start':
         open.set(part.id, { index: thoughts.length, since: now() });
         thoughts.push(null);
@@ -138,7 +139,7 @@ export function answerMetadataFor(
         return close(open.keys());
       case 'finish': {
         const usage = addUsage(previous.usage, part.totalUsage);
-        return usage ? { usage } : undefined;
+        return { model: options.model, ...(usage && { usage }) };
       }
       default:
         return undefined;

@@ -45,6 +45,19 @@ const inView = (text: string) =>
     return rect.bottom <= box.bottom + 1 && rect.top >= box.top - 1;
   }, text);
 
+/** Waits until the transcript grew 200 px past `height` with its end still in view. */
+const grewWithEndInView = (height: number) =>
+  page.waitForFunction(
+    (before) => {
+      const element = document.querySelector('.transcript');
+      if (!element) return false;
+      const fromBottom = element.scrollHeight - element.clientHeight - element.scrollTop;
+      return element.scrollHeight > before + 200 && fromBottom <= 1;
+    },
+    height,
+    { timeout: 10_000 },
+  );
+
 async function send(text: string) {
   await composer().fill(text);
   await composer().press('Enter');
@@ -150,17 +163,7 @@ describe('following the answer', () => {
       const element = document.querySelector('.transcript');
       return element !== null && element.scrollHeight > element.clientHeight + 600;
     });
-    const following = await transcript();
-    await page.waitForFunction(
-      (before) => {
-        const element = document.querySelector('.transcript');
-        if (!element) return false;
-        const fromBottom = element.scrollHeight - element.clientHeight - element.scrollTop;
-        return element.scrollHeight > before + 200 && fromBottom <= 1;
-      },
-      following.height,
-      { timeout: 10_000 },
-    );
+    await grewWithEndInView((await transcript()).height);
 
     // Scrolled up: the view stays where the person put it, and offers the way back.
     const box = await scroller.boundingBox();
@@ -183,17 +186,7 @@ describe('following the answer', () => {
     // Jump to latest: back at the end, following again.
     await jump.click();
     await jump.waitFor({ state: 'detached' });
-    const resumed = await transcript();
-    await page.waitForFunction(
-      (before) => {
-        const element = document.querySelector('.transcript');
-        if (!element) return false;
-        const fromBottom = element.scrollHeight - element.clientHeight - element.scrollTop;
-        return element.scrollHeight > before + 200 && fromBottom <= 1;
-      },
-      resumed.height,
-      { timeout: 10_000 },
-    );
+    await grewWithEndInView((await transcript()).height);
 
     // Escape in the composer stops the answer: the model's request is aborted.
     await composer().focus();

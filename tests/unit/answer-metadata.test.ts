@@ -26,20 +26,26 @@ function clock(start = 1_000) {
 }
 
 describe('the metadata an answer streams with', () => {
-  it('names the model (and the pointed origin) at the start, the tokens at the finish', () => {
+  it('keeps the pointed origin from the start, the model and tokens at the finish', () => {
     const metadata = answerMetadataFor({ model: MODEL, pointedOrigin: 'https://a.example' });
     expect(metadata({ part: { type: 'start' } as Part })).toEqual({
-      model: MODEL,
       pointedOrigin: 'https://a.example',
     });
     expect(metadata({ part: finish(usage(10, 5, 15)) })).toEqual({
+      model: MODEL,
       usage: { inputTokens: 10, outputTokens: 5, totalTokens: 15 },
     });
   });
 
+  it('adds nothing at the start without a pointed origin, so no answer is made before a word', () => {
+    expect(answerMetadataFor({ model: MODEL })({ part: { type: 'start' } as Part })).toBe(
+      undefined,
+    );
+  });
+
   it('reports no usage when the provider reported none', () => {
     const metadata = answerMetadataFor({ model: MODEL });
-    expect(metadata({ part: finish(usage()) })).toBeUndefined();
+    expect(metadata({ part: finish(usage()) })).toEqual({ model: MODEL });
   });
 
   it('measures reasoning from its start to its end, or to the first text', () => {
@@ -72,6 +78,7 @@ describe('the metadata an answer streams with', () => {
     time.advance(1_500);
     expect(metadata({ part: reasoningEnd('r') })).toEqual({ thoughtMs: [900, 1_500] });
     expect(metadata({ part: finish(usage(20, 7, 27)) })).toEqual({
+      model: MODEL,
       usage: { inputTokens: 30, outputTokens: 12, totalTokens: 27 },
     });
   });
