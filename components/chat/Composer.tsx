@@ -17,6 +17,7 @@ import {
   type PickerKind,
   type PickerTrigger,
 } from '../../src/composer/picker-query';
+import { composerKeyAction } from '../../src/composer/composer-keys';
 import { expandTemplate, templateVariables } from '../../src/composer/uri-template';
 import type {
   PromptView,
@@ -211,14 +212,14 @@ export function Composer(props: ComposerProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.nativeEvent.isComposing) return;
     if (onPickerKey(event)) return;
-    if (event.key === 'Enter' && !event.shiftKey) submit(event);
-    else if (event.key === 'Escape' && busy) {
-      event.preventDefault();
-      onStop();
-    } else if (event.key === 'ArrowUp' && !text && props.onEditLast && !busy) {
-      event.preventDefault();
-      props.onEditLast();
-    }
+    const action = composerKeyAction(
+      { key: event.key, shiftKey: event.shiftKey, isComposing: false },
+      { busy, empty: !text, canEditLast: Boolean(props.onEditLast) },
+    );
+    if (action) event.preventDefault();
+    if (action === 'send') submit();
+    else if (action === 'stop') onStop();
+    else if (action === 'edit-last') props.onEditLast?.();
   };
 
   const pickersAvailable = enabled.resources || enabled.prompts;
