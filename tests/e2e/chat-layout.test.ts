@@ -153,7 +153,8 @@ describe('following the answer', () => {
   it('follows while streaming, stops when scrolled up with Jump to latest, and Escape stops the answer', async () => {
     model.script({
       type: 'slow-text',
-      text: 'A sentence that keeps coming while the person reads along.\n\n',
+      // A paragraph every two words: the answer grows quickly.
+      text: 'Still going.\n\n',
       delayMs: 15,
     });
     await send('Go on and on');
