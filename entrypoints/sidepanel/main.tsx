@@ -6,6 +6,7 @@ import { createChromeStore, createRuntimeTransport } from '../../src/platform/ch
 import { createChromePermissions } from '../../src/platform/chrome-permissions';
 import { App } from './App';
 import './style.css';
+import './chat-layout.css';
 
 const client = createPatchbayClient(createRuntimeTransport());
 const store = createChromeStore();
