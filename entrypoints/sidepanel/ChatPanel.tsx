@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { ChatTranscript } from '../../components/chat/ChatTranscript';
 import { Composer } from '../../components/chat/Composer';
+import { EmptyChat } from '../../components/chat/EmptyChat';
 import { InterruptedTurn } from '../../components/chat/InterruptedTurn';
 import { MessageList } from '../../components/chat/MessageList';
 import { ResourceDialog } from '../../components/resources/ResourceDialog';
@@ -91,14 +92,7 @@ export function ChatSession(props: ChatSessionProps) {
         onJump={follow.jumpToLatest}
       >
         {chat.messages.length === 0 ? (
-          // The empty chat's content goes here.
-          <div className="empty-chat">
-            <p>
-              Ask something. Patchbay can use{' '}
-              {tools.length === 1 ? '1 tool' : `${tools.length} tools`} from your switched-on
-              servers.
-            </p>
-          </div>
+          <EmptyChat toolCount={tools.length} />
         ) : (
           <MessageList
             messages={chat.messages}

@@ -84,6 +84,9 @@ beforeEach(async () => {
 
 describe('layout', () => {
   it('keeps the composer at the bottom on an empty chat and after a long answer, with its last words in view', async () => {
+    await page
+      .getByText('Ask something. Patchbay can use 0 tools from your switched-on servers.')
+      .waitFor();
     expect(await composerGap()).toBeGreaterThanOrEqual(0);
     expect(await composerGap()).toBeLessThanOrEqual(48);
     await session.screenshot(page, 'chat-layout-empty-420x900');
