@@ -19,6 +19,7 @@ import {
   type PickerKind,
   type PickerTrigger,
 } from '../../src/composer/picker-query';
+import { composerKeyAction } from '../../src/composer/composer-keys';
 import { expandTemplate, templateVariables } from '../../src/composer/uri-template';
 import type { ComposerRequest } from '../../src/panel-entry/composer-request';
 import type {
@@ -52,6 +53,8 @@ export interface ComposerProps {
   /** Returns false to refuse the message for now; the composer then keeps the text. */
   onSend(text: string): boolean | void;
   onStop(): void;
+  /** Up in an empty composer: edit the person's last message. */
+  onEditLast?(): void;
   /** Every connected server's resources, for the "@" picker. */
   resources?: ResourceView[];
   templates?: ResourceTemplateView[];
@@ -251,7 +254,14 @@ export function Composer(props: ComposerProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.nativeEvent.isComposing) return;
     if (onPickerKey(event)) return;
-    if (event.key === 'Enter' && !event.shiftKey) submit(event);
+    const action = composerKeyAction(
+      { key: event.key, shiftKey: event.shiftKey, isComposing: false },
+      { busy, empty: !text, canEditLast: Boolean(props.onEditLast) },
+    );
+    if (action) event.preventDefault();
+    if (action === 'send') submit();
+    else if (action === 'stop') onStop();
+    else if (action === 'edit-last') props.onEditLast?.();
   };
 
   const pickersAvailable = enabled.resources || enabled.prompts;
@@ -310,7 +320,7 @@ export function Composer(props: ComposerProps) {
             disabledReason ?? 'Ask anything… (Enter to send, Shift+Enter for a new line)'
           }
           value={text}
-          rows={2}
+          rows={1}
           {...combobox}
           onChange={(event) => update(event.target.value, event.target.selectionStart)}
           onSelect={(event) => {

@@ -1,33 +1,24 @@
-import { lazy, memo, Suspense, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { DynamicToolUIPart, UIMessage } from 'ai';
+import { readAnswerMetadata } from '../../src/ai/answer-metadata';
+import { answerMarkdown, usageLine } from '../../src/chat/answer-lines';
 import { isResourcePart, type ResourcePartData } from '../../src/chat/resource-parts';
+import { AnswerActions } from './AnswerActions';
+import { AnswerText } from './AnswerText';
+import { Reasoning } from './Reasoning';
 import { ResourceChips } from './ResourceChips';
-// The Markdown renderer (react-markdown, remark, GFM) is the panel's largest part; it loads
-// beside the first render instead of before it, and text shows as it is until it arrives.
-// Once it has arrived it renders directly: through `lazy`, every new answer would show its raw
-// text first, for as long as React holds back a suspended boundary's content (300 ms).
-let loadedMarkdown: typeof import('./Markdown').Markdown | undefined;
-const markdownModule = import('./Markdown').then((module) => {
-  loadedMarkdown = module.Markdown;
-  return module;
-});
-const LazyMarkdown = lazy(() => markdownModule.then((module) => ({ default: module.Markdown })));
-
-function AnswerText({ text }: { text: string }) {
-  const Markdown = loadedMarkdown;
-  if (Markdown) return <Markdown text={text} />;
-  return (
-    <Suspense fallback={<div className="markdown markdown-loading">{text}</div>}>
-      <LazyMarkdown text={text} />
-    </Suspense>
-  );
-}
+import { UserMessage } from './UserMessage';
 
 export interface MessageListProps {
   messages: UIMessage[];
   streaming: boolean;
   renderTool(part: DynamicToolUIPart): ReactNode;
   onEdit(messageId: string, text: string): void;
+  /** The person's message whose edit form is open. */
+  editingId?: string | undefined;
+  onEditingChange(messageId: string | undefined): void;
+  /** Offered under the last answer when it can be asked again (not while it runs or waits). */
+  onRegenerate?: (() => void) | undefined;
   /** Opens a resource a message carried (attached, or from a prompt). */
   onOpenResource?(resource: ResourcePartData): void;
   /**
@@ -40,28 +31,25 @@ export interface MessageListProps {
 /** Messages rendered when a conversation opens, and how many more each "earlier" step adds. */
 export const MESSAGE_WINDOW = 40;
 
+/** The handlers rows call after rendering: read from a ref, so rows need not render again. */
+type RowHandlers = Pick<
+  MessageListProps,
+  'onEdit' | 'onEditingChange' | 'onRegenerate' | 'onOpenResource'
+>;
+
 /**
  * The conversation, windowed: the latest {@link MESSAGE_WINDOW} messages render at first and
  * earlier ones on request, so a 500-message conversation opens as fast as a short one. Rows are
  * memoized: while an answer streams in, only the message that changes renders again.
  */
-export function MessageList({
-  messages,
-  streaming,
-  renderTool,
-  onEdit,
-  onOpenResource,
-  toolState,
-}: MessageListProps) {
+export function MessageList(props: MessageListProps) {
+  const { messages, streaming, renderTool, editingId, toolState } = props;
   const [shown, setShown] = useState(MESSAGE_WINDOW);
   const listRef = useRef<HTMLOListElement>(null);
   const anchor = useRef<{ scroller: Element; fromBottom: number } | undefined>(undefined);
-  // Edits happen after rendering, so rows may read the latest handler from a ref.
-  const editRef = useRef(onEdit);
-  const openRef = useRef(onOpenResource);
+  const handlers = useRef<RowHandlers>(props);
   useLayoutEffect(() => {
-    editRef.current = onEdit;
-    openRef.current = onOpenResource;
+    handlers.current = props;
   });
   const hidden = Math.max(0, messages.length - shown);
 
@@ -80,6 +68,7 @@ export function MessageList({
     setShown((count) => count + MESSAGE_WINDOW);
   };
 
+  const lastIndex = messages.length - 1;
   return (
     <>
       {hidden > 0 ? (
@@ -88,17 +77,22 @@ export function MessageList({
         </button>
       ) : null}
       <ol className="messages" aria-live="polite" ref={listRef}>
-        {messages.slice(hidden).map((message) => (
-          <MessageItem
-            key={message.id}
-            message={message}
-            editable={!streaming}
-            renderTool={renderTool}
-            onEdit={editRef}
-            onOpenResource={openRef}
-            toolState={toolState}
-          />
-        ))}
+        {messages.slice(hidden).map((message, index) => {
+          const last = hidden + index === lastIndex;
+          return (
+            <MessageItem
+              key={message.id}
+              message={message}
+              editable={!streaming}
+              editing={message.id === editingId}
+              finished={!(last && streaming)}
+              regenerate={last && Boolean(props.onRegenerate)}
+              renderTool={renderTool}
+              handlers={handlers}
+              toolState={toolState}
+            />
+          );
+        })}
       </ol>
     </>
   );
@@ -115,19 +109,24 @@ function scrollParent(element: Element | null): Element | undefined {
 interface MessageItemProps {
   message: UIMessage;
   editable: boolean;
+  editing: boolean;
+  /** The answer is complete: its actions show. */
+  finished: boolean;
+  regenerate: boolean;
   /** Used while rendering; a row renders again only when its data changes (see `sameRow`). */
   renderTool: MessageListProps['renderTool'];
-  onEdit: { current: MessageListProps['onEdit'] };
-  onOpenResource: { current: MessageListProps['onOpenResource'] };
+  handlers: { current: RowHandlers };
   toolState: unknown;
 }
 
 const MessageItem = memo(function MessageItem({
   message,
   editable,
+  editing,
+  finished,
+  regenerate,
   renderTool,
-  onEdit,
-  onOpenResource,
+  handlers,
 }: MessageItemProps) {
   const resources = message.parts.filter(isResourcePart).map((part) => part.data);
   const images = message.parts.filter(
@@ -142,15 +141,13 @@ const MessageItem = memo(function MessageItem({
         <UserMessage
           message={message}
           editable={editable}
-          onEdit={(text) => onEdit.current(message.id, text)}
+          editing={editing}
+          onStartEdit={() => handlers.current.onEditingChange(message.id)}
+          onCancelEdit={() => handlers.current.onEditingChange(undefined)}
+          onEdit={(text) => handlers.current.onEdit(message.id, text)}
         />
       ) : (
-        message.parts.map((part, index) => {
-          if (part.type === 'text') return <AnswerText key={index} text={part.text} />;
-          if (part.type === 'dynamic-tool')
-            return <div key={part.toolCallId}>{renderTool(part)}</div>;
-          return null;
-        })
+        <AnswerParts message={message} renderTool={renderTool} />
       )}
       {images.map((part, index) =>
         part.type === 'file' ? (
@@ -164,80 +161,68 @@ const MessageItem = memo(function MessageItem({
       )}
       <ResourceChips
         resources={resources}
-        {...(onOpenResource.current
-          ? { onOpen: (resource: ResourcePartData) => onOpenResource.current?.(resource) }
+        {...(handlers.current.onOpenResource
+          ? { onOpen: (resource: ResourcePartData) => handlers.current.onOpenResource?.(resource) }
           : {})}
       />
+      {message.role === 'assistant' && finished && !awaitsApproval(message) ? (
+        <AnswerActions
+          markdown={answerMarkdown(message)}
+          usage={usageLine(readAnswerMetadata(message))}
+          onRegenerate={regenerate ? () => handlers.current.onRegenerate?.() : undefined}
+        />
+      ) : null}
     </li>
   );
 }, sameRow);
 
-function sameRow(previous: MessageItemProps, next: MessageItemProps): boolean {
-  if (previous.message !== next.message || previous.editable !== next.editable) return false;
-  return (
-    previous.toolState === next.toolState ||
-    !next.message.parts.some((part) => part.type === 'dynamic-tool')
+function awaitsApproval(message: UIMessage): boolean {
+  return message.parts.some(
+    (part) => part.type === 'dynamic-tool' && part.state === 'approval-requested',
   );
 }
 
-function UserMessage({
+/** An answer's parts in order: reasoning (collapsed), text, tool calls. */
+function AnswerParts({
   message,
-  editable,
-  onEdit,
+  renderTool,
 }: {
   message: UIMessage;
-  editable: boolean;
-  onEdit(text: string): void;
+  renderTool: MessageListProps['renderTool'];
 }) {
-  const text = message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(text);
-  if (editing) {
-    return (
-      <form
-        className="edit-message"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setEditing(false);
-          if (draft.trim()) onEdit(draft.trim());
-        }}
-      >
-        <textarea
-          aria-label="Edit message"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          rows={3}
+  const thoughts = readAnswerMetadata(message).thoughtMs ?? [];
+  let reasoningIndex = 0;
+  return message.parts.map((part, index) => {
+    if (part.type === 'text') return <AnswerText key={index} text={part.text} />;
+    if (part.type === 'reasoning') {
+      const durationMs = thoughts[reasoningIndex++];
+      // Some providers send an empty reasoning part (the thinking itself withheld).
+      if (!part.text.trim() && part.state !== 'streaming') return null;
+      return (
+        <Reasoning
+          key={index}
+          text={part.text}
+          streaming={part.state === 'streaming'}
+          durationMs={durationMs}
         />
-        <div className="form-actions">
-          <button type="submit" className="primary">
-            Send
-          </button>
-          <button type="button" onClick={() => setEditing(false)}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    );
-  }
-  const fromApp = (message.metadata as { fromApp?: unknown } | undefined)?.fromApp;
+      );
+    }
+    if (part.type === 'dynamic-tool') return <div key={part.toolCallId}>{renderTool(part)}</div>;
+    return null;
+  });
+}
+
+function sameRow(previous: MessageItemProps, next: MessageItemProps): boolean {
+  if (
+    previous.message !== next.message ||
+    previous.editable !== next.editable ||
+    previous.editing !== next.editing ||
+    previous.finished !== next.finished ||
+    previous.regenerate !== next.regenerate
+  )
+    return false;
   return (
-    <div className="user-bubble">
-      {typeof fromApp === 'string' ? (
-        <p className="message-origin">Sent from the app {fromApp}</p>
-      ) : null}
-      <p>{text}</p>
-      {editable ? (
-        <button
-          type="button"
-          className="link"
-          onClick={() => {
-            setDraft(text);
-            setEditing(true);
-          }}
-        >
-          Edit
-        </button>
-      ) : null}
-    </div>
+    previous.toolState === next.toolState ||
+    !next.message.parts.some((part) => part.type === 'dynamic-tool')
   );
 }

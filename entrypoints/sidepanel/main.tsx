@@ -10,6 +10,7 @@ import { App } from './App';
 import './style.css';
 import './chat-header.css';
 import './chat-start.css';
+import './chat-layout.css';
 
 const client = createPatchbayClient(createRuntimeTransport());
 const store = createChromeStore();

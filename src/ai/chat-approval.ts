@@ -10,7 +10,8 @@ import type { PatchbayClient } from '../messaging/client';
 import type { ToolView } from '../messaging/contract';
 import type { ApprovalSettings, CallOrigin } from './approval';
 import type { ToolNameMap } from './tool-names';
-import { answerMetadataSchema, approvalFor, opensPage, originOf, trustOf } from './turn-taint';
+import { answerMetadataSchema } from './answer-metadata';
+import { approvalFor, opensPage, originOf, trustOf } from './turn-taint';
 
 /** A tab's URL from the background (the active tab's without `tabId`), for "Use this browser". */
 export function chatTabUrl(client: PatchbayClient) {

@@ -7,6 +7,7 @@ import {
   type UIMessage,
   type UIMessageChunk,
 } from 'ai';
+import { answerMetadataFor } from './answer-metadata';
 import { appContextSection, type AppModelContext } from '../apps/app-model-context';
 import { isResourcePart, resourcePartForModel } from '../chat/resource-parts';
 import type { PatchbayClient } from '../messaging/client';
@@ -149,11 +150,15 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
         // Errors reach the page through the UI stream (onError below); streamText would also log them.
         onError: () => undefined,
       });
+      const continued = messages.at(-1);
       return result.toUIMessageStream({
         originalMessages: messages,
         onError: describeChatError,
-        ...(pointedOrigin && {
-          messageMetadata: ({ part }) => (part.type === 'start' ? { pointedOrigin } : undefined),
+        // The model, its token counts and how long it reasoned, kept on the answer.
+        messageMetadata: answerMetadataFor({
+          model: { provider: settings.provider, id: settings.model },
+          ...(pointedOrigin && { pointedOrigin }),
+          ...(continued?.role === 'assistant' && { continued }),
         }),
       });
     },

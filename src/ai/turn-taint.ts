@@ -13,7 +13,7 @@
  * model again, so an instruction read earlier can act later.
  */
 import type { ModelMessage, UIMessage } from 'ai';
-import { z } from 'zod';
+import { answerMetadataSchema } from './answer-metadata';
 import { normalizeUrl } from '../browser-tools/browser-tools';
 import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import type { ToolView } from '../messaging/contract';
@@ -37,9 +37,6 @@ export interface ChatTrust {
 }
 
 export type ApprovalVerdict = { ask: false } | { ask: true; why?: string };
-
-/** An answer's metadata: the origin of the active tab when the person asked for it. */
-export const answerMetadataSchema = z.looseObject({ pointedOrigin: z.string().optional() });
 
 /** Browser tools that load a URL of the model's choosing: where they send is their URL. */
 const OPENS_PAGE = new Set(['navigate', 'tab_open']);

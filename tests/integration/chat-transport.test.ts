@@ -77,6 +77,28 @@ describe.each([
     });
   });
 
+  it('marks the answer with the model that ran it and the tokens the provider reported', async () => {
+    const openai = await startModel();
+    const { client } = startBackground();
+    const text = 'Forty-two characters of answer, give or take.';
+    openai.script({ type: 'text', text });
+    const settings = settingsFor(openai);
+    const chunks = await collect(
+      await send(transportFor({ client }, settings), [userMessage('How long is it?')]),
+    );
+
+    // The scripted server counts a token per four characters: of the request, of the answer.
+    const request = openai.requests.findLast((entry) => entry.api !== 'models');
+    const inputTokens = Math.ceil(JSON.stringify(request?.body).length / 4);
+    const outputTokens = Math.ceil(text.length / 4);
+    expect(chunks.find((chunk) => chunk.type === 'finish')).toMatchObject({
+      messageMetadata: {
+        model: { provider: settings.provider, id: 'scripted-model' },
+        usage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens },
+      },
+    });
+  });
+
   it('asks for approval before a tool runs, and runs nothing meanwhile', async () => {
     const context = await setup();
     context.openai.script({

@@ -1,7 +1,7 @@
 /**
  * Proves the scripted Anthropic stand-in (tests/fixtures/scripted-anthropic.ts) speaks the
  * Messages wire format as @ai-sdk/anthropic parses it, through Patchbay's own model factory:
- * streamed text, a tool round trip, a non-streamed answer (sampling), errors and the model list.
+ * streamed text and thinking, a tool round trip, a non-streamed answer (sampling), errors and the model list.
  */
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { APICallError, generateText, jsonSchema, stepCountIs, streamText, tool } from 'ai';
@@ -39,6 +39,18 @@ describe('the scripted Anthropic server', () => {
     expect(request?.headers).not.toHaveProperty('authorization');
     expect(request?.headers).not.toHaveProperty('x-goog-api-key');
     expect(request?.body).toMatchObject({ model: 'claude-scripted', stream: true });
+  });
+
+  it('streams thinking before the text, which the provider reads as reasoning', async () => {
+    server.script({
+      type: 'text',
+      text: 'The answer is 42.',
+      reasoning: 'Six times seven.',
+    });
+    const result = streamText({ model: model(), prompt: 'six times seven?' });
+    await expect(result.text).resolves.toBe('The answer is 42.');
+    await expect(result.reasoningText).resolves.toBe('Six times seven.');
+    await expect(result.usage).resolves.toMatchObject({ inputTokens: 10, outputTokens: 5 });
   });
 
   it('parses the same stream with the bare official package', async () => {

@@ -62,7 +62,12 @@ function conversation(count: number): UIMessage[] {
 }
 
 describe('long conversations', () => {
-  const props = { streaming: false, renderTool: () => null, onEdit: () => undefined };
+  const props = {
+    streaming: false,
+    renderTool: () => null,
+    onEdit: () => undefined,
+    onEditingChange: () => undefined,
+  };
 
   it('renders the latest messages first and earlier ones on request', () => {
     const messages = conversation(500);

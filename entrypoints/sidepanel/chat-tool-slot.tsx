@@ -1,0 +1,98 @@
+import type { DynamicToolUIPart } from 'ai';
+import { BROWSER_SERVER_ID } from '../../src/messaging/browser-access-contract';
+import type { TabTargetState } from '../../components/browser-access/TabTarget';
+import { ToolCard } from '../../components/chat/ToolCard';
+import { changesSinceAllowed, type ApprovalSettings } from '../../src/ai/approval';
+import { isProxyToolOutput } from '../../src/ai/proxy-tools';
+import type { ToolNameMap } from '../../src/ai/tool-names';
+import type { ServerView, ToolView } from '../../src/messaging/contract';
+import { toolAppSlot, type AppSlotContext } from './tool-app-slot';
+import type { CallProgress } from './use-chat-tools';
+import type { ChatSessionState } from './use-chat-session';
+
+/** What a chat's tool cards are drawn from besides their own part. */
+export interface ChatToolContext {
+  tools: ToolView[];
+  servers: ServerView[];
+  names: ToolNameMap;
+  progress: CallProgress;
+  stoppedCalls: ReadonlySet<string>;
+  approvals: ApprovalSettings;
+  tabTargets: ReadonlyMap<string, TabTargetState>;
+  apps: AppSlotContext;
+  respond(part: DynamicToolUIPart, approved: boolean): void;
+  alwaysAllow: ChatSessionState['alwaysAllow'];
+  openResource(link: { serverId: string; uri: string; title?: string; mimeType?: string }): void;
+}
+
+/** The card of one tool call in the chat: which server and tool it is, its state and app. */
+export function renderChatTool(part: DynamicToolUIPart, context: ChatToolContext) {
+  const { tools, servers, names, progress, stoppedCalls, approvals, tabTargets } = context;
+  const output =
+    part.state === 'output-available' && isProxyToolOutput(part.output) ? part.output : undefined;
+  const address = output
+    ? { serverId: output.serverId, name: output.toolName }
+    : names.resolve(part.toolName);
+  const server = servers.find((candidate) => candidate.id === address?.serverId);
+  const view = tools.find(
+    (candidate) => candidate.serverId === address?.serverId && candidate.name === address.name,
+  );
+  const respond = (approved: boolean) => context.respond(part, approved);
+  const app =
+    address && server
+      ? toolAppSlot(
+          part,
+          {
+            serverId: address.serverId,
+            serverName: server.name,
+            toolName: address.name,
+            ...(view ? { view } : {}),
+            ...(output ? { output } : {}),
+          },
+          context.apps,
+        )
+      : undefined;
+  const icon = iconOf(view, server);
+  return (
+    <ToolCard
+      part={part}
+      {...(app ? { app } : {})}
+      serverName={
+        view?.page
+          ? `${view.page.site}${view.page.tabIndex !== undefined ? ` · tab ${view.page.tabIndex}` : ''}`
+          : address?.serverId === BROWSER_SERVER_ID
+            ? 'This browser'
+            : (server?.name ?? address?.serverId ?? 'Unknown server')
+      }
+      {...(icon ? { iconDataUrl: icon } : {})}
+      toolName={view?.page?.tool ?? address?.name ?? part.toolName}
+      {...(address ? { serverId: address.serverId } : {})}
+      onOpenResource={(link) =>
+        context.openResource({
+          serverId: link.serverId,
+          uri: link.uri,
+          ...(link.name ? { title: link.name } : {}),
+          ...(link.mimeType ? { mimeType: link.mimeType } : {}),
+        })
+      }
+      {...(output ? { result: output.result, durationMs: output.durationMs } : {})}
+      {...(progress[part.toolCallId] ? { progress: progress[part.toolCallId] } : {})}
+      stopped={stoppedCalls.has(part.toolCallId)}
+      {...(tabTargets.has(part.toolCallId) ? { tabTarget: tabTargets.get(part.toolCallId) } : {})}
+      onApprove={() => respond(true)}
+      onDeny={() => respond(false)}
+      onAlwaysAllow={() => {
+        if (!view) return respond(true);
+        void context.alwaysAllow(view, part).then(() => respond(true));
+      }}
+      {...(view && part.state === 'approval-requested'
+        ? { changedSinceAllowed: changesSinceAllowed(view, approvals) }
+        : {})}
+    />
+  );
+}
+
+/** The tool's own icon, else the one the person gave its server, else the server's own. */
+function iconOf(tool: ToolView | undefined, server: ServerView | undefined): string | undefined {
+  return tool?.iconDataUrl ?? server?.iconDataUrl ?? server?.serverIconDataUrl;
+}

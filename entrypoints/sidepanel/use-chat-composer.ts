@@ -1,0 +1,98 @@
+import type { FileUIPart } from 'ai';
+import type { ComposerProps } from '../../components/chat/Composer';
+import { promptMessagesToUIMessages } from '../../src/chat/resource-parts';
+import type { PatchbayClient } from '../../src/messaging/client';
+import type { ServerView } from '../../src/messaging/contract';
+import type { PromptView } from '../../src/messaging/features-contract';
+import type { ChatSessionState } from './use-chat-session';
+import type { useServerContext } from './use-server-context';
+
+type ServerContext = ReturnType<typeof useServerContext>;
+
+/**
+ * The composer's side of a chat: sending (with what is attached), running a server's prompt,
+ * completing its arguments, and the pickers' lists. `onSent` runs when a message goes out.
+ */
+export function useChatComposer(options: {
+  client: PatchbayClient;
+  servers: ServerView[];
+  session: ChatSessionState;
+  context: ServerContext;
+  /** The images pasted or dropped for this message, taken as it goes out. */
+  takeImages(): FileUIPart[];
+  onSent(): void;
+}): Omit<ComposerProps, 'busy'> {
+  const { client, servers, session, context, onSent } = options;
+  const { chat } = session;
+  const serverName = (serverId: string) =>
+    servers.find((server) => server.id === serverId)?.name ?? serverId;
+
+  const runPrompt = (prompt: PromptView, args: Record<string, string>) => {
+    if (session.busy) {
+      context.setNotice('Wait for the answer to finish (or stop it) before running a prompt.');
+      return;
+    }
+    context.setNotice(undefined);
+    void client.server(prompt.serverId, 'prompts/get', { name: prompt.name, arguments: args }).then(
+      ({ messages: promptMessages }) => {
+        const inserted = promptMessagesToUIMessages(prompt.serverId, promptMessages);
+        const last = inserted.at(-1);
+        if (!last) {
+          context.setNotice(
+            `${serverName(prompt.serverId)} gave the prompt ${prompt.name} no messages.`,
+          );
+          return;
+        }
+        // The prompt's turns join the conversation; one that ends with the person's turn is sent.
+        if (last.role === 'user') {
+          chat.setMessages((current) => [...current, ...inserted.slice(0, -1)]);
+          onSent();
+          void chat.sendMessage({ parts: last.parts });
+        } else chat.setMessages((current) => [...current, ...inserted]);
+      },
+      (error: unknown) => context.setNotice(error instanceof Error ? error.message : String(error)),
+    );
+  };
+
+  return {
+    onSend: (text) => {
+      const attached = context.takeAttachmentParts();
+      if (!attached) {
+        context.setNotice('An attached resource is still being read; send again in a moment.');
+        return false;
+      }
+      onSent();
+      void chat.sendMessage({
+        parts: [{ type: 'text', text }, ...attached, ...options.takeImages()],
+      });
+      return true;
+    },
+    onStop: session.stop,
+    resources: context.resources,
+    templates: context.templates,
+    prompts: context.prompts,
+    servers: servers.map((server) => ({
+      id: server.id,
+      name: server.name,
+      ...((server.iconDataUrl ?? server.serverIconDataUrl)
+        ? { iconDataUrl: server.iconDataUrl ?? server.serverIconDataUrl }
+        : {}),
+    })),
+    attachments: context.attachments,
+    onAttach: context.attach,
+    onDetach: context.detach,
+    onPickerOpen: context.loadPicker,
+    onRunPrompt: runPrompt,
+    onComplete: async (request) =>
+      // Only servers that offer completions are asked.
+      !servers.find((server) => server.id === request.serverId)?.features?.completions
+        ? []
+        : (
+            await client.server(request.serverId, 'completion/complete', {
+              ref: request.ref,
+              argument: request.argument,
+              ...(request.context ? { context: request.context } : {}),
+            })
+          ).values,
+  };
+}

@@ -1,0 +1,130 @@
+import { useChat } from '@ai-sdk/react';
+import { lastAssistantMessageIsCompleteWithApprovalResponses, type DynamicToolUIPart } from 'ai';
+import { useEffect, useMemo, useState } from 'react';
+import type { ApprovalSettings } from '../../src/ai/approval';
+import { createChatTransport } from '../../src/ai/chat-transport';
+import { createLanguageModel } from '../../src/ai/model';
+import type { ModelSettings } from '../../src/ai/model-settings';
+import type { AppModelContext } from '../../src/apps/app-model-context';
+import type { ConversationStore, OpenedConversation } from '../../src/chat/history';
+import type { PatchbayClient } from '../../src/messaging/client';
+import { toolCallIdsOf } from './tool-app-slot';
+import { useAlwaysAllow } from './use-always-allow';
+import { useChatPersistence, useRestoredMessages } from './use-chat-persistence';
+import { useChatTools } from './use-chat-tools';
+import { useInterruptedTurn } from './use-interrupted-turn';
+
+export interface ChatSessionOptions {
+  client: PatchbayClient;
+  conversation: OpenedConversation;
+  history: ConversationStore;
+  /** Read fresh for every request, so a changed model or key applies to the next message. */
+  loadSettings(): Promise<ModelSettings | undefined>;
+  loadApprovals(): Promise<ApprovalSettings>;
+  saveApprovals(next: ApprovalSettings): Promise<void>;
+  onSaved(title: string): void;
+}
+
+const SETTLED_TOOL_STATES = new Set(['output-available', 'output-error', 'output-denied']);
+
+/**
+ * One conversation's state: the AI SDK's useChat over Patchbay's in-panel transport, saved as
+ * it goes, with the tools it can use, their approvals, and the turn actions (stop, edit).
+ */
+export function useChatSession(options: ChatSessionOptions) {
+  const { client, conversation, history, loadApprovals } = options;
+  // What the MCP Apps in this chat last told the model, by tool call (one map, kept as is).
+  const [appContext] = useState(() => new Map<string, AppModelContext>());
+  const [approvals, setApprovals] = useState<ApprovalSettings>({});
+  const { callOrigins, alwaysAllow } = useAlwaysAllow({ ...options, onSaved: setApprovals });
+  const transport = useMemo(
+    () =>
+      createChatTransport({
+        client,
+        loadSettings: options.loadSettings,
+        loadApprovals,
+        saveApprovals: options.saveApprovals,
+        createModel: (current) => createLanguageModel(current),
+        appContext: () => [...appContext.values()],
+        callOrigins,
+      }),
+    [client, options.loadSettings, loadApprovals, options.saveApprovals, appContext, callOrigins],
+  );
+  const restored = useRestoredMessages(conversation);
+  const chat = useChat({
+    id: conversation.id,
+    messages: restored,
+    transport,
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+    // Errors are shown inline (chat.error) with a sentence and a Retry; nothing to log.
+    onError: () => undefined,
+  });
+  const { tools, progress } = useChatTools(client);
+  const [stoppedCalls, setStoppedCalls] = useState<Set<string>>(new Set());
+  // Calls saved before this chat opened: their apps show as snapshots until reloaded.
+  const [savedCalls] = useState(() => toolCallIdsOf(conversation.messages));
+  useEffect(() => {
+    void loadApprovals().then(setApprovals, () => undefined);
+  }, [loadApprovals, tools]);
+
+  const { status } = chat;
+  const saveError = useChatPersistence({
+    history,
+    conversation,
+    restored,
+    messages: chat.messages,
+    status,
+    onSaved: options.onSaved,
+  });
+  const interrupted = useInterruptedTurn(conversation, restored, chat);
+  const busy = status === 'streaming' || status === 'submitted';
+
+  /** Stops the answer; its calls still open show as stopped. */
+  const stop = () => {
+    const open = chat.messages
+      .flatMap((message) => message.parts)
+      .filter((part): part is DynamicToolUIPart => part.type === 'dynamic-tool')
+      .filter((part) => !SETTLED_TOOL_STATES.has(part.state))
+      .map((part) => part.toolCallId);
+    setStoppedCalls((previous) => new Set([...previous, ...open]));
+    void chat.stop();
+  };
+
+  /** Sends the person's message `messageId` again as `text`, dropping what followed it. */
+  const edit = (messageId: string, text: string) => {
+    const index = chat.messages.findIndex((message) => message.id === messageId);
+    if (index < 0) return;
+    // What the message carried besides its text (attached resources, images) goes again.
+    const carried = chat.messages[index]?.parts.filter((part) => part.type !== 'text') ?? [];
+    chat.setMessages(chat.messages.slice(0, index));
+    void chat.sendMessage({ parts: [{ type: 'text', text }, ...carried] });
+  };
+
+  const lastMessage = chat.messages.at(-1);
+  const awaitingApproval = lastMessage?.parts.some(
+    (part) => part.type === 'dynamic-tool' && part.state === 'approval-requested',
+  );
+  /** The last answer can be asked again: settled, not waiting for approval or resuming. */
+  const canRegenerate =
+    lastMessage?.role === 'assistant' && !awaitingApproval && !interrupted && !busy;
+
+  return {
+    chat,
+    busy,
+    tools,
+    progress,
+    approvals,
+    setApprovals,
+    alwaysAllow,
+    appContext,
+    savedCalls,
+    stoppedCalls,
+    saveError,
+    interrupted,
+    canRegenerate,
+    stop,
+    edit,
+  };
+}
+
+export type ChatSessionState = ReturnType<typeof useChatSession>;
