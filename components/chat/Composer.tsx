@@ -1,12 +1,10 @@
 import {
-  useEffect,
   useId,
   useLayoutEffect,
   useRef,
   useState,
   type FormEvent,
   type KeyboardEvent,
-  type ReactNode,
 } from 'react';
 import {
   attachmentFromResource,
@@ -21,70 +19,18 @@ import {
 } from '../../src/composer/picker-query';
 import { composerKeyAction } from '../../src/composer/composer-keys';
 import { expandTemplate, templateVariables } from '../../src/composer/uri-template';
-import type { ComposerRequest } from '../../src/panel-entry/composer-request';
-import type {
-  PromptView,
-  ResourceTemplateView,
-  ResourceView,
-} from '../../src/messaging/features-contract';
 import { AttachmentChips } from '../composer/AttachmentChips';
 import { fileTargets } from '../composer/file-targets';
-import { useComposerFill, type ComposerFill } from '../composer/use-composer-fill';
-import {
-  ChosenItemForm,
-  type ChosenItem,
-  type CompletionRequest,
-} from '../composer/ChosenItemForm';
+import { useComposerFill, useComposerRequest } from '../composer/use-outside-text';
+import type { ComposerProps } from '../composer/composer-props';
+import { ChosenItemForm, type ChosenItem } from '../composer/ChosenItemForm';
 import { pickerContent, type PickerChoice } from '../composer/picker-items';
 import { PickerMenu, pickerOptionId } from '../composer/PickerMenu';
 
 export type { Attachment } from '../../src/composer/attachment';
 export type { CompletionRequest } from '../composer/ChosenItemForm';
 
-export interface ComposerServer {
-  id: string;
-  name: string;
-  iconDataUrl?: string;
-}
-
-export interface ComposerProps {
-  busy: boolean;
-  disabledReason?: string;
-  /** Returns false to refuse the message for now; the composer then keeps the text. */
-  onSend(text: string): boolean | void;
-  onStop(): void;
-  /** Up in an empty composer: edit the person's last message. */
-  onEditLast?(): void;
-  /** Every connected server's resources, for the "@" picker. */
-  resources?: ResourceView[];
-  templates?: ResourceTemplateView[];
-  /** Every connected server's prompts, for the "/" picker. */
-  prompts?: PromptView[];
-  /** To show each item's server name and icon. */
-  servers?: ComposerServer[];
-  /** What is attached to the next message; the parent sends it with the text and clears it. */
-  attachments?: Attachment[];
-  /** Without it there is no "@" picker, so an "@" is just a character. */
-  onAttach?(attachment: Attachment): void;
-  onDetach?(uri: string): void;
-  /** Without it there is no "/" picker. */
-  onRunPrompt?(prompt: PromptView, args: Record<string, string>): void;
-  onComplete?(request: CompletionRequest): Promise<string[]>;
-  /** A picker opened, so the parent can refresh what it lists. */
-  onPickerOpen?(kind: PickerKind): void;
-  /**
-   * Focus, and text to add after what is typed (the panel opened, the keyboard command, "Ask
-   * Patchbay about this…"); nothing is sent. `onRequestApplied` runs once it is taken.
-   */
-  request?: ComposerRequest | undefined;
-  onRequestApplied?(): void;
-  /** Files pasted or dropped into the composer (images); without it they are ignored. */
-  onFiles?(files: File[]): void;
-  /** Shown above the text, beside the attached resources (the images' chips). */
-  chips?: ReactNode;
-  /** Text put in the composer from outside (an example question); a new `id` puts it again. */
-  fill?: ComposerFill;
-}
+export type { ComposerProps, ComposerServer } from '../composer/composer-props';
 
 const NONE: never[] = [];
 
@@ -106,24 +52,13 @@ export function Composer(props: ComposerProps) {
   const latestText = useRef('');
   const listboxId = useId();
 
-  const { request, onRequestApplied } = props;
-  // Each request applies once, also when React runs the effect again for the same one.
-  const appliedRequest = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (!request || appliedRequest.current === request.id) return;
-    appliedRequest.current = request.id;
-    onRequestApplied?.();
-    if (request.text === undefined) {
-      textarea.current?.focus();
-      return;
-    }
-    const typed = latestText.current.trimEnd();
-    const next = typed ? `${typed}\n\n${request.text}` : request.text;
-    latestText.current = next;
-    afterRender.current = { caret: next.length, focus: true };
-    setText(next);
-    setCaret(next.length);
-  }, [request, onRequestApplied]);
+  useComposerRequest(props.request, props.onRequestApplied, {
+    textareaRef: textarea,
+    latestTextRef: latestText,
+    afterRenderRef: afterRender,
+    setText,
+    setCaret,
+  });
   useComposerFill(props.fill, {
     textareaRef: textarea,
     latestTextRef: latestText,

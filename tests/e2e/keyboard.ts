@@ -93,11 +93,13 @@ export async function tabThrough(page: Page): Promise<{ stops: TabStop[]; missed
     stops.push(stop);
   }
   const reached = new Set(stops.map((stop) => stop.probe));
+  // A control that left the page while Tab went round (a card that finished, "Jump to latest"
+  // once the focus scrolled the transcript to its end) was not missed.
   const missed = await page.evaluate(
     (unreached) =>
-      unreached.map((probe) => {
-        const element = document.querySelector(`[data-tab-probe="${probe}"]`);
-        return element?.outerHTML.slice(0, 120) ?? probe;
+      unreached.flatMap((probe) => {
+        const element = document.querySelector<HTMLElement>(`[data-tab-probe="${probe}"]`);
+        return element?.checkVisibility() ? [element.outerHTML.slice(0, 120)] : [];
       }),
     controls.filter((probe) => !reached.has(probe)),
   );

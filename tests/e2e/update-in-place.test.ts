@@ -122,6 +122,16 @@ describe('updating from the previous release', () => {
         .getByRole('button', { name: 'Always allow this tool' })
         .click();
       await page.getByText('You are user-1.').waitFor();
+      // The previous release writes a finished turn a moment after it shows; the browser is
+      // closed only once both answers are stored complete (what this test carries across).
+      await expect
+        .poll(async () =>
+          (await storedMessages(page))
+            .filter((message) => message.role === 'assistant' && message.state === 'complete')
+            .map((message) => message.text)
+            .sort(),
+        )
+        .toEqual(['Standup is on the calendar.', 'You are user-1.']);
       expect([...before.errors], 'errors logged by the previous release').toEqual([]);
     } finally {
       await before.close();
