@@ -10,7 +10,7 @@
 import { startFixtureServer } from '../tests/fixtures/mcp-fixture-server';
 import { startModernServer } from '../tests/fixtures/modern-server';
 import { startScriptedOpenAI } from '../tests/fixtures/scripted-openai';
-import { launchBenchBrowser } from './lib/browser';
+import { launchBenchBrowser, type BenchBrowser } from './lib/browser';
 import { startServerPool } from './lib/server-pool';
 import { formatTable, met, outOfReach, type Row } from './lib/stats';
 import { measureCalls, type RecordedPost } from './paths/call';
@@ -25,6 +25,7 @@ import { measureChatSearch } from './paths/chat-search';
 import { measureConnectMany, measureToolSet, measureWorkerHeap } from './paths/servers';
 import { startFixtureSites } from '../tests/fixtures/page-tools/site-server';
 import { startServerEverything } from '../tests/fixtures/server-everything';
+import type { ServerView } from '../src/messaging/contract';
 import { replayableCall } from './lib/replay-session';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -69,6 +70,17 @@ const lastCall = (requests: { headers: RecordedPost['headers']; body?: unknown }
   if (!found) throw new Error('the server saw no tools/call');
   return { headers: found.headers, body: found.body };
 };
+
+/** The MCP version of a server's live connection, once it is connected. */
+async function negotiatedVersion(browser: BenchBrowser, serverId: string): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const { servers } = await browser.send<{ servers: ServerView[] }>('mcp/servers/get');
+    const version = servers.find((server) => server.id === serverId)?.protocolVersion;
+    if (version) return version;
+    await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+  }
+  throw new Error(`${serverId} did not connect`);
+}
 
 const rows: Row[] = [];
 const step = (name: string) => console.error(`bench: ${name}…`);
@@ -122,9 +134,15 @@ async function browserParts() {
       const everything = await startServerEverything('streamableHttp');
       try {
         const echo = { message: 'bench' };
-        const replay = await replayableCall(everything.url, { name: 'echo', arguments: echo });
         const everythingId = await add('server-everything', everything.url);
         await browser.send(`mcp/${everythingId}/enable`);
+        // The floor's session speaks the version Patchbay's connection agreed on: the server
+        // answers 2025-11-25 requests about a millisecond slower than 2025-06-18 ones.
+        const replay = await replayableCall(
+          everything.url,
+          { name: 'echo', arguments: echo },
+          await negotiatedVersion(browser, everythingId),
+        );
         rows.push(
           ...(await measureCalls(
             browser,

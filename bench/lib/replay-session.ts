@@ -5,11 +5,11 @@
  */
 import type { RecordedPost } from '../paths/call';
 
-const PROTOCOL = '2025-06-18';
-
 export async function replayableCall(
   url: string,
   tool: { name: string; arguments: Record<string, unknown> },
+  /** The version Patchbay's own connection to the server speaks. */
+  protocolVersion: string,
 ): Promise<RecordedPost> {
   const headers = {
     'content-type': 'application/json',
@@ -23,7 +23,7 @@ export async function replayableCall(
       id: 0,
       method: 'initialize',
       params: {
-        protocolVersion: PROTOCOL,
+        protocolVersion,
         capabilities: {},
         clientInfo: { name: 'patchbay-bench', version: '0' },
       },
@@ -35,7 +35,7 @@ export async function replayableCall(
   const sessionHeaders = {
     ...headers,
     'mcp-session-id': session,
-    'mcp-protocol-version': PROTOCOL,
+    'mcp-protocol-version': protocolVersion,
   };
   const notified = await fetch(url, {
     method: 'POST',
