@@ -1,18 +1,28 @@
 /**
- * The page-tools detector (src/page-tools/page-detector.ts) in every web page's top frame, in
- * Patchbay's isolated world: a few KB that do nothing until a page announces an MCP server of
- * its own, and then only count its tools for the person's "{site} offers N tools". The proxy
- * itself runs only on sites the person allowed (docs/page-tools-injection.md).
+ * The page-tools detector (src/page-tools/page-detector.ts), in Patchbay's isolated world of a
+ * tab's top frame: injected only into the tab the person is on while the side panel is open
+ * (and the site is not allowed), it asks whether the page runs an MCP server of its own and
+ * counts its tools for the person's "{site} offers N tools". Nothing of Patchbay runs in pages
+ * otherwise (docs/page-tools-injection.md).
  */
-import { PAGE_OFFER_PORT, PROXY_MARK, startPageDetector } from '../src/page-tools/page-detector';
+import {
+  DETECTOR_MARK,
+  PAGE_OFFER_PORT,
+  PROXY_MARK,
+  startPageDetector,
+} from '../src/page-tools/page-detector';
 
 export default defineContentScript({
+  // Not in the manifest: injected by the worker (src/platform/chrome-page-injection.ts).
+  registration: 'runtime',
+  // Unused at run time; WXT adds these to the host permissions, which <all_urls> covers.
   matches: ['http://*/*', 'https://*/*'],
-  // From the start, to hear a page's server announce itself whenever it starts.
-  runAt: 'document_start',
   main() {
+    const shared = globalThis as Record<string, unknown>;
+    if (shared[DETECTOR_MARK] === true) return;
+    shared[DETECTOR_MARK] = true;
     startPageDetector(window, {
-      proxyRunning: () => (globalThis as Record<string, unknown>)[PROXY_MARK] === true,
+      proxyRunning: () => shared[PROXY_MARK] === true,
       connect() {
         const port = browser.runtime.connect({ name: PAGE_OFFER_PORT });
         return {

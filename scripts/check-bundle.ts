@@ -17,17 +17,21 @@ const KB = 1024;
  * gzipped), and MV3 workers cannot load code lazily (no import() in service workers).
  */
 /**
- * everyPage: what the manifest puts into every web page, the page-tools detector (issue 32: no
- * page tax on sites nobody allowed). allowedSitePage: what a page of a site the person allowed
- * gets besides, the proxy and the WebMCP bridge registered at run time; they speak MCP-B's
- * channel by hand (src/page-tools/mcp-b-channel.ts) because the SDK client was 75 KB gzipped.
+ * everyPage: what the manifest puts into every web page: nothing (issue 32: no page tax on
+ * sites nobody allowed). lookedAtPage: the detector, injected only into the tab the person is on
+ * while the panel is open, on a site not allowed. allowedSitePage: what a page of an allowed
+ * site gets, the proxy and the WebMCP bridge registered at run time; they speak MCP-B's channel
+ * by hand (src/page-tools/mcp-b-channel.ts) because the SDK client was 75 KB gzipped.
  */
 const BUDGETS = {
   sidePanel: 350 * KB,
   worker: 180 * KB,
   everyPage: 5 * KB,
+  lookedAtPage: 5 * KB,
   allowedSitePage: 10 * KB,
 };
+/** Injected into the tab the panel looks at (src/platform/chrome-page-injection.ts). */
+const DETECTOR_SCRIPT = 'content-scripts/page-detector.js';
 /** The scripts registered for allowed sites (src/platform/chrome-page-injection.ts). */
 const ALLOWED_SITE_SCRIPTS = ['content-scripts/page-tools.js', 'content-scripts/webmcp-bridge.js'];
 /** Strings only test code contains (fixtures, the scripted model, test runners). */
@@ -85,6 +89,7 @@ const everyPageScripts = (manifest.content_scripts ?? []).flatMap((script) =>
   (script.js ?? []).map((file) => join(OUTPUT, file)),
 );
 const everyPageSize = everyPageScripts.reduce((sum, path) => sum + gzipped(path), 0);
+const lookedAtSize = everyPageSize + gzipped(join(OUTPUT, DETECTOR_SCRIPT));
 const allowedSiteScripts = [
   ...everyPageScripts,
   ...ALLOWED_SITE_SCRIPTS.map((file) => join(OUTPUT, file)),
@@ -102,6 +107,9 @@ console.log(`every web page: ${kb(everyPageSize)} gzip (budget ${kb(BUDGETS.ever
 for (const path of everyPageScripts)
   console.log(`  ${relative(OUTPUT, path)}  ${kb(gzipped(path))}`);
 console.log(
+  `the tab the panel looks at (the detector): ${kb(lookedAtSize)} gzip (budget ${kb(BUDGETS.lookedAtPage)})`,
+);
+console.log(
   `every page of an allowed site: ${kb(allowedSiteSize)} gzip (budget ${kb(BUDGETS.allowedSitePage)})`,
 );
 
@@ -118,6 +126,11 @@ if (workerSize > BUDGETS.worker) {
 if (everyPageSize > BUDGETS.everyPage) {
   problems.push(
     `The manifest puts ${kb(everyPageSize)} gzipped into every web page, over its ${kb(BUDGETS.everyPage)} budget: register heavy scripts at run time for the sites that need them.`,
+  );
+}
+if (lookedAtSize > BUDGETS.lookedAtPage) {
+  problems.push(
+    `The detector injected into the tab the panel looks at is ${kb(lookedAtSize)} gzipped, over its ${kb(BUDGETS.lookedAtPage)} budget: it must stay free of libraries.`,
   );
 }
 if (allowedSiteSize > BUDGETS.allowedSitePage) {

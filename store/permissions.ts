@@ -56,7 +56,7 @@ export const PERMISSIONS: readonly PermissionRow[] = [
   {
     permission: '<all_urls>',
     kind: 'host',
-    uses: 'the worker\'s requests to MCP servers, their authorization servers and local models, which mostly send no CORS headers; the page-tools detector and proxy in web pages; screenshots (`captureVisibleTab`); the page\'s title and address for "Ask Patchbay about this page"',
+    uses: "the worker's requests to MCP servers, their authorization servers and local models, which mostly send no CORS headers; the page-tools proxy in allowed sites' pages and the detector in the tab the open panel is on; screenshots (`captureVisibleTab`); the page's title and address for \"Ask Patchbay about this page\"",
     asked: 'at install',
   },
   {

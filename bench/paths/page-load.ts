@@ -146,7 +146,7 @@ export async function measurePageLoad(
       unit: 'ms',
       floor: { value: withoutPlain, label: 'same browser without Patchbay' },
       goal: 1.05,
-      note: `loadEventEnd, ${runs.loads} loads in each browser, interleaved; only the detector runs there.`,
+      note: `loadEventEnd, ${runs.loads} loads in each browser, interleaved; nothing of Patchbay runs there (the detector goes only into the tab the open panel is on).`,
     },
     {
       measure: 'page load: plain 12 KB page of an allowed site',

@@ -8,7 +8,7 @@ import {
 import { listModels } from '../../src/ai/model';
 import { modelSettingsSchema } from '../../src/ai/model-settings';
 import type { PatchbayClient } from '../../src/messaging/client';
-import type { ComposerInbox, KeyValueStore } from '../../src/platform/ports';
+import type { ActiveTabWatch, ComposerInbox, KeyValueStore } from '../../src/platform/ports';
 import { useComposerDraft } from './use-composer-draft';
 import { AsksPanel, useAsks } from './AsksPanel';
 import { ExternalApprovals } from '../../components/browser-access/ExternalApprovals';
@@ -41,16 +41,19 @@ export function App({
   store,
   permissions,
   inbox,
+  watchActiveTab,
 }: {
   client: PatchbayClient;
   store: KeyValueStore;
   permissions: BrowserPermissions;
   /** What the keyboard command and "Ask Patchbay about this…" leave for the composer. */
   inbox: ComposerInbox;
+  /** The person switching tabs, so the tab they are on is looked at for tools it offers. */
+  watchActiveTab?: ActiveTabWatch;
 }) {
   const serverState = useServers(client);
   const asks = useAsks(client);
-  const siteOffers = useSiteOffers(client);
+  const siteOffers = useSiteOffers(client, watchActiveTab);
   const browserAccess = useBrowserAccess(client);
   const { send: sendBrowserAccess } = browserAccess;
   const setInChat = useCallback(

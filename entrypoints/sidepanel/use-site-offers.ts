@@ -1,12 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { SiteOfferView } from '../../src/messaging/page-tools-contract';
+import type { ActiveTabWatch } from '../../src/platform/ports';
 
 /**
  * Sites waiting for the person to allow their tools, kept current from the background's
- * broadcasts; "Not now" hides a site until the panel opens again.
+ * broadcasts; "Not now" hides a site until the panel opens again. While the panel is open, the
+ * tab the person is on is looked at (`page-tools/look`: the detector goes into a page of a site
+ * not allowed) when the panel opens, when they switch tabs and when that tab loads a page.
  */
-export function useSiteOffers(client: PatchbayClient) {
+export function useSiteOffers(client: PatchbayClient, watchActiveTab?: ActiveTabWatch) {
   const [offers, setOffers] = useState<SiteOfferView[]>([]);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<string | undefined>();
@@ -27,6 +30,12 @@ export function useSiteOffers(client: PatchbayClient) {
       stop();
     };
   }, [client]);
+  useEffect(() => {
+    if (!watchActiveTab) return;
+    const look = () => void client.request('page-tools/look').catch(() => undefined);
+    look();
+    return watchActiveTab(look);
+  }, [client, watchActiveTab]);
   const allow = useCallback(
     (domain: string, always: boolean) =>
       void client.request('page-tools/allow', { domain, always }).then(

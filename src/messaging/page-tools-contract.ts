@@ -42,6 +42,8 @@ export const pageToolsGlobalRequests = {
   'page-tools/offers': z.undefined().or(z.object({}).strict()),
   /** Looks for tools in the tab the person is on (WebMCP's, of a site not allowed yet). */
   'page-tools/check-active': z.undefined().or(z.object({}).strict()),
+  /** The panel is open on the active tab: a site not allowed yet gets the detector. */
+  'page-tools/look': z.undefined().or(z.object({}).strict()),
   /** Allows a site once (this browser session) or always. */
   'page-tools/allow': sitePayload.extend({ always: z.boolean() }),
   'page-tools/sites': z.undefined().or(z.object({}).strict()),
@@ -57,6 +59,7 @@ export const pageToolsGlobalRequests = {
 export const pageToolsGlobalResults = {
   'page-tools/offers': z.object({ offers: z.array(siteOfferSchema) }),
   'page-tools/check-active': z.object({ offers: z.array(siteOfferSchema) }),
+  'page-tools/look': z.object({}),
   'page-tools/allow': z.object({ domain: z.string() }),
   'page-tools/sites': z.object({ sites: z.array(z.string()) }),
   'page-tools/forget': z.object({ domain: z.string() }),

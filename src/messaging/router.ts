@@ -142,6 +142,10 @@ export function createRouter({ manager, extensionId, pageTools, browserAccess }:
     'page-tools/check-active': route(globalRequests['page-tools/check-active'], async () => ({
       offers: (await pageTools?.checkActiveTab()) ?? [],
     })),
+    'page-tools/look': route(globalRequests['page-tools/look'], async () => {
+      await pageTools?.lookAtActiveTab();
+      return {};
+    }),
     'page-tools/allow': route(globalRequests['page-tools/allow'], async ({ domain, always }) => {
       await pageTools?.allow(domain, always);
       return { domain };

@@ -16,6 +16,8 @@ import { openChannelClient, PAGE_PROTOCOL_VERSION } from './mcp-b-channel';
 export const PAGE_OFFER_PORT = 'patchbay-page-offer';
 /** Set in the content scripts' shared world by the proxy: a page with a proxy needs no detector. */
 export const PROXY_MARK = 'patchbay.pageTools.proxy';
+/** Set by the detector itself: injected again into the same page, it does nothing. */
+export const DETECTOR_MARK = 'patchbay.pageTools.detector';
 
 /** How long the page's server has to answer each of the detector's requests. */
 const ANSWER_MS = 3_000;
@@ -138,6 +140,9 @@ export function startPageDetector(win: Window, options: DetectorOptions): { stop
     },
   });
 
+  // Injected into a page that may have started its server long ago: a running server answers
+  // this with its announcement.
+  channel.checkReady();
   // Back from the back/forward cache, where Chrome closed the port: the count is told again.
   win.addEventListener('pageshow', (event) => {
     if ((event as PageTransitionEvent).persisted && initialized && !options.proxyRunning())

@@ -32,6 +32,12 @@ export interface PageToolsService {
    * tools are WebMCP's only (no detector hears those) becomes an offer. Returns the offers.
    */
   checkActiveTab(): Promise<SiteOfferView[]>;
+  /**
+   * The side panel is open on a tab (it asks on opening and whenever the person switches or
+   * loads a tab): a page of a site not allowed gets the detector, which offers the tools of the
+   * page's own MCP server. Pages nobody looks at with the panel open get nothing.
+   */
+  lookAtActiveTab(): Promise<void>;
   allow(domain: string, always: boolean): Promise<void>;
   /** The sites always allowed. */
   sites(): Promise<string[]>;
@@ -230,8 +236,25 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
       const domain = probe && siteOf(probe.url);
       if (tabId !== undefined && probe && domain && !permissions.isAllowed(domain)) {
         if (detected.set(tabId, domain, probe.webmcpTools)) offersChanged();
+        // Its own MCP server, if any, is counted by the detector (its port's offer follows).
+        await injector?.detect(tabId).catch(() => undefined);
       }
       return allOffers();
+    },
+    async lookAtActiveTab() {
+      await init();
+      const tabId = await options.tabs.activeTabId().catch(() => undefined);
+      if (tabId === undefined || !injector) return;
+      const domain = siteOf(await injector.address(tabId).catch(() => ''));
+      // Allowed sites run the proxy already; other pages (the browser's own) are no site.
+      if (!domain || permissions.isAllowed(domain)) return;
+      await injector
+        .detect(tabId)
+        .catch((error: unknown) =>
+          options.log?.(
+            `The detector could not run in tab ${tabId}: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        );
     },
     async allow(domain, always) {
       await init();

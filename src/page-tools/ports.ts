@@ -59,6 +59,13 @@ export interface PageInjector {
    * WebMCP tools only is noticed, when the person asks about the tab they are on.
    */
   probe(tabId: number): Promise<{ url: string; webmcpTools: number }>;
+  /** The tab's address, as the browser reports it. */
+  address(tabId: number): Promise<string>;
+  /**
+   * Runs the detector (src/page-tools/page-detector.ts) in the tab's top frame: it asks the
+   * page whether it runs an MCP server and tells its count over an offer port.
+   */
+  detect(tabId: number): Promise<void>;
 }
 
 /** The detectors' word (src/page-tools/page-detector.ts): how many tools a tab's page has. */

@@ -1,7 +1,8 @@
 /**
  * The chrome.* side of where page tools run: the proxy and the WebMCP bridge registered at run
  * time for the allowed sites' pages (`chrome.scripting.registerContentScripts`), injected into a
- * tab already open when its site is allowed (`executeScript`), and the detectors' ports
+ * tab already open when its site is allowed (`executeScript`), the detector injected into the
+ * tab the person is on while the panel is open, and the detectors' ports
  * (src/page-tools/page-detector.ts). Only the top frame of a tab, from this extension's own
  * content script, may tell a count.
  */
@@ -12,6 +13,7 @@ import { sitePatterns } from '../page-tools/site-patterns';
 import { topFrameTabOf } from './chrome-page-tools';
 
 const PROXY_FILE = 'content-scripts/page-tools.js' as const;
+const DETECTOR_FILE = 'content-scripts/page-detector.js' as const;
 const BRIDGE_FILE = 'content-scripts/webmcp-bridge.js' as const;
 /** Patchbay's registrations, by how long they last. */
 const IDS = {
@@ -80,6 +82,15 @@ export function createChromePageInjector(): PageInjector {
         world: 'MAIN',
       });
       await browser.scripting.executeScript({ target, files: [`/${PROXY_FILE}` as const] });
+    },
+    async address(tabId) {
+      return (await browser.tabs.get(tabId)).url ?? '';
+    },
+    async detect(tabId) {
+      await browser.scripting.executeScript({
+        target: { tabId, frameIds: [0] },
+        files: [`/${DETECTOR_FILE}` as const],
+      });
     },
     async probe(tabId) {
       const tab = await browser.tabs.get(tabId);

@@ -9,6 +9,8 @@ export function createMemoryPageInjector(): PageInjector & {
   /** The sites registered now. */
   registered: { always: string[]; once: string[] };
   injected: number[];
+  /** The tabs the detector was run in. */
+  detected: number[];
   /** What each tab's page is (its address, its WebMCP tools). */
   pages: Map<number, { url: string; webmcpTools: number }>;
   /** Makes the next call fail (the browser refused). */
@@ -23,6 +25,7 @@ export function createMemoryPageInjector(): PageInjector & {
   const injector = {
     registered: { always: [] as string[], once: [] as string[] },
     injected: [] as number[],
+    detected: [] as number[],
     pages: new Map<number, { url: string; webmcpTools: number }>(),
     failNext: () => void (fail = true),
     async register(sites: { always: readonly string[]; once: readonly string[] }) {
@@ -32,6 +35,16 @@ export function createMemoryPageInjector(): PageInjector & {
     async inject(tabId: number) {
       check();
       injector.injected.push(tabId);
+    },
+    async address(tabId: number) {
+      check();
+      const page = injector.pages.get(tabId);
+      if (!page) throw new Error(`No tab ${tabId}.`);
+      return page.url;
+    },
+    async detect(tabId: number) {
+      check();
+      injector.detected.push(tabId);
     },
     async probe(tabId: number) {
       check();

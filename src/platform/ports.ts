@@ -107,3 +107,10 @@ export interface ComposerInbox {
   /** Calls `listener` when a request for this window arrives while the panel is open. */
   onArrive(listener: () => void): () => void;
 }
+
+/**
+ * The panel's view of the person moving between tabs: `listener` runs when they switch tabs
+ * and when the tab in front finishes loading a page (chrome.tabs events, heard only while the
+ * panel is open). Returns a function that stops listening.
+ */
+export type ActiveTabWatch = (listener: () => void) => () => void;

@@ -1,6 +1,7 @@
 /**
- * No page tax: in Chromium, a page of a site nobody allowed gets only the detector (no proxy in
- * Patchbay's world, no bridge in the page's); allowing a site registers the proxy and bridge for
+ * No page tax: in Chromium, a page of a site nobody allowed gets nothing, and only the detector
+ * (no proxy in Patchbay's world, no bridge in the page's) once it is the tab the open panel is
+ * on; allowing a site registers the proxy and bridge for
  * its pages (kept across worker restarts, and made from storage for sites allowed before this
  * version), and forgetting it unregisters them.
  */
@@ -103,14 +104,23 @@ const SHOP_SCRIPTS = [
 ];
 
 describe('what of Patchbay runs in web pages', () => {
-  it('is only the detector on sites nobody allowed, with tools or without', async () => {
+  it('is nothing on sites nobody allowed, and only the detector in the tab the open panel is on', async () => {
     expect(await registered()).toEqual([]);
+    await panel.close();
     const plain = await open('plain.localhost', false);
     const shop = await open('shop.localhost');
-    // The shop's tools are noticed all the same.
+    // With the panel closed, no page gets anything of Patchbay, tools or not.
+    expect(await patchbayIn(plain)).toEqual({ detector: false, proxy: false, bridge: false });
+    expect(await patchbayIn(shop)).toEqual({ detector: false, proxy: false, bridge: false });
+    // The panel open (a tab of its own here, so it is in front), then the person goes to the shop.
+    panel = await session.openSidePanel();
+    await shop.bringToFront();
     await panel.getByText('shop.localhost offers 2 tools').waitFor();
-    expect(await patchbayIn(plain)).toEqual({ detector: true, proxy: false, bridge: false });
     expect(await patchbayIn(shop)).toEqual({ detector: true, proxy: false, bridge: false });
+    expect(await patchbayIn(plain)).toEqual({ detector: false, proxy: false, bridge: false });
+    await plain.bringToFront();
+    await expect.poll(() => patchbayIn(plain)).toMatchObject({ detector: true, proxy: false });
+    expect(await patchbayIn(plain)).toEqual({ detector: true, proxy: false, bridge: false });
   });
 
   it('adds the proxy and bridge to an allowed site’s pages, and takes them away when forgotten', async () => {

@@ -61,8 +61,23 @@ describe('the page-tools detector', () => {
       payload: {},
     });
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(posted).toHaveLength(2); // only the page's own
+    // The page's own two, and the detector's one question whether a server runs.
+    expect(posted).toHaveLength(3);
+    expect(posted[0]).toMatchObject({ direction: 'client-to-server', payload: 'mcp-check-ready' });
     expect(port.opened()).toBe(0);
+  });
+
+  it('counts the tools of a server that was running before it came', async () => {
+    const { win } = fakeWindow();
+    vi.stubGlobal('window', win);
+    const server = pageServer(4);
+    await server.connect(new TabServerTransport({ allowedOrigins: [win.location.origin] }));
+    const port = recordingPort();
+    startPageDetector(win as unknown as Window, {
+      connect: port.connect,
+      proxyRunning: () => false,
+    });
+    await vi.waitFor(() => expect(port.counts).toEqual([4]));
   });
 
   it('counts the tools of a server the page starts, and counts again when they change', async () => {

@@ -149,6 +149,47 @@ describe('looking at the tab the person is on', () => {
   });
 });
 
+describe('the panel looking at the tab the person is on', () => {
+  it('runs the detector in a page of a site not allowed, and nowhere else', async () => {
+    const { fakeTabs, injector, service } = await setUp({ [ALLOWED_SITES_KEY]: ['shop.example'] });
+    injector.pages.set(1, { url: 'https://news.example/today', webmcpTools: 0 });
+    injector.pages.set(2, { url: 'https://shop.example/', webmcpTools: 0 });
+    injector.pages.set(3, { url: 'http://plain.example/', webmcpTools: 0 });
+    injector.pages.set(4, { url: 'chrome://settings/', webmcpTools: 0 });
+    injector.pages.set(5, { url: 'http://shop.localhost:8080/', webmcpTools: 0 });
+    for (const tabId of [1, 2, 3, 4, 5, 6]) {
+      fakeTabs.activate(tabId);
+      await service.lookAtActiveTab();
+    }
+    // Tab 6 is one the browser says nothing about: nothing runs there either.
+    expect(injector.detected).toEqual([1, 5]);
+  });
+
+  it('says so when the browser refuses the detector', async () => {
+    const { fakeTabs, injector, service, logged } = await setUp();
+    injector.pages.set(1, { url: 'https://news.example/', webmcpTools: 0 });
+    fakeTabs.activate(1);
+    await service.init();
+    const original = injector.detect;
+    injector.detect = async () => {
+      throw new Error('Cannot access contents of the page');
+    };
+    await service.lookAtActiveTab();
+    injector.detect = original;
+    expect(logged).toEqual([
+      'The detector could not run in tab 1: Cannot access contents of the page',
+    ]);
+  });
+
+  it('also runs the detector when the person asks what the tab offers', async () => {
+    const { fakeTabs, injector, service } = await setUp();
+    injector.pages.set(7, { url: 'https://recipes.example/soup', webmcpTools: 0 });
+    fakeTabs.activate(7);
+    await service.checkActiveTab();
+    expect(injector.detected).toEqual([7]);
+  });
+});
+
 describe('the pages a site’s registration matches', () => {
   it('are its https pages, and plain http only on this machine', () => {
     expect(sitePatterns('Shop.Example')).toEqual(['https://shop.example/*']);
