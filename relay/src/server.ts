@@ -203,6 +203,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     maxSseStreamsPerUser: options.maxSseStreamsPerUser,
     requestsPerSecond: options.httpRequestsPerSecond,
     anonymousUser: options.anonymousUser,
+    sharing: shared?.sessions,
     returns,
     metrics,
     serveMetrics: options.metrics,
