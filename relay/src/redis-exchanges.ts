@@ -110,39 +110,42 @@ export class InstanceExchanges {
         asked.body?.enqueue(this.#encoder.encode(body.text));
         return;
       case 'http-end':
-        this.#asked.delete(exchange);
-        asked.body?.close();
+        // Before a head (the holder failed at once): a clear error, else the end of the body.
+        this.#fail(exchange, 502, 'The relay instance holding this session could not answer.');
     }
   }
 
-  /** Serves a forwarded request and streams its response back. */
+  /** Serves a forwarded request and streams its response back; its end is always told. */
   async #answer(from: string, exchange: string, request: ForwardedRequest): Promise<void> {
     const abort = new AbortController();
     this.#served.set(exchange, { instance: from, abort });
+    let body: Response['body'] = null;
     try {
       const response = await this.#serve(request, abort.signal);
-      if (abort.signal.aborted) return void (await response.body?.cancel());
+      body = response.body;
+      if (abort.signal.aborted) return;
       const head = { kind: 'http-head' as const, exchange, status: response.status };
-      if (!(await this.publish(from, { ...head, headers: [...response.headers] }))) {
-        return void (await response.body?.cancel());
-      }
-      if (response.body) {
-        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      if (!(await this.publish(from, { ...head, headers: [...response.headers] }))) return;
+      if (body) {
+        const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+        body = null; // the reader holds it now
         abort.signal.addEventListener('abort', () => void reader.cancel(), { once: true });
         for (;;) {
           const { done, value } = await reader.read();
-          if (done) break;
+          if (done || abort.signal.aborted) break;
           if (!(await this.publish(from, { kind: 'http-chunk', exchange, text: value }))) {
             await reader.cancel();
             return;
           }
         }
       }
-      if (!abort.signal.aborted) await this.publish(from, { kind: 'http-end', exchange });
     } catch {
-      // The stream was cancelled (the client went away, the peer stopped): nothing to send.
+      // The response failed on its way (its session ended under it): its end is told below.
     } finally {
       this.#served.delete(exchange);
+      await body?.cancel().catch(() => undefined);
+      // Unless the asking instance ended it, it hears the end (a stream never stays open).
+      if (!abort.signal.aborted) await this.publish(from, { kind: 'http-end', exchange });
     }
   }
 
@@ -177,7 +180,11 @@ export class InstanceExchanges {
   peerGone(peer: string): void {
     for (const [exchange, asked] of [...this.#asked]) {
       if (asked.instance === peer)
-        this.#fail(exchange, 502, 'The relay instance holding this session stopped.');
+        this.#fail(
+          exchange,
+          502,
+          'The relay instance holding it stopped; initialize a new session.',
+        );
     }
     for (const served of this.#served.values()) if (served.instance === peer) served.abort.abort();
   }

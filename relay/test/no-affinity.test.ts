@@ -183,3 +183,35 @@ describe('three instances behind a round-robin proxy', () => {
     }
   });
 });
+
+describe('an instance holding sessions is killed', () => {
+  it('its sessions answer a clear error on the survivors, and a new session works', async () => {
+    const own = await token('ada');
+    const headers = {
+      Authorization: `Bearer ${own}`,
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+    };
+    const opened = await rawHttp(`${instances[2]!.url}/mcp`, {
+      method: 'POST',
+      body: initializeBody(),
+      headers,
+    });
+    const sessionId = String(opened.headers['mcp-session-id']);
+    await instances[2]!.stop('SIGKILL');
+    const answer = await rawHttp(`${instances[0]!.url}/mcp`, {
+      method: 'POST',
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }),
+      headers: { ...headers, 'Mcp-Session-Id': sessionId, 'MCP-Protocol-Version': '2025-11-25' },
+    });
+    // Noticed at once when its key expired (404), or while the request was on its way (502).
+    expect([404, 502]).toContain(answer.status);
+    expect(rpcErrorOf(answer.body).message).toMatch(/relay instance holding it stopped/);
+    const again = await rawHttp(`${instances[1]!.url}/mcp`, {
+      method: 'POST',
+      body: initializeBody(),
+      headers,
+    });
+    expect(again.status).toBe(200);
+  });
+});

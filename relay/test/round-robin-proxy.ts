@@ -53,6 +53,9 @@ export async function startRoundRobinProxy(targets: string[]): Promise<RoundRobi
         outgoing.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
         outgoing.flushHeaders();
         answer.pipe(outgoing);
+        // The instance went away mid-answer: so does this answer (as a load balancer does).
+        answer.on('aborted', () => outgoing.destroy());
+        answer.on('error', () => outgoing.destroy());
       },
     );
     upstream.on('error', (error) => {

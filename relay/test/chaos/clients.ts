@@ -8,6 +8,7 @@
  */
 import { once } from 'node:events';
 import { WebSocket } from 'ws';
+import { logTag } from '../../src/log.js';
 
 export type ClientKind = 'websocket' | 'modern' | 'session';
 
@@ -42,20 +43,25 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 async function recorded(
   kind: ClientKind,
   timeoutMs: number,
-  work: () => Promise<void>,
+  work: (step: (name: string) => void) => Promise<void>,
 ): Promise<CallRecord> {
   const start = performance.now();
+  let current = 'call';
   try {
-    await withDeadline(work(), timeoutMs);
+    await withDeadline(
+      work((name) => void (current = name)),
+      timeoutMs,
+    );
     return { kind, start, end: performance.now(), ok: true, hung: false };
   } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
     return {
       kind,
       start,
       end: performance.now(),
       ok: false,
       hung: error instanceof Timeout,
-      error: error instanceof Error ? error.message : String(error),
+      error: error instanceof Timeout ? `${current}: ${message}` : message,
     };
   }
 }
@@ -162,12 +168,14 @@ export function websocketClient(proxyUrl: string, token: string, timeoutMs: numb
   }
 
   function call(text: string): Promise<CallRecord> {
-    return recorded('websocket', timeoutMs, async () => {
+    return recorded('websocket', timeoutMs, async (step) => {
+      step('connect');
       ready ??= connect().catch((error: unknown) => {
         ready = undefined;
         throw error;
       });
       await ready;
+      step('tools/call');
       const answer = await request('tools/call', echoOf(text));
       const content = (answer.result as { content?: { text?: string }[] } | undefined)?.content;
       if (content?.[0]?.text !== text)
@@ -186,7 +194,8 @@ export function modernClient(proxyUrl: string, token: string, timeoutMs: number)
   let id = 0;
   const client: ChaosClient = { duplicates: 0, call, close: () => undefined };
   function call(text: string): Promise<CallRecord> {
-    return recorded('modern', timeoutMs, async () => {
+    return recorded('modern', timeoutMs, async (step) => {
+      step('tools/call');
       id += 1;
       const response = await fetch(`${proxyUrl}/mcp`, {
         method: 'POST',
@@ -263,11 +272,13 @@ export function sessionClient(proxyUrl: string, token: string, timeoutMs: number
     return sessionId;
   }
   function call(text: string): Promise<CallRecord> {
-    return recorded('session', timeoutMs, async () => {
+    return recorded('session', timeoutMs, async (step) => {
+      step('initialize');
       session ??= initialize();
       const current = session;
       try {
         const sessionId = await current;
+        step(`tools/call (session ${logTag(sessionId)})`);
         id += 1;
         const { response, body } = await post(
           { id, method: 'tools/call', params: echoOf(text) },

@@ -31,6 +31,8 @@ export interface ChaosOptions {
   callTimeoutMs: number;
   /** How long a client whose call failed waits before its next (clients back off). */
   backoffMs: number;
+  /** Redis stays away at least this long (0: started again once its absence was seen). */
+  redisAwayMs?: number;
 }
 
 export interface EventReport {
@@ -66,7 +68,7 @@ const RELAY_ARGS = [
   '--presence-ttl',
   '1',
   '--log-level',
-  'error',
+  process.env.CHAOS_DEBUG ? 'debug' : 'error',
   '--http-rate',
   '1000000',
   '--max-client-sockets',
@@ -165,6 +167,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         'local',
       );
       report.localCallWhileRedisAway = local.ok;
+      const left = (options.redisAwayMs ?? 0) - (performance.now() - away);
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
       await redis!.start();
       report.redisAwayMs = performance.now() - away;
       const back = performance.now();
@@ -192,6 +196,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       const errors: Record<string, number> = {};
       for (const record of failed) {
         const key = `${record.kind}: ${normalized(record.error ?? '')}`;
+        if (process.env.CHAOS_DEBUG)
+          console.error(`${event.event} +${Math.round(record.end - event.at)} ms ${key}`);
         errors[key] = (errors[key] ?? 0) + 1;
       }
       return {
@@ -223,6 +229,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       ...report,
     };
   } finally {
+    if (process.env.CHAOS_DEBUG) {
+      const { writeFileSync } = await import('node:fs');
+      instances.forEach((each, index) => writeFileSync(`/tmp/chaos-relay-${index}.log`, each.stderr()));
+    }
     for (const client of clients) client.close();
     await Promise.all(browsers.map((browser) => browser.close()));
     await proxy?.close();
