@@ -98,11 +98,13 @@ export class RedisDirectory implements Directory {
 
   static async connect(options: RedisDirectoryOptions): Promise<RedisDirectory> {
     if (!options.key) throw new Error('Sharing through Redis needs a key to sign messages with.');
-    // No offline queue: while Redis is away a command fails at once instead of waiting for it.
+    // No offline queue: while Redis is away a command fails at once instead of waiting for it;
+    // and a command caught by Redis going away fails after 2 s: no request waits on Redis longer.
     const commands = new Redis(options.url, {
       lazyConnect: true,
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
+      commandTimeout: 2_000,
     });
     commands.on('error', (error: Error) =>
       options.log.warn('redis.error', { reason: error.message }),

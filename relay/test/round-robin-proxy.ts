@@ -29,7 +29,9 @@ export async function startRoundRobinProxy(targets: string[]): Promise<RoundRobi
     upstreams = upstreams.filter((each) => each !== target);
     down.push(target.origin);
   };
-  const agent = new Agent({ keepAlive: true, maxSockets: 512 });
+  // A fresh connection per request: a kept-alive one the instance closes as it is reused would
+  // fail a request that the instance never saw.
+  const agent = new Agent({ keepAlive: false, maxSockets: 1024 });
   const sockets = new Set<Socket>();
   const next = () => {
     const index = turn++ % upstreams.length;
@@ -60,7 +62,7 @@ export async function startRoundRobinProxy(targets: string[]): Promise<RoundRobi
     );
     upstream.on('error', (error) => {
       markDown(target, error);
-      if (!outgoing.headersSent) outgoing.writeHead(502).end();
+      if (!outgoing.headersSent) outgoing.writeHead(502).end(`proxy: ${error.message}`);
       else outgoing.destroy();
     });
     // The client went away (an SSE stream closed): so does the upstream request.

@@ -167,7 +167,14 @@ export function websocketClient(proxyUrl: string, token: string, timeoutMs: numb
     socket!.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
   }
 
-  function call(text: string): Promise<CallRecord> {
+  async function call(text: string): Promise<CallRecord> {
+    const record = await attempt(text);
+    // A socket that let a call hang is given up, as a client would: the next call opens another.
+    if (record.hung) socket?.terminate();
+    return record;
+  }
+
+  function attempt(text: string): Promise<CallRecord> {
     return recorded('websocket', timeoutMs, async (step) => {
       step('connect');
       ready ??= connect().catch((error: unknown) => {
@@ -190,6 +197,23 @@ const HTTP_HEADERS = {
   Accept: 'application/json, text/event-stream',
 };
 
+/** One JSON-RPC message POSTed to `/mcp` (its deadline a little after the call's). */
+async function postMcp(
+  url: string,
+  token: string,
+  timeoutMs: number,
+  message: object,
+  headers: Record<string, string>,
+) {
+  const response = await fetch(`${url}/mcp`, {
+    method: 'POST',
+    signal: AbortSignal.timeout(timeoutMs + 1_000),
+    headers: { ...HTTP_HEADERS, Authorization: `Bearer ${token}`, ...headers },
+    body: JSON.stringify({ jsonrpc: '2.0', ...message }),
+  });
+  return { response, body: await response.text() };
+}
+
 export function modernClient(proxyUrl: string, token: string, timeoutMs: number): ChaosClient {
   let id = 0;
   const client: ChaosClient = { duplicates: 0, call, close: () => undefined };
@@ -197,18 +221,11 @@ export function modernClient(proxyUrl: string, token: string, timeoutMs: number)
     return recorded('modern', timeoutMs, async (step) => {
       step('tools/call');
       id += 1;
-      const response = await fetch(`${proxyUrl}/mcp`, {
-        method: 'POST',
-        signal: AbortSignal.timeout(timeoutMs + 1_000),
-        headers: {
-          ...HTTP_HEADERS,
-          Authorization: `Bearer ${token}`,
-          'MCP-Protocol-Version': '2026-07-28',
-          'Mcp-Method': 'tools/call',
-          'Mcp-Name': 'echo',
-        },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
+      const { response, body } = await postMcp(
+        proxyUrl,
+        token,
+        timeoutMs,
+        {
           id,
           method: 'tools/call',
           params: {
@@ -219,9 +236,9 @@ export function modernClient(proxyUrl: string, token: string, timeoutMs: number)
               'io.modelcontextprotocol/clientCapabilities': {},
             },
           },
-        }),
-      });
-      const body = await response.text();
+        },
+        { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call', 'Mcp-Name': 'echo' },
+      );
       if (response.status !== 200)
         throw new Error(`HTTP ${response.status}: ${body.slice(0, 200)}`);
       const answer = answerIn(body, id);
@@ -239,19 +256,14 @@ export function sessionClient(proxyUrl: string, token: string, timeoutMs: number
   let id = 0;
   let session: Promise<string> | undefined;
   const client: ChaosClient = { duplicates: 0, call, close: () => undefined };
-  const post = async (body: object, sessionId?: string) => {
-    const response = await fetch(`${proxyUrl}/mcp`, {
-      method: 'POST',
-      signal: AbortSignal.timeout(timeoutMs + 1_000),
-      headers: {
-        ...HTTP_HEADERS,
-        Authorization: `Bearer ${token}`,
-        ...(sessionId ? { 'Mcp-Session-Id': sessionId, 'MCP-Protocol-Version': '2025-11-25' } : {}),
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', ...body }),
-    });
-    return { response, body: await response.text() };
-  };
+  const post = (body: object, sessionId?: string) =>
+    postMcp(
+      proxyUrl,
+      token,
+      timeoutMs,
+      body,
+      sessionId ? { 'Mcp-Session-Id': sessionId, 'MCP-Protocol-Version': '2025-11-25' } : {},
+    );
   async function initialize(): Promise<string> {
     id += 1;
     const { response, body } = await post({
