@@ -21,6 +21,7 @@ import { launchPlainBrowser } from './lib/plain-browser';
 import { startPlainSite } from './lib/plain-site';
 import { measureBrowserAccess } from './paths/browser-access';
 import { measureRelay } from './paths/relay';
+import { measureRelayChaos } from './paths/relay-chaos';
 import { measureChatSearch } from './paths/chat-search';
 import { measureConnectMany, measureToolSet, measureWorkerHeap } from './paths/servers';
 import { startFixtureSites } from '../tests/fixtures/page-tools/site-server';
@@ -45,6 +46,8 @@ const RUNS = {
   pageCalls: quick ? 20 : 100,
   relayClients: quick ? 50 : 200,
   relayCalls: quick ? 10 : 50,
+  chaosClients: quick ? 60 : 300,
+  chaosCalls: quick ? 30 : 100,
   browserAccess: quick ? 20 : 100,
   pageLoads: quick ? 10 : 60,
   memoryRounds: quick ? 1 : 3,
@@ -92,6 +95,8 @@ if (runs('search')) {
 if (runs('relay')) {
   step('relay under load');
   rows.push(...(await measureRelay({ clients: RUNS.relayClients, calls: RUNS.relayCalls })));
+  step('relay under failures');
+  rows.push(...(await measureRelayChaos({ clients: RUNS.chaosClients, calls: RUNS.chaosCalls })));
 }
 if (only.size === 0 || BROWSER_PARTS.some((part) => only.has(part))) await browserParts();
 

@@ -26,7 +26,7 @@ export interface Row {
   measure: string;
   /** The figure itself (a median), with its unit. */
   value: number;
-  unit: 'ms' | 'MB' | 'x';
+  unit: 'ms' | 'MB' | 'x' | 'calls';
   /** The floor it is compared with, measured in the same run (same unit), and what it is. */
   floor?: { value: number; label: string };
   /** The ratio's goal: at most this many times the floor. */
@@ -65,6 +65,7 @@ export function met(row: Row): boolean | undefined {
 }
 
 function figure(value: number, unit: Row['unit']): string {
+  if (unit === 'calls') return `${Math.round(value)} ${unit}`;
   const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2;
   return `${value.toFixed(digits)} ${unit}`;
 }

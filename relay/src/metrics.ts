@@ -122,10 +122,18 @@ export class RelayMetrics {
     'Time from a client request reaching the relay to the browser answering it.',
     [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
   );
-  readonly #gauges: Gauge[] = [];
+  /** Metrics read when scraped. */
+  readonly #gauges: { render(): string[] }[] = [];
 
   gauge(name: string, help: string, read: () => { labels?: Labels; value: number }[]): void {
     this.#gauges.push(new Gauge(name, help, read));
+  }
+
+  /** A counter kept elsewhere (the process's CPU time), read when scraped. */
+  counterOf(name: string, help: string, read: () => number): void {
+    this.#gauges.push({
+      render: () => [`# HELP ${name} ${help}`, `# TYPE ${name} counter`, `${name} ${read()}`],
+    });
   }
 
   render(): string {

@@ -5,29 +5,30 @@
  * on instance A gets a port whose messages travel B → A and back; A attaches the connection to
  * the browser as if its client were local. An instance that stops refreshing its own key is
  * dead: its peers end the connections that went through it (`disconnected`), and its browsers'
- * presence expires (redis-presence.ts). Messages and presence records are signed
- * (redis-signing.ts): what another writer to the Redis puts there is dropped. Instances also tell
- * each other when a browser connects or leaves, so requests waiting for it elsewhere look again.
+ * presence expires (redis-presence.ts). Connections across instances are redis-connections.ts;
+ * HTTP sessions held by one instance and used through another are redis-shared-sessions.ts.
+ * Messages and presence records are signed (redis-signing.ts): what another writer to the Redis
+ * puts there is dropped. Instances also tell each other when a browser connects or leaves, so
+ * requests waiting for it elsewhere look again. While Redis is away, each instance serves its
+ * own browsers; when it comes back, each announces its browsers and sessions again at once.
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Directory, LocalDirectory } from './directory.js';
-import type { ConnectionSink, ExtensionInfo, ExtensionPort } from './extension-host.js';
-import { notificationOf, type Message } from './jsonrpc.js';
+import type { ExtensionInfo, ExtensionPort } from './extension-host.js';
 import type { Logger } from './log.js';
-import { key, redactedUrl, type Presence } from './redis-keys.js';
+import { InstanceConnections, type ConnectionBody } from './redis-connections.js';
+import { InstanceExchanges, type ExchangeBody } from './redis-exchanges.js';
+import { key, redactedUrl } from './redis-keys.js';
 import { PresenceRecords } from './redis-presence.js';
+import { SessionRecords } from './redis-sessions.js';
+import { SharedSessions } from './redis-shared-sessions.js';
 import { EVERYONE, RedisSigner } from './redis-signing.js';
 
-/** What instances tell each other about a connection to a browser. */
+/** What instances tell each other. */
 type Body =
-  | ({ connection: string } & (
-      | { kind: 'attach'; extension: string; user: string }
-      | { kind: 'send'; extension: string; message: Message }
-      | { kind: 'detach'; extension: string }
-      | { kind: 'deliver'; message: Message }
-      | { kind: 'gone'; reason: string }
-    ))
+  | ConnectionBody
+  | ExchangeBody
   /** To every instance: a browser connected to the sender, or left it. */
   | { kind: 'arrived' | 'left'; info: ExtensionInfo };
 type Envelope = Body & { from: string };
@@ -53,16 +54,21 @@ export interface RedisDirectoryOptions {
   onAnnounced?(kind: 'arrived' | 'left', info: ExtensionInfo): void;
   /** A message went to another instance, or came from one (for /metrics). */
   onMessage?(direction: 'sent' | 'received'): void;
+  /** How long an instance holding a session may take to start answering a forwarded request. */
+  forwardTimeoutMs?: number;
 }
 
 export class RedisDirectory implements Directory {
   readonly instance = randomUUID();
-  /** Connections on this instance to browsers elsewhere. */
-  readonly #remote = new Map<string, { sink: ConnectionSink; instance: string }>();
-  /** Connections from other instances attached to browsers here. */
-  readonly #proxied = new Map<string, { extension: string; instance: string }>();
+  readonly #connections: InstanceConnections;
+  readonly #exchanges: InstanceExchanges;
+  /** HTTP sessions any instance can serve (the front door's seam). */
+  readonly sessions: SharedSessions;
   #beat: NodeJS.Timeout | undefined;
   #beating = false;
+  /** After Redis came back, peers are not judged dead until they could write their keys again. */
+  #judgePeersAfter = 0;
+  #closing = false;
   readonly #signer: RedisSigner;
   readonly #presence: PresenceRecords;
 
@@ -79,11 +85,27 @@ export class RedisDirectory implements Directory {
       options.ttlMs,
       options.log,
     );
+    const publish = (instance: string, body: Body) => this.#publish(instance, body);
+    this.#connections = new InstanceConnections(options.local, publish);
+    this.#exchanges = new InstanceExchanges(publish, options.forwardTimeoutMs);
+    this.sessions = new SharedSessions(
+      this.instance,
+      new SessionRecords(commands, this.#signer, this.instance),
+      this.#exchanges,
+      options.log,
+    );
   }
 
   static async connect(options: RedisDirectoryOptions): Promise<RedisDirectory> {
     if (!options.key) throw new Error('Sharing through Redis needs a key to sign messages with.');
-    const commands = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    // No offline queue: while Redis is away a command fails at once instead of waiting for it;
+    // and a command caught by Redis going away fails after 2 s: no request waits on Redis longer.
+    const commands = new Redis(options.url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      commandTimeout: 2_000,
+    });
     commands.on('error', (error: Error) =>
       options.log.warn('redis.error', { reason: error.message }),
     );
@@ -101,10 +123,15 @@ export class RedisDirectory implements Directory {
     );
     const directory = new RedisDirectory(options, commands, subscriber);
     subscriber.on('message', (_channel: string, text: string) => directory.#receive(text));
+    await subscriber.connect();
     await subscriber.subscribe(key.channel(directory.instance), key.everyone);
     await directory.#heartbeat();
     directory.#beat = setInterval(() => void directory.#heartbeat(), options.ttlMs / 3);
     directory.#beat.unref();
+    // Messages on their way when the subscription dropped are lost: what waited for them ends.
+    subscriber.on('close', () => directory.#lost());
+    subscriber.on('ready', () => directory.#back());
+    commands.on('ready', () => directory.#back());
     options.log.info('redis.joined', { instance: directory.instance });
     return directory;
   }
@@ -121,13 +148,13 @@ export class RedisDirectory implements Directory {
 
   /** Whether Redis answers now (for /health). */
   get connected(): boolean {
-    return this.commands.status === 'ready';
+    return this.commands.status === 'ready' && this.subscriber.status === 'ready';
   }
 
   /** Tells every instance a browser connected here, or left here (requests may wait for it). */
   tell(kind: 'arrived' | 'left', info: ExtensionInfo): void {
     const { id, name, user } = info;
-    this.#publish(EVERYONE, { kind, info: { id, name, user } });
+    void this.#publish(EVERYONE, { kind, info: { id, name, user } });
   }
 
   /** A browser left this instance (its presence is removed unless another instance has it). */
@@ -135,38 +162,25 @@ export class RedisDirectory implements Directory {
     return this.#presence.withdraw(info);
   }
 
+  /** The user's browsers on every instance; while Redis is away, those connected here. */
   async list(user: string): Promise<ExtensionInfo[]> {
-    return (await this.#presence.list(user)).map(({ id, name, user: owner }) => ({
-      id,
-      name,
-      user: owner,
-    }));
+    try {
+      return (await this.#presence.list(user)).map(({ id, name, user: owner }) => ({
+        id,
+        name,
+        user: owner,
+      }));
+    } catch {
+      return this.options.local.list(user);
+    }
   }
 
   async get(user: string, extensionId: string): Promise<ExtensionPort | undefined> {
     const local = this.options.local.local(extensionId);
     if (local) return local.info.user === user ? local : undefined;
-    const presence = await this.#presence.get(extensionId);
+    const presence = await this.#presence.get(extensionId).catch(() => undefined);
     if (!presence || presence.user !== user || presence.instance === this.instance) return;
-    return this.#remotePort(presence);
-  }
-
-  #remotePort(presence: Presence): ExtensionPort {
-    const info: ExtensionInfo = { id: presence.id, name: presence.name, user: presence.user };
-    const to = presence.instance;
-    return {
-      info,
-      attach: (connection, sink) => {
-        this.#remote.set(connection, { sink, instance: to });
-        this.#publish(to, { kind: 'attach', connection, extension: info.id, user: info.user });
-      },
-      detach: (connection) => {
-        if (this.#remote.delete(connection))
-          this.#publish(to, { kind: 'detach', connection, extension: info.id });
-      },
-      send: (connection, message) =>
-        this.#publish(to, { kind: 'send', connection, extension: info.id, message }),
-    };
+    return this.#connections.port(presence);
   }
 
   #receive(text: string): void {
@@ -184,65 +198,39 @@ export class RedisDirectory implements Directory {
       return;
     }
     this.options.onMessage?.('received');
-    const { connection, from } = envelope;
-    const proxied = this.#proxied.get(connection);
-    // Only the instance that attached a connection speaks for it, and only for its browser.
-    const fromItsInstance =
-      'extension' in envelope &&
-      proxied?.instance === from &&
-      proxied.extension === envelope.extension;
-    switch (envelope.kind) {
-      case 'attach': {
-        const host = this.options.local.local(envelope.extension);
-        if (!host || host.info.user !== envelope.user || proxied) {
-          this.#publish(from, { kind: 'gone', connection, reason: 'The browser left.' });
-          return;
-        }
-        this.#proxied.set(connection, { extension: envelope.extension, instance: from });
-        host.attach(connection, {
-          deliver: (message) => this.#publish(from, { kind: 'deliver', connection, message }),
-          gone: (reason) => {
-            this.#proxied.delete(connection);
-            this.#publish(from, { kind: 'gone', connection, reason });
-          },
-        });
-        return;
-      }
-      case 'send':
-        if (fromItsInstance) {
-          this.options.local.local(envelope.extension)?.send(connection, envelope.message);
-        } else {
-          // Not attached here (any more): its client must hear that its browser is gone.
-          this.#publish(from, { kind: 'gone', connection, reason: 'The browser left.' });
-        }
-        return;
-      case 'detach':
-        if (!fromItsInstance) return;
-        this.#proxied.delete(connection);
-        this.options.local.local(envelope.extension)?.detach(connection);
-        return;
-      case 'deliver':
-        if (this.#remote.get(connection)?.instance === from) {
-          this.#remote.get(connection)?.sink.deliver(envelope.message);
-        }
-        return;
-      case 'gone': {
-        const remote = this.#remote.get(connection);
-        if (remote?.instance !== from) return;
-        this.#remote.delete(connection);
-        remote.sink.gone(envelope.reason);
-      }
+    if ('exchange' in envelope) this.#exchanges.receive(envelope.from, envelope);
+    else this.#connections.receive(envelope.from, envelope);
+  }
+
+  /** Sends a message; false (logged) when Redis did not take it. */
+  async #publish(instance: string, body: Body): Promise<boolean> {
+    const text = this.#signer.seal(instance, body);
+    this.options.onMessage?.('sent');
+    try {
+      await this.commands.publish(
+        instance === EVERYONE ? key.everyone : key.channel(instance),
+        text,
+      );
+      return true;
+    } catch (error) {
+      this.options.log.warn('redis.publish_failed', { reason: (error as Error).message });
+      return false;
     }
   }
 
-  #publish(instance: string, body: Body): void {
-    const text = this.#signer.seal(instance, body);
-    this.options.onMessage?.('sent');
-    this.commands
-      .publish(instance === EVERYONE ? key.everyone : key.channel(instance), text)
-      .catch((error: Error) =>
-        this.options.log.warn('redis.publish_failed', { reason: error.message }),
-      );
+  #lost(): void {
+    if (this.#closing) return;
+    this.options.log.warn('redis.lost');
+    this.#connections.allLost();
+    this.#exchanges.allLost();
+  }
+
+  /** Redis answers again: this instance's browsers and sessions are announced again now. */
+  #back(): void {
+    if (this.#closing) return;
+    this.options.log.info('redis.back', { instance: this.instance });
+    this.#judgePeersAfter = Date.now() + this.options.ttlMs;
+    void this.#heartbeat().then(() => this.sessions.registerAgain());
   }
 
   /** Refreshes this instance's keys and looks for instances that died. */
@@ -263,17 +251,21 @@ export class RedisDirectory implements Directory {
           this.options.onTakenOver(port.info.id, 'name-taken');
           continue;
         }
-        // Expired (Redis was away): announced again unless another instance has it.
         if (presence) await this.#presence.refresh(port.info.id);
-        else await this.#presence.announce(port.info, true);
+        else {
+          // Expired or lost (Redis was away): announced again unless another instance has it,
+          // and told, so requests waiting for it on other instances look again.
+          await this.#presence.announce(port.info, true);
+          this.tell('arrived', port.info);
+        }
       }
-      const peers = new Set(
-        [...this.#remote.values(), ...this.#proxied.values()].map((each) => each.instance),
-      );
+      if (Date.now() < this.#judgePeersAfter) return;
+      const peers = new Set([...this.#connections.peers(), ...this.#exchanges.peers()]);
       for (const peer of peers) {
         if (await this.commands.exists(key.instance(peer))) continue;
         this.options.log.warn('redis.instance_gone', { instance: peer });
-        this.#peerGone(peer);
+        this.#connections.peerGone(peer);
+        this.#exchanges.peerGone(peer);
       }
     } catch (error) {
       this.options.log.warn('redis.heartbeat_failed', { reason: (error as Error).message });
@@ -282,29 +274,10 @@ export class RedisDirectory implements Directory {
     }
   }
 
-  #peerGone(peer: string): void {
-    for (const [connection, remote] of [...this.#remote]) {
-      if (remote.instance !== peer) continue;
-      this.#remote.delete(connection);
-      remote.sink.gone('The relay instance holding the browser stopped.');
-    }
-    for (const [connection, proxied] of [...this.#proxied]) {
-      if (proxied.instance !== peer) continue;
-      this.#proxied.delete(connection);
-      const host = this.options.local.local(proxied.extension);
-      host?.send(
-        connection,
-        notificationOf('disconnected', {
-          connection_id: connection,
-          reason: "The relay instance holding the client's connection stopped.",
-        }),
-      );
-      host?.detach(connection);
-    }
-  }
-
   async close(): Promise<void> {
+    this.#closing = true;
     clearInterval(this.#beat);
+    this.sessions.close();
     for (const port of this.options.local.ports()) await this.withdraw(port.info).catch(() => {});
     await this.commands.del(key.instance(this.instance)).catch(() => 0);
     this.subscriber.disconnect();

@@ -13,6 +13,8 @@ export const key = {
     `${PREFIX}:name:${createHash('sha256')
       .update(JSON.stringify([user, nameKey(name)]))
       .digest('hex')}`,
+  /** Which instance holds an HTTP session (by a hash of its id; see redis-sessions.ts). */
+  session: (hash: string) => `${PREFIX}:session:${hash}`,
   channel: (instance: string) => `${PREFIX}:to:${instance}`,
   /** Where instances tell every instance that a browser arrived or left. */
   everyone: `${PREFIX}:everyone`,

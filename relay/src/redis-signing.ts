@@ -104,6 +104,16 @@ export class RedisSigner {
     }
   }
 
+  /** The signature of a record of `kind` (what it covers is the caller's `text`). */
+  signRecord(kind: string, text: string): string {
+    return this.#mac(kind, text);
+  }
+
+  /** Whether `signature` is this key's over a record of `kind`. */
+  verifiesRecord(kind: string, text: string, signature: unknown): boolean {
+    return this.#verifies(kind, text, signature);
+  }
+
   /** A presence record as stored: its fields and their signature. */
   signPresence(presence: Presence): string {
     return JSON.stringify({ ...presence, sig: this.#mac('presence', presenceText(presence)) });

@@ -22,6 +22,7 @@ import { nodeHandler } from './http/node-adapter.js';
 import { gracefulCloser } from './http/shutdown.js';
 import { measuredDirectory } from './measured-directory.js';
 import { gaugesOf, RelayMetrics } from './metrics.js';
+import { processMetrics } from './process-metrics.js';
 import { errorOf, parse, PARSE_ERROR, RELAY_ERROR, type Message } from './jsonrpc.js';
 import { policyFor, refusal } from './origin-check.js';
 import { RateLimit } from './rate-limit.js';
@@ -203,6 +204,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     maxSseStreamsPerUser: options.maxSseStreamsPerUser,
     requestsPerSecond: options.httpRequestsPerSecond,
     anonymousUser: options.anonymousUser,
+    sharing: shared?.sessions,
     returns,
     metrics,
     serveMetrics: options.metrics,
@@ -223,6 +225,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     httpSessions: () => frontDoor.sessions(),
     waiting: () => returns.waiting,
   });
+  const stopProcessMetrics = processMetrics(metrics);
   const serveHttp = nodeHandler(frontDoor, {
     maxBodyBytes: maxClientBytes,
     onerror: (error) => log.error('http.failed', { reason: error.message }),
@@ -273,6 +276,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     local,
     async close() {
       clearInterval(heartbeat);
+      stopProcessMetrics();
       frontDoor.close();
       for (const socket of [...extensions.clients, ...clients.clients])
         socket.close(1001, 'Relay shutting down');

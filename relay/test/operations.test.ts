@@ -102,6 +102,19 @@ describe('/health and /metrics of one instance', () => {
     const after = await metrics(relay.url);
     expect(sample(after, 'patchbay_relay_waiting_for_browser')).toBe(0);
     expect(sample(after, 'patchbay_relay_browser_waits_total{outcome="returned"}')).toBe(1);
+    // The process's own costs: CPU time spent so far, and how late its event loop ran.
+    expect(sample(after, 'process_cpu_seconds_total')).toBeGreaterThan(
+      sample(before, 'process_cpu_seconds_total'),
+    );
+    expect(after).toContain('# TYPE process_cpu_seconds_total counter');
+    expect(
+      sample(after, 'patchbay_relay_event_loop_delay_seconds{quantile="1"}'),
+    ).toBeGreaterThanOrEqual(
+      sample(after, 'patchbay_relay_event_loop_delay_seconds{quantile="0.5"}'),
+    );
+    expect(
+      sample(after, 'patchbay_relay_event_loop_delay_seconds{quantile="0.5"}'),
+    ).toBeGreaterThan(0);
   });
 });
 

@@ -24,22 +24,34 @@ async function stopped(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'):
 export interface RedisServer {
   url: string;
   stop(): Promise<void>;
+  /** Starts it again on the same port, empty (nothing is saved), after `stop`. */
+  start(): Promise<void>;
 }
 
 export async function startRedis(): Promise<RedisServer> {
   const port = await freePort();
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
   const url = `redis://127.0.0.1:${port}`;
-  // Ready when it answers PING (a few tries while it starts).
-  const probe = new Redis(url, { retryStrategy: (times) => (times > 50 ? null : 100) });
-  probe.on('error', () => undefined);
-  await probe.ping();
-  probe.disconnect();
-  return { url, stop: () => stopped(child) };
+  const spawnRedis = async () => {
+    const child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
+    // Ready when it answers PING (a few tries while it starts).
+    const probe = new Redis(url, { retryStrategy: (times) => (times > 50 ? null : 20) });
+    probe.on('error', () => undefined);
+    await probe.ping();
+    probe.disconnect();
+    return child;
+  };
+  let child = await spawnRedis();
+  return {
+    url,
+    stop: () => stopped(child),
+    async start() {
+      child = await spawnRedis();
+    },
+  };
 }
 
 export interface RelayProcess {

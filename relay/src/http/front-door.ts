@@ -28,7 +28,9 @@ import { authenticate } from './bearer.js';
 import { preflight, withCors } from './cors.js';
 import { LegacySseSessions } from './legacy-sse.js';
 import { forwardModern, MODERN_VERSIONS } from './modern-exchange.js';
+import { healthResponse, type RelayHealth } from './health.js';
 import { json, rpcError } from './responses.js';
+import { forwardedOf, type ForwardedRequest, type SessionSharing } from './session-sharing.js';
 import { StreamableSessions } from './streamable-sessions.js';
 import { ListingError, listTools } from './tools-listing.js';
 
@@ -54,18 +56,11 @@ export interface FrontDoorOptions {
    * send headers (the MCP conformance suite) on loopback; never offered on the command line.
    */
   anonymousUser?: string;
+  /** HTTP sessions shared with other instances (Redis): no affinity needed. */
+  sharing?: SessionSharing;
 }
 
-/** The instance's state, as `/health` shows it. */
-export interface RelayHealth {
-  instance: string;
-  redis: 'connected' | 'unavailable' | 'not used';
-  browsers: number;
-  /** Relay-protocol client sockets, and those of them connected to a browser. */
-  relayClients: number;
-  relayConnections: number;
-  waitingForBrowser: number;
-}
+export type { RelayHealth } from './health.js';
 
 export interface FrontDoor {
   /** HTTP sessions open: 2025 Streamable HTTP sessions and legacy SSE streams. */
@@ -86,8 +81,15 @@ const MCP_CONFIG = {
 export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
   const { directory, verifier, log } = options;
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
-  const streamable = new StreamableSessions(log, maxBodyBytes);
-  const sse = new LegacySseSessions(log, options.ssePingMs);
+  const { sharing } = options;
+  const events = sharing && {
+    opened: (id: string, claims: TokenClaims) => sharing.opened(id, claims),
+    closed: (id: string) => sharing.closed(id),
+  };
+  const streamable = new StreamableSessions(log, maxBodyBytes, undefined, events);
+  const sse = new LegacySseSessions(log, options.ssePingMs, events);
+  sharing?.heldSessions(() => [...streamable.held(), ...sse.held()]);
+  sharing?.serve(served);
   const maxSseStreams = options.maxSseStreamsPerUser ?? 32;
   const requestsPerSecond = options.requestsPerSecond ?? 50;
   const rate = new RateLimitPerUser(requestsPerSecond);
@@ -141,6 +143,31 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
     }
   }
 
+  /** A request for a session held by another instance: its answer from there, if one holds it. */
+  async function elsewhere(
+    sessionId: string,
+    request: Request,
+    claims: TokenClaims,
+    body: unknown,
+  ): Promise<Response | undefined> {
+    return sharing?.forward(sessionId, forwardedOf(request, claims, body), request.signal);
+  }
+
+  /** A request another instance forwarded here, for a session held here (no forwarding on). */
+  async function served(forwarded: ForwardedRequest, signal: AbortSignal): Promise<Response> {
+    const { method, headers, body, claims } = forwarded;
+    const request = new Request(new URL(forwarded.path, 'http://relay.invalid'), {
+      method,
+      headers,
+      signal,
+    });
+    const sessionId = request.headers.get('mcp-session-id');
+    const path = new URL(request.url).pathname;
+    if (path === '/mcp' && sessionId) return streamable.continue(request, claims, sessionId, body);
+    if (path === '/message') return sse.post(request, claims, body);
+    return rpcError(404, RELAY_ERROR, 'Session not found.');
+  }
+
   async function mcp(request: Request, claims: TokenClaims): Promise<Response> {
     let body: unknown;
     if (request.method === 'POST') {
@@ -169,7 +196,12 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
     }
     options.metrics?.requests.inc({ transport: 'streamable' });
     const sessionId = request.headers.get('mcp-session-id');
-    if (sessionId) return streamable.continue(request, claims, sessionId, body);
+    if (sessionId) {
+      const there = streamable.holds(sessionId)
+        ? undefined
+        : await elsewhere(sessionId, request, claims, body);
+      return there ?? streamable.continue(request, claims, sessionId, body);
+    }
     const initialize = Array.isArray(body)
       ? body.some(isInitializeRequest)
       : isInitializeRequest(body);
@@ -182,24 +214,8 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
     const url = new URL(request.url);
     const { pathname: path } = url;
     const method = request.method;
-    if (path === '/health' && (method === 'GET' || method === 'HEAD')) {
-      const health = options.health();
-      return json({
-        status: 'ok',
-        version: VERSION,
-        instance: health.instance,
-        redis: health.redis,
-        activeSessions: health.relayClients + streamable.size + sse.size,
-        extensions: health.browsers,
-        clients: { relay: health.relayClients, streamable: streamable.size, sse: sse.size },
-        sessions: {
-          relay: health.relayConnections,
-          streamable: streamable.size,
-          sse: sse.size,
-        },
-        waitingForBrowser: health.waitingForBrowser,
-      });
-    }
+    if (path === '/health' && (method === 'GET' || method === 'HEAD'))
+      return healthResponse(options.health(), { streamable: streamable.size, sse: sse.size });
     if (path === '/metrics' && options.serveMetrics && options.metrics && method === 'GET') {
       return new Response(options.metrics.render(), {
         headers: { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' },
@@ -244,7 +260,13 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
     if (path === '/message') {
       options.metrics?.requests.inc({ transport: 'sse' });
       const read = await bodyOf(request);
-      return read instanceof Response ? read : sse.post(request, claims, read.body);
+      if (read instanceof Response) return read;
+      const sessionId = url.searchParams.get('sessionId');
+      const there =
+        sessionId === null || sse.holds(sessionId)
+          ? undefined
+          : await elsewhere(sessionId, request, claims, read.body);
+      return there ?? sse.post(request, claims, read.body);
     }
     if (path === '/sse' && sse.countOf(claims.user) >= maxSseStreams) {
       return rpcError(

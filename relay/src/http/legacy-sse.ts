@@ -18,6 +18,7 @@ import {
 import { logTag, type Logger } from '../log.js';
 import { sameToken, whenExpired, type TokenClaims } from '../tokens.js';
 import { json, rpcError } from './responses.js';
+import type { SessionEvents } from './session-sharing.js';
 
 interface Stream {
   claims: TokenClaims;
@@ -31,10 +32,22 @@ export class LegacySseSessions {
   constructor(
     private readonly log: Logger,
     private readonly pingMs = 30_000,
+    /** Told when a stream opens and ends (other instances forward its posts here). */
+    private readonly events: SessionEvents = {},
   ) {}
 
   get size(): number {
     return this.#streams.size;
+  }
+
+  /** Whether this instance holds the stream. */
+  holds(sessionId: string): boolean {
+    return this.#streams.has(sessionId);
+  }
+
+  /** The streams held here and their tokens. */
+  *held(): Iterable<[string, TokenClaims]> {
+    for (const [id, stream] of this.#streams) yield [id, stream.claims];
   }
 
   /** The streams a user holds. */
@@ -63,6 +76,7 @@ export class LegacySseSessions {
       stopExpiry();
       if (this.#streams.get(sessionId)?.connection !== connection) return;
       this.#streams.delete(sessionId);
+      this.events.closed?.(sessionId);
       connection.close(reason);
       try {
         controller.close();
@@ -100,6 +114,7 @@ export class LegacySseSessions {
       end('Token expired');
     });
     this.#streams.set(sessionId, { claims, connection, end });
+    this.events.opened?.(sessionId, claims);
     request.signal.addEventListener('abort', () => end('The client closed the stream.'), {
       once: true,
     });

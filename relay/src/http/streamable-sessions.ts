@@ -13,6 +13,7 @@ import { INVALID_REQUEST, RELAY_ERROR, type Message } from '../jsonrpc.js';
 import { logTag, type Logger } from '../log.js';
 import { sameToken, whenExpired, type TokenClaims } from '../tokens.js';
 import { rpcError } from './responses.js';
+import type { SessionEvents } from './session-sharing.js';
 
 /** Sessions one user may hold at once; the oldest idle one goes first beyond it. */
 export const MAX_SESSIONS_PER_USER = 64;
@@ -36,6 +37,8 @@ export class StreamableSessions {
     private readonly maxBodyBytes: number,
     /** Sessions unused this long are ended (their extension connection too). */
     private readonly idleMs = 2 * 60 * 60_000,
+    /** Told when a session opens and ends (other instances forward its requests here). */
+    private readonly events: SessionEvents = {},
   ) {
     this.#sweep = setInterval(() => this.#dropIdle(), Math.min(idleMs, 60_000));
     this.#sweep.unref();
@@ -43,6 +46,16 @@ export class StreamableSessions {
 
   get size(): number {
     return this.#byId.size;
+  }
+
+  /** Whether this instance holds the session. */
+  holds(sessionId: string): boolean {
+    return this.#byId.has(sessionId);
+  }
+
+  /** The sessions held here and their tokens. */
+  *held(): Iterable<[string, TokenClaims]> {
+    for (const [id, session] of this.#byId) yield [id, session.claims];
   }
 
   /**
@@ -82,6 +95,7 @@ export class StreamableSessions {
         this.#byId.set(id, session);
         // The session ends when its token expires (a later request with it is 401 at the door).
         session.stopExpiry = whenExpired(claims, () => this.#drop(session, 'Token expired'));
+        this.events.opened?.(id, claims);
         this.log.info('http.session_opened', {
           session: logTag(id),
           user,
@@ -143,7 +157,10 @@ export class StreamableSessions {
 
   #forget(session: Session): void {
     session.stopExpiry?.();
-    if (session.id && this.#byId.get(session.id) === session) this.#byId.delete(session.id);
+    if (session.id && this.#byId.get(session.id) === session) {
+      this.#byId.delete(session.id);
+      this.events.closed?.(session.id);
+    }
   }
 
   #makeRoom(user: string): void {

@@ -1,0 +1,159 @@
+/**
+ * Connections to browsers across instances: a client here connected to a browser on another
+ * instance (`remote`: its messages travel here → there and back), and a client on another
+ * instance attached to a browser here (`proxied`: attached as if its client were local). Only
+ * the instance that attached a connection speaks for it, and only for its browser. When the way
+ * between instances is lost (the peer died, Redis went away, a message could not be sent), both
+ * ends hear it at once: the client `disconnected` (its requests in flight fail), the browser
+ * `disconnected` for that connection; nothing waits for an answer that cannot come.
+ */
+import type { LocalDirectory } from './directory.js';
+import type { ConnectionSink, ExtensionPort } from './extension-host.js';
+import { notificationOf, type Message } from './jsonrpc.js';
+import type { Presence } from './redis-keys.js';
+
+/** What instances tell each other about a connection to a browser. */
+export type ConnectionBody = { connection: string } & (
+  | { kind: 'attach'; extension: string; user: string }
+  | { kind: 'send'; extension: string; message: Message }
+  | { kind: 'detach'; extension: string }
+  | { kind: 'deliver'; message: Message }
+  | { kind: 'gone'; reason: string }
+);
+
+/** Sends a body to an instance; false when it could not be sent (Redis away). */
+export type Publish<Body> = (instance: string, body: Body) => Promise<boolean>;
+
+export class InstanceConnections {
+  /** Connections on this instance to browsers elsewhere. */
+  readonly #remote = new Map<string, { sink: ConnectionSink; instance: string }>();
+  /** Connections from other instances attached to browsers here. */
+  readonly #proxied = new Map<string, { extension: string; instance: string }>();
+
+  constructor(
+    private readonly local: LocalDirectory,
+    private readonly publish: Publish<ConnectionBody>,
+  ) {}
+
+  /** The instances this one has connections with. */
+  peers(): string[] {
+    return [...this.#remote.values(), ...this.#proxied.values()].map((each) => each.instance);
+  }
+
+  /** A browser on another instance, as a port whose messages travel there. */
+  port(presence: Presence): ExtensionPort {
+    const info = { id: presence.id, name: presence.name, user: presence.user };
+    const to = presence.instance;
+    const sendOrLose = (connection: string, body: ConnectionBody) =>
+      void this.publish(to, body).then((sent) => {
+        if (!sent) this.#remoteLost(connection, 'The relay lost its way to the browser (Redis).');
+      });
+    return {
+      info,
+      attach: (connection, sink) => {
+        this.#remote.set(connection, { sink, instance: to });
+        sendOrLose(connection, { kind: 'attach', connection, extension: info.id, user: info.user });
+      },
+      detach: (connection) => {
+        if (this.#remote.delete(connection))
+          void this.publish(to, { kind: 'detach', connection, extension: info.id });
+      },
+      send: (connection, message) =>
+        sendOrLose(connection, { kind: 'send', connection, extension: info.id, message }),
+    };
+  }
+
+  receive(from: string, body: ConnectionBody): void {
+    const { connection } = body;
+    const proxied = this.#proxied.get(connection);
+    const fromItsInstance =
+      'extension' in body && proxied?.instance === from && proxied.extension === body.extension;
+    switch (body.kind) {
+      case 'attach': {
+        const host = this.local.local(body.extension);
+        if (!host || host.info.user !== body.user || proxied) {
+          void this.publish(from, { kind: 'gone', connection, reason: 'The browser left.' });
+          return;
+        }
+        this.#proxied.set(connection, { extension: body.extension, instance: from });
+        host.attach(connection, {
+          deliver: (message) =>
+            void this.publish(from, { kind: 'deliver', connection, message }).then((sent) => {
+              if (!sent) this.#proxiedLost(connection, "The relay lost its way to the client's.");
+            }),
+          gone: (reason) => {
+            this.#proxied.delete(connection);
+            void this.publish(from, { kind: 'gone', connection, reason });
+          },
+        });
+        return;
+      }
+      case 'send':
+        if (fromItsInstance) {
+          this.local.local(body.extension)?.send(connection, body.message);
+        } else {
+          // Not attached here (any more): its client must hear that its browser is gone.
+          void this.publish(from, { kind: 'gone', connection, reason: 'The browser left.' });
+        }
+        return;
+      case 'detach':
+        if (!fromItsInstance) return;
+        this.#proxied.delete(connection);
+        this.local.local(body.extension)?.detach(connection);
+        return;
+      case 'deliver':
+        if (this.#remote.get(connection)?.instance === from) {
+          this.#remote.get(connection)?.sink.deliver(body.message);
+        }
+        return;
+      case 'gone': {
+        const remote = this.#remote.get(connection);
+        if (remote?.instance !== from) return;
+        this.#remote.delete(connection);
+        remote.sink.gone(body.reason);
+      }
+    }
+  }
+
+  /** An instance stopped: every connection through it ends, on both sides. */
+  peerGone(peer: string): void {
+    for (const [connection, remote] of [...this.#remote]) {
+      if (remote.instance === peer)
+        this.#remoteLost(connection, 'The relay instance holding the browser stopped.');
+    }
+    for (const [connection, proxied] of [...this.#proxied]) {
+      if (proxied.instance === peer)
+        this.#proxiedLost(
+          connection,
+          "The relay instance holding the client's connection stopped.",
+        );
+    }
+  }
+
+  /**
+   * Redis went away: what was on its way between instances may be lost, so every connection
+   * through another instance ends now rather than leave requests waiting for lost answers.
+   */
+  allLost(): void {
+    for (const connection of [...this.#remote.keys()])
+      this.#remoteLost(connection, 'The relay lost its connection to Redis.');
+    for (const connection of [...this.#proxied.keys()])
+      this.#proxiedLost(connection, 'The relay lost its connection to Redis.');
+  }
+
+  #remoteLost(connection: string, reason: string): void {
+    const remote = this.#remote.get(connection);
+    if (!remote) return;
+    this.#remote.delete(connection);
+    remote.sink.gone(reason);
+  }
+
+  #proxiedLost(connection: string, reason: string): void {
+    const proxied = this.#proxied.get(connection);
+    if (!proxied) return;
+    this.#proxied.delete(connection);
+    const host = this.local.local(proxied.extension);
+    host?.send(connection, notificationOf('disconnected', { connection_id: connection, reason }));
+    host?.detach(connection);
+  }
+}

@@ -1,0 +1,241 @@
+/**
+ * The relay under failures (loopback only, bounded): three relay processes on one real
+ * redis-server behind a round-robin proxy, a stand-in browser on the first, and many clients of
+ * every transport making calls while three things happen in turn: an instance (not the
+ * browser's) is killed with SIGKILL, Redis is stopped and started again (empty), and the
+ * browser's socket drops and it connects again. Each failure is put down to the latest event
+ * before it ended. Shared by the relay test suite (small) and `npm run bench -- relay` (full).
+ */
+import { issueToken } from '../../src/tokens.js';
+import {
+  SECRET,
+  startRedis,
+  startRelayProcess,
+  type RedisServer,
+  type RelayProcess,
+} from '../processes.js';
+import { startRoundRobinProxy, type RoundRobinProxy } from '../round-robin-proxy.js';
+import { connectStandIn, type StandIn } from '../stand-in-extension.js';
+import {
+  modernClient,
+  sessionClient,
+  websocketClient,
+  type CallRecord,
+  type ChaosClient,
+} from './clients.js';
+
+export interface ChaosOptions {
+  clients: number;
+  calls: number;
+  /** A call with no answer and no error by then has hung. */
+  callTimeoutMs: number;
+  /** How long a client whose call failed waits before its next (clients back off). */
+  backoffMs: number;
+  /** Redis stays away at least this long (0: started again once its absence was seen). */
+  redisAwayMs?: number;
+}
+
+export interface EventReport {
+  event: string;
+  /** Calls that ended (failed or not) between this event and the next. */
+  calls: number;
+  failed: number;
+  hung: number;
+  /** From the event to the end of its last failed call: when the survivors serve again. */
+  servingAgainMs: number;
+  /** Distinct errors clients saw, with counts. */
+  errors: Record<string, number>;
+}
+
+export interface ChaosReport {
+  events: EventReport[];
+  calls: number;
+  /** Answers to a call already answered, at clients, plus calls the browser ran twice. */
+  duplicates: number;
+  /** While Redis was away: what each live instance's /health said. */
+  healthWhileRedisAway: string[];
+  /** While Redis was away: whether a call straight to the browser's instance was answered. */
+  localCallWhileRedisAway: boolean;
+  redisAwayMs: number;
+  /** The browser's instance answering /health with `redis: connected` again after Redis came back. */
+  redisBackAfterMs: number;
+}
+
+const BENCH_USER = 'chaos';
+
+/** Generous limits: every client is the same user, whose one browser they all share. */
+const RELAY_ARGS = [
+  '--presence-ttl',
+  '1',
+  '--log-level',
+  'error',
+  '--http-rate',
+  '1000000',
+  '--max-client-sockets',
+  '100000',
+  '--max-waiting',
+  '100000',
+];
+
+async function health(url: string): Promise<string> {
+  try {
+    const answer = (await (await fetch(`${url}/health`)).json()) as { redis: string };
+    return answer.redis;
+  } catch {
+    return 'unreachable';
+  }
+}
+
+/** Resolves once `check` is true, asking every 20 ms (there is no event across processes). */
+async function until(check: () => Promise<boolean>, what: string, limitMs = 20_000) {
+  const deadline = performance.now() + limitMs;
+  while (!(await check())) {
+    if (performance.now() > deadline) throw new Error(`never happened: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const normalized = (error: string) =>
+  error
+    .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '…')
+    .replace(/conn-[^ "]+/g, 'conn-…')
+    .slice(0, 140);
+
+export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
+  let redis: RedisServer | undefined;
+  let instances: RelayProcess[] = [];
+  let proxy: RoundRobinProxy | undefined;
+  const browsers: StandIn[] = [];
+  const clients: ChaosClient[] = [];
+  try {
+    redis = await startRedis();
+    const args = ['--redis', redis.url, ...RELAY_ARGS];
+    instances = await Promise.all([0, 1, 2].map(() => startRelayProcess(args)));
+    proxy = await startRoundRobinProxy(instances.map((each) => each.url));
+    const browserToken = await issueToken({ user: BENCH_USER, role: 'browser', secret: SECRET });
+    const connectBrowser = async () =>
+      browsers.push(await connectStandIn({ relayUrl: instances[0]!.url, token: browserToken }));
+    await connectBrowser();
+
+    const token = await issueToken({ user: BENCH_USER, role: 'client', secret: SECRET });
+    const kinds = [websocketClient, modernClient, sessionClient];
+    for (let index = 0; index < options.clients; index += 1)
+      clients.push(kinds[index % kinds.length]!(proxy.url, token, options.callTimeoutMs));
+
+    const total = options.clients * options.calls;
+    const records: CallRecord[] = [];
+    const thresholds: { at: number; reached: () => void }[] = [];
+    // At once when already reached (an event may take longer than the calls left).
+    const progress = (share: number) =>
+      new Promise<void>((resolve) =>
+        records.length >= share * total
+          ? resolve()
+          : thresholds.push({ at: share * total, reached: resolve }),
+      );
+    const events: { event: string; at: number }[] = [{ event: 'none (before any)', at: 0 }];
+
+    const runClient = async (client: ChaosClient, index: number) => {
+      for (let call = 0; call < options.calls; call += 1) {
+        const record = await client.call(`${index}-${call}`);
+        records.push(record);
+        for (const threshold of thresholds.filter((each) => each.at <= records.length))
+          threshold.reached();
+        if (!record.ok) await new Promise((resolve) => setTimeout(resolve, options.backoffMs));
+      }
+    };
+
+    const report = {
+      healthWhileRedisAway: [] as string[],
+      localCallWhileRedisAway: false,
+      redisAwayMs: 0,
+      redisBackAfterMs: 0,
+    };
+    const drive = async () => {
+      await progress(0.2);
+      events.push({ event: 'an instance killed (SIGKILL)', at: performance.now() });
+      await instances[2]!.stop('SIGKILL');
+
+      await progress(0.45);
+      const away = performance.now();
+      events.push({ event: 'Redis restarted', at: away });
+      await redis!.stop();
+      const live = instances.slice(0, 2);
+      await until(
+        async () =>
+          (await Promise.all(live.map((each) => health(each.url)))).every(
+            (state) => state === 'unavailable',
+          ),
+        'every live instance saying Redis is unavailable',
+      );
+      report.healthWhileRedisAway = await Promise.all(live.map((each) => health(each.url)));
+      const local = await modernClient(instances[0]!.url, token, options.callTimeoutMs).call(
+        'local',
+      );
+      report.localCallWhileRedisAway = local.ok;
+      const left = (options.redisAwayMs ?? 0) - (performance.now() - away);
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+      await redis!.start();
+      report.redisAwayMs = performance.now() - away;
+      const back = performance.now();
+      await until(
+        async () => (await health(instances[0]!.url)) === 'connected',
+        'Redis connected again',
+      );
+      report.redisBackAfterMs = performance.now() - back;
+
+      await progress(0.75);
+      events.push({
+        event: 'the browser’s socket dropped, and it connected again',
+        at: performance.now(),
+      });
+      browsers.at(-1)!.socket.terminate();
+      await connectBrowser();
+    };
+
+    await Promise.all([drive(), ...clients.map((client, index) => runClient(client, index))]);
+
+    const eventReports = events.map((event, index): EventReport => {
+      const nextAt = events[index + 1]?.at ?? Infinity;
+      const mine = records.filter((record) => record.end >= event.at && record.end < nextAt);
+      const failed = mine.filter((record) => !record.ok);
+      const errors: Record<string, number> = {};
+      for (const record of failed) {
+        const key = `${record.kind}: ${normalized(record.error ?? '')}`;
+        errors[key] = (errors[key] ?? 0) + 1;
+      }
+      return {
+        event: event.event,
+        calls: mine.length,
+        failed: failed.length,
+        hung: failed.filter((record) => record.hung).length,
+        servingAgainMs: failed.length
+          ? Math.max(...failed.map((record) => record.end)) - event.at
+          : 0,
+        errors,
+      };
+    });
+    // A call the browser ran more than once (the echo text is unique per call).
+    const ran = new Map<string, number>();
+    for (const browser of browsers)
+      for (const message of browser.received) {
+        const params = message.params as
+          { name?: string; arguments?: { text?: string } } | undefined;
+        if (message.method !== 'tools/call' || params?.name !== 'echo') continue;
+        const text = String(params.arguments?.text);
+        ran.set(text, (ran.get(text) ?? 0) + 1);
+      }
+    const ranTwice = [...ran.values()].filter((count) => count > 1).length;
+    return {
+      events: eventReports,
+      calls: records.length,
+      duplicates: clients.reduce((sum, client) => sum + client.duplicates, 0) + ranTwice,
+      ...report,
+    };
+  } finally {
+    for (const client of clients) client.close();
+    await Promise.all(browsers.map((browser) => browser.close()));
+    await proxy?.close();
+    await Promise.all(instances.map((each) => each.stop()));
+    await redis?.stop();
+  }
+}
