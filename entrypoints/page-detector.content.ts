@@ -15,8 +15,9 @@ import {
 export default defineContentScript({
   // Not in the manifest: injected by the worker (src/platform/chrome-page-injection.ts).
   registration: 'runtime',
-  // Unused at run time; WXT adds these to the host permissions, which <all_urls> covers.
-  matches: ['http://*/*', 'https://*/*'],
+  // Unused at run time (the worker picks the tab); WXT adds these to the host permissions,
+  // which <all_urls> already covers.
+  matches: ['<all_urls>'],
   main() {
     const shared = globalThis as Record<string, unknown>;
     if (shared[DETECTOR_MARK] === true) return;

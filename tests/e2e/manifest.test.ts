@@ -52,15 +52,9 @@ describe('production manifest', () => {
     expect(manifest.side_panel).toEqual({ default_path: 'sidepanel.html' });
     expect(manifest.action).toBeDefined();
     expect(manifest.externally_connectable).toEqual({ ids: [], matches: [] });
-    // One content script in every page: the detector (a few KB, isolated world). The proxy
-    // and the WebMCP bridge are registered at run time for allowed sites only.
-    expect(manifest.content_scripts).toEqual([
-      {
-        matches: ['http://*/*', 'https://*/*'],
-        run_at: 'document_start',
-        js: ['content-scripts/page-detector.js'],
-      },
-    ]);
+    // Nothing in every page: the detector goes only into the tab the open panel is on, and
+    // the proxy and the WebMCP bridge are registered at run time for allowed sites only.
+    expect(manifest.content_scripts).toBeUndefined();
   });
 
   it('runs MCP Apps in a sandbox page without eval, frames or popups', () => {
