@@ -131,6 +131,15 @@ describe('layout', () => {
       ).resolves.toBe(0);
       await session.screenshot(page, `chat-layout-${label}`);
     }
+    // The README's pictures of the chat: the narrowest and widest panels, in both themes.
+    for (const width of [360, 600]) {
+      await page.setViewportSize({ width, height: 760 });
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await expect.poll(() => inView('The end of a medium answer.')).toBe(true);
+        await session.screenshot(page, `chat-${width}-${colorScheme}`);
+      }
+    }
   });
 
   it('grows the composer with its text up to a limit, then scrolls it', async () => {
