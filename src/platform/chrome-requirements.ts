@@ -74,7 +74,7 @@ export const CHROME_REQUIREMENTS: readonly ChromeRequirement[] = [
   {
     feature: 'CSS `:has()`',
     since: 105,
-    usedIn: 'entrypoints/sidepanel/style.css (collapsible text)',
+    usedIn: 'entrypoints/sidepanel/styles/tool-results.css (collapsible text)',
   },
   {
     feature: '`chrome.storage.session`',

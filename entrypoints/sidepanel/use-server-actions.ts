@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import type { ServerCardProps } from '../../components/servers/ServerCard';
+import {
+  APPROVALS_STORAGE_KEY,
+  approvalSettingsSchema,
+  setReadOnlyWithoutAsking,
+} from '../../src/ai/approval';
+import type { PatchbayClient } from '../../src/messaging/client';
+import type { ServerView } from '../../src/messaging/contract';
+import type { KeyValueStore } from '../../src/platform/ports';
+import { useServerDetails } from './use-server-details';
+import type { useServers } from './use-servers';
+import { useStored } from './use-stored';
+
+type Health = { ok: boolean; latencyMs: number; error?: string } | 'checking';
+
+/**
+ * What a server card does: switch on and off, sign in and out, check health, the approval
+ * setting, tools and details. A server with work under way is busy; a failure becomes the
+ * notice above the list, and the list is reloaded after each piece of work.
+ */
+export function useServerActions(
+  client: PatchbayClient,
+  serverState: ReturnType<typeof useServers>,
+  store: KeyValueStore,
+) {
+  const { tools, reload, loadTools } = serverState;
+  const [busy, setBusy] = useState<Set<string>>(new Set());
+  const [notice, setNotice] = useState<string | undefined>();
+  const [health, setHealth] = useState<Record<string, Health>>({});
+  const approvals = useStored(store, APPROVALS_STORAGE_KEY, approvalSettingsSchema);
+  const serverDetails = useServerDetails(client);
+
+  async function withBusy(serverId: string, work: () => Promise<unknown>) {
+    setBusy((previous) => new Set(previous).add(serverId));
+    try {
+      await work();
+      setNotice(undefined);
+    } catch (error) {
+      setNotice(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy((previous) => {
+        const next = new Set(previous);
+        next.delete(serverId);
+        return next;
+      });
+      await reload();
+    }
+  }
+
+  function checkHealth(serverId: string) {
+    setHealth((previous) => ({ ...previous, [serverId]: 'checking' }));
+    void client.server(serverId, 'health/check').then(
+      (result) => setHealth((previous) => ({ ...previous, [serverId]: result })),
+      (error: unknown) =>
+        setHealth((previous) => ({
+          ...previous,
+          [serverId]: { ok: false, latencyMs: 0, error: String(error) },
+        })),
+    );
+  }
+
+  /** A card's props for one server; `onEdit` opens its form (custom servers only). */
+  function cardProps(server: ServerView, onEdit: () => void): ServerCardProps {
+    return {
+      server,
+      tools: tools[server.id],
+      busy: busy.has(server.id),
+      onToggle: (enabled) =>
+        void withBusy(server.id, () => client.server(server.id, enabled ? 'enable' : 'disable')),
+      onRetry: () => void withBusy(server.id, () => client.server(server.id, 'enable')),
+      onSignIn: () => void withBusy(server.id, () => client.server(server.id, 'auth/start')),
+      onSignOut: () => void withBusy(server.id, () => client.server(server.id, 'disconnect')),
+      onHealthCheck: () => checkHealth(server.id),
+      ...(health[server.id] ? { health: health[server.id] } : {}),
+      readOnlyWithoutAsking: approvals.value?.[server.id]?.readOnlyWithoutAsking ?? false,
+      onReadOnlyWithoutAskingChange: (value) =>
+        void approvals.save(setReadOnlyWithoutAsking(approvals.value ?? {}, server.id, value)),
+      onDisabledToolsChange: (names) =>
+        void client.server(server.id, 'tools/disabled/set', { names }).then(
+          () => loadTools(server.id),
+          (error: unknown) => setNotice(error instanceof Error ? error.message : String(error)),
+        ),
+      details: {
+        data: serverDetails.details[server.id] ?? {},
+        onSamplingChange: (enabled) =>
+          void withBusy(server.id, () => client.server(server.id, 'sampling/set', { enabled })),
+        onLoad: (section) => serverDetails.loadSection(server.id, section),
+        onLoadMore: (list) => serverDetails.loadMore(server.id, list),
+        onRetry: (list) => serverDetails.retry(server.id, list),
+        onOpenResource: (uri) => void serverDetails.openResource(server.id, uri),
+        onClosePreview: () => serverDetails.closePreview(server.id),
+      },
+      ...(server.isCustom
+        ? {
+            onEdit,
+            onRemove: () =>
+              void withBusy(server.id, () =>
+                client.request('mcp/servers/remove', { id: server.id }),
+              ),
+          }
+        : {}),
+    };
+  }
+
+  return { notice, cardProps };
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import type { ImportEntry } from '../../src/mcp/import-export';
+import { RequestError, type PatchbayClient } from '../../src/messaging/client';
+import type { AddServerPayload } from '../../src/messaging/contract';
+import type { useServers } from './use-servers';
+
+/** What the Servers view shows besides the list: a form to add one, import, or export. */
+export type ServersMode = 'list' | 'add' | 'import' | 'export';
+
+/** A failed add or update as the form shows it: the message, and the field at fault if known. */
+function formError(error: unknown) {
+  if (RequestError.isInstance(error))
+    return { error: error.message, ...(error.field ? { field: error.field } : {}) };
+  return { error: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * Adding, editing, importing and exporting custom servers: which form is open, and the
+ * requests each one sends. The list is reloaded after every change.
+ */
+export function useServerForms(
+  client: PatchbayClient,
+  reload: ReturnType<typeof useServers>['reload'],
+) {
+  const [mode, setMode] = useState<ServersMode>('list');
+  const [editing, setEditing] = useState<string | undefined>();
+  const [exported, setExported] = useState<string | undefined>();
+
+  const test = (input: AddServerPayload) => client.request('mcp/servers/test', input);
+
+  async function add(input: AddServerPayload) {
+    try {
+      await client.request('mcp/servers/add', input);
+      setMode('list');
+      await reload();
+      return undefined;
+    } catch (error) {
+      return formError(error);
+    }
+  }
+
+  async function update(id: string, input: AddServerPayload) {
+    try {
+      await client.request('mcp/servers/update', { id, ...input });
+      setEditing(undefined);
+      await reload();
+      return undefined;
+    } catch (error) {
+      return formError(error);
+    }
+  }
+
+  async function openExport() {
+    const configuration = await client.request('mcp/servers/export');
+    setExported(JSON.stringify(configuration, null, 2));
+    setMode('export');
+  }
+
+  /** Adds the valid entries one by one; each result says whether it was added. */
+  async function importEntries(entries: ImportEntry[]) {
+    const results = [];
+    for (const entry of entries) {
+      if (!entry.payload) continue;
+      try {
+        await client.request('mcp/servers/add', entry.payload);
+        results.push({ name: entry.name });
+      } catch (error) {
+        results.push({
+          name: entry.name,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+    await reload();
+    return results;
+  }
+
+  return {
+    mode,
+    setMode,
+    editing,
+    setEditing,
+    exported,
+    test,
+    add,
+    update,
+    openExport,
+    importEntries,
+  };
+}
