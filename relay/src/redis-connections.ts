@@ -15,6 +15,8 @@ import type { Presence } from './redis-keys.js';
 /** What instances tell each other about a connection to a browser. */
 export type ConnectionBody = { connection: string } & (
   | { kind: 'attach'; extension: string; user: string }
+  /** The browser's instance took the attach (the way back works). */
+  | { kind: 'attached' }
   | { kind: 'send'; extension: string; message: Message }
   | { kind: 'detach'; extension: string }
   | { kind: 'deliver'; message: Message }
@@ -24,15 +26,31 @@ export type ConnectionBody = { connection: string } & (
 /** Sends a body to an instance; false when it could not be sent (Redis away). */
 export type Publish<Body> = (instance: string, body: Body) => Promise<boolean>;
 
+/**
+ * How long an attach may go unanswered. Pub/sub keeps nothing: right after Redis comes back,
+ * an instance that has not subscribed again loses what is sent to it, and the browser's
+ * instance may not be able to answer yet. Without an answer the connection ends with a clear
+ * error instead of its requests waiting for ever.
+ */
+export const ATTACH_ANSWER_MS = 5_000;
+
+interface Remote {
+  sink: ConnectionSink;
+  instance: string;
+  /** Until the browser's instance answers the attach. */
+  unanswered?: ReturnType<typeof setTimeout>;
+}
+
 export class InstanceConnections {
   /** Connections on this instance to browsers elsewhere. */
-  readonly #remote = new Map<string, { sink: ConnectionSink; instance: string }>();
+  readonly #remote = new Map<string, Remote>();
   /** Connections from other instances attached to browsers here. */
   readonly #proxied = new Map<string, { extension: string; instance: string }>();
 
   constructor(
     private readonly local: LocalDirectory,
     private readonly publish: Publish<ConnectionBody>,
+    private readonly attachAnswerMs = ATTACH_ANSWER_MS,
   ) {}
 
   /** The instances this one has connections with. */
@@ -51,12 +69,23 @@ export class InstanceConnections {
     return {
       info,
       attach: (connection, sink) => {
-        this.#remote.set(connection, { sink, instance: to });
+        const unanswered = setTimeout(
+          () =>
+            this.#remoteLost(
+              connection,
+              'The relay instance holding the browser did not answer; try again.',
+            ),
+          this.attachAnswerMs,
+        );
+        this.#remote.set(connection, { sink, instance: to, unanswered });
         sendOrLose(connection, { kind: 'attach', connection, extension: info.id, user: info.user });
       },
       detach: (connection) => {
-        if (this.#remote.delete(connection))
-          void this.publish(to, { kind: 'detach', connection, extension: info.id });
+        const remote = this.#remote.get(connection);
+        if (!remote) return;
+        clearTimeout(remote.unanswered);
+        this.#remote.delete(connection);
+        void this.publish(to, { kind: 'detach', connection, extension: info.id });
       },
       send: (connection, message) =>
         sendOrLose(connection, { kind: 'send', connection, extension: info.id, message }),
@@ -76,6 +105,9 @@ export class InstanceConnections {
           return;
         }
         this.#proxied.set(connection, { extension: body.extension, instance: from });
+        void this.publish(from, { kind: 'attached', connection }).then((sent) => {
+          if (!sent) this.#proxiedLost(connection, "The relay lost its way to the client's.");
+        });
         host.attach(connection, {
           deliver: (message) =>
             void this.publish(from, { kind: 'deliver', connection, message }).then((sent) => {
@@ -101,14 +133,15 @@ export class InstanceConnections {
         this.#proxied.delete(connection);
         this.local.local(body.extension)?.detach(connection);
         return;
+      case 'attached':
+        this.#answered(connection, from);
+        return;
       case 'deliver':
-        if (this.#remote.get(connection)?.instance === from) {
-          this.#remote.get(connection)?.sink.deliver(body.message);
-        }
+        this.#answered(connection, from)?.sink.deliver(body.message);
         return;
       case 'gone': {
-        const remote = this.#remote.get(connection);
-        if (remote?.instance !== from) return;
+        const remote = this.#answered(connection, from);
+        if (!remote) return;
         this.#remote.delete(connection);
         remote.sink.gone(body.reason);
       }
@@ -141,9 +174,19 @@ export class InstanceConnections {
       this.#proxiedLost(connection, 'The relay lost its connection to Redis.');
   }
 
+  /** A connection's remote end, when `from` holds it: it answered, so it is waited for no more. */
+  #answered(connection: string, from: string): Remote | undefined {
+    const remote = this.#remote.get(connection);
+    if (remote?.instance !== from) return undefined;
+    clearTimeout(remote.unanswered);
+    remote.unanswered = undefined;
+    return remote;
+  }
+
   #remoteLost(connection: string, reason: string): void {
     const remote = this.#remote.get(connection);
     if (!remote) return;
+    clearTimeout(remote.unanswered);
     this.#remote.delete(connection);
     remote.sink.gone(reason);
   }

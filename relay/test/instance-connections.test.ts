@@ -1,0 +1,92 @@
+/**
+ * A client's connection to a browser on another instance: the attach must be answered, or the
+ * connection ends with a clear error instead of its requests waiting for ever (pub/sub keeps
+ * nothing, so right after Redis comes back an attach or its answer can be lost).
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LocalDirectory } from '../src/directory.js';
+import { InstanceConnections, type ConnectionBody } from '../src/redis-connections.js';
+
+const presence = { id: 'browser-1', name: 'Laptop', user: 'ada', instance: 'b', since: 0 };
+
+function here() {
+  const sent: { to: string; body: ConnectionBody }[] = [];
+  const connections = new InstanceConnections(
+    new LocalDirectory(),
+    async (to, body) => {
+      sent.push({ to, body });
+      return true;
+    },
+    1_000,
+  );
+  const heard: string[] = [];
+  const port = connections.port(presence);
+  port.attach('c-1', {
+    deliver: (message) => heard.push(`deliver ${JSON.stringify(message)}`),
+    gone: (reason) => heard.push(`gone: ${reason}`),
+  });
+  return { connections, sent, heard, port };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('an attach to a browser on another instance', () => {
+  it('ends with a clear error when the browser’s instance never answers it', async () => {
+    vi.useFakeTimers();
+    const { sent, heard } = here();
+    expect(sent.map(({ to, body }) => [to, body.kind])).toEqual([['b', 'attach']]);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(heard).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(heard).toEqual([
+      'gone: The relay instance holding the browser did not answer; try again.',
+    ]);
+  });
+
+  it('lasts once answered, by the attach’s answer or by what the browser says', async () => {
+    vi.useFakeTimers();
+    const first = here();
+    first.connections.receive('b', { kind: 'attached', connection: 'c-1' });
+    const second = here();
+    second.connections.receive('b', {
+      kind: 'deliver',
+      connection: 'c-1',
+      message: { jsonrpc: '2.0', method: 'notifications/ping' },
+    });
+    // An answer from an instance that does not hold the connection counts for nothing.
+    const third = here();
+    third.connections.receive('c', { kind: 'attached', connection: 'c-1' });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(first.heard).toEqual([]);
+    expect(second.heard).toEqual(['deliver {"jsonrpc":"2.0","method":"notifications/ping"}']);
+    expect(third.heard).toEqual([
+      'gone: The relay instance holding the browser did not answer; try again.',
+    ]);
+  });
+
+  it('is answered by the browser’s instance as soon as it takes it', async () => {
+    const local = new LocalDirectory();
+    const sent: { to: string; body: ConnectionBody }[] = [];
+    const connections = new InstanceConnections(local, async (to, body) => {
+      sent.push({ to, body });
+      return true;
+    });
+    local.add({
+      info: { id: 'browser-1', name: 'Laptop', user: 'ada' },
+      attach: () => undefined,
+      detach: () => undefined,
+      send: () => undefined,
+    });
+    connections.receive('a', {
+      kind: 'attach',
+      connection: 'c-1',
+      extension: 'browser-1',
+      user: 'ada',
+    });
+    await vi.waitFor(() =>
+      expect(sent).toEqual([{ to: 'a', body: { kind: 'attached', connection: 'c-1' } }]),
+    );
+  });
+});
