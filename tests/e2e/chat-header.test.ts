@@ -11,6 +11,7 @@ import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-
 import { startScriptedAnthropic } from '../fixtures/scripted-anthropic';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
 import { chatWithServer, chooseScriptedModel, saveModelSettings } from './chat-setup';
+import { storedAnswer } from './chat-storage';
 import { closeAfterTest, freshExtensionPerTest, requestFrom } from './harness';
 import { serverCard } from './server-setup';
 
@@ -286,6 +287,7 @@ describe('images in the composer', () => {
     expect(question?.content.filter((part) => part.type === 'input_image')).toHaveLength(1);
 
     // Stored with the message: shown again, from its data: URL, after the panel reloads.
+    await storedAnswer(page, 'A single dot.');
     await page.reload();
     await page.getByText('A single dot.').waitFor();
     await expect(page.locator('.message-user img.message-image').getAttribute('src')).resolves.toBe(

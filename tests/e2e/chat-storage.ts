@@ -3,6 +3,7 @@
  * page: the stored messages (to assert exactly what survived) and databases in earlier layouts.
  */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export interface StoredMessage {
   conversationId: string;
@@ -56,6 +57,23 @@ export function storedMessages(page: Page): Promise<StoredMessage[]> {
         .map((part) => `${part.toolName ?? ''}:${part.state ?? ''}`),
     }));
   });
+}
+
+/**
+ * Waits until an answer holding `text` is stored complete: what a test waits for before it
+ * reloads or closes the panel, since the answer shows a moment before its last save lands.
+ */
+export async function storedAnswer(page: Page, text: string): Promise<void> {
+  await expect
+    .poll(async () =>
+      (await storedMessages(page)).some(
+        (message) =>
+          message.role === 'assistant' &&
+          message.state === 'complete' &&
+          message.text.includes(text),
+      ),
+    )
+    .toBe(true);
 }
 
 export interface LegacyChat {

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
 import { startPaginatedServer } from '../fixtures/paginated-server';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
+import { storedAnswer } from './chat-storage';
 import { chooseScriptedModel, saveModelSettings } from './chat-setup';
 import { closeAfterTest, requestFrom, freshExtensionPerTest } from './harness';
 import { addEnabledServer } from './server-setup';
@@ -112,8 +113,10 @@ describe('chat with a model chosen', () => {
     model.script({ type: 'text', text: 'Standup is at **nine** tomorrow.' });
     await ask('When is standup?');
     await page.getByText('tomorrow.').waitFor();
-    // The chat takes its title once it is saved, which happens after the answer is shown.
+    // The chat takes its title once it is saved; the finished answer's save lands a moment after
+    // the answer shows.
     await page.getByRole('button', { name: /When is standup\?/ }).waitFor();
+    await storedAnswer(page, 'tomorrow.');
     await page.reload();
     await page.getByText('tomorrow.').waitFor();
     await page.getByRole('button', { name: /When is standup\?/ }).click();
