@@ -22,6 +22,12 @@ export function createMemoryPageInjector(): PageInjector & {
     fail = false;
     throw new Error('refused');
   };
+  const pageOf = (tabId: number) => {
+    check();
+    const page = injector.pages.get(tabId);
+    if (!page) throw new Error(`No tab ${tabId}.`);
+    return page;
+  };
   const injector = {
     registered: { always: [] as string[], once: [] as string[] },
     injected: [] as number[],
@@ -37,20 +43,14 @@ export function createMemoryPageInjector(): PageInjector & {
       injector.injected.push(tabId);
     },
     async address(tabId: number) {
-      check();
-      const page = injector.pages.get(tabId);
-      if (!page) throw new Error(`No tab ${tabId}.`);
-      return page.url;
+      return pageOf(tabId).url;
     },
     async detect(tabId: number) {
       check();
       injector.detected.push(tabId);
     },
     async probe(tabId: number) {
-      check();
-      const page = injector.pages.get(tabId);
-      if (!page) throw new Error(`No tab ${tabId}.`);
-      return page;
+      return pageOf(tabId);
     },
   };
   return injector;

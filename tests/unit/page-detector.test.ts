@@ -45,6 +45,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A page (its window stubbed as the global one, for MCP-B's transport) with the detector on. */
+function detectorIn(options: { proxyRunning?: boolean; answerMs?: number } = {}) {
+  const page = fakeWindow();
+  vi.stubGlobal('window', page.win);
+  const port = recordingPort();
+  startPageDetector(page.win as unknown as Window, {
+    connect: port.connect,
+    proxyRunning: () => options.proxyRunning ?? false,
+    ...(options.answerMs === undefined ? {} : { answerMs: options.answerMs }),
+  });
+  const connect = (server: McpServer) =>
+    server.connect(new TabServerTransport({ allowedOrigins: [page.win.location.origin] }));
+  return { ...page, port, connect };
+}
+
 describe('the page-tools detector', () => {
   it('does nothing in a page that announces no server', async () => {
     const { win, posted } = fakeWindow();
@@ -81,15 +96,9 @@ describe('the page-tools detector', () => {
   });
 
   it('counts the tools of a server the page starts, and counts again when they change', async () => {
-    const { win } = fakeWindow();
-    vi.stubGlobal('window', win);
-    const port = recordingPort();
-    startPageDetector(win as unknown as Window, {
-      connect: port.connect,
-      proxyRunning: () => false,
-    });
+    const { port, connect } = detectorIn();
     const server = pageServer(3);
-    await server.connect(new TabServerTransport({ allowedOrigins: [win.location.origin] }));
+    await connect(server);
     await vi.waitFor(() => expect(port.counts).toEqual([3]));
     server.registerTool('late', { description: 'Added later.' }, async () => ({ content: [] }));
     await vi.waitFor(() => expect(port.counts).toEqual([3, 4]));
@@ -99,15 +108,9 @@ describe('the page-tools detector', () => {
   });
 
   it('tells the count again on a new port when the page comes back from the back/forward cache', async () => {
-    const { win } = fakeWindow();
-    vi.stubGlobal('window', win);
-    const port = recordingPort();
-    startPageDetector(win as unknown as Window, {
-      connect: port.connect,
-      proxyRunning: () => false,
-    });
+    const { win, port, connect } = detectorIn();
     const server = pageServer(2);
-    await server.connect(new TabServerTransport({ allowedOrigins: [win.location.origin] }));
+    await connect(server);
     await vi.waitFor(() => expect(port.counts).toEqual([2]));
     port.drop();
     win.dispatch('pageshow', { persisted: true });
@@ -116,30 +119,18 @@ describe('the page-tools detector', () => {
   });
 
   it('opens no port for a server without tools', async () => {
-    const { win } = fakeWindow();
-    vi.stubGlobal('window', win);
-    const port = recordingPort();
-    startPageDetector(win as unknown as Window, {
-      connect: port.connect,
-      proxyRunning: () => false,
-    });
+    const { port, connect } = detectorIn();
     const server = new McpServer(
       { name: 'empty', version: '1.0.0' },
       { capabilities: { tools: {} } },
     );
-    await server.connect(new TabServerTransport({ allowedOrigins: [win.location.origin] }));
+    await connect(server);
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(port.opened()).toBe(0);
   });
 
   it('offers nothing when the announced server never answers', async () => {
-    const { win } = fakeWindow();
-    const port = recordingPort();
-    startPageDetector(win as unknown as Window, {
-      connect: port.connect,
-      proxyRunning: () => false,
-      answerMs: 20,
-    });
+    const { win, port } = detectorIn({ answerMs: 20 });
     win.postMessage({
       channel: 'mcp-default',
       type: 'mcp',
@@ -151,15 +142,9 @@ describe('the page-tools detector', () => {
   });
 
   it('falls silent for good where the proxy runs', async () => {
-    const { win, posted, listeners } = fakeWindow();
-    vi.stubGlobal('window', win);
-    const port = recordingPort();
-    startPageDetector(win as unknown as Window, {
-      connect: port.connect,
-      proxyRunning: () => true,
-    });
+    const { posted, listeners, port, connect } = detectorIn({ proxyRunning: true });
     const server = pageServer(2);
-    await server.connect(new TabServerTransport({ allowedOrigins: [win.location.origin] }));
+    await connect(server);
     await vi.waitFor(() => expect(listeners.size).toBe(1)); // the server's own, not the detector's
     expect(port.opened()).toBe(0);
     expect(posted.some((data) => JSON.stringify(data).includes('patchbay-detector'))).toBe(false);
