@@ -142,13 +142,19 @@ describe('what of Patchbay runs in web pages', () => {
     expect(await registered()).toEqual([]);
     await again.reload();
     await again.locator('body[data-ready="true"]').waitFor();
-    expect(await patchbayIn(again)).toEqual({ detector: true, proxy: false, bridge: false });
+    // No proxy any more; the open panel's detector goes in once the page has loaded.
+    await expect
+      .poll(() => patchbayIn(again))
+      .toEqual({ detector: true, proxy: false, bridge: false });
   });
 
   it('notices a site offering WebMCP tools only when the person looks at its tab', async () => {
     const recipes = await open('recipes.localhost');
-    // No MCP-B server announces itself there, and nothing of Patchbay runs in the page's world.
-    expect(await patchbayIn(recipes)).toEqual({ detector: true, proxy: false, bridge: false });
+    // The open panel is on it: the detector goes in once it has loaded (and finds no MCP-B
+    // server); nothing of Patchbay runs in the page's world.
+    await expect
+      .poll(() => patchbayIn(recipes))
+      .toEqual({ detector: true, proxy: false, bridge: false });
     await panel.getByRole('tab', { name: 'Servers' }).click();
     await recipes.bringToFront();
     await panel.getByRole('button', { name: 'Look for tools in the active tab' }).click();
