@@ -28,7 +28,7 @@ import { ChatHistorySettings } from '../../components/settings/ChatHistorySettin
 import { CHAT_RETENTION_KEY, retentionSchema } from '../../src/chat/retention';
 import { ServersPanel } from './ServersPanel';
 import { useServers } from './use-servers';
-import { useModelChoice } from './use-model-choice';
+import { useModelChoice, useOnDeviceOffered } from './use-model-choice';
 import { ChatHeader } from '../../components/chat/ChatHeader';
 import { useChatHeader } from './use-chat-header';
 import { useChatModel } from './use-chat-model';
@@ -96,6 +96,10 @@ export function App({
     [savedChat, savedModel],
   );
 
+  const onDeviceOffered = useOnDeviceOffered(
+    models.loaded && (tab === 'settings' || (tab === 'chat' && !models.choice)),
+  );
+
   const loadSettings = models.loadSettings;
   const loadApprovals = useCallback(
     async (): Promise<ApprovalSettings> =>
@@ -120,7 +124,7 @@ export function App({
       onLoadModels={(draft) => listModels(draft)}
       onSave={saveSettings}
       onActivate={(provider) => void models.activate(provider)}
-      onDeviceOffered={models.onDeviceOffered}
+      onDeviceOffered={onDeviceOffered}
       submitLabel={label}
     />
   );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { withDefaultModel, type ChatModel } from '../../src/ai/chat-model';
 import {
   activeSettings,
@@ -16,11 +16,6 @@ import type { KeyValueStore } from '../../src/platform/ports';
 export function useModelChoice(store: KeyValueStore) {
   const [choice, setChoice] = useState<ModelChoice | undefined>();
   const [loaded, setLoaded] = useState(false);
-  /** Whether Chrome offers its built-in model here (asked once per panel). */
-  const [onDeviceOffered, setOnDeviceOffered] = useState(false);
-  useEffect(() => {
-    void onDeviceModelOffered().then(setOnDeviceOffered);
-  }, []);
   useEffect(() => {
     let active = true;
     void loadModelChoice(store).then((found) => {
@@ -65,5 +60,21 @@ export function useModelChoice(store: KeyValueStore) {
     (model: ChatModel) => update((current) => withDefaultModel(current, model)),
     [update],
   );
-  return { choice, loaded, onDeviceOffered, loadSettings, saveProvider, activate, saveDefault };
+  return { choice, loaded, loadSettings, saveProvider, activate, saveDefault };
+}
+
+/**
+ * Whether Chrome offers its built-in model here, asked once a settings form is on screen
+ * (`asking`) and not before: the answer only matters there, and Chromium 150's renderer can
+ * crash when the panel reloads while `LanguageModel.availability()` is still pending.
+ */
+export function useOnDeviceOffered(asking: boolean): boolean {
+  const [offered, setOffered] = useState(false);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!asking || asked.current) return;
+    asked.current = true;
+    void onDeviceModelOffered().then(setOffered);
+  }, [asking]);
+  return offered;
 }

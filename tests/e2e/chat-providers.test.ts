@@ -12,6 +12,7 @@ import { startScriptedGemini } from '../fixtures/scripted-gemini';
 import { startScriptedOpenAI } from '../fixtures/scripted-openai';
 import type { ProviderRequest, ScriptedProvider } from '../fixtures/scripted-http';
 import { closeAfterTest, freshExtensionPerTest } from './harness';
+import { chooseScriptedModel } from './chat-setup';
 import { addEnabledServer } from './server-setup';
 
 const session = freshExtensionPerTest();
@@ -279,5 +280,27 @@ describe('On this device (Chrome)', () => {
     await page.getByText('Answered on this device.').waitFor();
     await session.screenshot(page, 'chat-on-device');
     expect([...anthropic.requests, ...gemini.requests]).toEqual([]);
+  });
+
+  it('is asked about only once a settings form is on screen, not by every panel that opens', async () => {
+    await session.context.addInitScript(() => {
+      const counted = globalThis as unknown as { LanguageModel: unknown; asked: number };
+      counted.asked = 0;
+      counted.LanguageModel = {
+        availability: async () => {
+          counted.asked += 1;
+          return 'available';
+        },
+      };
+    });
+    await chooseScriptedModel(page, (await startScriptedOpenAI().then(closeAfterTest)).baseUrl);
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Message' }).waitFor();
+    const asked = () => page.evaluate(() => (globalThis as unknown as { asked: number }).asked);
+    await expect(asked()).resolves.toBe(0);
+
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('radio', { name: 'On this device (Chrome)' }).waitFor();
+    await expect(asked()).resolves.toBe(1);
   });
 });
