@@ -33,7 +33,9 @@ export default defineConfig({
   modules: ['@wxt-dev/module-react'],
   srcDir: '.',
   entrypointsDir: 'entrypoints',
-  outDir: '.output',
+  // PATCHBAY_OUT_DIR: a build elsewhere, so the store-package test can zip while other e2e
+  // files load `.output/chrome-mv3`.
+  outDir: process.env.PATCHBAY_OUT_DIR ?? '.output',
   webExt: { disabled: true },
   // npm run zip: the Chrome and Edge packages (named with package.json's version) and, with
   // --sources, what a store reviewer needs to rebuild them (`npm ci && npm run build`).

@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import extract from 'extract-zip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_METADATA_FILE } from '../../scripts/client-metadata';
@@ -14,7 +14,9 @@ import { EXTENSION_PUBLIC_KEY } from '../../wxt.config';
 import { launchExtension } from './harness';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
-const packagePath = (name: string) => resolve('.output', `patchbay-${version}-${name}.zip`);
+/** The packages are built in a directory of their own: other e2e files load `.output` meanwhile. */
+const outDir = mkdtempSync(join(tmpdir(), 'patchbay-zip-'));
+const packagePath = (name: string) => join(outDir, `patchbay-${version}-${name}.zip`);
 const unpacked: string[] = [];
 
 async function unpack(zip: string): Promise<string> {
@@ -25,11 +27,14 @@ async function unpack(zip: string): Promise<string> {
 }
 
 beforeAll(() => {
-  execFileSync('npm', ['run', 'zip'], { stdio: 'pipe' });
+  execFileSync('npm', ['run', 'zip'], {
+    stdio: 'pipe',
+    env: { ...process.env, PATCHBAY_OUT_DIR: outDir },
+  });
 }, 120_000);
 
 afterAll(() => {
-  for (const dir of unpacked) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [...unpacked, outDir]) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('the store packages (npm run zip)', () => {
