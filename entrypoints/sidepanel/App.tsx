@@ -72,6 +72,7 @@ export function App({
   const composer = useComposerDraft(inbox, showChat);
   const keepDays = useStored(store, CHAT_RETENTION_KEY, retentionSchema);
   const chats = useConversations({
+    store,
     keepDays: keepDays.value ?? undefined,
     ready: keepDays.loaded,
   });
@@ -240,6 +241,7 @@ export function App({
               client={client}
               conversation={conversation}
               history={chats.history}
+              journal={chats.journal}
               loadSettings={chatModel.loadSettings}
               servers={serverState.servers ?? []}
               loadApprovals={loadApprovals}

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createChatWriter } from '../../src/chat/chat-writer';
 import type { ConversationStore, OpenedConversation } from '../../src/chat/history';
 import { settleInterrupted } from '../../src/chat/interrupted';
+import type { UnsavedJournal } from '../../src/chat/unsaved-changes';
 import { describeSaveError } from '../../src/chat/save-errors';
 
 /** A conversation as it opens: an unfinished turn settled so it can be shown and sent again. */
@@ -21,6 +22,7 @@ export function useRestoredMessages(conversation: OpenedConversation): UIMessage
  */
 export function useChatPersistence(options: {
   history: ConversationStore;
+  journal: UnsavedJournal;
   conversation: OpenedConversation;
   /** The messages the chat opened with (`useRestoredMessages`): unchanged, nothing is written. */
   restored: readonly UIMessage[];
@@ -28,7 +30,7 @@ export function useChatPersistence(options: {
   status: ChatStatus;
   onSaved(title: string): void;
 }): string | undefined {
-  const { history, conversation, restored, messages, status } = options;
+  const { history, journal, conversation, restored, messages, status } = options;
   const [saveError, setSaveError] = useState<string | undefined>();
   const [writer] = useState(() =>
     createChatWriter({
@@ -59,15 +61,26 @@ export function useChatPersistence(options: {
     writer.update(messages, settled ? 'complete' : 'streaming', urgent);
   }, [messages, status, restored, writer]);
 
-  // Whatever is pending goes out when the chat closes or the panel is hidden.
+  // Whatever is pending goes out when the chat closes. When the panel goes away, it is also
+  // kept in the journal: the page may be gone before IndexedDB finishes (unsaved-changes.ts).
   useEffect(() => {
     const flush = () => void writer.flush();
-    addEventListener('pagehide', flush);
-    return () => {
-      removeEventListener('pagehide', flush);
+    const leave = () => {
+      const unsaved = writer.unsaved();
+      if (unsaved) journal.keep(unsaved);
       flush();
     };
-  }, [writer]);
+    const stay = (event: PageTransitionEvent) => {
+      if (event.persisted) journal.forget(conversation.id);
+    };
+    addEventListener('pagehide', leave);
+    addEventListener('pageshow', stay);
+    return () => {
+      removeEventListener('pagehide', leave);
+      removeEventListener('pageshow', stay);
+      flush();
+    };
+  }, [writer, journal, conversation.id]);
 
   return saveError;
 }

@@ -7,6 +7,7 @@ import { createLanguageModel } from '../../src/ai/model';
 import type { ModelSettings } from '../../src/ai/model-settings';
 import type { AppModelContext } from '../../src/apps/app-model-context';
 import type { ConversationStore, OpenedConversation } from '../../src/chat/history';
+import type { UnsavedJournal } from '../../src/chat/unsaved-changes';
 import type { PatchbayClient } from '../../src/messaging/client';
 import { toolCallIdsOf } from './tool-app-slot';
 import { useAlwaysAllow } from './use-always-allow';
@@ -18,6 +19,8 @@ export interface ChatSessionOptions {
   client: PatchbayClient;
   conversation: OpenedConversation;
   history: ConversationStore;
+  /** Where what is not written yet goes when the panel goes away. */
+  journal: UnsavedJournal;
   /** Read fresh for every request, so a changed model or key applies to the next message. */
   loadSettings(): Promise<ModelSettings | undefined>;
   loadApprovals(): Promise<ApprovalSettings>;
@@ -70,6 +73,7 @@ export function useChatSession(options: ChatSessionOptions) {
   const { status } = chat;
   const saveError = useChatPersistence({
     history,
+    journal: options.journal,
     conversation,
     restored,
     messages: chat.messages,

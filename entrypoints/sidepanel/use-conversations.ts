@@ -5,20 +5,29 @@ import {
   type OpenedConversation,
 } from '../../src/chat/history';
 import { retentionCutoff } from '../../src/chat/retention';
+import { createUnsavedJournal } from '../../src/chat/unsaved-changes';
+import type { KeyValueStore } from '../../src/platform/ports';
 import { newConversation } from './new-conversation';
 
 /**
  * The chats: the list (newest first, with how many stored chats could not be read), the open
  * one, and opening, renaming, deleting and starting chats. The panel reopens on the last chat.
  * With `keepDays` set, chats not changed for longer are deleted when the panel opens and when
- * the setting changes; nothing happens until `ready` (the setting is read).
+ * the setting changes; nothing happens until `ready` (the setting is read). What a panel had not
+ * written when it went away (`journal`) is written first.
  */
-export function useConversations(retention: { keepDays: number | undefined; ready: boolean }) {
+export function useConversations(options: {
+  store: KeyValueStore;
+  keepDays: number | undefined;
+  ready: boolean;
+}) {
   const history = useMemo(() => createIndexedDbConversationStore(), []);
+  const { store } = options;
+  const journal = useMemo(() => createUnsavedJournal(store), [store]);
   const [conversation, setConversation] = useState<OpenedConversation | undefined>();
   const [list, setList] = useState<ConversationList>({ conversations: [], skipped: 0 });
   const [notice, setNotice] = useState<string | undefined>();
-  const { keepDays, ready } = retention;
+  const { keepDays, ready } = options;
 
   const refreshList = useCallback(() => void history.list().then(setList), [history]);
   const onSaved = useCallback(
@@ -39,7 +48,17 @@ export function useConversations(retention: { keepDays: number | undefined; read
   useEffect(() => {
     if (!ready) return;
     const cutoff = retentionCutoff(keepDays);
-    void (cutoff === undefined ? Promise.resolve([]) : history.removeOlderThan(cutoff)).then(
+    const unsaved = journal.apply(history).catch((error: unknown) => {
+      const detail = error instanceof Error ? error.message : String(error);
+      setNotice(
+        `What a closed panel left unsaved could not be written yet (${detail}). It is kept, and tried again when the panel next opens.`,
+      );
+    });
+    void (
+      cutoff === undefined
+        ? unsaved.then(() => [])
+        : unsaved.then(() => history.removeOlderThan(cutoff))
+    ).then(
       async (expired) => {
         if (expired.length > 0) {
           closeRemoved(expired);
@@ -55,10 +74,11 @@ export function useConversations(retention: { keepDays: number | undefined; read
       },
       (error: unknown) => setNotice(error instanceof Error ? error.message : String(error)),
     );
-  }, [history, keepDays, ready, closeRemoved]);
+  }, [history, journal, keepDays, ready, closeRemoved]);
 
   return {
     history,
+    journal,
     conversation,
     list,
     notice,

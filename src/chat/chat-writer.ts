@@ -1,6 +1,7 @@
 import type { UIMessage } from 'ai';
 import { throttleLatest } from '../mcp/throttle';
 import type { ConversationStore, MessageState } from './history';
+import type { UnsavedChanges } from './unsaved-changes';
 
 /** How often a streaming answer is written at most: a crash loses at most this much of it. */
 export const WRITE_INTERVAL_MS = 1000;
@@ -27,6 +28,11 @@ export interface ChatWriter {
   update(messages: readonly UIMessage[], state: MessageState, urgent: boolean): void;
   /** Writes what is pending now; resolves once every write asked for so far is done. */
   flush(): Promise<void>;
+  /**
+   * What is not known to be written yet: the latest state's changes against the writes that
+   * finished (undefined when there are none). Kept elsewhere as the panel goes away.
+   */
+  unsaved(): UnsavedChanges | undefined;
   /** Drops what is pending (the chat was deleted). */
   cancel(): void;
 }
@@ -61,24 +67,36 @@ export function createChatWriter(options: ChatWriterOptions): ChatWriter {
   let queue = Promise.resolve();
   let failing = false;
   let title: string | undefined;
+  let latest: Snapshot | undefined;
 
-  async function write({ messages, state }: Snapshot): Promise<void> {
+  /** A snapshot's messages not written as they are now, and the written ones it no longer has. */
+  function changesOf({ messages, state }: Snapshot) {
     const present = new Set(messages.map((message) => message.id));
     const gone = [...written.keys()].filter((id) => !present.has(id));
     // Messages from the person's last one on are the current turn; earlier turns are settled.
     const turnStart = messages.findLastIndex((message) => message.role === 'user');
+    const changed = messages.flatMap((message, index) => {
+      const before = written.get(message.id);
+      const target: MessageState = index >= turnStart ? state : 'complete';
+      return before?.message === message && before.state === target
+        ? []
+        : [{ message, state: target }];
+    });
+    return { changed, gone };
+  }
+
+  async function write(snapshot: Snapshot): Promise<void> {
+    const { changed, gone } = changesOf(snapshot);
     let changedList = gone.length > 0;
     try {
       // New and changed messages first, removals last: a crash in between keeps words (the
       // answer being replaced, say) rather than losing the new ones.
-      for (const [index, message] of messages.entries()) {
+      for (const { message, state } of changed) {
         const before = written.get(message.id);
-        const target: MessageState = index >= turnStart ? state : 'complete';
-        if (before?.message === message && before.state === target) continue;
-        const saved = await store.putMessage(conversationId, message, { state: target });
+        const saved = await store.putMessage(conversationId, message, { state });
         if (!before || saved !== title) changedList = true;
         title = saved;
-        written.set(message.id, { message, state: target });
+        written.set(message.id, { message, state });
       }
       if (gone.length > 0) {
         await store.deleteMessages(conversationId, gone);
@@ -102,14 +120,23 @@ export function createChatWriter(options: ChatWriterOptions): ChatWriter {
 
   return {
     update(messages, state, urgent) {
-      throttle.push({ messages, state });
+      latest = { messages, state };
+      throttle.push(latest);
       if (urgent) throttle.flush();
     },
     flush() {
       throttle.flush();
       return queue;
     },
+    unsaved() {
+      if (!latest) return undefined;
+      const { changed, gone } = changesOf(latest);
+      return changed.length > 0 || gone.length > 0
+        ? { conversationId, messages: changed, gone }
+        : undefined;
+    },
     cancel() {
+      latest = undefined;
       throttle.cancel();
     },
   };

@@ -33,7 +33,7 @@ export interface ConversationSummary {
 
 // Loose on purpose: parts evolve with the AI SDK, and a record only needs to be a message the
 // chat can render and send again; anything else in it is kept as it was.
-const messageSchema = z.looseObject({
+export const messageSchema = z.looseObject({
   id: z.string(),
   role: z.enum(['system', 'user', 'assistant']),
   parts: z.array(z.looseObject({ type: z.string() })),

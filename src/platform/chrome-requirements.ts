@@ -77,6 +77,11 @@ export const CHROME_REQUIREMENTS: readonly ChromeRequirement[] = [
     usedIn: 'entrypoints/sidepanel/styles/tool-results.css (collapsible text)',
   },
   {
+    feature: '`chrome.storage.StorageArea.getKeys()`',
+    since: 130,
+    usedIn: 'src/platform/chrome.ts (the chat changes kept as a panel closes)',
+  },
+  {
     feature: '`chrome.storage.session`',
     since: 102,
     usedIn: 'src/platform/chrome.ts (state kept across worker restarts)',

@@ -32,6 +32,7 @@ export function createChromeStore(which: 'local' | 'session' = 'local'): KeyValu
     remove: async (keys) => {
       if (keys.length) await area.remove([...keys]);
     },
+    keys: () => area.getKeys(),
   };
 }
 

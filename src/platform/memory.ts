@@ -25,6 +25,7 @@ export function createMemoryStore(initial: Record<string, unknown> = {}): KeyVal
     remove: async (keys) => {
       for (const key of keys) data.delete(key);
     },
+    keys: async () => [...data.keys()],
     snapshot: () => Object.fromEntries([...data.keys()].map((key) => [key, read(key)])),
   };
 }

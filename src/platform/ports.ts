@@ -10,6 +10,8 @@ export interface KeyValueStore {
   getMany(keys: readonly string[]): Promise<Record<string, unknown>>;
   set(entries: Record<string, unknown>): Promise<void>;
   remove(keys: readonly string[]): Promise<void>;
+  /** Every key stored, without reading a value. */
+  keys(): Promise<string[]>;
 }
 
 /** Sends a message to every open extension page; never throws when none is listening. */

@@ -22,6 +22,7 @@ import {
   message,
   shown,
   stalledAnswer,
+  stored,
   storedBecomes,
 } from './chat-fault-helpers';
 import { chooseScriptedModel } from './chat-setup';
@@ -79,6 +80,63 @@ describe('an answer cut short in one browser', () => {
       ['assistant', ANSWER],
     ]);
     await expect(page.getByRole('status', { name: 'Interrupted answer' }).count()).resolves.toBe(0);
+  });
+
+  it('keeps the words shown at the moment the panel closes, with no time to save them first', async () => {
+    stalledAnswer(model, SENT_WORDS);
+    await ask(page, QUESTION);
+    await page.getByText(PARTIAL.trim()).waitFor();
+    await page.close();
+
+    page = await session.openSidePanel();
+    await expectInterrupted(page);
+    await expect(stored(page)).resolves.toEqual([
+      message('user', QUESTION, 'streaming'),
+      message('assistant', PARTIAL, 'streaming'),
+    ]);
+  });
+
+  it('keeps a whole answer when the panel closes the moment it ends', async () => {
+    model.script({ type: 'text', text: ANSWER });
+    await ask(page, QUESTION);
+    await page.getByText(ANSWER).waitFor();
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+    await page.close();
+
+    page = await session.openSidePanel();
+    await page.getByText(ANSWER).waitFor();
+    await expect(stored(page)).resolves.toEqual([
+      message('user', QUESTION),
+      message('assistant', ANSWER),
+    ]);
+  });
+
+  it('keeps a whole answer when the panel reloads the moment its words are shown', async () => {
+    model.script({ type: 'text', text: ANSWER });
+    await ask(page, QUESTION);
+    await page.getByText(ANSWER).waitFor();
+    await page.reload();
+
+    await page.getByText(ANSWER).waitFor();
+    await expect(shown(page)).resolves.toEqual([
+      ['user', QUESTION],
+      ['assistant', ANSWER],
+    ]);
+    // Stored whole (as ended or as cut short, depending on the instant of the reload).
+    const words = (await stored(page)).map(({ role, text }) => [role, text]);
+    expect(words).toEqual([
+      ['user', QUESTION],
+      ['assistant', ANSWER],
+    ]);
+    // What the reloaded panel kept aside is in the chat's database now, and gone from storage.
+    const keys = await page.evaluate(() =>
+      (
+        globalThis as unknown as {
+          chrome: { storage: { local: { getKeys(): Promise<string[]> } } };
+        }
+      ).chrome.storage.local.getKeys(),
+    );
+    expect(keys.filter((key) => key.startsWith('chat.unsaved.'))).toEqual([]);
   });
 
   it('Retry runs an interrupted turn again, and a question that got no answer comes back too', async () => {

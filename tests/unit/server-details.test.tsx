@@ -18,7 +18,7 @@ import { useServers } from '../../entrypoints/sidepanel/use-servers';
 import { createPatchbayClient, type PatchbayClient } from '../../src/messaging/client';
 import type { Broadcast, ServerView } from '../../src/messaging/contract';
 import type { ResourceView } from '../../src/messaging/features-contract';
-import type { KeyValueStore } from '../../src/platform/ports';
+import { createMemoryStore } from '../../src/platform/memory';
 
 afterEach(cleanup);
 
@@ -549,22 +549,9 @@ describe('the card shows details', () => {
 
 function PanelUnderTest({ client }: { client: PatchbayClient }) {
   const serverState = useServers(client);
-  return <ServersPanel client={client} serverState={serverState} store={memoryStore()} />;
+  return <ServersPanel client={client} serverState={serverState} store={createMemoryStore()} />;
 }
 
-function memoryStore(): KeyValueStore {
-  const values = new Map<string, unknown>();
-  return {
-    get: async <T,>(key: string) => values.get(key) as T | undefined,
-    getMany: async (keys) => Object.fromEntries(keys.map((key) => [key, values.get(key)])),
-    set: async (entries) => {
-      for (const [key, value] of Object.entries(entries)) values.set(key, value);
-    },
-    remove: async (keys) => {
-      for (const key of keys) values.delete(key);
-    },
-  };
-}
 
 describe('the Servers panel', () => {
   it('loads resources only when opened, reads one, and saves the sampling switch', async () => {
