@@ -43,8 +43,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // One Chromium at a time: the machine has two cores.
-          fileParallelism: false,
+          // Two files at a time, each with its own Chromium and profile: a test spends most of
+          // its time waiting on its browser, so two keep a 2-core machine busy. Nothing in a
+          // file may touch what another loads (the build in .output, fixed ports).
+          maxWorkers: 2,
         },
       },
       // The store listing's screenshots: only when asked (npm run store:screenshots), so the
