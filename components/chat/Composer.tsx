@@ -149,9 +149,13 @@ export function Composer(props: ComposerProps) {
     afterRender.current = { focus: true };
   };
 
+  // Text, or an attached resource or image, makes a message.
+  const sendable =
+    Boolean(text.trim()) || attachments.length > 0 || Boolean(props.sendsWithoutText);
+
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (busy || disabledReason || !text.trim()) return;
+    if (busy || disabledReason || !sendable) return;
     // The parent may refuse (an attachment is still being read): the text stays.
     if (onSend(text.trim()) === false) return;
     latestText.current = '';
@@ -270,11 +274,7 @@ export function Composer(props: ComposerProps) {
             Stop
           </button>
         ) : (
-          <button
-            type="submit"
-            className="primary"
-            disabled={Boolean(disabledReason) || !text.trim()}
-          >
+          <button type="submit" className="primary" disabled={Boolean(disabledReason) || !sendable}>
             Send
           </button>
         )}

@@ -31,7 +31,7 @@ export function UserMessage({
       {typeof fromApp === 'string' ? (
         <p className="message-origin">Sent from the app {fromApp}</p>
       ) : null}
-      <p>{text}</p>
+      {text ? <p>{text}</p> : null}
       {editable ? (
         <button type="button" className="link" onClick={onStartEdit}>
           Edit

@@ -52,6 +52,8 @@ export interface ComposerProps {
   onFiles?(files: File[]): void;
   /** Shown above the text, beside the attached resources (the images' chips). */
   chips?: ReactNode;
+  /** Something besides text waits to go (images): Send works with no text typed. */
+  sendsWithoutText?: boolean;
   /** Text put in the composer from outside (an example question); a new `id` puts it again. */
   fill?: ComposerFill;
 }

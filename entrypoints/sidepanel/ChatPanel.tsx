@@ -177,6 +177,7 @@ export function ChatSession(props: ChatSessionProps) {
             : {})}
           onFiles={(files) => void images.add(files)}
           chips={<ImageChips {...images} onRemove={images.remove} />}
+          sendsWithoutText={images.images.length > 0}
           {...(empty.fill ? { fill: empty.fill } : {})}
         />
       </div>

@@ -63,7 +63,11 @@ export function useChatComposer(options: {
       }
       onSent();
       void chat.sendMessage({
-        parts: [{ type: 'text', text }, ...attached, ...options.takeImages()],
+        parts: [
+          ...(text ? [{ type: 'text' as const, text }] : []),
+          ...attached,
+          ...options.takeImages(),
+        ],
       });
       return true;
     },

@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
 import { startScriptedAnthropic } from '../fixtures/scripted-anthropic';
+import { startScriptedGemini } from '../fixtures/scripted-gemini';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
 import { chatWithServer, chooseScriptedModel, saveModelSettings } from './chat-setup';
 import { storedAnswer } from './chat-storage';
@@ -317,6 +318,37 @@ describe('images in the composer', () => {
       type: 'image',
       source: { type: 'base64', media_type: 'image/png', data: PNG_BASE64 },
     });
+  });
+  it('sends an image with no text to Gemini as inline data, and names the chat after it', async () => {
+    const gemini = closeAfterTest(await startScriptedGemini());
+    await setOnlyModel({
+      provider: 'google',
+      apiKey: 'AIza-e2e',
+      baseUrl: gemini.baseUrl,
+      model: 'gemini-2.5-flash',
+    });
+    const sendButton = page.getByRole('button', { name: 'Send' });
+    await expect(sendButton.isDisabled()).resolves.toBe(true);
+    await paste([{ name: 'dot.png', type: 'image/png', base64: PNG_BASE64 }]);
+    await page
+      .getByRole('list', { name: 'Images for your next message' })
+      .getByText('dot.png')
+      .waitFor();
+    await expect(sendButton.isEnabled()).resolves.toBe(true);
+    gemini.script({ type: 'text', text: 'A single dot.' });
+    await page.getByRole('combobox', { name: 'Message' }).press('Enter');
+    await page.getByText('A single dot.').waitFor();
+
+    const sent = gemini.requests.filter((request) => request.method === 'POST').at(-1);
+    const contents = (sent?.body as { contents: { role: string; parts: unknown[] }[] }).contents;
+    expect(contents.at(-1)).toEqual({
+      role: 'user',
+      parts: [{ inlineData: { mimeType: 'image/png', data: PNG_BASE64 } }],
+    });
+    await expect(page.locator('.message-user img.message-image').count()).resolves.toBe(1);
+    await expect(page.locator('.message-user .user-bubble > p').count()).resolves.toBe(0);
+    await page.locator('.conversation-switch-title', { hasText: 'dot.png' }).waitFor();
+    await session.screenshot(page, 'chat-image-only');
   });
 });
 

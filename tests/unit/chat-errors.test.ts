@@ -176,4 +176,22 @@ describe('titleFor', () => {
       titleFor([{ id: '1', role: 'user', parts: [{ type: 'text', text: 'x'.repeat(100) }] }]),
     ).toHaveLength(58);
   });
+
+  it('names one that began with images alone after their files', () => {
+    const image = (filename: string) =>
+      ({
+        type: 'file',
+        mediaType: 'image/png',
+        url: 'data:image/png;base64,AA==',
+        filename,
+      }) as const;
+    expect(
+      titleFor([{ id: '1', role: 'user', parts: [image('dot.png'), image('chart.png')] }]),
+    ).toBe('dot.png chart.png');
+    expect(
+      titleFor([
+        { id: '1', role: 'user', parts: [image('dot.png'), { type: 'text', text: 'What is it?' }] },
+      ]),
+    ).toBe('What is it?');
+  });
 });

@@ -71,3 +71,19 @@ describe('the composer’s keys', () => {
     expect(props.onSend).toHaveBeenCalledWith('hello');
   });
 });
+
+describe('sending without text', () => {
+  it('sends an empty text when images wait to go, and not otherwise', () => {
+    const idleComposer = setup();
+    const send = () => screen.getByRole('button', { name: 'Send' });
+    expect(send()).toHaveProperty('disabled', true);
+    fireEvent.keyDown(idleComposer.textarea, { key: 'Enter' });
+    expect(idleComposer.props.onSend).not.toHaveBeenCalled();
+    cleanup();
+
+    const withImages = setup({ sendsWithoutText: true });
+    expect(send()).toHaveProperty('disabled', false);
+    fireEvent.keyDown(withImages.textarea, { key: 'Enter' });
+    expect(withImages.props.onSend).toHaveBeenCalledWith('');
+  });
+});
