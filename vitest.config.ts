@@ -1,32 +1,60 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
-/** Fast tests in Node (and jsdom where a file asks for it). */
-export const unitProject: TestProjectInlineConfiguration = {
+/**
+ * The test files under `dir` that replace a module with `vi.mock`. The others share one module
+ * graph per worker (`isolate: false`), which halves the unit and integration suites' time (most
+ * of it was importing the same modules again for every file); a mock would leak from one file
+ * into the next there, so these files run isolated, in a project of their own.
+ */
+function filesThatMock(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => join(dir, file))
+    .filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
+}
+
+/** A suite as two projects: files sharing their modules, and `-mocks`, the files that mock. */
+function sharedAndIsolated(
+  name: string,
+  dir: string,
+  config: TestProjectInlineConfiguration,
+): TestProjectInlineConfiguration[] {
+  const mocking = filesThatMock(dir);
+  return [
+    { ...config, test: { ...config.test, name, isolate: false, exclude: mocking } },
+    ...(mocking.length
+      ? [{ ...config, test: { ...config.test, name: `${name}-mocks`, include: mocking } }]
+      : []),
+  ];
+}
+
+/** Fast tests in Node (and happy-dom where a file asks for it). */
+export const unitProjects = sharedAndIsolated('unit', 'tests/unit', {
   plugins: [WxtVitest()],
   test: {
-    name: 'unit',
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
   },
-};
+});
 
 /** Patchbay's core against real MCP servers, an authorization server and the relay, in Node. */
-export const integrationProject: TestProjectInlineConfiguration = {
+export const integrationProjects = sharedAndIsolated('integration', 'tests/integration', {
   test: {
-    name: 'integration',
     include: ['tests/integration/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },
-};
+});
 
 export default defineConfig({
   test: {
     projects: [
-      unitProject,
-      integrationProject,
+      ...unitProjects,
+      ...integrationProjects,
       {
         test: {
           name: 'relay',

@@ -3,6 +3,6 @@
  * relay, conformance and Chromium suites are too slow to run per mutant on two cores).
  */
 import { defineConfig } from 'vitest/config';
-import { integrationProject, unitProject } from './vitest.config';
+import { integrationProjects, unitProjects } from './vitest.config';
 
-export default defineConfig({ test: { projects: [unitProject, integrationProject] } });
+export default defineConfig({ test: { projects: [...unitProjects, ...integrationProjects] } });
