@@ -145,7 +145,10 @@ export async function measureRelay(load: Load): Promise<Row[]> {
     [0, 1].map(() => startRelayProcess(['--redis', redis.url, ...args])),
   );
   const browsers = await Promise.all(
-    [single.url, pair[0]!.url].map((relayUrl) => connectStandIn({ relayUrl, token: browserToken })),
+    // The floor's servers keep nothing of what they served: neither does the stand-in here.
+    [single.url, pair[0]!.url].map((relayUrl) =>
+      connectStandIn({ relayUrl, token: browserToken, record: false }),
+    ),
   );
   const wsUrl = (httpUrl: string) => `${httpUrl.replace(/^http/, 'ws')}/mcp`;
   try {
