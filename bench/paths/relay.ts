@@ -5,7 +5,7 @@
  * to the same MCP servers over WebSocket directly, with no relay in between. Every client is set
  * up first (socket, handshake, connect, initialize; timed on their own), then all call at once:
  * the calls' p50 and p99 are the steady state, not the set-ups of other clients. Each figure is
- * the median of three rounds, the three ways interleaved. The relays' own CPU time (their
+ * the median of five rounds, the three ways interleaved. The relays' own CPU time (their
  * `process_cpu_seconds_total`) is reported per 1,000 calls.
  */
 import { once } from 'node:events';
@@ -28,7 +28,12 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-const ROUNDS = 3;
+/**
+ * A round's p99 is set by the one or two longest stalls in it (a garbage collection, a process
+ * scheduled out on a shared machine), so rounds differ by up to 3x: the median of five is steadier
+ * than that of three.
+ */
+const ROUNDS = 5;
 
 /** One client, set up (its set-up timed): a socket and its pending answers by id. */
 async function setUpClient(url: string, relayed: { token: string } | undefined) {
@@ -145,7 +150,10 @@ export async function measureRelay(load: Load): Promise<Row[]> {
     [0, 1].map(() => startRelayProcess(['--redis', redis.url, ...args])),
   );
   const browsers = await Promise.all(
-    [single.url, pair[0]!.url].map((relayUrl) => connectStandIn({ relayUrl, token: browserToken })),
+    // The floor's servers keep nothing of what they served: neither does the stand-in here.
+    [single.url, pair[0]!.url].map((relayUrl) =>
+      connectStandIn({ relayUrl, token: browserToken, record: false }),
+    ),
   );
   const wsUrl = (httpUrl: string) => `${httpUrl.replace(/^http/, 'ws')}/mcp`;
   try {
@@ -189,7 +197,7 @@ export async function measureRelay(load: Load): Promise<Row[]> {
           goal: 4,
           note:
             name === 'one relay'
-              ? 'relay-protocol clients on loopback to a stand-in browser serving MCP with the SDK; all set up first, then all calling at once; medians of three rounds.'
+              ? 'relay-protocol clients on loopback to a stand-in browser serving MCP with the SDK; all set up first, then all calling at once; medians of five rounds.'
               : undefined,
         },
         {

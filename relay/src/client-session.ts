@@ -16,6 +16,7 @@ import {
   notificationOf,
   RELAY_ERROR,
   resultOf,
+  type Id,
   type Message,
 } from './jsonrpc.js';
 import type { Logger } from './log.js';
@@ -51,10 +52,18 @@ export class ClientSession {
     return this.#connection;
   }
 
-  async receive(value: unknown): Promise<void> {
+  /**
+   * A message from the client. What the relay answers itself after a look-up (`mcp_handshake`,
+   * `list_extensions`, `connect`) returns a promise; what goes to the browser goes now, and
+   * returns nothing (the socket handles its next message at once, without a turn of its queue).
+   */
+  receive(value: unknown): Promise<void> | undefined {
     const { send } = this.options;
     const parsed = classify(value);
-    if (parsed.kind === 'invalid') return send(parsed.error);
+    if (parsed.kind === 'invalid') {
+      send(parsed.error);
+      return;
+    }
     if (parsed.kind === 'response') {
       // An answer to the extension's question (`ext:` ids); the relay itself asks nothing.
       if (this.#connection?.open) this.#connection.send(parsed.message);
@@ -72,16 +81,7 @@ export class ClientSession {
     }
     switch (message.method) {
       case 'list_extensions':
-        if (id === undefined) return;
-        return send(
-          resultOf(id, {
-            extensions: (await this.options.directory.list(this.claims.user)).map((extension) => ({
-              id: extension.id,
-              name: extension.name,
-              connected: true,
-            })),
-          }),
-        );
+        return id === undefined ? undefined : this.#list(id);
       case 'connect':
         return this.#connect(id, params);
       case 'disconnect':
@@ -101,6 +101,19 @@ export class ClientSession {
     }
     if (id !== undefined) this.options.onRequest?.();
     this.#connection.send(message);
+  }
+
+  async #list(id: Id) {
+    const extensions = await this.options.directory.list(this.claims!.user);
+    this.options.send(
+      resultOf(id, {
+        extensions: extensions.map((extension) => ({
+          id: extension.id,
+          name: extension.name,
+          connected: true,
+        })),
+      }),
+    );
   }
 
   async #handshake(id: Message['id'], params: Record<string, unknown>) {

@@ -58,6 +58,8 @@ export class Connection {
   /** The extension's requests to this client (`ext:` ids) not answered yet. */
   readonly #asked = new Set<string>();
   #open = true;
+  /** What the extension is told of the client on each message (`_meta["io.patchbay/client"]`). */
+  readonly #clientTag: { user: string; token: string };
 
   constructor(
     readonly port: ExtensionPort,
@@ -66,6 +68,7 @@ export class Connection {
     /** Whose token opened the connection: the extension tells its clients apart by it. */
     private readonly client: ClientTag,
   ) {
+    this.#clientTag = { user: client.user, token: client.tokenId };
     port.attach(this.id, {
       deliver: (message) => this.#fromExtension(message),
       gone: (reason) => this.#gone(reason),
@@ -81,7 +84,11 @@ export class Connection {
     return `${this.id}:${typeof value === 'number' ? value : JSON.stringify(value)}`;
   }
 
-  /** A request or notification from the client, to the extension. Answers errors itself. */
+  /**
+   * A request or notification from the client, to the extension. Answers errors itself. Every
+   * call passes here: the message, its params and their `_meta` are copied once each (the
+   * client's objects are not changed), nothing more.
+   */
   send(message: Message): void {
     if (!this.#open) {
       if (message.id !== undefined)
@@ -89,38 +96,35 @@ export class Connection {
       return;
     }
     // The relay protocol's routing field is the relay's: the extension never sees it.
-    const rest: Message = { ...message };
-    delete rest.connectionId;
-    if (rest.method === undefined) {
+    const outgoing: Message = { ...message };
+    if ('connectionId' in outgoing) delete outgoing.connectionId;
+    if (outgoing.method === undefined) {
       // The client's answer to the extension's request: only to one it was asked.
-      if (this.#asked.delete(String(rest.id))) this.port.send(this.id, rest);
+      if (this.#asked.delete(String(outgoing.id))) this.port.send(this.id, outgoing);
       return;
     }
-    if (RELAY_CONTROL.has(rest.method)) {
+    if (RELAY_CONTROL.has(outgoing.method)) {
       // The relay's own words to the extension: a client saying them could ask the browser
       // for its token, or end another client's connection.
-      if (rest.id !== undefined)
-        this.deliver(errorOf(rest.id, METHOD_NOT_FOUND, `Method not found: ${rest.method}`));
+      if (outgoing.id !== undefined)
+        this.deliver(
+          errorOf(outgoing.id, METHOD_NOT_FOUND, `Method not found: ${outgoing.method}`),
+        );
       return;
     }
-    const outgoing: Message = { ...rest };
-    const params =
-      rest.params && typeof rest.params === 'object' && !Array.isArray(rest.params)
-        ? { ...rest.params }
-        : undefined;
     let token: { mapped: string; original: Id } | undefined;
-    if (params) {
+    if (!Array.isArray(outgoing.params)) {
+      const params = { ...outgoing.params };
       // Only the relay names connections and clients: whatever the client put there goes.
       const meta = { ...(params._meta as Record<string, unknown> | undefined) };
       delete meta[CONNECTION_META];
       delete meta[CLIENT_META];
-      if (params._meta !== undefined) params._meta = meta;
       if (typeof meta.progressToken === 'string' || typeof meta.progressToken === 'number') {
         token = { mapped: this.#prefix(meta.progressToken), original: meta.progressToken };
-        params._meta = { ...meta, progressToken: token.mapped };
+        meta.progressToken = token.mapped;
       }
       if (
-        rest.method === 'notifications/cancelled' &&
+        outgoing.method === 'notifications/cancelled' &&
         (typeof params.requestId === 'string' || typeof params.requestId === 'number')
       ) {
         const cancelled = this.#prefix(params.requestId);
@@ -128,20 +132,10 @@ export class Connection {
         // MCP: a cancelled request gets no answer, so it is over now.
         this.#forget(cancelled);
       }
+      meta[CLIENT_META] = this.#clientTag;
+      if (message.id === undefined) meta[CONNECTION_META] = this.id;
+      params._meta = meta;
       outgoing.params = params;
-    }
-    if (!Array.isArray(outgoing.params)) {
-      const base = outgoing.params ?? {};
-      const meta = base._meta as Record<string, unknown> | undefined;
-      const client = { user: this.client.user, token: this.client.tokenId };
-      outgoing.params = {
-        ...base,
-        _meta: {
-          ...meta,
-          [CLIENT_META]: client,
-          ...(message.id === undefined && { [CONNECTION_META]: this.id }),
-        },
-      };
     }
     if (message.id !== undefined && message.id !== null) {
       if (typeof message.id === 'string' && RESERVED_ID.test(message.id)) {

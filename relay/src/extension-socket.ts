@@ -64,47 +64,13 @@ export function acceptExtension(options: ExtensionSocketOptions) {
     get host() {
       return host;
     },
-    async receive(value: unknown) {
-      if (host) return host.receive(value);
-      const parsed = classify(value);
-      if (!authenticating || parsed.kind !== 'response' || parsed.message.id !== AUTH_REQUEST_ID) {
-        return; // nothing but the answer to authenticate counts before it
+    /** A message from the extension: a promise only while it authenticates. */
+    receive(value: unknown): Promise<void> | undefined {
+      if (host) {
+        host.receive(value);
+        return undefined;
       }
-      authenticating = false;
-      const result = (parsed.message.result ?? {}) as { name?: unknown; accessToken?: unknown };
-      const name =
-        typeof result.name === 'string' && result.name.trim()
-          ? result.name.trim().slice(0, 100)
-          : 'Browser';
-      let claims: TokenClaims;
-      try {
-        claims = await options.verifier.verify(result.accessToken, 'browser');
-      } catch (error) {
-        log.warn('extension.auth_failed', { reason: (error as Error).message });
-        clearTimeout(timer);
-        socket.close(AUTH_FAILED, 'Authentication failed');
-        return;
-      }
-      clearTimeout(timer);
-      if (closed) return;
-      const info = { id: extensionIdOf(claims, name), name, user: claims.user };
-      const candidate: ExtensionHost = new ExtensionHost(info, send, () =>
-        send(candidate.status()),
-      );
-      const refused = (await options.admit(info, claims)) ?? options.onReady(candidate, claims);
-      if (refused) {
-        log.warn('extension.refused', { extension: info.id, user: claims.user, name, ...refused });
-        if (!closed) socket.close(refused.code, refused.reason);
-        return;
-      }
-      host = candidate;
-      send(notificationOf('authenticated', { user_id: claims.user, extension_id: info.id }));
-      log.info('extension.authenticated', { extension: info.id, user: claims.user, name });
-      // A token is good until it expires, on an open socket too.
-      stopExpiry = whenExpired(claims, () => {
-        log.info('extension.token_expired', { extension: info.id, user: claims.user });
-        socket.close(AUTH_FAILED, 'Token expired');
-      });
+      return authenticate(value);
     },
     closed() {
       closed = true;
@@ -112,4 +78,44 @@ export function acceptExtension(options: ExtensionSocketOptions) {
       stopExpiry();
     },
   };
+
+  async function authenticate(value: unknown): Promise<void> {
+    const parsed = classify(value);
+    if (!authenticating || parsed.kind !== 'response' || parsed.message.id !== AUTH_REQUEST_ID) {
+      return; // nothing but the answer to authenticate counts before it
+    }
+    authenticating = false;
+    const result = (parsed.message.result ?? {}) as { name?: unknown; accessToken?: unknown };
+    const name =
+      typeof result.name === 'string' && result.name.trim()
+        ? result.name.trim().slice(0, 100)
+        : 'Browser';
+    let claims: TokenClaims;
+    try {
+      claims = await options.verifier.verify(result.accessToken, 'browser');
+    } catch (error) {
+      log.warn('extension.auth_failed', { reason: (error as Error).message });
+      clearTimeout(timer);
+      socket.close(AUTH_FAILED, 'Authentication failed');
+      return;
+    }
+    clearTimeout(timer);
+    if (closed) return;
+    const info = { id: extensionIdOf(claims, name), name, user: claims.user };
+    const candidate: ExtensionHost = new ExtensionHost(info, send, () => send(candidate.status()));
+    const refused = (await options.admit(info, claims)) ?? options.onReady(candidate, claims);
+    if (refused) {
+      log.warn('extension.refused', { extension: info.id, user: claims.user, name, ...refused });
+      if (!closed) socket.close(refused.code, refused.reason);
+      return;
+    }
+    host = candidate;
+    send(notificationOf('authenticated', { user_id: claims.user, extension_id: info.id }));
+    log.info('extension.authenticated', { extension: info.id, user: claims.user, name });
+    // A token is good until it expires, on an open socket too.
+    stopExpiry = whenExpired(claims, () => {
+      log.info('extension.token_expired', { extension: info.id, user: claims.user });
+      socket.close(AUTH_FAILED, 'Token expired');
+    });
+  }
 }

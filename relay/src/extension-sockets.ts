@@ -9,10 +9,12 @@ import type { BrowserReturns } from './browser-return.js';
 import type { browserNames } from './browser-names.js';
 import type { LocalDirectory } from './directory.js';
 import { acceptExtension } from './extension-socket.js';
+import { inOrder } from './in-order.js';
 import { parse, type Message } from './jsonrpc.js';
 import type { Logger } from './log.js';
 import { RateLimit } from './rate-limit.js';
 import type { RedisDirectory } from './redis-directory.js';
+import { batchedSender, textOf } from './socket-sender.js';
 import { authAnswerOnly, raiseFrameLimit } from './socket-limits.js';
 import type { TokenClaims, Verifier } from './tokens.js';
 
@@ -33,15 +35,6 @@ export interface ExtensionSocketsOptions {
   rate: number;
 }
 
-export const sender = (socket: WebSocket) => (message: Message) => {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-};
-
-export const textOf = (data: unknown) =>
-  Array.isArray(data)
-    ? Buffer.concat(data).toString('utf8')
-    : Buffer.from(data as ArrayBuffer).toString('utf8');
-
 export function serveExtensions(extensions: WebSocketServer, options: ExtensionSocketsOptions) {
   const {
     verifier,
@@ -57,7 +50,7 @@ export function serveExtensions(extensions: WebSocketServer, options: ExtensionS
     rate,
   } = options;
   extensions.on('connection', (socket: WebSocket) => {
-    const send = sender(socket);
+    const send = batchedSender(socket);
     const limit = new RateLimit(rate * 10);
     let authenticated = false;
     const beforeAuthentication = authAnswerOnly();
@@ -89,7 +82,10 @@ export function serveExtensions(extensions: WebSocketServer, options: ExtensionS
       },
     });
     // One message after another: an answer to authenticate is checked before what follows it.
-    let queue = Promise.resolve();
+    const receive = inOrder(
+      (message: Message) => link.receive(message),
+      (error) => log.error('extension.failed', { reason: String(error) }),
+    );
     socket.on('message', (data, isBinary) => {
       const parsed = isBinary ? undefined : parse(textOf(data));
       if (!authenticated && !beforeAuthentication(parsed)) {
@@ -100,9 +96,7 @@ export function serveExtensions(extensions: WebSocketServer, options: ExtensionS
       if (!parsed || parsed.kind === 'invalid') return;
       // Answers are never dropped (clients wait for them); the rest is rate-limited.
       if (parsed.kind !== 'response' && !limit.take()) return;
-      queue = queue
-        .then(() => link.receive(parsed.message))
-        .catch((error: unknown) => log.error('extension.failed', { reason: String(error) }));
+      receive(parsed.message);
     });
     socket.on('close', () => {
       link.closed();

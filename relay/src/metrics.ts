@@ -6,12 +6,16 @@
 
 type Labels = Record<string, string>;
 
+const escaped = (value: string) =>
+  /[\\\n"]/.test(value)
+    ? value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"')
+    : value;
+
+/** `{name="value",…}`; counted on every request, so without work where nothing needs escaping. */
 const labelText = (labels: Labels) => {
-  const pairs = Object.entries(labels).map(
-    ([name, value]) =>
-      `${name}="${value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"')}"`,
-  );
-  return pairs.length ? `{${pairs.join(',')}}` : '';
+  let text = '';
+  for (const name in labels) text += `${text ? ',' : '{'}${name}="${escaped(labels[name]!)}"`;
+  return text ? `${text}}` : '';
 };
 
 export class Counter {
@@ -74,9 +78,12 @@ export class Histogram {
   }
 
   observe(value: number): void {
-    this.buckets.forEach((bound, index) => {
-      if (value <= bound) this.#counts[index]! += 1;
-    });
+    for (
+      let index = this.buckets.length - 1;
+      index >= 0 && value <= this.buckets[index]!;
+      index -= 1
+    )
+      this.#counts[index]! += 1;
     this.#sum += value;
     this.#count += 1;
   }

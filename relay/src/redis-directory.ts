@@ -24,6 +24,7 @@ import { PresenceRecords } from './redis-presence.js';
 import { SessionRecords } from './redis-sessions.js';
 import { SharedSessions } from './redis-shared-sessions.js';
 import { EVERYONE, RedisSigner } from './redis-signing.js';
+import { writesPerTurn } from './writes-per-turn.js';
 
 /** What instances tell each other. */
 type Body =
@@ -71,6 +72,8 @@ export class RedisDirectory implements Directory {
   #closing = false;
   readonly #signer: RedisSigner;
   readonly #presence: PresenceRecords;
+  /** Messages published in one turn of the event loop leave in one write (writes-per-turn.ts). */
+  readonly #holdWrites = writesPerTurn(() => this.commands.stream);
 
   private constructor(
     private readonly options: RedisDirectoryOptions,
@@ -206,6 +209,7 @@ export class RedisDirectory implements Directory {
   async #publish(instance: string, body: Body): Promise<boolean> {
     const text = this.#signer.seal(instance, body);
     this.options.onMessage?.('sent');
+    this.#holdWrites();
     try {
       await this.commands.publish(
         instance === EVERYONE ? key.everyone : key.channel(instance),

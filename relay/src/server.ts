@@ -16,10 +16,11 @@ import { BrowserReturns } from './browser-return.js';
 import { ClientSession } from './client-session.js';
 import { LocalDirectory, type Directory } from './directory.js';
 import { browserNames, takenOver } from './browser-names.js';
-import { sender, serveExtensions, textOf } from './extension-sockets.js';
+import { serveExtensions } from './extension-sockets.js';
 import { createFrontDoor } from './http/front-door.js';
 import { nodeHandler } from './http/node-adapter.js';
 import { gracefulCloser } from './http/shutdown.js';
+import { inOrder } from './in-order.js';
 import { measuredDirectory } from './measured-directory.js';
 import { gaugesOf, RelayMetrics } from './metrics.js';
 import { processMetrics } from './process-metrics.js';
@@ -29,6 +30,7 @@ import { RateLimit } from './rate-limit.js';
 import { RedisDirectory } from './redis-directory.js';
 import { PerUserCount, raiseFrameLimit, UNAUTHENTICATED_FRAME_BYTES } from './socket-limits.js';
 import type { RelayOptions } from './relay-options.js';
+import { sender, textOf } from './socket-sender.js';
 import type { TokenClaims } from './tokens.js';
 import { VERSION } from './version.js';
 
@@ -136,7 +138,11 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       },
     });
     clientSockets.set(session, socket);
-    let queue = Promise.resolve();
+    // One message after another: a request sent right behind connect goes to that connection.
+    const receive = inOrder(
+      (message: Message) => session.receive(message),
+      (error) => log.error('client.failed', { client: session.id, reason: String(error) }),
+    );
     const handshakeTimer = setTimeout(() => {
       if (!session.claims) socket.close(4408, 'Handshake timed out');
     }, options.authTimeoutMs ?? 10_000);
@@ -150,12 +156,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
           send(errorOf(parsed.message.id, RELAY_ERROR, 'Rate limit exceeded: slow down.'));
         return;
       }
-      // One message after another: a request sent right behind connect goes to that connection.
-      queue = queue
-        .then(() => session.receive(parsed.message))
-        .catch((error: unknown) => {
-          log.error('client.failed', { client: session.id, reason: String(error) });
-        });
+      receive(parsed.message);
     });
     socket.on('close', () => {
       clearTimeout(handshakeTimer);
