@@ -190,6 +190,13 @@ describe('across two instances', () => {
     const connected = (await client.request('connect', { extension_id: browser.id })).result as {
       connection_id: string;
     };
+    // The browser has served the connection (A answers connect before its attach reaches B).
+    const initialized = await client.request('initialize', {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 'scale-out', version: '1' },
+    });
+    expect(initialized.result).toMatchObject({ protocolVersion: '2025-11-25' });
     await a.stop('SIGKILL');
     await expect.poll(() => browser.dropped, { timeout: 5_000 }).toContain(connected.connection_id);
   });
