@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=32
 /**
  * patchbay-relay's command line (a contract: scripts and deployments rely on these names):
  *

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
+import { RELAY_NODE_FLAGS } from '../src/node-flags';
 
 export const SECRET = 'a-scale-out-test-secret';
 
@@ -65,7 +66,7 @@ export interface RelayProcess {
 export async function startRelayProcess(args: string[]): Promise<RelayProcess> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'relay/src/cli.ts', '--port', '0', ...args],
+    [...RELAY_NODE_FLAGS, '--import', 'tsx', 'relay/src/cli.ts', '--port', '0', ...args],
     { env: { ...process.env, RELAY_SECRET: SECRET }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';
