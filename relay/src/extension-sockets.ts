@@ -14,7 +14,7 @@ import { parse, type Message } from './jsonrpc.js';
 import type { Logger } from './log.js';
 import { RateLimit } from './rate-limit.js';
 import type { RedisDirectory } from './redis-directory.js';
-import { batchedSender, textOf } from './socket-sender.js';
+import { sender, textOf } from './socket-sender.js';
 import { authAnswerOnly, raiseFrameLimit } from './socket-limits.js';
 import type { TokenClaims, Verifier } from './tokens.js';
 
@@ -50,7 +50,7 @@ export function serveExtensions(extensions: WebSocketServer, options: ExtensionS
     rate,
   } = options;
   extensions.on('connection', (socket: WebSocket) => {
-    const send = batchedSender(socket);
+    const send = sender(socket);
     const limit = new RateLimit(rate * 10);
     let authenticated = false;
     const beforeAuthentication = authAnswerOnly();

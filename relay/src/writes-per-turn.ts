@@ -1,11 +1,12 @@
 /**
- * Writes to a socket gathered per turn of the event loop. Node writes each `write` to a TCP
- * socket with a system call of its own, and under load those calls were the relay's largest
- * single cost: one per frame on a browser's socket (ws), one per message published to Redis
- * (ioredis). The first write of a turn corks the socket, and it is uncorked once the turn's I/O
- * has been handled (`setImmediate`): what the clients' sockets brought in that turn leaves in one
- * write, in order. `process.nextTick` would not do (nor ioredis's auto-pipelining, which uses it):
- * each client socket's data is an I/O callback of its own, and ticks run after each.
+ * Writes to a socket gathered per turn of the event loop, for the relay's Redis connection. Node
+ * writes each `write` to a TCP socket with a system call of its own, and under load ioredis's
+ * one per published message was the largest single cost of relays sharing Redis. The first
+ * write of a turn corks the socket, and it is uncorked once the turn's I/O has been handled
+ * (`setImmediate`): what the clients' sockets brought in that turn leaves in one write, in order.
+ * `process.nextTick` would not do (nor ioredis's auto-pipelining, which uses it): each client
+ * socket's data is an I/O callback of its own, and ticks run after each. (The browser's socket
+ * is not gathered: it held each turn's first requests until the turn ended, and the tail rose.)
  */
 export interface Corkable {
   cork(): void;

@@ -1,13 +1,13 @@
 /**
- * The browser's socket is written in batches: the messages of one turn of the event loop leave
- * in one write to the TCP socket, in order; a socket that closed is not written.
+ * Messages to a socket are written as they are sent, in order; a socket that closed is not
+ * written.
  */
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { batchedSender, sender } from '../src/socket-sender.js';
+import { sender } from '../src/socket-sender.js';
 import type { Message } from '../src/jsonrpc.js';
 
 const cleanups: (() => void)[] = [];
@@ -48,42 +48,6 @@ const call = (id: number): Message => ({
   params: { name: 'echo', arguments: { text: `call ${id}` } },
 });
 
-describe('batchedSender', () => {
-  it('writes the messages of one turn to the TCP socket once, and they arrive in order', async () => {
-    const { socket, received, writes } = await pair();
-    const send = batchedSender(socket);
-    for (let id = 1; id <= 50; id += 1) send(call(id));
-    await expect.poll(() => received.length).toBe(50);
-    expect(received.map((message) => message.id)).toEqual(
-      Array.from({ length: 50 }, (_, index) => `conn-x:${index + 1}`),
-    );
-    expect(writes()).toBe(1);
-    // The next turn's messages are a write of their own.
-    send(call(51));
-    await expect.poll(() => received.length).toBe(51);
-    expect(writes()).toBe(2);
-  });
-
-  it('writes a message of each turn when messages come one turn at a time', async () => {
-    const { socket, received, writes } = await pair();
-    const send = batchedSender(socket);
-    for (let id = 1; id <= 3; id += 1) {
-      send(call(id));
-      await expect.poll(() => received.length).toBe(id);
-    }
-    expect(writes()).toBe(3);
-  });
-
-  it('sends nothing on a socket that closed', async () => {
-    const { socket, writes } = await pair();
-    const send = batchedSender(socket);
-    socket.terminate();
-    send(call(1));
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(writes()).toBe(0);
-  });
-});
-
 describe('sender', () => {
   it('writes each message as it is sent (a client socket)', async () => {
     const { socket, received, writes } = await pair();
@@ -91,5 +55,15 @@ describe('sender', () => {
     for (let id = 1; id <= 3; id += 1) send(call(id));
     await expect.poll(() => received.length).toBe(3);
     expect(writes()).toBe(3);
+    expect(received.map((message) => message.id)).toEqual(['conn-x:1', 'conn-x:2', 'conn-x:3']);
+  });
+
+  it('sends nothing on a socket that closed', async () => {
+    const { socket, writes } = await pair();
+    const send = sender(socket);
+    socket.terminate();
+    send(call(1));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes()).toBe(0);
   });
 });
