@@ -552,7 +552,6 @@ function PanelUnderTest({ client }: { client: PatchbayClient }) {
   return <ServersPanel client={client} serverState={serverState} store={createMemoryStore()} />;
 }
 
-
 describe('the Servers panel', () => {
   it('loads resources only when opened, reads one, and saves the sampling switch', async () => {
     let samplingEnabled = false;
