@@ -1,5 +1,5 @@
 import { memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import type { DynamicToolUIPart, UIMessage } from 'ai';
+import type { DynamicToolUIPart, FileUIPart, UIMessage } from 'ai';
 import { readAnswerMetadata } from '../../src/ai/answer-metadata';
 import { answerMarkdown, usageLine } from '../../src/chat/answer-lines';
 import { isResourcePart, type ResourcePartData } from '../../src/chat/resource-parts';
@@ -129,35 +129,30 @@ const MessageItem = memo(function MessageItem({
   handlers,
 }: MessageItemProps) {
   const resources = message.parts.filter(isResourcePart).map((part) => part.data);
-  const images = message.parts.filter(
-    (part) =>
-      part.type === 'file' &&
-      part.mediaType.startsWith('image/') &&
-      part.url.startsWith(`data:${part.mediaType};base64,`),
-  );
+  const images = message.parts
+    .filter(isShownImage)
+    .map((part, index) => (
+      <img key={index} className="message-image" src={part.url} alt={part.filename ?? 'Image'} />
+    ));
   return (
     <li className={`message message-${message.role}`} data-role={message.role}>
       {message.role === 'user' ? (
+        // The person's images sit in their bubble, with its Edit: a message of images alone is
+        // not an empty bubble above them.
         <UserMessage
           message={message}
           editable={editable}
           editing={editing}
+          attachments={images}
           onStartEdit={() => handlers.current.onEditingChange(message.id)}
           onCancelEdit={() => handlers.current.onEditingChange(undefined)}
           onEdit={(text) => handlers.current.onEdit(message.id, text)}
         />
       ) : (
-        <AnswerParts message={message} renderTool={renderTool} />
-      )}
-      {images.map((part, index) =>
-        part.type === 'file' ? (
-          <img
-            key={index}
-            className="message-image"
-            src={part.url}
-            alt={part.filename ?? 'Image'}
-          />
-        ) : null,
+        <>
+          <AnswerParts message={message} renderTool={renderTool} />
+          {images}
+        </>
       )}
       <ResourceChips
         resources={resources}
@@ -175,6 +170,15 @@ const MessageItem = memo(function MessageItem({
     </li>
   );
 }, sameRow);
+
+/** An image the message carries inline (a data: URL of its own type: nothing is fetched). */
+function isShownImage(part: UIMessage['parts'][number]): part is FileUIPart {
+  return (
+    part.type === 'file' &&
+    part.mediaType.startsWith('image/') &&
+    part.url.startsWith(`data:${part.mediaType};base64,`)
+  );
+}
 
 function awaitsApproval(message: UIMessage): boolean {
   return message.parts.some(

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { UIMessage } from 'ai';
 
 export interface UserMessageProps {
@@ -10,6 +10,8 @@ export interface UserMessageProps {
   onStartEdit(): void;
   onCancelEdit(): void;
   onEdit(text: string): void;
+  /** What the message carried besides its text (its images), shown in the bubble above it. */
+  attachments?: ReactNode;
 }
 
 /** The person's message, and the form that edits and sends it again. */
@@ -20,10 +22,16 @@ export function UserMessage({
   onStartEdit,
   onCancelEdit,
   onEdit,
+  attachments,
 }: UserMessageProps) {
   const text = message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
   if (editing && editable) {
-    return <EditForm text={text} onCancel={onCancelEdit} onEdit={onEdit} />;
+    return (
+      <>
+        {attachments}
+        <EditForm text={text} onCancel={onCancelEdit} onEdit={onEdit} />
+      </>
+    );
   }
   const fromApp = (message.metadata as { fromApp?: unknown } | undefined)?.fromApp;
   return (
@@ -31,6 +39,7 @@ export function UserMessage({
       {typeof fromApp === 'string' ? (
         <p className="message-origin">Sent from the app {fromApp}</p>
       ) : null}
+      {attachments}
       {text ? <p>{text}</p> : null}
       {editable ? (
         <button type="button" className="link" onClick={onStartEdit}>

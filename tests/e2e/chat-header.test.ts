@@ -345,10 +345,33 @@ describe('images in the composer', () => {
       role: 'user',
       parts: [{ inlineData: { mimeType: 'image/png', data: PNG_BASE64 } }],
     });
-    await expect(page.locator('.message-user img.message-image').count()).resolves.toBe(1);
-    await expect(page.locator('.message-user .user-bubble > p').count()).resolves.toBe(0);
+    // The image is in the person's bubble, beside its Edit: no empty bubble above it.
+    const bubble = page.locator('.message-user .user-bubble');
+    await expect(bubble.locator('img.message-image').count()).resolves.toBe(1);
+    await expect(bubble.locator('> p').count()).resolves.toBe(0);
+    await expect(page.locator('.message-user > img').count()).resolves.toBe(0);
     await page.locator('.conversation-switch-title', { hasText: 'dot.png' }).waitFor();
     await session.screenshot(page, 'chat-image-only');
+
+    // Edit adds words to it, and the image goes again with them.
+    await bubble.getByRole('button', { name: 'Edit' }).click();
+    await expect(page.locator('.message-user img.message-image').count()).resolves.toBe(1);
+    gemini.script({ type: 'text', text: 'Still a single dot.' });
+    await page.getByRole('textbox', { name: 'Edit message' }).fill('What is this?');
+    await page.locator('.edit-message').getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Still a single dot.').waitFor();
+    const edited = gemini.requests.filter((request) => request.method === 'POST').at(-1);
+    const editedContents = (edited?.body as { contents: { role: string; parts: unknown[] }[] })
+      .contents;
+    expect(editedContents).toHaveLength(1);
+    expect(editedContents[0]).toEqual({
+      role: 'user',
+      parts: [
+        { text: 'What is this?' },
+        { inlineData: { mimeType: 'image/png', data: PNG_BASE64 } },
+      ],
+    });
+    await expect(bubble.getByText('What is this?').isVisible()).resolves.toBe(true);
   });
 });
 
