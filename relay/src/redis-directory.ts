@@ -14,6 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { BatchesPerTurn } from './batches-per-turn.js';
 import type { Directory, LocalDirectory } from './directory.js';
 import type { ExtensionInfo, ExtensionPort } from './extension-host.js';
 import type { Logger } from './log.js';
@@ -24,7 +25,6 @@ import { PresenceRecords } from './redis-presence.js';
 import { SessionRecords } from './redis-sessions.js';
 import { SharedSessions } from './redis-shared-sessions.js';
 import { EVERYONE, RedisSigner } from './redis-signing.js';
-import { writesPerTurn } from './writes-per-turn.js';
 
 /** What instances tell each other. */
 type Body =
@@ -32,7 +32,6 @@ type Body =
   | ExchangeBody
   /** To every instance: a browser connected to the sender, or left it. */
   | { kind: 'arrived' | 'left'; info: ExtensionInfo };
-type Envelope = Body & { from: string };
 
 export class RedisUnavailableError extends Error {
   override name = 'RedisUnavailableError';
@@ -72,8 +71,10 @@ export class RedisDirectory implements Directory {
   #closing = false;
   readonly #signer: RedisSigner;
   readonly #presence: PresenceRecords;
-  /** Messages published in one turn of the event loop leave in one write (writes-per-turn.ts). */
-  readonly #holdWrites = writesPerTurn(() => this.commands.stream);
+  /** What is sent to each instance in one turn of the event loop leaves as one message. */
+  readonly #outbox = new BatchesPerTurn<Body>((instance, bodies) =>
+    this.#publishBatch(instance, bodies),
+  );
 
   private constructor(
     private readonly options: RedisDirectoryOptions,
@@ -193,27 +194,31 @@ export class RedisDirectory implements Directory {
       this.options.log.warn('redis.message_dropped', { reason: opened.reason });
       return;
     }
-    const envelope = opened.envelope as unknown as Envelope;
-    if ('info' in envelope) {
-      if (envelope.from === this.instance) return; // its own announcement, back from `everyone`
+    const { from } = opened;
+    for (const body of opened.bodies as unknown as Body[]) {
+      if ('info' in body) {
+        if (from === this.instance) continue; // its own announcement, back from `everyone`
+        this.options.onMessage?.('received');
+        this.options.onAnnounced?.(body.kind, body.info);
+        continue;
+      }
       this.options.onMessage?.('received');
-      this.options.onAnnounced?.(envelope.kind, envelope.info);
-      return;
+      if ('exchange' in body) this.#exchanges.receive(from, body);
+      else this.#connections.receive(from, body);
     }
-    this.options.onMessage?.('received');
-    if ('exchange' in envelope) this.#exchanges.receive(envelope.from, envelope);
-    else this.#connections.receive(envelope.from, envelope);
   }
 
-  /** Sends a message; false (logged) when Redis did not take it. */
-  async #publish(instance: string, body: Body): Promise<boolean> {
-    const text = this.#signer.seal(instance, body);
+  /** Sends a message in this turn's batch for `instance`; false (logged) when Redis did not take it. */
+  #publish(instance: string, body: Body): Promise<boolean> {
     this.options.onMessage?.('sent');
-    this.#holdWrites();
+    return this.#outbox.add(instance, body);
+  }
+
+  async #publishBatch(instance: string, bodies: Body[]): Promise<boolean> {
     try {
       await this.commands.publish(
         instance === EVERYONE ? key.everyone : key.channel(instance),
-        text,
+        this.#signer.seal(instance, bodies),
       );
       return true;
     } catch (error) {

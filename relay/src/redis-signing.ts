@@ -2,7 +2,9 @@
  * What instances write to Redis, signed: anyone who can write to the Redis must not be able to
  * attach to a browser with a forged message, nor list a browser that is not there. Messages and
  * presence records carry an HMAC-SHA256 keyed from the relay's secret (or its Redis key), and
- * what is unsigned or badly signed is dropped. A message also names its sender, its recipient,
+ * what is unsigned or badly signed is dropped. A message is a batch of what one instance sent
+ * another in one turn (batches-per-turn.ts), written as its signature, a dot and its JSON (the
+ * JSON is not escaped into another). A message also names its sender, its recipient,
  * when it was sent and its place in the sender's sequence: a receiver takes only messages for
  * itself (or for every instance), at most MAX_MESSAGE_AGE_MS old (either way: the instances' clocks must agree that
  * closely), each sender's in increasing order (Redis delivers one connection's messages in
@@ -20,8 +22,10 @@ export const EVERYONE = '*';
 export const MAX_MESSAGE_AGE_MS = 30_000;
 
 export type Opened =
-  | { ok: true; envelope: Record<string, unknown> & { from: string } }
-  | { ok: false; reason: string };
+  { ok: true; from: string; bodies: Record<string, unknown>[] } | { ok: false; reason: string };
+
+/** An HMAC-SHA256 in base64url: the characters before a message's dot. */
+const SIGNATURE_LENGTH = 43;
 
 export class RedisSigner {
   readonly #key: Buffer;
@@ -52,36 +56,41 @@ export class RedisSigner {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  /** A message for the instance `to` (or EVERYONE), signed. */
-  seal(to: string, body: object): string {
+  /** A message of `bodies` for the instance `to` (or EVERYONE), signed. */
+  seal(to: string, bodies: object[]): string {
     this.#sequence += 1;
     const payload = JSON.stringify({
-      ...body,
       from: this.instance,
       to,
       at: this.now(),
       seq: this.#sequence,
+      bodies,
     });
-    return JSON.stringify({ payload, sig: this.#mac('message', payload) });
+    return `${this.#mac('message', payload)}.${payload}`;
   }
 
   /** A message from another instance, if it is signed, for this instance, recent and new. */
   open(text: string): Opened {
-    let outer: { payload?: unknown; sig?: unknown };
-    try {
-      outer = JSON.parse(text) as typeof outer;
-    } catch {
-      return { ok: false, reason: 'not JSON' };
-    }
-    if (typeof outer?.payload !== 'string' || outer.sig === undefined)
-      return { ok: false, reason: 'unsigned' };
-    if (!this.#verifies('message', outer.payload, outer.sig))
+    if (text.charAt(SIGNATURE_LENGTH) !== '.') return { ok: false, reason: 'unsigned' };
+    const payload = text.slice(SIGNATURE_LENGTH + 1);
+    if (!this.#verifies('message', payload, text.slice(0, SIGNATURE_LENGTH)))
       return { ok: false, reason: 'bad signature' };
-    const envelope = JSON.parse(outer.payload) as Record<string, unknown>;
-    const { from, to, at, seq } = envelope;
+    let envelope: Record<string, unknown>;
+    try {
+      envelope = JSON.parse(payload) as Record<string, unknown>;
+    } catch {
+      return { ok: false, reason: 'malformed' };
+    }
+    const { from, to, at, seq, bodies } = envelope;
     if (to !== this.instance && to !== EVERYONE)
       return { ok: false, reason: 'for another instance' };
-    if (typeof from !== 'string' || typeof at !== 'number' || typeof seq !== 'number')
+    if (
+      typeof from !== 'string' ||
+      typeof at !== 'number' ||
+      typeof seq !== 'number' ||
+      !Array.isArray(bodies) ||
+      !bodies.every((body) => typeof body === 'object' && body !== null)
+    )
       return { ok: false, reason: 'malformed' };
     const now = this.now();
     if (Math.abs(now - at) > MAX_MESSAGE_AGE_MS) return { ok: false, reason: 'too old' };
@@ -89,7 +98,7 @@ export class RedisSigner {
     const last = this.#senders.get(from);
     if (last && seq <= last.sequence) return { ok: false, reason: 'replayed' };
     this.#senders.set(from, { sequence: seq, at: Math.max(at, last?.at ?? at) });
-    return { ok: true, envelope: { ...envelope, from } };
+    return { ok: true, from, bodies: bodies as Record<string, unknown>[] };
   }
 
   /**

@@ -1,7 +1,7 @@
 /**
  * Writing JSON-RPC messages to a WebSocket, and reading its frames' text. Each message is written
- * as it is sent, the browser's socket too: gathering a turn's messages into one write
- * (writes-per-turn.ts, as Redis's connection does) saved system calls there but held every
+ * as it is sent, the browser's socket too: gathering a turn's messages into one write (as what
+ * goes to another instance is, batches-per-turn.ts) saved system calls there but held every
  * request of a turn until the turn ended, and the p99 through one relay rose with it
  * (docs/performance.md).
  */

@@ -91,7 +91,7 @@ describe('messages between instances', () => {
     for (const body of forged) await redisWriter.publish(channel, JSON.stringify(body));
     // Signed, but not with the relays' key.
     const stranger = new RedisSigner('not-the-relays-key-at-all', b.id);
-    for (const body of forged) await redisWriter.publish(channel, stranger.seal(a.id, body));
+    for (const body of forged) await redisWriter.publish(channel, stranger.seal(a.id, [body]));
 
     // A real client on B reaches the browser over the same channel, after what was forged.
     await echoFrom(b.relay, 'real');
@@ -189,26 +189,48 @@ describe('RedisSigner', () => {
   const receiver = new RedisSigner('a-key-of-some-length', 'b', () => at.now);
 
   it('takes a message once, in order, for itself, while it is recent', () => {
-    const first = sender.seal('b', { kind: 'gone', connection: 'c', reason: 'r' });
-    const second = sender.seal('b', { kind: 'gone', connection: 'c', reason: 'r' });
-    expect(receiver.open(second)).toMatchObject({
+    const gone = { kind: 'gone', connection: 'c', reason: 'r' };
+    const first = sender.seal('b', [gone]);
+    const second = sender.seal('b', [gone, { ...gone, connection: 'd' }]);
+    expect(receiver.open(second)).toEqual({
       ok: true,
-      envelope: { from: 'a', kind: 'gone' },
+      from: 'a',
+      bodies: [gone, { ...gone, connection: 'd' }],
     });
     expect(receiver.open(second)).toEqual({ ok: false, reason: 'replayed' });
     expect(receiver.open(first)).toEqual({ ok: false, reason: 'replayed' });
-    expect(receiver.open(sender.seal('c', {}))).toEqual({
+    expect(receiver.open(sender.seal('c', [{}]))).toEqual({
       ok: false,
       reason: 'for another instance',
     });
-    const late = sender.seal('b', {});
+    const late = sender.seal('b', [{}]);
     at.now += MAX_MESSAGE_AGE_MS + 1;
     expect(receiver.open(late)).toEqual({ ok: false, reason: 'too old' });
-    const tampered = JSON.parse(sender.seal('b', { reason: 'x' })) as { payload: string };
-    tampered.payload = tampered.payload.replace('"x"', '"y"');
-    expect(receiver.open(JSON.stringify(tampered))).toEqual({
+    const tampered = sender.seal('b', [{ reason: 'x' }]).replace('"x"', '"y"');
+    expect(receiver.open(tampered)).toEqual({ ok: false, reason: 'bad signature' });
+  });
+
+  it('drops what is not a signature, a dot and a batch of objects', () => {
+    const stranger = new RedisSigner('a-key-of-some-length', 'a', () => at.now);
+    expect(receiver.open('')).toEqual({ ok: false, reason: 'unsigned' });
+    expect(receiver.open(JSON.stringify({ payload: '{}', sig: 'x' }))).toEqual({
       ok: false,
-      reason: 'bad signature',
+      reason: 'unsigned',
+    });
+    const signed = stranger.seal('b', [{}]);
+    const flipped = `${signed[0] === 'A' ? 'B' : 'A'}${signed.slice(1)}`;
+    expect(receiver.open(flipped)).toEqual({ ok: false, reason: 'bad signature' });
+    // Signed with the key, yet not a batch: bodies that are not objects, or no list at all.
+    for (const bodies of [[1], ['text'], [null]] as unknown as object[][]) {
+      expect(stranger.open(stranger.seal('a', bodies))).toEqual({
+        ok: false,
+        reason: 'malformed',
+      });
+    }
+    const payload = JSON.stringify({ from: 'a', to: 'b', at: at.now, seq: 1e9, bodies: {} });
+    expect(receiver.open(`${stranger.signRecord('message', payload)}.${payload}`)).toEqual({
+      ok: false,
+      reason: 'malformed',
     });
   });
 });
