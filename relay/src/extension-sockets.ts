@@ -77,7 +77,7 @@ export function serveExtensions(extensions: WebSocketServer, options: ExtensionS
         local.add(host);
         // Requests waiting for it, here and on other instances, go on.
         returns.arrived(host.info);
-        shared?.tell('arrived', host.info);
+        shared?.arrived(host.info);
         return undefined;
       },
     });
@@ -107,10 +107,9 @@ export function serveExtensions(extensions: WebSocketServer, options: ExtensionS
       local.remove(host);
       // Not when the same browser connected again here: its new socket's presence stays.
       if (!local.local(host.info.id)) {
-        void shared?.withdraw(host.info).catch(() => undefined);
         // Its service worker may be restarting: requests for it wait a while (everywhere).
         returns.left(host.info);
-        shared?.tell('left', host.info);
+        void shared?.leave(host.info).catch(() => undefined);
       }
       host.close('Extension closed');
       log.info('extension.closed', { extension: host.info.id });

@@ -7,20 +7,22 @@
  * dead: its peers end the connections that went through it (`disconnected`), and its browsers'
  * presence expires (redis-presence.ts). Connections across instances are redis-connections.ts;
  * HTTP sessions held by one instance and used through another are redis-shared-sessions.ts.
- * Messages and presence records are signed (redis-signing.ts): what another writer to the Redis
- * puts there is dropped. Instances also tell each other when a browser connects or leaves, so
- * requests waiting for it elsewhere look again. While Redis is away, each instance serves its
- * own browsers; when it comes back, each announces its browsers and sessions again at once.
+ * Messages (signed batches, redis-messages.ts) and presence records are signed: what another
+ * writer to the Redis puts there is dropped. Instances also tell each other when a browser
+ * connects or leaves (before its presence goes: redis-departures.ts), so requests waiting for
+ * it elsewhere look again. While Redis is away, each instance serves its own browsers; when it
+ * comes back, each subscribes and announces its browsers and sessions again at once.
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { BatchesPerTurn } from './batches-per-turn.js';
 import type { Directory, LocalDirectory } from './directory.js';
 import type { ExtensionInfo, ExtensionPort } from './extension-host.js';
 import type { Logger } from './log.js';
 import { InstanceConnections, type ConnectionBody } from './redis-connections.js';
 import { InstanceExchanges, type ExchangeBody } from './redis-exchanges.js';
+import { Departures } from './redis-departures.js';
 import { key, redactedUrl } from './redis-keys.js';
+import { InstanceMessages } from './redis-messages.js';
 import { PresenceRecords } from './redis-presence.js';
 import { SessionRecords } from './redis-sessions.js';
 import { SharedSessions } from './redis-shared-sessions.js';
@@ -71,10 +73,10 @@ export class RedisDirectory implements Directory {
   #closing = false;
   readonly #signer: RedisSigner;
   readonly #presence: PresenceRecords;
-  /** What is sent to each instance in one turn of the event loop leaves as one message. */
-  readonly #outbox = new BatchesPerTurn<Body>((instance, bodies) =>
-    this.#publishBatch(instance, bodies),
-  );
+  readonly #departures: Departures;
+  readonly #messages: InstanceMessages<Body>;
+  /** Browsers leaving this instance whose presence is being withdrawn (a close waits for them). */
+  readonly #leaving = new Set<Promise<void>>();
 
   private constructor(
     private readonly options: RedisDirectoryOptions,
@@ -82,6 +84,18 @@ export class RedisDirectory implements Directory {
     private readonly subscriber: Redis,
   ) {
     this.#signer = new RedisSigner(options.key, this.instance);
+    this.#departures = new Departures(options.ttlMs);
+    this.#messages = new InstanceMessages<Body>({
+      commands,
+      subscriber,
+      signer: this.#signer,
+      instance: this.instance,
+      log: options.log,
+      expectsAnswer: (body) => body.kind === 'attach' || body.kind === 'http-request',
+      receive: (from, at, body) => this.#receive(from, at, body),
+      unheard: (instance) => this.#unheard(instance),
+      onSent: () => options.onMessage?.('sent'),
+    });
     this.#presence = new PresenceRecords(
       commands,
       this.#signer,
@@ -89,7 +103,7 @@ export class RedisDirectory implements Directory {
       options.ttlMs,
       options.log,
     );
-    const publish = (instance: string, body: Body) => this.#publish(instance, body);
+    const publish = (instance: string, body: Body) => this.#messages.send(instance, body);
     this.#connections = new InstanceConnections(options.local, publish);
     this.#exchanges = new InstanceExchanges(publish, options.forwardTimeoutMs);
     this.sessions = new SharedSessions(
@@ -121,20 +135,27 @@ export class RedisDirectory implements Directory {
         `Cannot reach Redis at ${redactedUrl(options.url)}: ${(error as Error).message}`,
       );
     }
-    const subscriber = commands.duplicate();
+    // Subscribed again by the directory itself once Redis is back, so that it knows when it can
+    // hear answers again (ioredis's own resubscription says nothing when it is done).
+    const subscriber = commands.duplicate({ autoResubscribe: false });
     subscriber.on('error', (error: Error) =>
       options.log.warn('redis.error', { reason: error.message }),
     );
     const directory = new RedisDirectory(options, commands, subscriber);
-    subscriber.on('message', (_channel: string, text: string) => directory.#receive(text));
     await subscriber.connect();
-    await subscriber.subscribe(key.channel(directory.instance), key.everyone);
+    await directory.#messages.subscribe();
     await directory.#heartbeat();
     directory.#beat = setInterval(() => void directory.#heartbeat(), options.ttlMs / 3);
     directory.#beat.unref();
     // Messages on their way when the subscription dropped are lost: what waited for them ends.
     subscriber.on('close', () => directory.#lost());
-    subscriber.on('ready', () => directory.#back());
+    subscriber.on('ready', () =>
+      directory.#messages.subscribe().then(
+        () => directory.#back(),
+        // Lost again meanwhile: the next 'ready' subscribes again.
+        (error: Error) => options.log.warn('redis.subscribe_failed', { reason: error.message }),
+      ),
+    );
     commands.on('ready', () => directory.#back());
     options.log.info('redis.joined', { instance: directory.instance });
     return directory;
@@ -152,13 +173,13 @@ export class RedisDirectory implements Directory {
 
   /** Whether Redis answers now (for /health). */
   get connected(): boolean {
-    return this.commands.status === 'ready' && this.subscriber.status === 'ready';
+    return this.commands.status === 'ready' && this.#messages.subscribed;
   }
 
-  /** Tells every instance a browser connected here, or left here (requests may wait for it). */
-  tell(kind: 'arrived' | 'left', info: ExtensionInfo): void {
+  /** Tells every instance a browser connected here (requests waiting for it go on). */
+  arrived(info: ExtensionInfo): void {
     const { id, name, user } = info;
-    void this.#publish(EVERYONE, { kind, info: { id, name, user } });
+    void this.#messages.send(EVERYONE, { kind: 'arrived', info: { id, name, user } });
   }
 
   /** A browser left this instance (its presence is removed unless another instance has it). */
@@ -166,14 +187,28 @@ export class RedisDirectory implements Directory {
     return this.#presence.withdraw(info);
   }
 
+  /**
+   * A browser's link to this instance dropped. Every instance is told first, so that requests
+   * for it there wait for it (the grace period) instead of finding it gone; then its presence
+   * is withdrawn, unless it connected again meanwhile (that presence is newer).
+   */
+  async leave(info: ExtensionInfo): Promise<void> {
+    const leftAt = Date.now();
+    const { id, name, user } = info;
+    const leaving = this.#messages
+      .send(EVERYONE, { kind: 'left', info: { id, name, user } })
+      .then(() => this.#presence.withdraw(info, leftAt))
+      .finally(() => this.#leaving.delete(leaving));
+    this.#leaving.add(leaving);
+    await leaving;
+  }
+
   /** The user's browsers on every instance; while Redis is away, those connected here. */
   async list(user: string): Promise<ExtensionInfo[]> {
     try {
-      return (await this.#presence.list(user)).map(({ id, name, user: owner }) => ({
-        id,
-        name,
-        user: owner,
-      }));
+      return (await this.#presence.list(user))
+        .filter((presence) => !this.#departures.stale(presence))
+        .map(({ id, name, user: owner }) => ({ id, name, user: owner }));
     } catch {
       return this.options.local.list(user);
     }
@@ -184,50 +219,33 @@ export class RedisDirectory implements Directory {
     if (local) return local.info.user === user ? local : undefined;
     const presence = await this.#presence.get(extensionId).catch(() => undefined);
     if (!presence || presence.user !== user || presence.instance === this.instance) return;
+    if (this.#departures.stale(presence)) return;
     return this.#connections.port(presence);
   }
 
-  #receive(text: string): void {
-    const opened = this.#signer.open(text);
-    if (!opened.ok) {
-      // Not from an instance with the key (or played again): dropped, its contents unlogged.
-      this.options.log.warn('redis.message_dropped', { reason: opened.reason });
+  /** A body from another instance (or this one's own announcement, on everyone's channel). */
+  #receive(from: string, at: number, body: Body): void {
+    if ('info' in body) {
+      if (from === this.instance) return;
+      this.options.onMessage?.('received');
+      this.#departures.heard(body.kind, body.info, from, at);
+      this.options.onAnnounced?.(body.kind, body.info);
       return;
     }
-    const { from } = opened;
-    for (const body of opened.bodies as unknown as Body[]) {
-      if ('info' in body) {
-        if (from === this.instance) continue; // its own announcement, back from `everyone`
-        this.options.onMessage?.('received');
-        this.options.onAnnounced?.(body.kind, body.info);
-        continue;
-      }
-      this.options.onMessage?.('received');
-      if ('exchange' in body) this.#exchanges.receive(from, body);
-      else this.#connections.receive(from, body);
-    }
+    this.options.onMessage?.('received');
+    if ('exchange' in body) this.#exchanges.receive(from, body);
+    else this.#connections.receive(from, body);
   }
 
-  /** Sends a message in this turn's batch for `instance`; false (logged) when Redis did not take it. */
-  #publish(instance: string, body: Body): Promise<boolean> {
-    this.options.onMessage?.('sent');
-    return this.#outbox.add(instance, body);
-  }
-
-  async #publishBatch(instance: string, bodies: Body[]): Promise<boolean> {
-    try {
-      await this.commands.publish(
-        instance === EVERYONE ? key.everyone : key.channel(instance),
-        this.#signer.seal(instance, bodies),
-      );
-      return true;
-    } catch (error) {
-      this.options.log.warn('redis.publish_failed', { reason: (error as Error).message });
-      return false;
-    }
+  /** No one listened on its channel: stopped, if its key is gone too. */
+  async #unheard(instance: string): Promise<void> {
+    // Not right after Redis came back: every key was lost with it, and is written again.
+    if (Date.now() < this.#judgePeersAfter) return;
+    if (!(await this.commands.exists(key.instance(instance)))) this.#peerGone(instance);
   }
 
   #lost(): void {
+    this.#messages.lost();
     if (this.#closing) return;
     this.options.log.warn('redis.lost');
     this.#connections.allLost();
@@ -265,16 +283,13 @@ export class RedisDirectory implements Directory {
           // Expired or lost (Redis was away): announced again unless another instance has it,
           // and told, so requests waiting for it on other instances look again.
           await this.#presence.announce(port.info, true);
-          this.tell('arrived', port.info);
+          this.arrived(port.info);
         }
       }
       if (Date.now() < this.#judgePeersAfter) return;
       const peers = new Set([...this.#connections.peers(), ...this.#exchanges.peers()]);
       for (const peer of peers) {
-        if (await this.commands.exists(key.instance(peer))) continue;
-        this.options.log.warn('redis.instance_gone', { instance: peer });
-        this.#connections.peerGone(peer);
-        this.#exchanges.peerGone(peer);
+        if (!(await this.commands.exists(key.instance(peer)))) this.#peerGone(peer);
       }
     } catch (error) {
       this.options.log.warn('redis.heartbeat_failed', { reason: (error as Error).message });
@@ -283,10 +298,18 @@ export class RedisDirectory implements Directory {
     }
   }
 
+  /** An instance stopped: what went through it ends, on both sides. */
+  #peerGone(peer: string): void {
+    this.options.log.warn('redis.instance_gone', { instance: peer });
+    this.#connections.peerGone(peer);
+    this.#exchanges.peerGone(peer);
+  }
+
   async close(): Promise<void> {
     this.#closing = true;
     clearInterval(this.#beat);
     this.sessions.close();
+    await Promise.all(this.#leaving);
     for (const port of this.options.local.ports()) await this.withdraw(port.info).catch(() => {});
     await this.commands.del(key.instance(this.instance)).catch(() => 0);
     this.subscriber.disconnect();

@@ -79,7 +79,7 @@ export class InstanceExchanges {
           this.#fail(
             exchange,
             503,
-            'The relay instance holding this session cannot be reached (Redis is unavailable); try again.',
+            'The relay instance holding this session cannot be reached through Redis now; try again.',
           );
       });
     });

@@ -25,10 +25,14 @@ export interface Presence extends ExtensionInfo {
   since: number;
 }
 
-/** Deletes a presence (and the browser's hold on its name) only if this instance still holds it. */
+/**
+ * Deletes a presence (and the browser's hold on its name) only if this instance still holds it,
+ * and announced it before ARGV[3] (ms): not a presence the browser announced on connecting again.
+ */
 export const WITHDRAW = `
 local value = redis.call('GET', KEYS[1])
-if value and cjson.decode(value).instance == ARGV[1] then
+local presence = value and cjson.decode(value)
+if presence and presence.instance == ARGV[1] and presence.since < tonumber(ARGV[3]) then
   redis.call('DEL', KEYS[1])
   redis.call('SREM', KEYS[2], ARGV[2])
   if redis.call('GET', KEYS[3]) == ARGV[2] then redis.call('DEL', KEYS[3]) end

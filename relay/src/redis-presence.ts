@@ -50,9 +50,9 @@ export class PresenceRecords {
 
   /**
    * A browser left this instance: its record (and its hold on its name) are removed unless
-   * another instance has it.
+   * another instance has it, or it was announced at `before` (ms) or later.
    */
-  async withdraw(info: ExtensionInfo): Promise<void> {
+  async withdraw(info: ExtensionInfo, before = Number.MAX_SAFE_INTEGER): Promise<void> {
     // In one step (Lua): another instance may be taking the browser over right now.
     await this.commands.eval(
       WITHDRAW,
@@ -62,6 +62,7 @@ export class PresenceRecords {
       key.name(info.user, info.name),
       this.instance,
       info.id,
+      before,
     );
   }
 

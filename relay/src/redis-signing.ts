@@ -22,7 +22,8 @@ export const EVERYONE = '*';
 export const MAX_MESSAGE_AGE_MS = 30_000;
 
 export type Opened =
-  { ok: true; from: string; bodies: Record<string, unknown>[] } | { ok: false; reason: string };
+  | { ok: true; from: string; at: number; bodies: Record<string, unknown>[] }
+  | { ok: false; reason: string };
 
 /** An HMAC-SHA256 in base64url: the characters before a message's dot. */
 const SIGNATURE_LENGTH = 43;
@@ -98,7 +99,7 @@ export class RedisSigner {
     const last = this.#senders.get(from);
     if (last && seq <= last.sequence) return { ok: false, reason: 'replayed' };
     this.#senders.set(from, { sequence: seq, at: Math.max(at, last?.at ?? at) });
-    return { ok: true, from, bodies: bodies as Record<string, unknown>[] };
+    return { ok: true, from, at, bodies: bodies as Record<string, unknown>[] };
   }
 
   /**

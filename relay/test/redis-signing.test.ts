@@ -195,6 +195,7 @@ describe('RedisSigner', () => {
     expect(receiver.open(second)).toEqual({
       ok: true,
       from: 'a',
+      at: at.now,
       bodies: [gone, { ...gone, connection: 'd' }],
     });
     expect(receiver.open(second)).toEqual({ ok: false, reason: 'replayed' });

@@ -5,8 +5,11 @@
  * `disconnected`.
  */
 import { Client } from '@modelcontextprotocol/client';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RelayClientTransport } from '../src/client-transport.js';
+import { key } from '../src/redis-keys.js';
+import { RedisSigner } from '../src/redis-signing.js';
 import { issueToken, type Role } from '../src/tokens.js';
 import { rawClient } from './helpers.js';
 import { httpClient } from './http-clients.js';
@@ -132,6 +135,37 @@ describe('across two instances', () => {
         .toEqual({ extensions: [] });
     },
   );
+
+  it('a browser whose instance is not listening on Redis fails at once and says why, instead of after a wait', async () => {
+    // Right after Redis comes back, an instance that has not subscribed again receives nothing
+    // (pub/sub keeps nothing); here, a browser announced by an instance that never listens.
+    const [, b] = await twoInstances();
+    const deaf = 'an-instance-not-listening';
+    const info = { id: 'ext-unheard', name: 'Unheard', user: 'una' };
+    const writer = new Redis(redis.url);
+    cleanups.push(async () => {
+      await writer.del(key.extension(info.id), key.user(info.user), key.instance(deaf));
+      writer.disconnect();
+    });
+    const presence = { ...info, instance: deaf, since: Date.now() };
+    await writer.set(key.instance(deaf), '1', 'PX', 60_000); // alive, as far as peers can tell
+    await writer.set(key.extension(info.id), new RedisSigner(SECRET, deaf).signPresence(presence));
+    await writer.sadd(key.user(info.user), info.id);
+
+    const client = await rawClient(b.url);
+    cleanups.push(async () => client.socket.close());
+    await client.request('mcp_handshake', { accessToken: await token(info.user) });
+    await expect(client.request('connect', { extension_id: info.id })).resolves.toHaveProperty(
+      'result',
+    );
+    // Sooner than the 5 s an unanswered connection waits (ATTACH_ANSWER_MS), with its reason.
+    await expect
+      .poll(() => client.notifications.find((message) => message.method === 'disconnected'), {
+        timeout: 4_000,
+      })
+      .toMatchObject({ params: { reason: 'The relay lost its way to the browser (Redis).' } });
+    expect(b.stderr()).toContain('"event":"redis.not_listening"');
+  });
 
   it('a browser connecting again keeps its presence on the same instance, and takes over from another', async () => {
     const [a, b] = await twoInstances();
