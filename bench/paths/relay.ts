@@ -5,7 +5,7 @@
  * to the same MCP servers over WebSocket directly, with no relay in between. Every client is set
  * up first (socket, handshake, connect, initialize; timed on their own), then all call at once:
  * the calls' p50 and p99 are the steady state, not the set-ups of other clients. Each figure is
- * the median of five rounds, the three ways interleaved. The relays' own CPU time (their
+ * the median of ten rounds after one not counted, the three ways interleaved. The relays' own CPU time (their
  * `process_cpu_seconds_total`) is reported per 1,000 calls.
  */
 import { once } from 'node:events';
@@ -30,10 +30,13 @@ function percentile(values: number[], p: number): number {
 
 /**
  * A round's p99 is set by the one or two longest stalls in it (a garbage collection, a process
- * scheduled out on a shared machine), so rounds differ by up to 3x: the median of five is steadier
- * than that of three.
+ * scheduled out on a shared machine), so rounds differ by up to 3x: the median of ten is steadier
+ * than that of five (with which a ratio moved by up to 0.7 between runs of the same code). The first round
+ * runs code not yet optimized in processes just started (its p99 was a run's highest, the
+ * floor's too): it warms every way up and is not counted.
  */
-const ROUNDS = 5;
+const ROUNDS = 10;
+const WARM_UP_ROUNDS = 1;
 
 /** One client, set up (its set-up timed): a socket and its pending answers by id. */
 async function setUpClient(url: string, relayed: { token: string } | undefined) {
@@ -162,17 +165,19 @@ export async function measureRelay(load: Load): Promise<Row[]> {
       one: [],
       two: [],
     };
-    for (let round = 0; round < ROUNDS; round += 1) {
-      rounds.floor.push(await underLoad(direct.url, undefined, load, []));
-      rounds.one.push(await underLoad(wsUrl(single.url), { token }, load, [single.url]));
-      rounds.two.push(
-        await underLoad(
-          wsUrl(pair[1]!.url),
-          { token },
-          load,
-          pair.map((relay) => relay.url),
-        ),
+    for (let round = 0; round < WARM_UP_ROUNDS + ROUNDS; round += 1) {
+      const floor = await underLoad(direct.url, undefined, load, []);
+      const one = await underLoad(wsUrl(single.url), { token }, load, [single.url]);
+      const two = await underLoad(
+        wsUrl(pair[1]!.url),
+        { token },
+        load,
+        pair.map((relay) => relay.url),
       );
+      if (round < WARM_UP_ROUNDS) continue;
+      rounds.floor.push(floor);
+      rounds.one.push(one);
+      rounds.two.push(two);
     }
     const of = (way: keyof typeof rounds) => ({
       p50: median(rounds[way].map((each) => each.p50)),
@@ -197,7 +202,7 @@ export async function measureRelay(load: Load): Promise<Row[]> {
           goal: 4,
           note:
             name === 'one relay'
-              ? 'relay-protocol clients on loopback to a stand-in browser serving MCP with the SDK; all set up first, then all calling at once; medians of five rounds.'
+              ? 'relay-protocol clients on loopback to a stand-in browser serving MCP with the SDK; all set up first, then all calling at once; medians of ten rounds after one to warm up.'
               : undefined,
         },
         {
