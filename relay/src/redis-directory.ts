@@ -226,7 +226,7 @@ export class RedisDirectory implements Directory {
   /** A body from another instance (or this one's own announcement, on everyone's channel). */
   #receive(from: string, at: number, body: Body): void {
     if ('info' in body) {
-      if (from === this.instance) return;
+      if (from === this.instance) return; // its own announcement, back from `everyone`
       this.options.onMessage?.('received');
       this.#departures.heard(body.kind, body.info, from, at);
       this.options.onAnnounced?.(body.kind, body.info);
@@ -309,7 +309,7 @@ export class RedisDirectory implements Directory {
     this.#closing = true;
     clearInterval(this.#beat);
     this.sessions.close();
-    await Promise.all(this.#leaving);
+    await Promise.allSettled([...this.#leaving]);
     for (const port of this.options.local.ports()) await this.withdraw(port.info).catch(() => {});
     await this.commands.del(key.instance(this.instance)).catch(() => 0);
     this.subscriber.disconnect();
