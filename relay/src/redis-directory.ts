@@ -3,15 +3,16 @@
  * whose sockets it holds (presence keys that expire unless refreshed), and instances reach each
  * other over pub/sub, one channel per instance. A client on instance B connecting to a browser
  * on instance A gets a port whose messages travel B → A and back; A attaches the connection to
- * the browser as if its client were local. An instance that stops refreshing its own key is
- * dead: its peers end the connections that went through it (`disconnected`), and its browsers'
- * presence expires (redis-presence.ts). Connections across instances are redis-connections.ts;
- * HTTP sessions held by one instance and used through another are redis-shared-sessions.ts.
- * Messages (signed batches, redis-messages.ts) and presence records are signed: what another
- * writer to the Redis puts there is dropped. Instances also tell each other when a browser
- * connects or leaves (before its presence goes: redis-departures.ts), so requests waiting for
- * it elsewhere look again. While Redis is away, each instance serves its own browsers; when it
- * comes back, each subscribes and announces its browsers and sessions again at once.
+ * the browser as if its client were local. An instance that stops refreshing its own key
+ * (redis-heartbeat.ts) is dead: its peers end the connections that went through it
+ * (`disconnected`), and its browsers' presence expires (redis-presence.ts). Connections across
+ * instances are redis-connections.ts; HTTP sessions held by one instance and used through
+ * another are redis-shared-sessions.ts. Messages (signed batches, redis-messages.ts) and
+ * presence records are signed: what another writer to the Redis puts there is dropped.
+ * Instances also tell each other when a browser connects or leaves (before its presence goes:
+ * redis-departures.ts), so requests waiting for it elsewhere look again. While Redis is away,
+ * each instance serves its own browsers; when it comes back, each subscribes and announces its
+ * browsers and sessions again at once.
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -21,6 +22,7 @@ import type { Logger } from './log.js';
 import { InstanceConnections, type ConnectionBody } from './redis-connections.js';
 import { InstanceExchanges, type ExchangeBody } from './redis-exchanges.js';
 import { Departures } from './redis-departures.js';
+import { Heartbeat } from './redis-heartbeat.js';
 import { key, redactedUrl } from './redis-keys.js';
 import { InstanceMessages } from './redis-messages.js';
 import { PresenceRecords } from './redis-presence.js';
@@ -66,17 +68,19 @@ export class RedisDirectory implements Directory {
   readonly #exchanges: InstanceExchanges;
   /** HTTP sessions any instance can serve (the front door's seam). */
   readonly sessions: SharedSessions;
-  #beat: NodeJS.Timeout | undefined;
-  #beating = false;
-  /** After Redis came back, peers are not judged dead until they could write their keys again. */
-  #judgePeersAfter = 0;
   #closing = false;
   readonly #signer: RedisSigner;
   readonly #presence: PresenceRecords;
   readonly #departures: Departures;
+  readonly #heartbeat: Heartbeat;
   readonly #messages: InstanceMessages<Body>;
   /** Browsers leaving this instance whose presence is being withdrawn (a close waits for them). */
   readonly #leaving = new Set<Promise<void>>();
+  /**
+   * Browsers being announced (connecting) now: the presence a leaving socket would withdraw may
+   * be theirs. Once announced, the browser is local in the same turn.
+   */
+  readonly #announcing = new Map<string, number>();
 
   private constructor(
     private readonly options: RedisDirectoryOptions,
@@ -106,6 +110,18 @@ export class RedisDirectory implements Directory {
     const publish = (instance: string, body: Body) => this.#messages.send(instance, body);
     this.#connections = new InstanceConnections(options.local, publish);
     this.#exchanges = new InstanceExchanges(publish, options.forwardTimeoutMs);
+    this.#heartbeat = new Heartbeat({
+      commands,
+      presence: this.#presence,
+      local: options.local,
+      instance: this.instance,
+      ttlMs: options.ttlMs,
+      log: options.log,
+      onTakenOver: options.onTakenOver,
+      arrived: (info) => this.arrived(info),
+      peers: () => [...this.#connections.peers(), ...this.#exchanges.peers()],
+      peerGone: (peer) => this.#peerGone(peer),
+    });
     this.sessions = new SharedSessions(
       this.instance,
       new SessionRecords(commands, this.#signer, this.instance),
@@ -118,10 +134,13 @@ export class RedisDirectory implements Directory {
     if (!options.key) throw new Error('Sharing through Redis needs a key to sign messages with.');
     // No offline queue: while Redis is away a command fails at once instead of waiting for it;
     // and a command caught by Redis going away fails after 2 s: no request waits on Redis longer.
+    // Nor is it sent again once Redis is back: its caller was told it failed (a message said
+    // unsent and then delivered could run a request twice).
     const commands = new Redis(options.url, {
       lazyConnect: true,
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
+      autoResendUnfulfilledCommands: false,
       commandTimeout: 2_000,
     });
     commands.on('error', (error: Error) =>
@@ -144,16 +163,18 @@ export class RedisDirectory implements Directory {
     const directory = new RedisDirectory(options, commands, subscriber);
     await subscriber.connect();
     await directory.#messages.subscribe();
-    await directory.#heartbeat();
-    directory.#beat = setInterval(() => void directory.#heartbeat(), options.ttlMs / 3);
-    directory.#beat.unref();
+    await directory.#heartbeat.start();
     // Messages on their way when the subscription dropped are lost: what waited for them ends.
     subscriber.on('close', () => directory.#lost());
     subscriber.on('ready', () =>
       directory.#messages.subscribe().then(
         () => directory.#back(),
-        // Lost again meanwhile: the next 'ready' subscribes again.
-        (error: Error) => options.log.warn('redis.subscribe_failed', { reason: error.message }),
+        // Lost again meanwhile, the next 'ready' subscribes again; refused on a live connection,
+        // it is dropped and made again, so that there is a next 'ready'.
+        (error: Error) => {
+          options.log.warn('redis.subscribe_failed', { reason: error.message });
+          if (subscriber.status === 'ready') subscriber.disconnect(true);
+        },
       ),
     );
     commands.on('ready', () => directory.#back());
@@ -166,9 +187,16 @@ export class RedisDirectory implements Directory {
    * of its user, on any instance, holds its name.
    */
   async announce(info: ExtensionInfo): Promise<boolean> {
-    if (!(await this.#presence.claimName(info))) return false;
-    await this.#presence.announce(info);
-    return true;
+    this.#announcing.set(info.id, (this.#announcing.get(info.id) ?? 0) + 1);
+    try {
+      if (!(await this.#presence.claimName(info))) return false;
+      await this.#presence.announce(info);
+      return true;
+    } finally {
+      const left = this.#announcing.get(info.id)! - 1;
+      if (left) this.#announcing.set(info.id, left);
+      else this.#announcing.delete(info.id);
+    }
   }
 
   /** Whether Redis answers now (for /health). */
@@ -197,7 +225,11 @@ export class RedisDirectory implements Directory {
     const { id, name, user } = info;
     const leaving = this.#messages
       .send(EVERYONE, { kind: 'left', info: { id, name, user } })
-      .then(() => this.#presence.withdraw(info, leftAt))
+      .then(async () => {
+        // Connected again meanwhile (or connecting): its presence is the new socket's now.
+        if (this.options.local.local(id) || this.#announcing.has(id)) return;
+        await this.#presence.withdraw(info, leftAt);
+      })
       .finally(() => this.#leaving.delete(leaving));
     this.#leaving.add(leaving);
     await leaving;
@@ -240,7 +272,7 @@ export class RedisDirectory implements Directory {
   /** No one listened on its channel: stopped, if its key is gone too. */
   async #unheard(instance: string): Promise<void> {
     // Not right after Redis came back: every key was lost with it, and is written again.
-    if (Date.now() < this.#judgePeersAfter) return;
+    if (!this.#heartbeat.judgesPeers) return;
     if (!(await this.commands.exists(key.instance(instance)))) this.#peerGone(instance);
   }
 
@@ -256,46 +288,8 @@ export class RedisDirectory implements Directory {
   #back(): void {
     if (this.#closing) return;
     this.options.log.info('redis.back', { instance: this.instance });
-    this.#judgePeersAfter = Date.now() + this.options.ttlMs;
-    void this.#heartbeat().then(() => this.sessions.registerAgain());
-  }
-
-  /** Refreshes this instance's keys and looks for instances that died. */
-  async #heartbeat(): Promise<void> {
-    const { ttlMs, local } = this.options;
-    if (this.#beating) return; // the last beat is still going (a slow Redis)
-    this.#beating = true;
-    try {
-      await this.commands.set(key.instance(this.instance), '1', 'PX', ttlMs);
-      for (const port of local.ports()) {
-        const presence = await this.#presence.get(port.info.id);
-        if (presence && presence.instance !== this.instance) {
-          this.options.onTakenOver(port.info.id, 'replaced');
-          continue;
-        }
-        // The name's hold is refreshed with the presence; lost (both lapsed), it is let go.
-        if (!(await this.#presence.claimName(port.info))) {
-          this.options.onTakenOver(port.info.id, 'name-taken');
-          continue;
-        }
-        if (presence) await this.#presence.refresh(port.info.id);
-        else {
-          // Expired or lost (Redis was away): announced again unless another instance has it,
-          // and told, so requests waiting for it on other instances look again.
-          await this.#presence.announce(port.info, true);
-          this.arrived(port.info);
-        }
-      }
-      if (Date.now() < this.#judgePeersAfter) return;
-      const peers = new Set([...this.#connections.peers(), ...this.#exchanges.peers()]);
-      for (const peer of peers) {
-        if (!(await this.commands.exists(key.instance(peer)))) this.#peerGone(peer);
-      }
-    } catch (error) {
-      this.options.log.warn('redis.heartbeat_failed', { reason: (error as Error).message });
-    } finally {
-      this.#beating = false;
-    }
+    this.#heartbeat.redisBack();
+    void this.#heartbeat.beat().then(() => this.sessions.registerAgain());
   }
 
   /** An instance stopped: what went through it ends, on both sides. */
@@ -307,7 +301,7 @@ export class RedisDirectory implements Directory {
 
   async close(): Promise<void> {
     this.#closing = true;
-    clearInterval(this.#beat);
+    this.#heartbeat.stop();
     this.sessions.close();
     await Promise.allSettled([...this.#leaving]);
     for (const port of this.options.local.ports()) await this.withdraw(port.info).catch(() => {});

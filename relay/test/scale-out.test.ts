@@ -164,7 +164,7 @@ describe('across two instances', () => {
         timeout: 4_000,
       })
       .toMatchObject({ params: { reason: 'The relay lost its way to the browser (Redis).' } });
-    expect(b.stderr()).toContain('"event":"redis.not_listening"');
+    await expect.poll(() => b.stderr()).toContain('"event":"redis.not_listening"');
   });
 
   it('a browser connecting again keeps its presence on the same instance, and takes over from another', async () => {
