@@ -7,8 +7,8 @@ export interface ChatTransferProps {
   onExportMarkdown(): void;
   onExportJson(): void;
   onExportAll(): void;
-  /** A file the person picked, as text. */
-  onImportFile(text: string): void;
+  /** A file the person picked (read after its size is checked). */
+  onImportFile(file: File): void;
   preview?: ImportPreview;
   onConfirmImport(): void;
   onCancelImport(): void;
@@ -55,7 +55,7 @@ export function ChatTransfer(props: ChatTransferProps) {
             onChange={(event) => {
               const file = event.target.files?.[0];
               event.target.value = '';
-              if (file) void file.text().then(props.onImportFile);
+              if (file) props.onImportFile(file);
             }}
           />
         </label>

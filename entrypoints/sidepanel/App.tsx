@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { ModelSettingsForm } from '../../components/settings/ModelSettingsForm';
+import { loadApprovalSecret } from '../../src/ai/approval-secret';
 import {
   APPROVALS_STORAGE_KEY,
   approvalSettingsSchema,
@@ -107,6 +108,7 @@ export function App({
       approvalSettingsSchema.catch({}).parse(await store.get(APPROVALS_STORAGE_KEY)),
     [store],
   );
+  const approvalSecret = useCallback(() => loadApprovalSecret(store), [store]);
   const saveApprovals = useCallback(
     async (next: ApprovalSettings) => store.set({ [APPROVALS_STORAGE_KEY]: next }),
     [store],
@@ -245,6 +247,7 @@ export function App({
               loadSettings={chatModel.loadSettings}
               servers={serverState.servers ?? []}
               loadApprovals={loadApprovals}
+              loadApprovalSecret={approvalSecret}
               saveApprovals={saveApprovals}
               onSaved={onSaved}
               composerRequest={composer.request}

@@ -35,7 +35,7 @@ export function HistoryDrawer({
         onExportMarkdown={() => void transfer.exportMarkdown()}
         onExportJson={() => void transfer.exportJson()}
         onExportAll={() => void transfer.exportAll()}
-        onImportFile={transfer.importFile}
+        onImportFile={(file) => void transfer.importFile(file)}
         {...(transfer.preview ? { preview: transfer.preview } : {})}
         onConfirmImport={() => void transfer.confirmImport()}
         onCancelImport={transfer.cancelImport}

@@ -2,14 +2,17 @@ import type { ChatStatus, UIMessage } from 'ai';
 import { useEffect, useRef, useState } from 'react';
 import { createChatWriter } from '../../src/chat/chat-writer';
 import type { ConversationStore, OpenedConversation } from '../../src/chat/history';
-import { settleInterrupted } from '../../src/chat/interrupted';
+import { settleInterrupted, settleUnsigned } from '../../src/chat/interrupted';
 import type { UnsavedJournal } from '../../src/chat/unsaved-changes';
 import { describeSaveError } from '../../src/chat/save-errors';
 
-/** A conversation as it opens: an unfinished turn settled so it can be shown and sent again. */
+/**
+ * A conversation as it opens: an unfinished turn settled so it can be shown and sent again, and
+ * approvals this install did not sign marked not run (they could not run once approved).
+ */
 export function useRestoredMessages(conversation: OpenedConversation): UIMessage[] {
   const [messages] = useState(() =>
-    settleInterrupted(conversation.messages, conversation.interrupted),
+    settleUnsigned(settleInterrupted(conversation.messages, conversation.interrupted)),
   );
   return messages;
 }

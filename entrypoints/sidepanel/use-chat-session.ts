@@ -24,6 +24,7 @@ export interface ChatSessionOptions {
   /** Read fresh for every request, so a changed model or key applies to the next message. */
   loadSettings(): Promise<ModelSettings | undefined>;
   loadApprovals(): Promise<ApprovalSettings>;
+  loadApprovalSecret(): Promise<string>;
   saveApprovals(next: ApprovalSettings): Promise<void>;
   onSaved(title: string): void;
 }
@@ -46,12 +47,21 @@ export function useChatSession(options: ChatSessionOptions) {
         client,
         loadSettings: options.loadSettings,
         loadApprovals,
+        loadApprovalSecret: options.loadApprovalSecret,
         saveApprovals: options.saveApprovals,
         createModel: (current) => createLanguageModel(current),
         appContext: () => [...appContext.values()],
         callOrigins,
       }),
-    [client, options.loadSettings, loadApprovals, options.saveApprovals, appContext, callOrigins],
+    [
+      client,
+      options.loadSettings,
+      loadApprovals,
+      options.loadApprovalSecret,
+      options.saveApprovals,
+      appContext,
+      callOrigins,
+    ],
   );
   const restored = useRestoredMessages(conversation);
   const chat = useChat({

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { downloadText } from '../../components/chat/download-text';
 import { chatToMarkdown, chatsToJson, fileNameFor } from '../../src/chat/chat-export';
-import { previewImport, type ImportPreview } from '../../src/chat/chat-import';
+import { importSizeError, previewImport, type ImportPreview } from '../../src/chat/chat-import';
 import type { Conversation, ConversationStore } from '../../src/chat/history';
 
 /**
@@ -38,9 +38,15 @@ export function useChatTransfer(options: {
       );
       downloadText(chatsToJson(chats), 'application/json', 'patchbay-chats.json');
     },
-    importFile(text: string) {
+    async importFile(file: File) {
       setNotice(undefined);
-      setPreview(previewImport(text, new Set(chatIds)));
+      // A file over the cap is refused before it is read.
+      const tooLarge = importSizeError(file.size);
+      if (tooLarge) {
+        setPreview({ ok: false, error: tooLarge });
+        return;
+      }
+      setPreview(await previewImport(await file.text(), new Set(chatIds)));
     },
     async confirmImport() {
       if (!preview?.ok) return;

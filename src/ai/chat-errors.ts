@@ -1,4 +1,4 @@
-import { APICallError, RetryError } from 'ai';
+import { APICallError, InvalidToolApprovalSignatureError, RetryError } from 'ai';
 
 /**
  * A sentence for an error from the model provider, saying what to do about it. Reads the error
@@ -40,6 +40,8 @@ export function describeChatError(error: unknown): string {
       return `Couldn't reach ${hostOf(error.url)}. Check your connection and the endpoint in Settings, then retry.`;
     return `The provider answered HTTP ${error.statusCode}: ${detail}`;
   }
+  if (InvalidToolApprovalSignatureError.isInstance(error))
+    return 'A tool call in this chat is marked approved, but not by this Patchbay, so it was not run. Ask again to approve it here.';
   if (error instanceof TypeError && /fetch/i.test(error.message)) {
     return 'Couldn’t reach the model provider. Check your connection and the endpoint in Settings, then retry.';
   }

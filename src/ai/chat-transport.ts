@@ -72,6 +72,8 @@ export interface ChatTransportOptions {
   client: PatchbayClient;
   loadSettings(): Promise<ModelSettings | undefined>;
   loadApprovals(): Promise<ApprovalSettings>;
+  /** This install's key for signing approvals (src/ai/approval-secret.ts). */
+  loadApprovalSecret(): Promise<string>;
   /** Stores approvals upgraded from an earlier layout (see `recordDefinitions`). */
   saveApprovals?(next: ApprovalSettings): Promise<void>;
   createModel(settings: ModelSettings): LanguageModel;
@@ -106,7 +108,10 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       const serverNames = new Map(servers.map((server) => [server.id, server.name]));
       const budget = checkToolBudget(views);
       if (!budget.ok) throw new ToolBudgetError(budget.message);
-      const stored = await options.loadApprovals();
+      const [stored, approvalSecret] = await Promise.all([
+        options.loadApprovals(),
+        options.loadApprovalSecret(),
+      ]);
       const approvals = recordDefinitions(stored, views);
       if (approvals !== stored) await options.saveApprovals?.(approvals);
       const { tools, names } = buildProxyTools(views, { client: options.client });
@@ -142,6 +147,9 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
         messages: isContinueRequest(body) ? withContinueInstruction(modelMessages) : modelMessages,
         tools,
         toolApproval: chatToolApproval({ views, names, approvals, origins: callOrigins, person }),
+        // Only approvals this install asked for run: an approval in a file or a forged message
+        // is refused (src/ai/approval-secret.ts).
+        experimental_toolApprovalSecret: approvalSecret,
         stopWhen: stepCountIs(MAX_STEPS),
         ...(abortSignal ? { abortSignal } : {}),
         // Tools switched off since the request started are not offered again.

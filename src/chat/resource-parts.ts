@@ -1,4 +1,5 @@
 import type { FileUIPart, TextUIPart, UIMessage } from 'ai';
+import { z } from 'zod';
 import type { Attachment } from '../composer/attachment';
 import type { PromptMessage, ResourceContents } from '../messaging/features-contract';
 
@@ -25,6 +26,18 @@ export interface ResourcePartData {
   /** When it was read (ms since the epoch). */
   readAt: number;
 }
+
+/** {@link ResourcePartData} as read from a file (import): nothing else is kept. */
+export const resourcePartDataSchema = z.object({
+  serverId: z.string(),
+  uri: z.string(),
+  name: z.string(),
+  title: z.string().optional(),
+  mimeType: z.string().optional(),
+  text: z.string().max(MAX_RESOURCE_CHARACTERS).optional(),
+  truncated: z.boolean().optional(),
+  readAt: z.number(),
+}) satisfies z.ZodType<ResourcePartData>;
 
 export type ResourceUIPart = { type: 'data-resource'; id?: string; data: ResourcePartData };
 type MessagePart = UIMessage['parts'][number];

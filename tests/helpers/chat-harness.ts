@@ -82,7 +82,8 @@ export async function setup(
 }
 
 export function userMessage(text: string): UIMessage {
-  return { id: 'u1', role: 'user', parts: [{ type: 'text', text }] };
+  // As the composer sends it: typed by the person.
+  return { id: 'u1', role: 'user', metadata: { typed: true }, parts: [{ type: 'text', text }] };
 }
 
 export const collect = (stream: ReadableStream<UIMessageChunk>) =>
@@ -101,6 +102,7 @@ export function transportFor(
     client: context.client,
     loadSettings: async () => settings,
     loadApprovals: async () => context.approvals ?? {},
+    loadApprovalSecret: async () => 'a test install’s approval secret, 32 bytes or more',
     // As the side panel wires it (ChatPanel): the real factory from the saved settings.
     createModel: (current) => createLanguageModel(current, fetchImpl),
     ...overrides,

@@ -208,7 +208,7 @@ describe('Gemini thought signatures', () => {
           ? {
               ...part,
               state: 'approval-responded',
-              approval: { id: part.approval.id, approved: true },
+              approval: { ...part.approval, approved: true },
             }
           : candidate,
       ),

@@ -1,6 +1,12 @@
 import type { UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { NOT_RUN, OUTCOME_UNKNOWN, settleInterrupted } from '../../src/chat/interrupted';
+import {
+  NOT_RUN,
+  NOT_RUN_UNSIGNED,
+  OUTCOME_UNKNOWN,
+  settleInterrupted,
+  settleUnsigned,
+} from '../../src/chat/interrupted';
 import {
   CONTINUE_INSTRUCTION,
   isContinueRequest,
@@ -56,6 +62,26 @@ describe('a turn that never finished', () => {
     expect(byId.get('waiting')).toMatchObject({ state: 'approval-requested' });
     expect(byId.get('denied')).toMatchObject({ state: 'output-denied' });
     expect(byId.get('done')).toMatchObject({ state: 'output-available', output: 'ok' });
+  });
+
+  it('marks a waiting approval this install did not sign as not run, and keeps a signed one', () => {
+    const waiting: UIMessage = {
+      id: 'w',
+      role: 'assistant',
+      parts: [
+        call('unsigned', { state: 'approval-requested', approval: { id: 'u' } }),
+        call('signed', { state: 'approval-requested', approval: { id: 's', signature: 'sig' } }),
+      ] as UIMessage['parts'],
+    };
+    const [settled] = settleUnsigned([waiting]);
+    expect(settled!.parts[0]).toEqual({
+      ...call('unsigned', {}),
+      state: 'output-error',
+      errorText: NOT_RUN_UNSIGNED,
+    });
+    expect(settled!.parts[1]).toBe(waiting.parts[1]);
+    const signedOnly = { ...waiting, parts: waiting.parts.slice(1) };
+    expect(settleUnsigned([signedOnly])[0]).toBe(signedOnly);
   });
 
   it('leaves messages of finished turns as they are', () => {
