@@ -21,6 +21,7 @@ import { ImageChips } from '../../components/composer/ImageChips';
 import type { ComposerRequest } from '../../src/panel-entry/composer-request';
 import { useEmptyChat } from './use-empty-chat';
 import { useImageInput } from './use-image-input';
+import { useQuotedPages } from './use-quoted-pages';
 
 export interface ChatSessionProps extends ChatSessionOptions {
   servers: ServerView[];
@@ -47,12 +48,14 @@ export function ChatSession(props: ChatSessionProps) {
   const follow = useScrollFollow();
   const images = useImageInput(props.loadSettings);
   const empty = useEmptyChat(client);
+  const takeQuoted = useQuotedPages(props.composerRequest);
   const composer = useChatComposer({
     client,
     servers,
     session,
     context,
     takeImages: images.take,
+    takeQuoted,
     onSent: follow.jumpToLatest,
   });
   const [editingId, setEditingId] = useState<string | undefined>();

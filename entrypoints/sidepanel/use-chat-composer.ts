@@ -1,5 +1,6 @@
 import type { FileUIPart } from 'ai';
 import type { ComposerProps } from '../../components/chat/Composer';
+import { typedMetadata, type QuotedPage } from '../../src/chat/message-origin';
 import { promptMessagesToUIMessages } from '../../src/chat/resource-parts';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerView } from '../../src/messaging/contract';
@@ -20,6 +21,8 @@ export function useChatComposer(options: {
   context: ServerContext;
   /** The images pasted or dropped for this message, taken as it goes out. */
   takeImages(): FileUIPart[];
+  /** The pages whose text an entry point put in the draft, taken as it goes out. */
+  takeQuoted(): QuotedPage[];
   onSent(): void;
 }): Omit<ComposerProps, 'busy'> {
   const { client, servers, session, context, onSent } = options;
@@ -35,7 +38,11 @@ export function useChatComposer(options: {
     context.setNotice(undefined);
     void client.server(prompt.serverId, 'prompts/get', { name: prompt.name, arguments: args }).then(
       ({ messages: promptMessages }) => {
-        const inserted = promptMessagesToUIMessages(prompt.serverId, promptMessages);
+        // The prompt's messages are the server's words, whatever their role.
+        const fromPrompt = { fromPrompt: { serverId: prompt.serverId, name: prompt.name } };
+        const inserted = promptMessagesToUIMessages(prompt.serverId, promptMessages).map(
+          (message) => ({ ...message, metadata: fromPrompt }),
+        );
         const last = inserted.at(-1);
         if (!last) {
           context.setNotice(
@@ -47,7 +54,7 @@ export function useChatComposer(options: {
         if (last.role === 'user') {
           chat.setMessages((current) => [...current, ...inserted.slice(0, -1)]);
           onSent();
-          void chat.sendMessage({ parts: last.parts });
+          void chat.sendMessage({ parts: last.parts, metadata: fromPrompt });
         } else chat.setMessages((current) => [...current, ...inserted]);
       },
       (error: unknown) => context.setNotice(error instanceof Error ? error.message : String(error)),
@@ -68,6 +75,8 @@ export function useChatComposer(options: {
           ...attached,
           ...options.takeImages(),
         ],
+        // Only the composer marks words as the person's (src/chat/message-origin.ts).
+        metadata: typedMetadata(options.takeQuoted()),
       });
       return true;
     },

@@ -108,10 +108,16 @@ export function useChatSession(options: ChatSessionOptions) {
   const edit = (messageId: string, text: string) => {
     const index = chat.messages.findIndex((message) => message.id === messageId);
     if (index < 0) return;
-    // What the message carried besides its text (attached resources, images) goes again.
-    const carried = chat.messages[index]?.parts.filter((part) => part.type !== 'text') ?? [];
+    // What the message carried besides its text (attached resources, images) goes again, and
+    // where its words came from: an edit of a prompt's or a quoted page's words is not all the
+    // person's.
+    const original = chat.messages[index];
+    const carried = original?.parts.filter((part) => part.type !== 'text') ?? [];
     chat.setMessages(chat.messages.slice(0, index));
-    void chat.sendMessage({ parts: [{ type: 'text', text }, ...carried] });
+    void chat.sendMessage({
+      parts: [{ type: 'text', text }, ...carried],
+      ...(original?.metadata !== undefined && { metadata: original.metadata }),
+    });
   };
 
   const lastMessage = chat.messages.at(-1);

@@ -11,7 +11,8 @@ import type { ToolView } from '../messaging/contract';
 import type { ApprovalSettings, CallOrigin } from './approval';
 import type { ToolNameMap } from './tool-names';
 import { answerMetadataSchema } from './answer-metadata';
-import { approvalFor, opensPage, originOf, trustOf } from './turn-taint';
+import { originOf, type ChatFacts } from './chat-sources';
+import { approvalFor, opensPage, trustOf } from './turn-taint';
 
 /** A tab's URL from the background (the active tab's without `tabId`), for "Use this browser". */
 export function chatTabUrl(client: PatchbayClient) {
@@ -98,7 +99,10 @@ export function chatToolApproval(options: {
   names: ToolNameMap;
   approvals: ApprovalSettings;
   origins: CallOrigins;
-  person: { origins: readonly string[]; appSpoke: boolean };
+  /** What the person brought into the chat, and the text others did (chat-sources.ts). */
+  facts: ChatFacts;
+  /** A server's name for the card. */
+  serverName(serverId: string): string;
 }): (call: {
   toolCall: { toolName: string; toolCallId: string; input: unknown };
   messages: ModelMessage[];
@@ -113,11 +117,26 @@ export function chatToolApproval(options: {
     const view = viewOf(toolCall.toolName);
     if (!view) return 'user-approval';
     const origin = await options.origins.decide(view, toolCall.input, toolCall.toolCallId);
-    const trust = trustOf(messages, options.person, (name) => {
-      const opener = viewOf(name);
-      return opener !== undefined && opensPage(opener);
+    const trust = trustOf(messages, options.facts, {
+      isPageOpener: (name) => {
+        const opener = viewOf(name);
+        return opener !== undefined && opensPage(opener);
+      },
+      label: (name) => {
+        const called = viewOf(name);
+        if (!called) return undefined;
+        const from = called.page?.site ?? options.serverName(called.serverId);
+        return `${called.name} (${from})`;
+      },
     });
-    const verdict = approvalFor(view, options.approvals, origin, trust);
+    const url = (toolCall.input as { url?: unknown } | undefined)?.url;
+    const verdict = approvalFor(
+      view,
+      options.approvals,
+      origin,
+      trust,
+      opensPage(view) && typeof url === 'string' ? normalizeUrl(url) : undefined,
+    );
     if (!verdict.ask) return 'not-applicable';
     return verdict.why === undefined
       ? 'user-approval'

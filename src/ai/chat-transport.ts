@@ -27,7 +27,7 @@ import { isContinueRequest, withContinueInstruction } from './continue-answer';
 import type { ModelSettings } from './model-settings';
 import { buildProxyTools } from './proxy-tools';
 import { checkToolBudget } from './tool-budget';
-import { personFacts } from './turn-taint';
+import { chatFacts, requestSources } from './chat-sources';
 
 export const MAX_STEPS = 12;
 
@@ -120,8 +120,13 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       const pointedOrigin = views.some((view) => view.serverId === BROWSER_SERVER_ID)
         ? await pointedOriginOf(messages, tabUrl)
         : undefined;
-      const person = personFacts(messages);
-      if (pointedOrigin) person.origins.push(pointedOrigin);
+      const serverName = (serverId: string) =>
+        serverNames.get(serverId) ?? (serverId === BROWSER_SERVER_ID ? 'This browser' : serverId);
+      const appContext = options.appContext?.() ?? [];
+      // Whose words the request holds: the person's typed ones, and everyone else's.
+      const facts = chatFacts(messages, serverName);
+      if (pointedOrigin) facts.origins.push(pointedOrigin);
+      facts.sources.push(...requestSources({ servers, views, appContext }));
       // Names of tools switched on since the request started are not in `tools`; the AI SDK
       // offers only tools that are in both.
       const available = async () => {
@@ -142,11 +147,18 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       });
       const result = streamText({
         model: options.createModel(settings),
-        system: systemPromptWith(servers, options.appContext?.() ?? []),
+        system: systemPromptWith(servers, appContext),
         // Continue: the model reads its cut-off answer and is asked to go on from there.
         messages: isContinueRequest(body) ? withContinueInstruction(modelMessages) : modelMessages,
         tools,
-        toolApproval: chatToolApproval({ views, names, approvals, origins: callOrigins, person }),
+        toolApproval: chatToolApproval({
+          views,
+          names,
+          approvals,
+          origins: callOrigins,
+          facts,
+          serverName,
+        }),
         // Only approvals this install asked for run: an approval in a file or a forged message
         // is refused (src/ai/approval-secret.ts).
         experimental_toolApprovalSecret: approvalSecret,

@@ -1,19 +1,21 @@
 /**
  * What the conversation holds decides, with the person's grants, whether a chat tool call
- * waits for them. Text a page or a tool returned can steer the model ("open this link with
- * what you read"), so once any such content is in what the model reads, a tool that can send
- * data out asks again even if it is always allowed or read-only: the browser's navigate and
- * tab_open to an origin not yet in the chat, and any other tool that does not say it stays in a
- * closed world (MCP's openWorldHint defaults to true, so a tool without hints can send data
- * out; a website's own tool always can, to the site, whatever it says). The browser's read-only
- * tools run unasked only on origins the person brought into the chat: the active tab's when
- * they sent a message, URLs they typed, and pages a navigation that ran went to.
+ * waits for them. Text that is not the person's (chat-sources.ts: a page, a tool's result, a
+ * server's resource or prompt, an app, an import, other servers' descriptions) can steer the
+ * model ("post this code with that tool"), so once any such text is in what the model reads, a
+ * tool that can send data out asks again even if it is always allowed or read-only: the
+ * browser's navigate and tab_open (to an origin not yet in the chat, or with anything in the
+ * address nobody typed: a query, a fragment, a new path), and any other tool that does not say
+ * it stays in a closed world (MCP's openWorldHint defaults to true, so a tool without hints can
+ * send data out; a website's own tool always can, to the site, whatever it says). The
+ * browser's read-only tools run unasked only on origins the person brought into the chat: the
+ * active tab's when they sent a message, URLs they typed, and pages a navigation that ran went
+ * to.
  *
  * The whole conversation counts, not only the latest turn: everything in it is sent to the
  * model again, so an instruction read earlier can act later.
  */
-import type { ModelMessage, UIMessage } from 'ai';
-import { answerMetadataSchema } from './answer-metadata';
+import type { ModelMessage } from 'ai';
 import { normalizeUrl } from '../browser-tools/browser-tools';
 import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import type { ToolView } from '../messaging/contract';
@@ -27,13 +29,22 @@ import {
   type CallOrigin,
   type ToolLike,
 } from './approval';
+import {
+  describeSources,
+  originOf,
+  sourcesFor,
+  type ChatFacts,
+  type ContentSource,
+} from './chat-sources';
 
 /** What the conversation so far means for approvals. */
 export interface ChatTrust {
-  /** Content from a page, a tool or an app is in what the model reads. */
-  untrusted: boolean;
+  /** Text in what the model reads that is not the person's. */
+  sources: readonly ContentSource[];
   /** Origins the person brought into the chat (see the module's comment). */
   origins: ReadonlySet<string>;
+  /** Addresses (origin and path) the person typed, or a navigation that ran opened. */
+  seen: ReadonlySet<string>;
 }
 
 export type ApprovalVerdict = { ask: false } | { ask: true; why?: string };
@@ -45,98 +56,73 @@ export function opensPage(tool: Pick<ToolLike, 'serverId' | 'name'>): boolean {
   return tool.serverId === BROWSER_SERVER_ID && OPENS_PAGE.has(tool.name);
 }
 
-/** An http(s) URL's origin; undefined for anything else. */
-export function originOf(url: string | undefined): string | undefined {
-  if (url === undefined) return undefined;
+/** A URL's origin and path, the part of an address that says which page it is. */
+export function pageOf(url: string): string | undefined {
   try {
     const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
+    return `${parsed.origin}${parsed.pathname}`;
   } catch {
     return undefined;
   }
 }
 
-/** Origins of the http(s) URLs written out in `text`. */
-export function originsIn(text: string): string[] {
-  return [...text.matchAll(/https?:\/\/[^\s<>"'`)\]]+/gi)]
-    .map((match) => originOf(match[0]))
-    .filter((origin): origin is string => origin !== undefined);
-}
-
-/**
- * What the panel's own copy of the conversation says: the origins the person pointed at
- * (each answer's `pointedOrigin`) or typed, and whether an app spoke in it (an app's message is
- * a server's words, not the person's).
- */
-export function personFacts(messages: readonly UIMessage[]): {
-  origins: string[];
-  appSpoke: boolean;
-} {
-  const origins: string[] = [];
-  let appSpoke = false;
-  for (const message of messages) {
-    const metadata = answerMetadataSchema.safeParse(message.metadata ?? {});
-    if (message.role === 'assistant') {
-      if (metadata.success && metadata.data.pointedOrigin)
-        origins.push(metadata.data.pointedOrigin);
-      continue;
-    }
-    if (message.role !== 'user') continue;
-    if (metadata.success && metadata.data.fromApp !== undefined) {
-      appSpoke = true;
-      continue;
-    }
-    for (const part of message.parts)
-      if (part.type === 'text') origins.push(...originsIn(part.text));
-  }
-  return { origins, appSpoke };
-}
+/** A tool's name and server for the card ("read_page’s result (This browser)"). */
+export type ToolLabel = (providerName: string) => string | undefined;
 
 /**
  * The trust of what the model is about to act on: `messages` are those sent to it (the
- * conversation and this request's steps so far). Any tool result but the person's own denial
- * is untrusted content; a page-opening call that ran adds its URL's origin.
+ * conversation and this request's steps so far), `facts` what the person brought in and what
+ * others did (chat-sources.ts). Any tool result but the person's own denial is someone else's
+ * text; a page-opening call that ran adds its URL's origin and page.
  */
 export function trustOf(
   messages: readonly ModelMessage[],
-  person: { origins: readonly string[]; appSpoke: boolean },
-  isPageOpener: (toolName: string) => boolean,
+  facts: ChatFacts,
+  tools: { isPageOpener(providerName: string): boolean; label: ToolLabel },
 ): ChatTrust {
-  const origins = new Set(person.origins);
+  const origins = new Set(facts.origins);
+  const seen = new Set(facts.urls.map(pageOf).filter((page) => page !== undefined));
+  const sources = [...facts.sources];
   const opened = new Map<string, string>();
-  let untrusted = person.appSpoke;
   for (const message of messages) {
     if (typeof message.content === 'string') continue;
     for (const part of message.content) {
-      if (part.type === 'tool-call' && isPageOpener(part.toolName)) {
+      if (part.type === 'tool-call' && tools.isPageOpener(part.toolName)) {
         const url = (part.input as { url?: unknown } | undefined)?.url;
-        const origin = typeof url === 'string' ? originOf(normalizeUrl(url)) : undefined;
-        if (origin) opened.set(part.toolCallId, origin);
+        if (typeof url === 'string') opened.set(part.toolCallId, normalizeUrl(url));
       }
       if (part.type !== 'tool-result' || part.output.type === 'execution-denied') continue;
-      untrusted = true;
-      const origin = opened.get(part.toolCallId);
-      if (origin && !part.output.type.startsWith('error')) origins.add(origin);
+      const label = `${tools.label(part.toolName) ?? part.toolName}’s result`;
+      if (!sources.some((source) => source.label === label)) sources.push({ label });
+      const url = opened.get(part.toolCallId);
+      if (url === undefined || part.output.type.startsWith('error')) continue;
+      const origin = originOf(url);
+      const page = pageOf(url);
+      if (origin) origins.add(origin);
+      if (page) seen.add(page);
     }
   }
-  return { untrusted, origins };
+  return { sources, origins, seen };
 }
 
 /**
  * Whether a call waits for the person, and why when the reason is not plain (a grant or a
- * read-only switch that does not hold here). `origin` is where a browser tool acts or sends
- * (see {@link CallOrigin}); other tools ignore it.
+ * read-only switch that does not hold here, or text in the chat that is not the person's).
+ * `origin` is where a browser tool acts or sends (see {@link CallOrigin}); other tools ignore
+ * it. `url` is the address a page-opening call loads.
  */
 export function approvalFor(
   tool: ToolLike & Pick<ToolView, 'page'>,
   settings: ApprovalSettings,
   origin: CallOrigin,
   trust: ChatTrust,
+  url?: string,
 ): ApprovalVerdict {
   const browser = tool.serverId === BROWSER_SERVER_ID;
   const inChat = typeof origin === 'string' && trust.origins.has(origin);
-  const destination = trust.untrusted ? sendsTo(tool, origin, inChat) : undefined;
-  const tainted = `this chat has read content from a page or a tool, and this tool can send data to ${destination}.`;
+  const taint = sourcesFor(tool, trust.sources);
+  const destination = taint.length ? sendsTo(tool, origin, inChat, url, trust) : undefined;
+  const tainted = `this chat holds text from ${describeSources(taint)}, and this tool can send data to ${destination}.`;
   if (!isAllowedAlways(tool, settings, origin)) {
     if (!isTrustedReadOnly(tool, settings)) {
       // Asked anyway: the risk is still worth a line on the card.
@@ -158,13 +144,44 @@ function sendsTo(
   tool: ToolLike & Pick<ToolView, 'page'>,
   origin: CallOrigin,
   inChat: boolean,
+  url: string | undefined,
+  trust: ChatTrust,
 ): string | undefined {
-  if (opensPage(tool)) return inChat ? undefined : where(origin);
+  if (opensPage(tool)) return newAddress(url, origin, inChat, trust);
   // A site's own tool sends to the site, whatever its hints say: they are the site's word.
   if (tool.serverId === PAGE_TOOLS_SERVER_ID) return tool.page?.site ?? 'the site that offers it';
   if (tool.annotations?.openWorldHint === false) return undefined;
   if (tool.serverId === BROWSER_SERVER_ID) return where(origin);
   return 'places beyond its server (it does not say it stays within it)';
+}
+
+/**
+ * The address a page-opening call loads, in words, unless it carries nothing new: a page the
+ * person typed or a navigation already opened, without a query or a fragment. An origin in the
+ * chat exempts no other page of it: a path or a query can carry what the model read to the
+ * site's own server, or through its redirects.
+ */
+function newAddress(
+  url: string | undefined,
+  origin: CallOrigin,
+  inChat: boolean,
+  trust: ChatTrust,
+): string | undefined {
+  if (url === undefined) return where(origin);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  if (!inChat) return url;
+  if (parsed.search && parsed.search !== '?')
+    return `${url} (its address carries a query that nobody typed in this chat)`;
+  if (parsed.hash && parsed.hash !== '#')
+    return `${url} (its address carries a fragment that nobody typed in this chat)`;
+  if (!trust.seen.has(`${parsed.origin}${parsed.pathname}`))
+    return `${url} (a page of this site not opened or typed in this chat)`;
+  return undefined;
 }
 
 function grantedElsewhere(

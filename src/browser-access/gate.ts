@@ -8,7 +8,7 @@
  * tab (see src/browser-tools/tab-target.ts). Every call, however it ends, goes in the log.
  */
 import { definitionOf, NO_PAGE } from '../ai/approval';
-import { originOf } from '../ai/turn-taint';
+import { originOf } from '../ai/chat-sources';
 import { normalizeUrl } from '../browser-tools/browser-tools';
 import type { CallTarget } from '../browser-tools/tab-target';
 import type { ApprovalView } from '../messaging/browser-access-contract';

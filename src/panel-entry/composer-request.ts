@@ -3,12 +3,18 @@
  * quoted, or the page's title and address), which waits there until the person sends it.
  */
 import { z } from 'zod';
+import { quotedPageSchema } from '../chat/message-origin';
 
 export const composerRequestSchema = z.object({
   /** New for every request, so the same text asked for twice applies twice. */
   id: z.string().min(1),
   /** Text to add to the composer; without it, the composer is only focused. */
   text: z.string().optional(),
+  /**
+   * The page the text is from (a selection, or its title and address): the message it is sent
+   * in holds that page's words, not only the person's (src/chat/message-origin.ts).
+   */
+  from: quotedPageSchema.optional(),
 });
 export type ComposerRequest = z.infer<typeof composerRequestSchema>;
 

@@ -6,6 +6,7 @@
  * at once, if it is open) and puts the text in the composer.
  */
 import type { KeyValueStore, MenuClick, MenuItem, PanelEntryPoints } from '../platform/ports';
+import type { QuotedPage } from '../chat/message-origin';
 import {
   composerRequestKey,
   describePage,
@@ -52,8 +53,12 @@ export function createPanelEntry(options: PanelEntryOptions): PanelEntry {
    * only within the gesture, so nothing may be awaited before. The panel reads the request on
    * opening, or when it arrives if it is open already.
    */
-  const open = async (windowId: number, text?: string) => {
-    const request: ComposerRequest = { id: newId(), ...(text !== undefined ? { text } : {}) };
+  const open = async (windowId: number, text?: string, from?: QuotedPage) => {
+    const request: ComposerRequest = {
+      id: newId(),
+      ...(text !== undefined ? { text } : {}),
+      ...(from ? { from } : {}),
+    };
     const [left, opened] = await Promise.allSettled([
       sessionStore.set({ [composerRequestKey(windowId)]: request }),
       entryPoints.openPanel(windowId),
@@ -81,11 +86,14 @@ export function createPanelEntry(options: PanelEntryOptions): PanelEntry {
     async onMenuClick(click) {
       const windowId = click.tab?.windowId;
       if (windowId === undefined) return;
+      const url = click.tab?.url ?? click.pageUrl;
+      const title = click.tab?.title;
+      const from = url ? { url, ...(title ? { title } : {}) } : undefined;
       if (click.itemId === ASK_ABOUT_SELECTION && click.selectionText?.trim()) {
-        await open(windowId, quoteSelection(click.selectionText));
+        // Without an address, the selection is still a page's text (an empty url says so).
+        await open(windowId, quoteSelection(click.selectionText), from ?? { url: '' });
       } else if (click.itemId === ASK_ABOUT_PAGE) {
-        const url = click.tab?.url ?? click.pageUrl;
-        if (url) await open(windowId, describePage(click.tab?.title, url));
+        if (url) await open(windowId, describePage(title, url), from);
         else await open(windowId);
       }
     },

@@ -148,7 +148,7 @@ describe('the chat after reading a page with injected instructions', () => {
       panel.locator('.tool-card[data-tool-name="read_page"]').getAttribute('data-tool-state'),
     ).resolves.toBe('done');
     await expect(card.locator('.approval-why').textContent()).resolves.toBe(
-      `Asked again: this chat has read content from a page or a tool, and this tool can send data to ${collectorOrigin()}.`,
+      `Asked again: this chat holds text from read_page (This browser)’s result, and this tool can send data to ${collectorOrigin()}/collect?d=${encodeURIComponent('my booking code is K7Q2')}.`,
     );
     await session.screenshot(panel, 'chat-injection-asked-again');
     // A round trip to the worker and back: anything already sent would have arrived.

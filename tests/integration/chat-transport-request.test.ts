@@ -198,7 +198,11 @@ describe('the chat transport’s model requests', () => {
   });
 
   it('stops offering a server’s tools at the next step once it is switched off', async () => {
+    // A closed-world tool runs unasked though another server's descriptions are in the request.
+    const closed = await startFixtureServer({ closedWorld: true });
+    cleanups.push(() => closed.close());
     const context = await setup({
+      url: closed.mcpUrl,
       approvals: (serverId) => setReadOnlyWithoutAsking({}, serverId, true),
     });
     const other = await startFixtureServer();
@@ -217,12 +221,12 @@ describe('the chat transport’s model requests', () => {
       }) as PatchbayClient['server'],
     };
     context.openai.script(
-      { type: 'tool-call', toolName: `${context.serverId}__echo`, input: { text: 'hi' } },
+      { type: 'tool-call', toolName: `${context.serverId}__count_words`, input: { text: 'hi' } },
       { type: 'text', text: 'Done.' },
     );
     const chunks = await collect(
       await send(transportFor({ ...context, client }, compatible(context.openai)), [
-        userMessage('Echo hi'),
+        userMessage('Count the words of hi'),
       ]),
     );
     expect(streamedText(chunks)).toBe('Done.');

@@ -125,7 +125,8 @@ describe('the AI SDK’s toolApproval for the chat', () => {
     names,
     approvals,
     origins: createCallOrigins(async () => 'https://news.example/'),
-    person: { origins: ['https://news.example'], appSpoke: false },
+    facts: { origins: ['https://news.example'], urls: [], sources: [] },
+    serverName: (serverId) => (serverId === 'browser' ? 'This browser' : serverId),
   });
   const tabOpen = {
     toolName: 'browser__tab_open',
@@ -160,7 +161,7 @@ describe('the AI SDK’s toolApproval for the chat', () => {
     await expect(decide({ toolCall: tabOpen, messages: readResult })).resolves.toEqual({
       type: 'user-approval',
       reason:
-        'Asked again: this chat has read content from a page or a tool, and this tool can send data to https://attacker.example.',
+        'Asked again: this chat holds text from read_page (This browser)’s result, and this tool can send data to https://attacker.example/collect?d=secret.',
     });
   });
 

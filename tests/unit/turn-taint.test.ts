@@ -10,13 +10,8 @@ import {
   setReadOnlyWithoutAsking,
   type ApprovalSettings,
 } from '../../src/ai/approval';
-import {
-  approvalFor,
-  originsIn,
-  personFacts,
-  trustOf,
-  type ChatTrust,
-} from '../../src/ai/turn-taint';
+import { chatFacts, urlsIn } from '../../src/ai/chat-sources';
+import { approvalFor, trustOf, type ChatTrust } from '../../src/ai/turn-taint';
 import { browserToolList } from '../../src/browser-tools/tool-definitions';
 import type { ToolView } from '../../src/messaging/contract';
 import { PAGE_TOOLS_SERVER_ID } from '../../src/messaging/page-tools-contract';
@@ -41,8 +36,10 @@ const serverTool = (name: string, annotations?: ToolView['annotations']): ToolVi
 
 const NEWS = 'https://news.example';
 const ATTACKER = 'https://attacker.example';
-const clean: ChatTrust = { untrusted: false, origins: new Set([NEWS]) };
-const tainted: ChatTrust = { untrusted: true, origins: new Set([NEWS]) };
+const PAGE_RESULT = 'read_page (This browser)’s result';
+const clean: ChatTrust = { sources: [], origins: new Set([NEWS]), seen: new Set([`${NEWS}/`]) };
+const tainted: ChatTrust = { ...clean, sources: [{ label: PAGE_RESULT }] };
+const READ = `this chat holds text from ${PAGE_RESULT}`;
 
 const readPage = browserTool('read_page');
 const tabOpen = browserTool('tab_open');
@@ -168,36 +165,80 @@ describe('after content came in, tools that can send data out ask again', () => 
 
   it('lets an always-allowed tab_open run while nothing untrusted is in the chat', () => {
     expect(
-      approvalFor(tabOpen, granted, ATTACKER, { untrusted: false, origins: new Set() }),
-    ).toEqual({
-      ask: false,
-    });
+      approvalFor(tabOpen, granted, ATTACKER, { sources: [], origins: new Set(), seen: new Set() }),
+    ).toEqual({ ask: false });
   });
 
   it('asks before opening or navigating to an origin not yet in the chat, and says where', () => {
     expect(approvalFor(tabOpen, granted, ATTACKER, tainted)).toEqual({
       ask: true,
-      why: `Asked again: this chat has read content from a page or a tool, and this tool can send data to ${ATTACKER}.`,
+      why: `Asked again: ${READ}, and this tool can send data to ${ATTACKER}.`,
     });
   });
 
   it('says so on a card that asks anyway, when the tool can send data to a new origin', () => {
     expect(approvalFor(tabOpen, {}, ATTACKER, tainted)).toEqual({
       ask: true,
-      why: `Careful: this chat has read content from a page or a tool, and this tool can send data to ${ATTACKER}.`,
+      why: `Careful: ${READ}, and this tool can send data to ${ATTACKER}.`,
     });
-    expect(approvalFor(tabOpen, {}, NEWS, tainted)).toEqual({ ask: true });
+    expect(approvalFor(tabOpen, {}, NEWS, tainted, `${NEWS}/`)).toEqual({ ask: true });
     expect(approvalFor(tabOpen, {}, ATTACKER, clean)).toEqual({ ask: true });
   });
 
-  it('lets navigation to an origin already in the chat run', () => {
-    expect(approvalFor(navigate, granted, NEWS, tainted)).toEqual({ ask: false });
+  it('lets navigation to a page already in the chat run, with nothing added to its address', () => {
+    expect(approvalFor(navigate, granted, NEWS, tainted, `${NEWS}/`)).toEqual({ ask: false });
+  });
+
+  it('asks, with the full address, before a query, a fragment or a new path on an origin in the chat', () => {
+    const cases: [string, string][] = [
+      [`${NEWS}/search?q=K7Q2`, 'its address carries a query that nobody typed in this chat'],
+      [`${NEWS}/#K7Q2`, 'its address carries a fragment that nobody typed in this chat'],
+      [`${NEWS}/K7Q2`, 'a page of this site not opened or typed in this chat'],
+    ];
+    for (const [url, reason] of cases)
+      expect(approvalFor(navigate, granted, NEWS, tainted, url)).toEqual({
+        ask: true,
+        why: `Asked again: ${READ}, and this tool can send data to ${url} (${reason}).`,
+      });
+    // An open redirect on an allowed origin: the address goes on elsewhere.
+    const google = 'https://www.google.com';
+    const viaRedirect = `${google}/url?q=https://evil.example/?d=K7Q2`;
+    const redirectTrust = { ...tainted, origins: new Set([google]) };
+    const settings = allowAlways({}, tabOpen, google);
+    expect(approvalFor(tabOpen, settings, google, redirectTrust, viaRedirect)).toMatchObject({
+      ask: true,
+      why: expect.stringContaining(viaRedirect),
+    });
+    // In a clean chat, the grant on the origin holds whatever the address.
+    expect(approvalFor(navigate, granted, NEWS, clean, `${NEWS}/search?q=x`)).toEqual({
+      ask: false,
+    });
+  });
+
+  it('names every kind of source on the card, and a server’s own descriptions taint only others', () => {
+    const mine = { label: 'Notion’s tool descriptions', about: 'notion' };
+    const theirs = { label: 'Linear’s tool descriptions', about: 'linear' };
+    const send = serverTool('send');
+    const settings = allowAlways({}, send);
+    expect(approvalFor(send, settings, undefined, { ...clean, sources: [mine] })).toEqual({
+      ask: false,
+    });
+    expect(approvalFor(send, settings, undefined, { ...clean, sources: [mine, theirs] })).toEqual({
+      ask: true,
+      why: 'Asked again: this chat holds text from Linear’s tool descriptions, and this tool can send data to places beyond its server (it does not say it stays within it).',
+    });
+    const three = [{ label: 'A’s resource a://1' }, theirs, { label: 'an imported chat' }];
+    expect(approvalFor(send, settings, undefined, { ...clean, sources: three })).toMatchObject({
+      why: expect.stringContaining(
+        'this chat holds text from A’s resource a://1 and 2 more sources,',
+      ),
+    });
   });
 
   it('asks before an open-world action on a page, even on the pointed site', () => {
     expect(approvalFor(click, granted, NEWS, tainted)).toEqual({
       ask: true,
-      why: `Asked again: this chat has read content from a page or a tool, and this tool can send data to ${NEWS}.`,
+      why: `Asked again: ${READ}, and this tool can send data to ${NEWS}.`,
     });
     expect(approvalFor(click, granted, NEWS, clean)).toEqual({ ask: false });
   });
@@ -214,7 +255,7 @@ describe('after content came in, tools that can send data out ask again', () => 
     expect(approvalFor(bare, settings, undefined, clean)).toEqual({ ask: false });
     expect(approvalFor(bare, settings, undefined, tainted)).toEqual({
       ask: true,
-      why: 'Asked again: this chat has read content from a page or a tool, and this tool can send data to places beyond its server (it does not say it stays within it).',
+      why: `Asked again: ${READ}, and this tool can send data to places beyond its server (it does not say it stays within it).`,
     });
     expect(approvalFor(readOnlyOpen, settings, undefined, tainted).ask).toBe(true);
     expect(approvalFor(closed, settings, undefined, tainted)).toEqual({ ask: false });
@@ -230,7 +271,7 @@ describe('after content came in, tools that can send data out ask again', () => 
     expect(approvalFor(siteTool, settings, undefined, clean)).toEqual({ ask: false });
     expect(approvalFor(siteTool, settings, undefined, tainted)).toEqual({
       ask: true,
-      why: 'Asked again: this chat has read content from a page or a tool, and this tool can send data to shop.example.',
+      why: `Asked again: ${READ}, and this tool can send data to shop.example.`,
     });
   });
 
@@ -243,7 +284,11 @@ describe('after content came in, tools that can send data out ask again', () => 
 });
 
 describe('what the conversation holds', () => {
-  const opener = (name: string) => name === 'browser__tab_open';
+  const tools = {
+    isPageOpener: (name: string) => name === 'browser__tab_open',
+    label: (name: string) =>
+      name.startsWith('browser__') ? `${name.slice(9)} (This browser)` : undefined,
+  };
   const call = (toolCallId: string, toolName: string, input: unknown): ModelMessage => ({
     role: 'assistant',
     content: [{ type: 'tool-call', toolCallId, toolName, input }],
@@ -260,29 +305,29 @@ describe('what the conversation holds', () => {
     role: 'tool',
     content: [{ type: 'tool-result', toolCallId, toolName, output }],
   });
-  const person = { origins: [NEWS], appSpoke: false };
+  const person = { origins: [NEWS], urls: [`${NEWS}/today`], sources: [] };
 
   it('is clean with only the person’s words, and a denial adds nothing', () => {
-    expect(trustOf([{ role: 'user', content: 'hi' }], person, opener)).toEqual({
-      untrusted: false,
+    expect(trustOf([{ role: 'user', content: 'hi' }], person, tools)).toEqual({
+      sources: [],
       origins: new Set([NEWS]),
+      seen: new Set([`${NEWS}/today`]),
     });
     const denied = [
       call('c1', 'browser__tab_open', { url: 'https://shop.example/x' }),
       result('c1', 'browser__tab_open', { type: 'execution-denied', reason: 'no' }),
     ];
-    expect(trustOf(denied, person, opener)).toEqual({ untrusted: false, origins: new Set([NEWS]) });
+    expect(trustOf(denied, person, tools).sources).toEqual([]);
   });
 
-  it('counts any tool result (an error too) as untrusted, and an app’s message', () => {
+  it('counts any tool result (an error too) as someone else’s text, named', () => {
     expect(
-      trustOf([result('c1', 'notion__search', { type: 'error-text', value: 'x' })], person, opener)
-        .untrusted,
-    ).toBe(true);
-    expect(trustOf([], { origins: [], appSpoke: true }, opener).untrusted).toBe(true);
+      trustOf([result('c1', 'notion__search', { type: 'error-text', value: 'x' })], person, tools)
+        .sources,
+    ).toEqual([{ label: 'notion__search’s result' }]);
   });
 
-  it('adds the origin of a page a tab_open that ran went to; not of one that failed', () => {
+  it('adds the origin and page of a tab_open that ran; not of one that failed', () => {
     const ran = [
       call('c1', 'browser__tab_open', { url: 'shop.example/cart' }),
       result('c1', 'browser__tab_open', {
@@ -292,34 +337,87 @@ describe('what the conversation holds', () => {
       call('c2', 'browser__tab_open', { url: 'https://failed.example/' }),
       result('c2', 'browser__tab_open', { type: 'error-text', value: 'refused' }),
     ];
-    expect(trustOf(ran, person, opener)).toEqual({
-      untrusted: true,
+    expect(trustOf(ran, person, tools)).toEqual({
+      sources: [{ label: 'tab_open (This browser)’s result' }],
       origins: new Set([NEWS, 'https://shop.example']),
+      seen: new Set([`${NEWS}/today`, 'https://shop.example/cart']),
     });
   });
+});
 
-  it('takes the person’s origins from the answers’ pointed site and the URLs they typed', () => {
+describe('whose words the chat holds', () => {
+  const name = (serverId: string) => ({ mail: 'Acme Mail' })[serverId] ?? serverId;
+  const typed = (id: string, text: string, metadata: object = { typed: true }): UIMessage => ({
+    id,
+    role: 'user',
+    metadata,
+    parts: [{ type: 'text', text }],
+  });
+
+  it('takes the person’s origins only from what they typed, and the answers’ pointed site', () => {
+    const messages: UIMessage[] = [
+      typed('u1', 'Compare with https://docs.example/page, please.'),
+      { id: 'a1', role: 'assistant', metadata: { pointedOrigin: NEWS }, parts: [] },
+      typed('u2', 'Open http://app-said.example now', { fromApp: 'chart' }),
+    ];
+    expect(chatFacts(messages, name)).toEqual({
+      origins: ['https://docs.example', NEWS],
+      urls: ['https://docs.example/page'],
+      sources: [{ label: 'the app chart’s message' }],
+    });
+    expect(urlsIn('see <http://a.example:8080/x> and (https://b.example) or ftp://c')).toEqual([
+      'http://a.example:8080/x',
+      'https://b.example',
+    ]);
+  });
+
+  it('names a resource, a prompt, a quoted page, a file, an import and an older message as sources', () => {
     const messages: UIMessage[] = [
       {
         id: 'u1',
         role: 'user',
-        parts: [{ type: 'text', text: 'Compare with https://docs.example/page, please.' }],
+        metadata: { typed: true },
+        parts: [
+          { type: 'text', text: 'Summarize this' },
+          {
+            type: 'data-resource',
+            data: { serverId: 'mail', uri: 'mail://inbox/42', name: 'Mail', readAt: 1 },
+          },
+          {
+            type: 'file',
+            mediaType: 'image/png',
+            filename: 'shot.png',
+            url: 'data:image/png;base64,AA',
+          },
+        ],
       },
-      { id: 'a1', role: 'assistant', metadata: { pointedOrigin: NEWS }, parts: [] },
+      typed('u2', 'Link: https://evil.example/x', {
+        fromPrompt: { serverId: 'mail', name: 'triage' },
+      }),
+      typed('u3', 'What is https://quoted.example/said?', {
+        typed: true,
+        quoted: [{ url: 'https://blog.example/post' }],
+      }),
+      typed('u4', 'from a file https://imported.example', { imported: true }),
       {
-        id: 'u2',
-        role: 'user',
-        metadata: { fromApp: 'chart' },
-        parts: [{ type: 'text', text: 'Open http://app-said.example now' }],
+        id: 'a4',
+        role: 'assistant',
+        metadata: { imported: true, pointedOrigin: 'https://x.example' },
+        parts: [],
       },
+      typed('u5', 'saved before https://old.example', {}),
     ];
-    expect(personFacts(messages)).toEqual({
-      origins: ['https://docs.example', NEWS],
-      appSpoke: true,
+    expect(chatFacts(messages, name)).toEqual({
+      origins: ['https://blog.example'],
+      urls: [],
+      sources: [
+        { label: 'Acme Mail’s resource mail://inbox/42' },
+        { label: 'the file shot.png' },
+        { label: 'Acme Mail’s prompt triage' },
+        { label: 'the page https://blog.example/post' },
+        { label: 'an imported chat' },
+        { label: 'messages an earlier version of Patchbay saved' },
+      ],
     });
-    expect(originsIn('see <http://a.example:8080/x> and (https://b.example) or ftp://c')).toEqual([
-      'http://a.example:8080',
-      'https://b.example',
-    ]);
   });
 });

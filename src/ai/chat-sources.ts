@@ -1,0 +1,166 @@
+/**
+ * Whose words a chat holds. Patchbay assumes the model does whatever any text it reads says, so
+ * only what the person typed in the composer is theirs: their words, and the sites and URLs in
+ * them. Everything else the model reads is someone else's and taints the chat (turn-taint.ts):
+ * a server's resource attached with "@", a server's prompt run with "/", a page's text quoted
+ * from the context menu, an app's message or model context, an imported chat, a file, a tool's
+ * result, and the servers' instructions and tool descriptions in the request. A server's own
+ * instructions and descriptions describe its own tools, so they taint only calls to other
+ * servers (or sites); everything else taints every call.
+ */
+import type { UIMessage } from 'ai';
+import type { AppModelContext } from '../apps/app-model-context';
+import { readAnswerMetadata } from './answer-metadata';
+import { originOfMessage } from '../chat/message-origin';
+import { isResourcePart } from '../chat/resource-parts';
+import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
+import type { ServerView, ToolView } from '../messaging/contract';
+import { PAGE_TOOLS_SERVER_ID } from '../messaging/page-tools-contract';
+
+/** Text in the chat that is not the person's. */
+export interface ContentSource {
+  /** The source in words, completing "this chat holds text from …". */
+  label: string;
+  /**
+   * Set for words a server or site says about its own tools (instructions, descriptions): the
+   * owner ({@link ownerOf}) whose calls they do not taint.
+   */
+  about?: string;
+}
+
+/** What the person brought into the chat, and what others did. */
+export interface ChatFacts {
+  /** Origins of the URLs the person typed, and of pages they quoted from. */
+  origins: string[];
+  /** The URLs the person typed, whole. */
+  urls: string[];
+  sources: ContentSource[];
+}
+
+/** Whose tools a tool is: a server, a site (page tools), or the browser. */
+export function ownerOf(tool: Pick<ToolView, 'serverId' | 'page'>): string {
+  if (tool.serverId === PAGE_TOOLS_SERVER_ID) return `site:${tool.page?.site ?? ''}`;
+  return tool.serverId;
+}
+
+/** The http(s) URLs written out in `text`, without the punctuation of the sentence around. */
+export function urlsIn(text: string): string[] {
+  return [...text.matchAll(/https?:\/\/[^\s<>"'`)\]]+/gi)].map((match) =>
+    match[0].replace(/[.,;:!?]+$/, ''),
+  );
+}
+
+/**
+ * The person's facts and the other sources of the conversation as the panel holds it.
+ * `serverName` names a server for the card.
+ */
+export function chatFacts(
+  messages: readonly UIMessage[],
+  serverName: (serverId: string) => string,
+): ChatFacts {
+  const facts: ChatFacts = { origins: [], urls: [], sources: [] };
+  const add = (label: string) => {
+    if (!facts.sources.some((source) => source.label === label)) facts.sources.push({ label });
+  };
+  for (const message of messages) {
+    const origin = originOfMessage(message);
+    if (origin.imported) add('an imported chat');
+    if (message.role === 'assistant') {
+      // The site the person pointed the chat at when they asked (the active tab).
+      const pointed = readAnswerMetadata(message).pointedOrigin;
+      if (pointed !== undefined && !origin.imported) facts.origins.push(pointed);
+    }
+    if (message.role !== 'user') continue;
+    for (const part of message.parts) {
+      if (isResourcePart(part))
+        add(`${serverName(part.data.serverId)}’s resource ${part.data.uri}`);
+      else if (part.type === 'file') add(`the file ${part.filename ?? part.mediaType}`);
+    }
+    if (origin.fromApp !== undefined) add(`the app ${origin.fromApp}’s message`);
+    else if (origin.fromPrompt)
+      add(`${serverName(origin.fromPrompt.serverId)}’s prompt ${origin.fromPrompt.name}`);
+    else if (origin.imported) continue;
+    else if (!origin.typed) add('messages an earlier version of Patchbay saved');
+    else if (origin.quoted?.length) {
+      // The draft held a page's text: its URLs are the page's, but the page is one the person
+      // pointed at.
+      for (const page of origin.quoted) {
+        const pageOrigin = originOf(page.url);
+        add(pageOrigin ? `the page ${page.url}` : 'a page’s text quoted in the composer');
+        if (pageOrigin) facts.origins.push(pageOrigin);
+      }
+    } else {
+      for (const part of message.parts) {
+        if (part.type !== 'text') continue;
+        for (const url of urlsIn(part.text)) {
+          const typedOrigin = originOf(url);
+          if (!typedOrigin) continue;
+          facts.urls.push(url);
+          facts.origins.push(typedOrigin);
+        }
+      }
+    }
+  }
+  return facts;
+}
+
+/**
+ * What the request itself carries besides the conversation: the servers' instructions and the
+ * offered tools' descriptions (each about its own tools) and the apps' model context.
+ */
+export function requestSources(options: {
+  servers: readonly ServerView[];
+  views: readonly ToolView[];
+  appContext: readonly AppModelContext[];
+}): ContentSource[] {
+  const sources: ContentSource[] = [];
+  for (const server of options.servers) {
+    if (!server.isEnabled || server.status.state !== 'connected' || !server.instructions) continue;
+    sources.push({ label: `${server.name}’s instructions`, about: server.id });
+  }
+  const described = new Map<string, string>();
+  for (const view of options.views) {
+    if (view.serverId === BROWSER_SERVER_ID) continue; // Patchbay's own words
+    const owner = ownerOf(view);
+    if (described.has(owner)) continue;
+    const name =
+      view.serverId === PAGE_TOOLS_SERVER_ID
+        ? `the site ${view.page?.site ?? 'that offers them'}`
+        : (options.servers.find((server) => server.id === view.serverId)?.name ?? view.serverId);
+    described.set(owner, `${name}’s tool descriptions`);
+  }
+  for (const [about, label] of described) sources.push({ label, about });
+  for (const app of options.appContext)
+    if (app.text.trim())
+      sources.push({ label: `the app ${app.toolName} (${app.serverName})’s model context` });
+  return sources;
+}
+
+/** The sources that taint a call of `tool`. */
+export function sourcesFor(
+  tool: Pick<ToolView, 'serverId' | 'page'>,
+  sources: readonly ContentSource[],
+): ContentSource[] {
+  const owner = ownerOf(tool);
+  return sources.filter((source) => source.about !== owner);
+}
+
+/** "X", "X and Y", or "X and 3 more sources". */
+export function describeSources(sources: readonly ContentSource[]): string {
+  const [first, second] = sources;
+  if (!first) return '';
+  if (!second) return first.label;
+  if (sources.length === 2) return `${first.label} and ${second.label}`;
+  return `${first.label} and ${sources.length - 1} more sources`;
+}
+
+/** An http(s) URL's origin; undefined for anything else. */
+export function originOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
