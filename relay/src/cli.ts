@@ -7,11 +7,14 @@
  *                  [--jwks-url url --jwks-issuer iss --jwks-audience aud] [--deny-list file]
  *                  [--max-client-sockets n] [--max-sse-streams n] [--http-rate n]
  *                  [--browser-grace s] [--max-waiting n] [--metrics] [--log-level level]
+ *                  [--accept-legacy-tokens]
  *   patchbay-relay token --user name --role browser|client --secret s [--ttl duration]
  *
  * Environment: RELAY_PORT, RELAY_SECRET, RELAY_HOST, RELAY_REDIS_URL, RELAY_REDIS_KEY,
  * RELAY_ALLOWED_ORIGINS, RELAY_ALLOWED_HOSTS, RELAY_ALLOWED_EXTENSIONS, RELAY_JWKS_URL,
- * RELAY_DENY_LIST, RELAY_BROWSER_GRACE, RELAY_METRICS (`1`: serve /metrics). `token` prints the token alone on stdout; the server prints
+ * RELAY_DENY_LIST, RELAY_BROWSER_GRACE, RELAY_METRICS (`1`: serve /metrics),
+ * RELAY_ACCEPT_LEGACY_TOKENS (`1`: let tokens without a role in; not with a JWKS). `token`
+ * prints the token alone on stdout; the server prints
  * `listening on http://<host>:<port>` when ready. Logs go to stderr as JSON lines.
  */
 import { parseArgs } from 'node:util';
@@ -83,6 +86,7 @@ async function serve(args: string[]) {
       'browser-grace': { type: 'string' },
       'max-waiting': { type: 'string' },
       metrics: { type: 'boolean' },
+      'accept-legacy-tokens': { type: 'boolean' },
     },
   });
   const port = Number(values.port ?? process.env.RELAY_PORT ?? 3456);
@@ -141,6 +145,8 @@ async function serve(args: string[]) {
       issuer: values['jwks-issuer'] ?? process.env.RELAY_JWKS_ISSUER,
       audience: values['jwks-audience'] ?? process.env.RELAY_JWKS_AUDIENCE,
       denyList: new DenyList(values['deny-list'] ?? process.env.RELAY_DENY_LIST),
+      acceptLegacyTokens:
+        values['accept-legacy-tokens'] ?? process.env.RELAY_ACCEPT_LEGACY_TOKENS === '1',
       log,
     }),
     log,

@@ -4,10 +4,14 @@
  * id (`jti`) and a role (`role`: `browser` for the extension's `/extension` socket, `client` for
  * MCP clients at `/mcp`, `/sse`, `/message` and `/tools`); rotating the secret revokes every
  * token, and a deny list revokes single tokens (by `jti`) or a whole user (`user:<name>`).
- * Tokens issued before roles (no `role` claim) are let in at either door for one release, with a
- * warning in the log.
+ * Tokens without a role (issued before roles, or by an identity provider that sets none) are
+ * refused, unless the relay is started with `--accept-legacy-tokens` (never with a JWKS): then
+ * they open either door, with a warning in the log. A browser token must have an id (`jti`):
+ * the browser's id is derived from it. Sessions are bound to the token's id; a token without
+ * one binds its sessions to itself (a hash of the token), never to its user, so another token
+ * of the same user cannot take a session over.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync, unwatchFile, watchFile } from 'node:fs';
 import { SignJWT, createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { Logger } from './log.js';
@@ -20,8 +24,9 @@ export const ROLES: readonly Role[] = ['browser', 'client'];
 
 export interface TokenClaims {
   user: string;
+  /** The token's `jti`; without one, a hash of the token itself (never its user). */
   tokenId: string;
-  /** Absent on a token issued before roles (accepted at either door for one release). */
+  /** Absent on a token without a role (accepted only with `--accept-legacy-tokens`). */
   role?: Role;
   /** When the token expires (ms since the epoch); sessions opened with it end then. */
   expiresAt?: number;
@@ -116,6 +121,8 @@ export function createVerifier(options: {
   issuer?: string;
   audience?: string;
   denyList?: DenyList;
+  /** Let tokens without a role open either door (`--accept-legacy-tokens`; never with a JWKS). */
+  acceptLegacyTokens?: boolean;
   /** Where tokens without a role are warned about. */
   log?: Logger;
 }): Verifier {
@@ -125,6 +132,11 @@ export function createVerifier(options: {
   if (options.jwksUrl) key = createRemoteJWKSet(new URL(options.jwksUrl));
   else if (options.secret) key = new TextEncoder().encode(options.secret);
   else throw new TokenError('The relay needs a secret (--secret) or a JWKS URL (--jwks-url).');
+  if (options.jwksUrl && options.acceptLegacyTokens) {
+    throw new TokenError(
+      '--accept-legacy-tokens cannot be used with --jwks-url: an identity provider’s tokens must say their role (a "role" claim of browser or client).',
+    );
+  }
   if (options.jwksUrl && (!options.issuer || !options.audience)) {
     throw new TokenError(
       'With --jwks-url, name the tokens’ issuer and audience (--jwks-issuer, --jwks-audience).',
@@ -149,15 +161,26 @@ export function createVerifier(options: {
         if (claimed !== undefined && !ROLES.includes(claimed as Role)) {
           throw new TokenError("The token's role is neither browser nor client.");
         }
+        const jti = typeof payload.jti === 'string' && payload.jti !== '' ? payload.jti : undefined;
         const claims: TokenClaims = {
           user: payload.sub,
-          tokenId: payload.jti ?? payload.sub,
+          tokenId: jti ?? `token-sha256:${createHash('sha256').update(token).digest('base64url')}`,
           ...(claimed !== undefined && { role: claimed as Role }),
           expiresAt: payload.exp! * 1000,
         };
         if (denyList.denies(claims)) throw new TokenError('The token was revoked.');
         if (claims.role !== undefined && claims.role !== role) {
           throw new TokenError(WRONG_ROLE[role]);
+        }
+        if (claims.role === undefined && !options.acceptLegacyTokens) {
+          throw new TokenError(
+            `The token has no role: issue a new one with --role ${role} (or start the relay with --accept-legacy-tokens while tokens from before roles are replaced).`,
+          );
+        }
+        if (role === 'browser' && jti === undefined) {
+          throw new TokenError(
+            'A browser token needs an id (a "jti" claim): the browser is known by it. Issue one with token --role browser.',
+          );
         }
         if (claims.role === undefined && !warned.has(claims.tokenId)) {
           if (warned.size >= LEGACY_WARNED_MAX) warned.clear();
@@ -166,7 +189,7 @@ export function createVerifier(options: {
             user: claims.user,
             jti: claims.tokenId,
             used_as: role,
-            advice: `Tokens without a role are accepted for one more release: issue a new one with --role ${role}.`,
+            advice: `Tokens without a role are accepted only while --accept-legacy-tokens is set: issue a new one with --role ${role}.`,
           });
         }
         return claims;

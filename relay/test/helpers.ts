@@ -13,14 +13,22 @@ export interface TestRelay extends Relay {
 }
 
 export async function startTestRelay(
-  options: Partial<Omit<RelayOptions, 'verifier' | 'log'>> & { denyList?: string } = {},
+  options: Partial<Omit<RelayOptions, 'verifier' | 'log'>> & {
+    denyList?: string;
+    acceptLegacyTokens?: boolean;
+  } = {},
 ): Promise<TestRelay> {
   const logs: string[] = [];
   const log = createLogger('debug', (line) => void logs.push(line));
   const relay = await startRelay({
     host: '127.0.0.1',
     port: 0,
-    verifier: createVerifier({ secret: SECRET, denyList: new DenyList(options.denyList), log }),
+    verifier: createVerifier({
+      secret: SECRET,
+      denyList: new DenyList(options.denyList),
+      ...(options.acceptLegacyTokens && { acceptLegacyTokens: true }),
+      log,
+    }),
     log,
     redisKey: SECRET,
     ...options,

@@ -1,6 +1,7 @@
 /**
  * Who may be the browser: tokens carry a role, `/extension` takes only browser tokens and the
- * client endpoints only client tokens (tokens from before roles pass, with a warning), and a
+ * client endpoints only client tokens (tokens without a role pass only when the relay is told to
+ * accept them, with a warning; never with a JWKS), a browser token needs an id, and a
  * browser's name is one browser's per user, so no other token can stand in for the person's
  * browser by name, not even after the real one reconnects.
  */
@@ -8,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chooseExtension } from '../src/choose-extension.js';
-import { ISSUER } from '../src/tokens.js';
+import { createVerifier, ISSUER } from '../src/tokens.js';
 import { rawClient, SECRET, startTestRelay, type TestRelay } from './helpers.js';
 import { httpClient, initializeBody, rawHttp, rpcErrorOf } from './http-clients.js';
 import { connectStandIn, type StandIn } from './stand-in-extension.js';
@@ -34,16 +35,18 @@ async function browser(token: string, name = 'Patchbay'): Promise<StandIn> {
 const closeOf = (standIn: StandIn) =>
   new Promise<number>((resolve) => standIn.socket.once('close', (code) => resolve(code)));
 
-/** A token as the relay issued them before roles: no `role` claim. */
-const legacyToken = (user: string) =>
-  new SignJWT({})
+/** A token as the relay issued them before roles (no `role` claim), or one without an id. */
+const tokenWith = (user: string, claims: { role?: string; jti?: boolean } = { jti: true }) => {
+  const token = new SignJWT(claims.role ? { role: claims.role } : {})
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(user)
     .setIssuer(ISSUER)
-    .setJti(randomUUID())
     .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(new TextEncoder().encode(SECRET));
+    .setExpirationTime('1h');
+  if (claims.jti) token.setJti(randomUUID());
+  return token.sign(new TextEncoder().encode(SECRET));
+};
+const legacyToken = (user: string) => tokenWith(user);
 
 describe('roles', () => {
   it('a client token cannot be the browser: /extension closes it, and nothing is listed', async () => {
@@ -87,7 +90,46 @@ describe('roles', () => {
     expect(answer.headers['www-authenticate']).toContain('invalid_token');
   });
 
-  it('a token from before roles still opens either door, once warned about in the log', async () => {
+  it('a token without a role opens neither door, and says how to get one', async () => {
+    const old = await legacyToken('alice');
+    await expect(browser(old)).rejects.toThrow(/closed 4401 Authentication failed/);
+    expect(relay.logs.join('')).toMatch(
+      /The token has no role: issue a new one with --role browser/,
+    );
+    const answer = await rawHttp(new URL('/mcp', relay.url).toString(), {
+      method: 'POST',
+      body: initializeBody(),
+      headers: {
+        Authorization: `Bearer ${old}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
+    });
+    expect(answer.status).toBe(401);
+    expect(rpcErrorOf(answer.body).message).toMatch(/no role: issue a new one with --role client/);
+    expect(relay.local.size).toBe(0);
+  });
+
+  it('a browser token without an id (jti) is refused; the browser is known by it', async () => {
+    await expect(browser(await tokenWith('alice', { role: 'browser' }))).rejects.toThrow(/4401/);
+    expect(relay.logs.join('')).toMatch(/A browser token needs an id/);
+    expect(relay.local.size).toBe(0);
+  });
+
+  it('with --jwks-url, tokens without a role cannot be let in', () => {
+    expect(() =>
+      createVerifier({
+        jwksUrl: 'https://idp.example/jwks',
+        issuer: 'https://idp.example',
+        audience: 'relay',
+        acceptLegacyTokens: true,
+      }),
+    ).toThrow(/--accept-legacy-tokens cannot be used with --jwks-url/);
+  });
+
+  it('with --accept-legacy-tokens, a token from before roles opens either door, once warned about in the log', async () => {
+    relay = await startTestRelay({ acceptLegacyTokens: true });
+    cleanups.push(() => relay.close());
     const old = await legacyToken('alice');
     const standIn = await browser(old);
     const { client } = await httpClient({ relayUrl: relay.url, token: old });

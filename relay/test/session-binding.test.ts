@@ -3,8 +3,11 @@
  * same user that learns a session id (2025 Streamable HTTP `Mcp-Session-Id`, legacy SSE
  * `sessionId`) gets 404, as for an unknown session, and the log never shows a session id whole.
  */
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { logTag } from '../src/log.js';
+import { ISSUER } from '../src/tokens.js';
+import { SECRET } from './helpers.js';
 import { httpFixture, initializeBody, rawHttp, rpcErrorOf } from './http-clients.js';
 
 const http = httpFixture();
@@ -29,6 +32,31 @@ describe('a session and its token', () => {
     });
     expect(deleted.status).toBe(200);
     expect((await post('/mcp', listTools, { 'Mcp-Session-Id': session })).status).toBe(200);
+  });
+
+  it('a session opened with a token without an id answers that token alone, not its user’s others', async () => {
+    const withoutId = (text: string) =>
+      new SignJWT({ role: 'client', note: text })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('ada')
+        .setIssuer(ISSUER)
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(SECRET));
+    const own = await withoutId('first');
+    const opened = await post('/mcp', initializeBody(), { Authorization: `Bearer ${own}` });
+    expect(opened.status).toBe(200);
+    const session = opened.headers['mcp-session-id'] as string;
+    const sibling = await withoutId('second');
+    const stolen = await post('/mcp', listTools, {
+      'Mcp-Session-Id': session,
+      Authorization: `Bearer ${sibling}`,
+    });
+    expect(stolen.status).toBe(404);
+    const again = await post('/mcp', listTools, {
+      'Mcp-Session-Id': session,
+      Authorization: `Bearer ${own}`,
+    });
+    expect(again.status).toBe(200);
   });
 
   it('a legacy SSE session takes messages only with its own token', async () => {
