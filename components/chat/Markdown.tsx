@@ -1,4 +1,4 @@
-import { memo, useState, type ComponentProps } from 'react';
+import { memo, useState, type ComponentProps, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import { splitGrowing } from './markdown-blocks';
 import remarkGfm from 'remark-gfm';
@@ -59,9 +59,29 @@ function safeHttpUrl(value: string): URL | undefined {
   }
 }
 
+/**
+ * A link in model output, with where it goes beside its words: a model can word a link to
+ * evil.example as "your bank". Only http(s) addresses are links; anything else (mailto:,
+ * javascript:, a relative path) stays its words.
+ */
+function LinkWithHost({ href, children }: { href?: string | undefined; children?: ReactNode }) {
+  const url = href === undefined ? undefined : safeHttpUrl(href);
+  if (!url) return <span className="link-text">{children}</span>;
+  const words = extractText(children).trim();
+  const saysWhere = words === url.href || words === href || words === url.host;
+  return (
+    <>
+      <a href={url.href} target="_blank" rel="noreferrer noopener">
+        {children}
+      </a>
+      {saysWhere ? null : <span className="link-host"> ({url.host})</span>}
+    </>
+  );
+}
+
 const COMPONENTS: Components = {
   pre: CodeBlock,
-  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noreferrer" />,
+  a: ({ href, children }) => <LinkWithHost href={href}>{children}</LinkWithHost>,
   img: ({ src, alt }) => <ImageAsLink src={src} alt={alt} />,
 };
 const PLUGINS = [remarkGfm];

@@ -29,6 +29,27 @@ describe('Markdown from the model', () => {
     expect(container.textContent).toContain('[script]');
   });
 
+  it('shows where a link goes beside its words, and makes links only of http(s) addresses', () => {
+    const { container } = render(
+      <Markdown
+        text={
+          'Log in at [your bank](https://evil.example/login?d=1), see https://docs.example/a, ' +
+          '[mail me](mailto:a@b.example) or [run](javascript:alert(1)) or [here](/relative).'
+        }
+      />,
+    );
+    const links = [...container.querySelectorAll('a')];
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['your bank', 'https://evil.example/login?d=1'],
+      ['https://docs.example/a', 'https://docs.example/a'],
+    ]);
+    expect(links[0]?.getAttribute('rel')).toBe('noreferrer noopener');
+    expect(container.textContent).toContain('your bank (evil.example)');
+    // An address written out says where it goes already.
+    expect(container.textContent).not.toContain('(docs.example)');
+    expect(container.textContent).toContain('mail me or run or here.');
+  });
+
   it('renders raw HTML as text, never as elements', () => {
     const { container } = render(
       <Markdown
