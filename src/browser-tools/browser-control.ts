@@ -30,13 +30,28 @@ export interface BrowserControl {
   goForward(tabId: number): Promise<void>;
   /** Resolves when the tab has loaded (or at once if it has), or after `timeoutMs`. */
   settle(tabId: number, timeoutMs: number): Promise<TabInfo | undefined>;
-  /** Runs one command of the page agent in the tab's top frame (injecting it when missing). */
+  /**
+   * The id of the document the tab's top frame shows now (a new one after every navigation or
+   * reload); undefined where Patchbay may not run scripts (a restricted page, no access).
+   */
+  documentOf(tabId: number): Promise<string | undefined>;
+  /**
+   * Runs one command of the page agent in the tab's top frame (injecting it when missing), in
+   * the document `documentId` only when given: rejects with {@link DocumentGoneError} when the
+   * tab shows another document by then.
+   */
   runInPage<C extends BrowserAgentCommand>(
     tabId: number,
     command: C,
+    documentId?: string,
   ): Promise<BrowserAgentResponse<C['type']>>;
   /** The visible part of the window's active tab, as a PNG `data:` URL. */
   captureVisible(windowId: number): Promise<string>;
   /** Puts the tabs in the group named `title` (made when missing); its id. */
   group(tabIds: number[], title: string, groupId?: number): Promise<number | undefined>;
+}
+
+/** The tab no longer shows the document a call was pinned to (it navigated or reloaded). */
+export class DocumentGoneError extends Error {
+  override name = 'DocumentGoneError';
 }

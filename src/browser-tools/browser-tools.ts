@@ -6,7 +6,7 @@
  * client) shows them like any tool's.
  */
 import type { CallToolResultView } from '../messaging/contract';
-import type { BrowserControl, TabInfo } from './browser-control';
+import { DocumentGoneError, type BrowserControl, type TabInfo } from './browser-control';
 import { formatAgentResult } from './format-results';
 import type { BrowserAgentCommand } from './page-agent/commands';
 import { mayLeave, restrictionOf } from './restricted-urls';
@@ -76,8 +76,20 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
     return url;
   }
 
-  async function agent(tab: TabInfo, command: BrowserAgentCommand): Promise<CallToolResultView> {
-    const response = await control.runInPage(tab.id, command);
+  async function agent(
+    tab: TabInfo,
+    command: BrowserAgentCommand,
+    pin: TabTarget,
+  ): Promise<CallToolResultView> {
+    let response;
+    try {
+      response = await control.runInPage(tab.id, command, pin.documentId);
+    } catch (error) {
+      if (!(error instanceof DocumentGoneError)) throw error;
+      throw new ToolRefusal(
+        `Tab ${tab.id} shows another page than when this call was approved (it navigated or reloaded), so nothing was done. Ask again to act on the page it shows now.`,
+      );
+    }
     if (!response.ok) return text(response.message, true);
     return formatAgentResult(command, response);
   }
@@ -87,7 +99,7 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
    * origin afterwards (it may have gone elsewhere while the page agent ran).
    */
   async function read(pin: TabTarget, command: BrowserAgentCommand) {
-    const result = await agent(await pageTab(pin), command);
+    const result = await agent(await pageTab(pin), command, pin);
     await stayed(pin);
     return result;
   }
@@ -173,23 +185,30 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
     },
     async click({ ref }, { pin }) {
       const tab = await pageTab(pin);
-      return afterAction(tab, await agent(tab, { type: 'click', ref }));
+      return afterAction(tab, await agent(tab, { type: 'click', ref }, pin));
     },
     async type({ ref, text: typed, clear, submit }, { pin }) {
       const tab = await pageTab(pin);
-      return afterAction(tab, await agent(tab, { type: 'type', ref, text: typed, clear, submit }));
+      return afterAction(
+        tab,
+        await agent(tab, { type: 'type', ref, text: typed, clear, submit }, pin),
+      );
     },
     async press_key({ key, ref }, { pin }) {
       const tab = await pageTab(pin);
-      return afterAction(tab, await agent(tab, { type: 'press', key, ...(ref && { ref }) }));
+      return afterAction(tab, await agent(tab, { type: 'press', key, ...(ref && { ref }) }, pin));
     },
     async scroll({ ref, direction, amount }, { pin }) {
-      return agent(await pageTab(pin), {
-        type: 'scroll',
-        ...(ref && { ref }),
-        ...(direction && { direction }),
-        ...(amount !== undefined && { amount }),
-      });
+      return agent(
+        await pageTab(pin),
+        {
+          type: 'scroll',
+          ...(ref && { ref }),
+          ...(direction && { direction }),
+          ...(amount !== undefined && { amount }),
+        },
+        pin,
+      );
     },
     async wait_for({ selector, text: wanted, timeoutMs }, { pin }) {
       return read(pin, {

@@ -17,6 +17,11 @@ export interface TabTarget {
   tabId: number;
   url: string;
   title: string;
+  /**
+   * The document it showed: what the page agent acts in (a key press never lands on a page the
+   * tab moved to since, even on the same origin). Absent where no script could run.
+   */
+  documentId?: string;
 }
 
 /** What a call would act on: its tab, or why there is none (no tab active, no such tab). */
@@ -63,7 +68,12 @@ export function pinnedTabs(control: BrowserControl) {
     /** The tab a call names (the active one when it names none), or why there is none. */
     async resolveTarget(tabId: number | undefined): Promise<CallTarget> {
       const tab = tabId === undefined ? await control.activeTab() : await control.getTab(tabId);
-      if (tab) return targetOf(tab);
+      if (tab) {
+        const documentId =
+          restrictionOf(tab.url) === undefined ? await control.documentOf(tab.id) : undefined;
+        const { tab: pinned } = targetOf(tab) as { tab: TabTarget };
+        return { tab: documentId === undefined ? pinned : { ...pinned, documentId } };
+      }
       return {
         missing:
           tabId === undefined

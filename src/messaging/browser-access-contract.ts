@@ -60,6 +60,8 @@ export const tabTargetSchema = z.object({
   url: z.string(),
   /** The page's own title: its word, not Patchbay's. */
   title: z.string(),
+  /** The document the tab showed (the call acts in it alone). */
+  documentId: z.string().optional(),
 });
 export type TabTargetView = z.infer<typeof tabTargetSchema>;
 

@@ -4,7 +4,11 @@
  * asked to run commands with chrome.scripting.
  */
 import { browser, type Browser } from 'wxt/browser';
-import type { BrowserControl, TabInfo } from '../browser-tools/browser-control';
+import {
+  DocumentGoneError,
+  type BrowserControl,
+  type TabInfo,
+} from '../browser-tools/browser-control';
 import {
   BROWSER_AGENT_GLOBAL,
   type BrowserAgentCommand,
@@ -44,13 +48,37 @@ function runAgent(command: unknown, globalName: string): unknown {
   return agent.run(command);
 }
 
+/** Where a script runs: the tab's top frame, or only the pinned document of it. */
+const targetOf = (tabId: number, documentId?: string) =>
+  documentId === undefined ? { tabId } : { tabId, documentIds: [documentId] };
+
+/**
+ * Chrome refuses a script for a document id the tab no longer has ("No document with id …"):
+ * that refusal, told apart from others.
+ */
+async function inDocument<T>(documentId: string | undefined, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (documentId !== undefined && /document/i.test(String((error as Error)?.message ?? error)))
+      throw new DocumentGoneError(String((error as Error)?.message ?? error));
+    throw error;
+  }
+}
+
 export function createChromeBrowserControl(): BrowserControl {
-  async function execute(tabId: number, command: BrowserAgentCommand): Promise<unknown> {
-    const [frame] = await browser.scripting.executeScript({
-      target: { tabId },
-      func: runAgent,
-      args: [command, BROWSER_AGENT_GLOBAL],
-    });
+  async function execute(
+    tabId: number,
+    command: BrowserAgentCommand,
+    documentId?: string,
+  ): Promise<unknown> {
+    const [frame] = await inDocument(documentId, () =>
+      browser.scripting.executeScript({
+        target: targetOf(tabId, documentId),
+        func: runAgent,
+        args: [command, BROWSER_AGENT_GLOBAL],
+      }),
+    );
     return frame?.result;
   }
 
@@ -112,11 +140,25 @@ export function createChromeBrowserControl(): BrowserControl {
         }, START_GRACE_MS);
       });
     },
-    async runInPage<C extends BrowserAgentCommand>(tabId: number, command: C) {
-      let response = (await execute(tabId, command)) as { ok: boolean; code?: string } | undefined;
+    async documentOf(tabId) {
+      try {
+        const [frame] = await browser.scripting.executeScript({ target: { tabId }, func: () => 0 });
+        return frame?.documentId;
+      } catch {
+        return undefined; // a page scripts may not run in
+      }
+    },
+    async runInPage<C extends BrowserAgentCommand>(tabId: number, command: C, documentId?: string) {
+      let response = (await execute(tabId, command, documentId)) as
+        { ok: boolean; code?: string } | undefined;
       if (!response || (!response.ok && response.code === 'agent-missing')) {
-        await browser.scripting.executeScript({ target: { tabId }, files: [AGENT_FILE] });
-        response = (await execute(tabId, command)) as typeof response;
+        await inDocument(documentId, () =>
+          browser.scripting.executeScript({
+            target: targetOf(tabId, documentId),
+            files: [AGENT_FILE],
+          }),
+        );
+        response = (await execute(tabId, command, documentId)) as typeof response;
       }
       if (!response) throw new Error('The page did not answer.');
       return response as BrowserAgentResponse<C['type']>;

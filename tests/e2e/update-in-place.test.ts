@@ -201,12 +201,21 @@ describe('updating from the previous release', () => {
         .click();
       await page.getByText('Standup is on the calendar.').waitFor();
 
-      // The model is still set, and the tool always allowed runs without asking.
+      // The model is still set, and the tool is still always allowed: in this chat, saved before
+      // Patchbay recorded what the person typed (and with another server's descriptions in the
+      // request), it asks again, saying so, instead of asking plainly.
       model.script(
         { type: 'tool-call', toolName: `${oauthId}__whoami`, input: {} },
         { type: 'text', text: 'Still user-1.' },
       );
       await ask(page, 'Who am I now?');
+      const card = page.locator(
+        '.tool-card[data-tool-name="whoami"][data-tool-state="awaiting-approval"]',
+      );
+      await expect(card.locator('.approval-why').textContent()).resolves.toMatch(
+        /^Asked again: this chat holds text from messages an earlier version of Patchbay saved and /,
+      );
+      await card.getByRole('button', { name: 'Approve' }).click();
       await page.getByText('Still user-1.').waitFor();
       await expect(
         page.locator('.tool-card[data-tool-name="whoami"]').last().getAttribute('data-tool-state'),

@@ -12,7 +12,11 @@ import {
   type BrowserAccessService,
 } from '../../src/browser-access/browser-access-service';
 import type { LinkSocket } from '../../src/browser-access/relay-link';
-import type { BrowserControl, TabInfo } from '../../src/browser-tools/browser-control';
+import {
+  DocumentGoneError,
+  type BrowserControl,
+  type TabInfo,
+} from '../../src/browser-tools/browser-control';
 import { createBrowserTools } from '../../src/browser-tools/browser-tools';
 import type { BrowserAccessView } from '../../src/messaging/browser-access-contract';
 import {
@@ -21,8 +25,14 @@ import {
   createTimerAlarms,
 } from '../../src/platform/memory';
 
-/** Tabs in memory; a click names its ref; reads say which tab they read. */
-export function stubBrowserControl(): BrowserControl & { clicks: string[] } {
+/**
+ * Tabs in memory; a click names its ref; reads say which tab they read. Each tab shows a
+ * document (`doc-<tab>-<n>`), a new one after every navigation (`navigate`, or `reload` here).
+ */
+export function stubBrowserControl(): BrowserControl & {
+  clicks: string[];
+  reload(tabId: number): void;
+} {
   const tabs: TabInfo[] = [
     {
       id: 1,
@@ -34,9 +44,13 @@ export function stubBrowserControl(): BrowserControl & { clicks: string[] } {
     },
   ];
   const clicks: string[] = [];
+  const documents = new Map<number, number>();
+  const reload = (id: number) => documents.set(id, (documents.get(id) ?? 0) + 1);
   const tab = async (id: number) => tabs.find((each) => each.id === id);
   return {
     clicks,
+    reload,
+    documentOf: async (id) => ((await tab(id)) ? `doc-${id}-${documents.get(id) ?? 0}` : undefined),
     listTabs: async () => tabs,
     getTab: tab,
     activeTab: async () => tabs.find((each) => each.active),
@@ -52,11 +66,15 @@ export function stubBrowserControl(): BrowserControl & { clicks: string[] } {
       );
     },
     activateTab: async (id) => (await tab(id))!,
-    async navigate() {},
+    async navigate(id) {
+      reload(id);
+    },
     async goBack() {},
     async goForward() {},
     settle: tab,
-    async runInPage(id, command) {
+    async runInPage(id, command, documentId) {
+      if (documentId !== undefined && documentId !== `doc-${id}-${documents.get(id) ?? 0}`)
+        throw new DocumentGoneError(`No document with id ${documentId}.`);
       if (command.type === 'click') {
         clicks.push(command.ref);
         return { ok: true, ref: command.ref, description: `button ${command.ref}` } as never;

@@ -199,7 +199,7 @@ async function showInbox(control: ReturnType<typeof stubBrowserControl>) {
 }
 
 const EXAMPLE_TAB: CallTarget = {
-  tab: { tabId: 1, url: 'https://example.com/', title: 'Example' },
+  tab: { tabId: 1, url: 'https://example.com/', title: 'Example', documentId: 'doc-1-0' },
 };
 
 describe('the gate’s tab for a browser tool', () => {

@@ -247,15 +247,38 @@ function recordingControl() {
 }
 
 describe('a call’s tab, pinned when it is decided', () => {
+  it('acts only in the document it was decided on: a reload or a navigation since refuses it', async () => {
+    const control = stubBrowserControl();
+    const tools = createBrowserTools(control);
+    const target = await tools.target('press_key', { key: 'Enter' });
+    // The page reloads (or moves within its origin) before the call runs.
+    control.reload(1);
+    const result = await tools.call('press_key', { key: 'Enter' }, { target: target! });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe(
+      'Tab 1 shows another page than when this call was approved (it navigated or reloaded), so nothing was done. Ask again to act on the page it shows now.',
+    );
+    const click = await tools.target('click', { ref: 'e1' });
+    expect((await tools.call('click', { ref: 'e1' }, { target: click! })).isError).toBeFalsy();
+    expect(control.clicks).toEqual(['e1']);
+  });
+
   it('is the tab the call names, or the active one, with its URL and title', async () => {
     const control = stubBrowserControl();
     const tools = createBrowserTools(control);
-    const example = { tab: { tabId: 1, url: 'https://example.com/', title: 'Example' } };
+    const example = {
+      tab: { tabId: 1, url: 'https://example.com/', title: 'Example', documentId: 'doc-1-0' },
+    };
     expect(await tools.target('read_page', {})).toEqual(example);
     await showInbox(control);
     expect(await tools.target('click', { tabId: 1, ref: 'e1' })).toEqual(example);
     expect(await tools.target('screenshot', {})).toEqual({
-      tab: { tabId: 2, url: 'https://mail.example/inbox', title: 'https://mail.example/inbox' },
+      tab: {
+        tabId: 2,
+        url: 'https://mail.example/inbox',
+        title: 'https://mail.example/inbox',
+        documentId: 'doc-2-0',
+      },
     });
     expect(await tools.target('read_page', { tabId: 9 })).toEqual({
       missing: 'There is no tab 9; tabs_list gives the open ones.',
