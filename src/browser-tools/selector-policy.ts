@@ -6,7 +6,10 @@
  * (`<input value="…">` in frameworks that sync it), so `input[value^="a"]`, then `"ab"`, and so
  * on reads a password a character at a time. Selectors may therefore name elements, ids,
  * classes, pseudo-classes and attributes by presence (`[disabled]`), but never match an
- * attribute's value, nor an element's language (`:lang()`, which matches the `lang` attribute).
+ * attribute's value, nor an element's language (`:lang()`, which matches the `lang` attribute),
+ * nor a field's state: `:placeholder-shown` (empty or not), `:valid` and `:invalid` (against its
+ * pattern), `:checked`, `:autofill` and the like each tell one bit about what was typed or
+ * chosen, and a page's own patterns can make those bits spell it out.
  *
  * The check reads the selector as the browser's CSS tokenizer does (CSS Syntax 3): comments,
  * strings and escapes are skipped exactly as the browser skips them, so none of them can hide an
@@ -25,10 +28,32 @@ export function selectorRefusal(selector: string): string | undefined {
   if (found === 'lang') {
     return 'Selectors may not use :lang(), which matches the value of the lang attribute. Use an element name, an id or a class, or wait for text';
   }
+  if (found === 'field-state') {
+    return 'Selectors may not use pseudo-classes that tell a field’s state (:placeholder-shown, :valid, :invalid, :checked, :autofill…), because each tells something about what was typed or chosen. Use an element name, an id or a class, or wait for text';
+  }
   return undefined;
 }
 
-type Forbidden = 'attribute-value' | 'lang';
+type Forbidden = 'attribute-value' | 'lang' | 'field-state';
+
+/** Pseudo-classes that match on what a field holds (typed, chosen or filled in). */
+const FIELD_STATE = new Set([
+  'placeholder-shown',
+  'valid',
+  'invalid',
+  'user-valid',
+  'user-invalid',
+  'in-range',
+  'out-of-range',
+  'checked',
+  'indeterminate',
+  'default',
+  'blank',
+  'autofill',
+  '-webkit-autofill',
+  '-internal-autofill-selected',
+  '-internal-autofill-previewed',
+]);
 
 /** CSS Syntax 3 §3.3: newlines are one character, and NUL is U+FFFD. */
 function preprocess(input: string): string {
@@ -110,6 +135,14 @@ function firstForbidden(text: string): Forbidden | undefined {
       // A function token is a name followed at once by "(".
       if (name === 'lang' && text[next] === '(') return 'lang';
       index = next;
+    } else if (char === ':') {
+      // "::name" is a pseudo-element; ":name" a pseudo-class, read as the tokenizer reads it.
+      if (text[index + 1] === ':') {
+        index += 2;
+        continue;
+      }
+      if (FIELD_STATE.has(consumeName(text, index + 1).name)) return 'field-state';
+      index += 1; // the name is read again as a name (":lang(" is checked there)
     } else if (char === '=') {
       return 'attribute-value';
     } else {

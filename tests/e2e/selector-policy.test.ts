@@ -9,7 +9,12 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_FLAGS, findChromium } from '../../scripts/chromium';
 import { selectorRefusal } from '../../src/browser-tools/selector-policy';
-import { ACCEPTED_SELECTORS, EVASIONS, LANG_SELECTORS } from '../fixtures/selectors';
+import {
+  ACCEPTED_SELECTORS,
+  EVASIONS,
+  FIELD_STATE_SELECTORS,
+  LANG_SELECTORS,
+} from '../fixtures/selectors';
 
 interface Values {
   value: string;
@@ -97,6 +102,35 @@ describe('wait_for’s selector check, in Chromium', () => {
     const read = LANG_SELECTORS.filter((_, index) => secret[index] !== other[index]);
     expect(read).toEqual(LANG_SELECTORS.filter((_, index) => secret[index] !== 'invalid'));
     for (const selector of LANG_SELECTORS) expect(selectorRefusal(selector)).toBeDefined();
+  });
+
+  it('refuses field-state pseudo-classes, which tell what was typed or chosen', async () => {
+    /** What each selector matches once `typed` is in the password field (and the box ticked). */
+    const afterTyping = async (typed: string) => {
+      await page.setContent(`<!doctype html><form><input id="pw" placeholder="Password"
+        pattern="a.*" required><input type="checkbox"><label>x</label>
+        <input type="number" min="1" max="5"></form>`);
+      if (typed) {
+        await page.fill('#pw', typed);
+        await page.check('input[type=checkbox]');
+        await page.fill('input[type=number]', '9');
+      }
+      return page.evaluate((list) => {
+        const all = [...document.querySelectorAll('*')];
+        return list.map((selector) => {
+          try {
+            return [...document.querySelectorAll(selector)].map((el) => all.indexOf(el)).join(',');
+          } catch {
+            return 'invalid';
+          }
+        });
+      }, FIELD_STATE_SELECTORS);
+    };
+    const [typed, empty] = [await afterTyping('abc'), await afterTyping('')];
+    const read = FIELD_STATE_SELECTORS.filter((_, index) => typed[index] !== empty[index]);
+    // Not vacuous: most of them tell the two apart in Chromium.
+    expect(read.length).toBeGreaterThan(FIELD_STATE_SELECTORS.length / 2);
+    for (const selector of FIELD_STATE_SELECTORS) expect(selectorRefusal(selector)).toBeDefined();
   });
 
   it('accepts only selectors that match the same elements whatever the attribute values', async () => {

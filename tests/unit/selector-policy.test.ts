@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createBrowserTools } from '../../src/browser-tools/browser-tools';
 import { selectorRefusal } from '../../src/browser-tools/selector-policy';
-import { ACCEPTED_SELECTORS, LANG_SELECTORS, VALUE_SELECTORS } from '../fixtures/selectors';
+import {
+  ACCEPTED_SELECTORS,
+  FIELD_STATE_SELECTORS,
+  LANG_SELECTORS,
+  VALUE_SELECTORS,
+} from '../fixtures/selectors';
 import { stubBrowserControl } from '../helpers/browser-access-harness';
 
 const ATTRIBUTE_VALUES = /may not match attribute values/;
@@ -13,6 +18,10 @@ describe('selectors wait_for refuses', () => {
 
   it.each(LANG_SELECTORS)('refuses %j, which matches the lang attribute', (selector) => {
     expect(selectorRefusal(selector)).toMatch(/:lang\(\)/);
+  });
+
+  it.each(FIELD_STATE_SELECTORS)('refuses %j, which tells a field’s state', (selector) => {
+    expect(selectorRefusal(selector)).toMatch(/pseudo-classes that tell a field’s state/);
   });
 
   it.each(ACCEPTED_SELECTORS)('accepts %j', (selector) => {
