@@ -201,9 +201,8 @@ describe('updating from the previous release', () => {
         .click();
       await page.getByText('Standup is on the calendar.').waitFor();
 
-      // The model is still set, and the tool is still always allowed: in this chat, saved before
-      // Patchbay recorded what the person typed (and with another server's descriptions in the
-      // request), it asks again, saying so, instead of asking plainly.
+      // The model is still set, and the tool is still always allowed: with another server's tool
+      // descriptions in the request, it asks again, saying so, instead of asking plainly.
       model.script(
         { type: 'tool-call', toolName: `${oauthId}__whoami`, input: {} },
         { type: 'text', text: 'Still user-1.' },
@@ -213,7 +212,7 @@ describe('updating from the previous release', () => {
         '.tool-card[data-tool-name="whoami"][data-tool-state="awaiting-approval"]',
       );
       await expect(card.locator('.approval-why').textContent()).resolves.toMatch(
-        /^Asked again: this chat holds text from messages an earlier version of Patchbay saved and /,
+        /^Asked again: this chat holds text from Fixture’s tool descriptions, /,
       );
       await card.getByRole('button', { name: 'Approve' }).click();
       await page.getByText('Still user-1.').waitFor();
