@@ -7,8 +7,9 @@
  * browser's navigate and tab_open (to an origin not yet in the chat, or with anything in the
  * address nobody typed: a query, a fragment, a new path), and any other tool that does not say
  * it stays in a closed world (MCP's openWorldHint defaults to true, so a tool without hints can
- * send data out; a website's own tool always can, to the site, whatever it says). The
- * browser's read-only tools run unasked only on origins the person brought into the chat: the
+ * send data out; a website's own tool always can, to the site, whatever it says), and any tool
+ * that may change or delete things (one that does not say it only reads, or that it does not
+ * destroy: MCP's destructiveHint defaults to true). The browser's read-only tools run unasked only on origins the person brought into the chat: the
  * active tab's when they sent a message, URLs they typed, and pages a navigation that ran went
  * to.
  *
@@ -122,11 +123,18 @@ export function approvalFor(
   const inChat = typeof origin === 'string' && trust.origins.has(origin);
   const taint = sourcesFor(tool, trust.sources);
   const destination = taint.length ? sendsTo(tool, origin, inChat, url, trust) : undefined;
-  const tainted = `this chat holds text from ${describeSources(taint)}, and this tool can send data to ${destination}.`;
+  // What it could do that the person did not ask for: send the chat's data out, or destroy.
+  const risk =
+    destination !== undefined
+      ? `send data to ${destination}`
+      : taint.length && mayDestroy(tool)
+        ? 'change or delete things (it does not say it cannot)'
+        : undefined;
+  const tainted = `this chat holds text from ${describeSources(taint)}, and this tool can ${risk}.`;
   if (!isAllowedAlways(tool, settings, origin)) {
     if (!isTrustedReadOnly(tool, settings)) {
       // Asked anyway: the risk is still worth a line on the card.
-      const why = destination === undefined ? undefined : `Careful: ${tainted}`;
+      const why = risk === undefined ? undefined : `Careful: ${tainted}`;
       return asked(grantedElsewhere(tool, settings, origin) ?? why);
     }
     if (browser && !inChat) {
@@ -135,8 +143,17 @@ export function approvalFor(
       );
     }
   }
-  if (destination === undefined) return { ask: false };
+  if (risk === undefined) return { ask: false };
   return { ask: true, why: `Asked again: ${tainted}` };
+}
+
+/**
+ * Whether a tool may destroy: MCP's destructiveHint defaults to true for a tool that does not
+ * say it only reads, so only `readOnlyHint: true` or `destructiveHint: false` say it cannot.
+ */
+function mayDestroy(tool: ToolLike): boolean {
+  const hints = tool.annotations;
+  return hints?.readOnlyHint !== true && hints?.destructiveHint !== false;
 }
 
 /** Where a call could carry the chat's content, in words; undefined when nowhere new. */

@@ -219,7 +219,12 @@ describe('an external client', () => {
     const call = client.callTool({ name: 'click', arguments: { ref: 'e1' } });
     const asked = await answerNext('deny');
     // The card says which page the click would land on.
-    expect(asked.target).toEqual({ tabId: 1, url: 'https://example.com/', title: 'Example' });
+    expect(asked.target).toEqual({
+      tabId: 1,
+      url: 'https://example.com/',
+      title: 'Example',
+      documentId: 'doc-1-0',
+    });
     const result = await call;
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/denied/);
@@ -265,7 +270,12 @@ describe('an external client', () => {
       .poll(async () => (await harness.view()).approvals.length, { timeout: 10_000 })
       .toBe(1);
     const [waiting] = (await harness.view()).approvals;
-    expect(waiting!.target).toEqual({ tabId: 1, url: 'https://example.com/', title: 'Example' });
+    expect(waiting!.target).toEqual({
+      tabId: 1,
+      url: 'https://example.com/',
+      title: 'Example',
+      documentId: 'doc-1-0',
+    });
     // The person switches to their inbox while the card waits, then approves.
     await showInbox();
     harness.access.answer(waiting!.id, 'approve');

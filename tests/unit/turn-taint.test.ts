@@ -185,8 +185,15 @@ describe('after content came in, tools that can send data out ask again', () => 
     expect(approvalFor(tabOpen, {}, ATTACKER, clean)).toEqual({ ask: true });
   });
 
-  it('lets navigation to a page already in the chat run, with nothing added to its address', () => {
-    expect(approvalFor(navigate, granted, NEWS, tainted, `${NEWS}/`)).toEqual({ ask: false });
+  it('sends nothing new by opening a page already in the chat, but navigating away may destroy', () => {
+    const opens = allowAlways({}, tabOpen, NEWS);
+    expect(approvalFor(tabOpen, opens, NEWS, tainted, `${NEWS}/`)).toEqual({ ask: false });
+    // navigate leaves the page the tab showed (what was typed in it goes): destructive.
+    expect(approvalFor(navigate, granted, NEWS, tainted, `${NEWS}/`)).toEqual({
+      ask: true,
+      why: `Asked again: ${READ}, and this tool can change or delete things (it does not say it cannot).`,
+    });
+    expect(approvalFor(navigate, granted, NEWS, clean, `${NEWS}/`)).toEqual({ ask: false });
   });
 
   it('asks, with the full address, before a query, a fragment or a new path on an origin in the chat', () => {
@@ -245,7 +252,7 @@ describe('after content came in, tools that can send data out ask again', () => 
 
   it('treats a server tool without hints as open-world (MCP’s default), and trusts openWorldHint false', () => {
     const bare = serverTool('send');
-    const closed = serverTool('save_note', { openWorldHint: false });
+    const closed = serverTool('lookup', { readOnlyHint: true, openWorldHint: false });
     const readOnlyOpen = serverTool('search', { readOnlyHint: true });
     const settings = setReadOnlyWithoutAsking(
       allowAlways(allowAlways({}, bare), closed),
@@ -275,11 +282,31 @@ describe('after content came in, tools that can send data out ask again', () => 
     });
   });
 
-  it('asks closed-world browser tools nothing more (reads, tab_close)', () => {
+  it('asks read-only closed-world tools nothing more, and destructive ones again (tab_close)', () => {
     const close = browserTool('tab_close');
     const settings = allowAlways(readsUnasked, close, NEWS);
-    expect(approvalFor(close, settings, NEWS, tainted)).toEqual({ ask: false });
     expect(approvalFor(readPage, settings, NEWS, tainted)).toEqual({ ask: false });
+    expect(approvalFor(close, settings, NEWS, clean)).toEqual({ ask: false });
+    expect(approvalFor(close, settings, NEWS, tainted)).toEqual({
+      ask: true,
+      why: `Asked again: ${READ}, and this tool can change or delete things (it does not say it cannot).`,
+    });
+  });
+
+  it('asks a destructive tool again however closed its world, unless it says it does not destroy', () => {
+    const wipe = serverTool('delete_all', { destructiveHint: true, openWorldHint: false });
+    const keep = serverTool('add_note', { destructiveHint: false, openWorldHint: false });
+    const settings = allowAlways(allowAlways({}, wipe), keep);
+    expect(approvalFor(wipe, settings, undefined, clean)).toEqual({ ask: false });
+    expect(approvalFor(wipe, settings, undefined, tainted)).toMatchObject({
+      ask: true,
+      why: expect.stringContaining('this tool can change or delete things'),
+    });
+    expect(approvalFor(keep, settings, undefined, tainted)).toEqual({ ask: false });
+    // Asked anyway (no grant): the card says why it matters.
+    expect(approvalFor(wipe, {}, undefined, tainted)).toMatchObject({
+      why: expect.stringMatching(/^Careful: .* can change or delete things/),
+    });
   });
 });
 
