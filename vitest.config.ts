@@ -56,6 +56,16 @@ export default defineConfig({
       ...unitProjects,
       ...integrationProjects,
       {
+        // The injection corpus: the chat's real transport and policy against real servers.
+        test: {
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
         test: {
           name: 'relay',
           include: ['relay/test/**/*.test.ts'],

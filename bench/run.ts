@@ -28,9 +28,10 @@ import { startFixtureSites } from '../tests/fixtures/page-tools/site-server';
 import { startServerEverything } from '../tests/fixtures/server-everything';
 import type { ServerView } from '../src/messaging/contract';
 import { replayableCall } from './lib/replay-session';
+import { corpusTable, runCorpus } from '../tests/security/corpus';
 
 const quick = process.env.BENCH_QUICK === '1';
-/** `npm run bench -- servers streaming` runs only those parts (calls, servers, panel, streaming, conversations, search, page-tools, page-load, browser-access, relay). */
+/** `npm run bench -- servers streaming` runs only those parts (calls, servers, panel, streaming, conversations, search, page-tools, page-load, browser-access, relay, injection). */
 const only = new Set(process.argv.slice(2));
 const runs = (part: string) => only.size === 0 || only.has(part);
 const RUNS = {
@@ -87,6 +88,19 @@ async function negotiatedVersion(browser: BenchBrowser, serverId: string): Promi
 
 const rows: Row[] = [];
 const step = (name: string) => console.error(`bench: ${name}…`);
+
+// The injection corpus (tests/security/corpus.ts): not a speed, but a table of what a model that
+// obeys every injected instruction could reach. Its goal is 0 reached; any makes the run fail.
+let injectionReached = 0;
+if (runs('injection')) {
+  step('injection corpus');
+  const outcomes = await runCorpus();
+  injectionReached = outcomes.filter((outcome) => outcome.reached && !outcome.control).length;
+  console.log(
+    `\nInjection corpus: one channel × one goal each, a model that obeys every instruction it reads\n`,
+  );
+  console.log(corpusTable(outcomes));
+}
 
 if (runs('search')) {
   step('chat search');
@@ -249,13 +263,19 @@ async function browserParts() {
   }
 }
 
-console.log(
-  `\nPatchbay benchmark: medians, each against a floor measured in the same run${quick ? ' (BENCH_QUICK: few runs)' : ''}\n`,
-);
-console.log(formatTable(rows));
-const missed = rows.filter((row) => met(row) === false && !outOfReach(row));
-console.log(
-  missed.length === 0
-    ? '\nEvery goal met.'
-    : `\nGoals not met: ${missed.map((row) => row.measure).join('; ')}. See docs/performance.md.`,
-);
+if (rows.length) {
+  console.log(
+    `\nPatchbay benchmark: medians, each against a floor measured in the same run${quick ? ' (BENCH_QUICK: few runs)' : ''}\n`,
+  );
+  console.log(formatTable(rows));
+  const missed = rows.filter((row) => met(row) === false && !outOfReach(row));
+  console.log(
+    missed.length === 0
+      ? '\nEvery goal met.'
+      : `\nGoals not met: ${missed.map((row) => row.measure).join('; ')}. See docs/performance.md.`,
+  );
+}
+if (injectionReached > 0) {
+  console.log(`\nThe injection corpus reached ${injectionReached} goals (goal: 0).`);
+  process.exitCode = 1;
+}

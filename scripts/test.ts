@@ -20,7 +20,7 @@ interface Outcome {
 export const GROUPS: string[][] = [
   ['test:unit'],
   ['test:integration'],
-  ['test:mutation-guard'],
+  ['test:mutation-guard', 'test:security'],
   ['test:relay', 'test:relay-conformance', 'test:conformance'],
   ['test:e2e'],
 ];

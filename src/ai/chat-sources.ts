@@ -136,13 +136,20 @@ export function requestSources(options: {
   return sources;
 }
 
-/** The sources that taint a call of `tool`. */
+/**
+ * The sources that taint a call of `tool`: content first (what the card names first is what
+ * most likely steered the model), then other servers' words about their own tools.
+ */
 export function sourcesFor(
   tool: Pick<ToolView, 'serverId' | 'page'>,
   sources: readonly ContentSource[],
 ): ContentSource[] {
   const owner = ownerOf(tool);
-  return sources.filter((source) => source.about !== owner);
+  const others = sources.filter((source) => source.about !== owner);
+  return [
+    ...others.filter((source) => source.about === undefined),
+    ...others.filter((source) => source.about !== undefined),
+  ];
 }
 
 /** "X", "X and Y", or "X and 3 more sources". */
