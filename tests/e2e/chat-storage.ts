@@ -12,6 +12,8 @@ export interface StoredMessage {
   state: string;
   /** `toolName:state` of each tool call in the message. */
   calls: string[];
+  /** What the message says of itself (where its words came from, the answer's model…). */
+  metadata?: Record<string, unknown>;
 }
 
 /**
@@ -42,11 +44,12 @@ export function storedMessages(page: Page): Promise<StoredMessage[]> {
       records as {
         conversationId: string;
         state: string;
-        message: { role: string; parts: Part[] };
+        message: { role: string; parts: Part[]; metadata?: Record<string, unknown> };
       }[]
     ).map((record) => ({
       conversationId: record.conversationId,
       role: record.message.role,
+      ...(record.message.metadata ? { metadata: record.message.metadata } : {}),
       state: record.state,
       text: record.message.parts
         .filter((part) => part.type === 'text')

@@ -9,6 +9,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page, Worker } from 'playwright-core';
+import { storedMessages } from './chat-storage';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ASK_ABOUT_PAGE,
@@ -151,6 +152,12 @@ describe('Ask Patchbay about this', () => {
     expect(sent).toContain('Where do they nest?');
     // The page's markup was only ever text: nothing fetched it.
     expect(beacons).toEqual([]);
+    // The message says it holds the page's words, not only the person's: the chat is tainted.
+    const question = (await storedMessages(panel)).find((message) => message.role === 'user');
+    expect(question?.metadata).toEqual({
+      typed: true,
+      quoted: [{ url: pagesUrl, title: expect.any(String) }],
+    });
   });
 
   it('attaches the page’s title and address, and keeps what was typed', async () => {
