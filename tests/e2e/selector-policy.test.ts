@@ -70,6 +70,11 @@ afterAll(async () => {
 /** What each selector matches in a page with `values` (element positions), or "invalid". */
 async function matches(values: Values, selectors: readonly string[]): Promise<string[]> {
   await page.setContent(pageWith(values));
+  return matchesNow(selectors);
+}
+
+/** What each selector matches in the page as it is now (element positions), or "invalid". */
+function matchesNow(selectors: readonly string[]): Promise<string[]> {
   return page.evaluate((list) => {
     const all = [...document.querySelectorAll('*')];
     return list.map((selector) => {
@@ -115,16 +120,7 @@ describe('wait_for’s selector check, in Chromium', () => {
         await page.check('input[type=checkbox]');
         await page.fill('input[type=number]', '9');
       }
-      return page.evaluate((list) => {
-        const all = [...document.querySelectorAll('*')];
-        return list.map((selector) => {
-          try {
-            return [...document.querySelectorAll(selector)].map((el) => all.indexOf(el)).join(',');
-          } catch {
-            return 'invalid';
-          }
-        });
-      }, FIELD_STATE_SELECTORS);
+      return matchesNow(FIELD_STATE_SELECTORS);
     };
     const [typed, empty] = [await afterTyping('abc'), await afterTyping('')];
     const read = FIELD_STATE_SELECTORS.filter((_, index) => typed[index] !== empty[index]);
