@@ -1,3 +1,4 @@
+import { loadApprovalSecret } from '../src/ai/approval-secret';
 import { createBrowserAccessService } from '../src/browser-access/browser-access-service';
 import { createBrowserTools } from '../src/browser-tools/browser-tools';
 import { createMcpManager } from '../src/mcp/manager';
@@ -35,6 +36,8 @@ const TOOL_CHANGES = new Set<Broadcast['type']>([
 
 export default defineBackground(() => {
   void restrictStorageToExtensionPages();
+  // The chat's approval key exists before any panel opens, so two panels never make two.
+  void loadApprovalSecret(createChromeStore()).catch(() => undefined);
   const pages = createChromeBroadcaster();
   // Everything the panel hears, browser access hears too: changed tools reach external clients.
   let onBroadcast: (message: Broadcast) => void = () => undefined;

@@ -9,7 +9,10 @@ import type { KeyValueStore } from '../platform/ports';
 
 export const APPROVAL_SECRET_KEY = 'chat.approvalSecret';
 
-/** 32 random bytes as base64url: made once per install and kept in `storage.local`. */
+/**
+ * 32 random bytes as base64url: made once per install and kept in `storage.local` (the worker
+ * makes it when it starts; a panel makes it only if it is somehow missing).
+ */
 export async function loadApprovalSecret(store: KeyValueStore): Promise<string> {
   const stored = await store.get<unknown>(APPROVAL_SECRET_KEY);
   if (typeof stored === 'string' && stored.length >= 43) return stored;
@@ -19,6 +22,6 @@ export async function loadApprovalSecret(store: KeyValueStore): Promise<string> 
     .replace(/\//g, '_')
     .replace(/=+$/, '');
   await store.set({ [APPROVAL_SECRET_KEY]: made });
-  // Two panels opening together for the first time: both keep what was stored last.
+  // Should another page have made one at the same moment, the one stored last is the key.
   return (await store.get<string>(APPROVAL_SECRET_KEY)) ?? made;
 }
