@@ -573,4 +573,15 @@ describe('the chat with “Use this browser”', () => {
     expect(shown).toMatch(/is now on http:\/\/mail\.localhost:\d+, not on http:\/\/127\.0\.0\.1/);
     expect(shown).not.toContain('bank statement');
   });
+
+  it('refuses the chat’s read when its tab reloaded before approving, though on the same origin', async () => {
+    const { article, card } = await askAboutTheArticle();
+    // The same address, a new document: what the card was decided on is gone.
+    await article.reload();
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await panel.getByText('That is what the tab says.').waitFor();
+    expect(await card.textContent()).toContain(
+      'shows another page than when this call was approved (it navigated or reloaded), so nothing was done.',
+    );
+  });
 });

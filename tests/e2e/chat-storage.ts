@@ -12,7 +12,7 @@ export interface StoredMessage {
   state: string;
   /** `toolName:state` of each tool call in the message. */
   calls: string[];
-  /** What the message says of itself (where its words came from, the answer's model…). */
+  /** What the message says of itself (where its words came from…), when asked for. */
   metadata?: Record<string, unknown>;
 }
 
@@ -20,8 +20,11 @@ export interface StoredMessage {
  * Every stored message of every chat, in each chat's order. Reads only a database the panel
  * has already opened (creating one here would give the panel an empty layout-1 database).
  */
-export function storedMessages(page: Page): Promise<StoredMessage[]> {
-  return page.evaluate(async () => {
+export function storedMessages(
+  page: Page,
+  options: { metadata?: boolean } = {},
+): Promise<StoredMessage[]> {
+  return page.evaluate(async (withMetadata) => {
     const db = await new Promise<IDBDatabase | undefined>((resolve, reject) => {
       const request = indexedDB.open('patchbay');
       request.onupgradeneeded = () => request.transaction?.abort();
@@ -49,7 +52,7 @@ export function storedMessages(page: Page): Promise<StoredMessage[]> {
     ).map((record) => ({
       conversationId: record.conversationId,
       role: record.message.role,
-      ...(record.message.metadata ? { metadata: record.message.metadata } : {}),
+      ...(withMetadata && record.message.metadata ? { metadata: record.message.metadata } : {}),
       state: record.state,
       text: record.message.parts
         .filter((part) => part.type === 'text')
@@ -59,7 +62,7 @@ export function storedMessages(page: Page): Promise<StoredMessage[]> {
         .filter((part) => part.type === 'dynamic-tool')
         .map((part) => `${part.toolName ?? ''}:${part.state ?? ''}`),
     }));
-  });
+  }, options.metadata === true);
 }
 
 /**

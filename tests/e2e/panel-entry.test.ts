@@ -153,7 +153,9 @@ describe('Ask Patchbay about this', () => {
     // The page's markup was only ever text: nothing fetched it.
     expect(beacons).toEqual([]);
     // The message says it holds the page's words, not only the person's: the chat is tainted.
-    const question = (await storedMessages(panel)).find((message) => message.role === 'user');
+    const question = (await storedMessages(panel, { metadata: true })).find(
+      (message) => message.role === 'user',
+    );
     expect(question?.metadata).toEqual({
       typed: true,
       quoted: [{ url: pagesUrl, title: expect.any(String) }],
