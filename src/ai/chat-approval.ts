@@ -11,7 +11,7 @@ import type { ToolView } from '../messaging/contract';
 import type { ApprovalSettings, CallOrigin } from './approval';
 import type { ToolNameMap } from './tool-names';
 import { answerMetadataSchema } from './answer-metadata';
-import { originOf, type ChatFacts } from './chat-sources';
+import { originOf, ownerOf, type ChatFacts } from './chat-sources';
 import { approvalFor, opensPage, trustOf } from './turn-taint';
 
 /** A tab's URL from the background (the active tab's without `tabId`), for "Use this browser". */
@@ -127,6 +127,10 @@ export function chatToolApproval(options: {
         if (!called) return undefined;
         const from = called.page?.site ?? options.serverName(called.serverId);
         return `${called.name} (${from})`;
+      },
+      owner: (name) => {
+        const called = viewOf(name);
+        return called && ownerOf(called);
       },
     });
     const url = (toolCall.input as { url?: unknown } | undefined)?.url;

@@ -22,6 +22,11 @@ export interface ContentSource {
   /** The source in words, completing "this chat holds text from …". */
   label: string;
   /**
+   * The server whose content it is (a resource, a prompt, a tool's result): a call to that
+   * server's closed-world tool gives it back nothing it did not have. Absent: anyone's.
+   */
+  from?: string;
+  /**
    * Set for words a server or site says about its own tools (instructions, descriptions): the
    * owner ({@link ownerOf}) whose calls they do not taint.
    */
@@ -35,6 +40,11 @@ export interface ChatFacts {
   /** The URLs the person typed, whole. */
   urls: string[];
   sources: ContentSource[];
+  /**
+   * The chat holds an imported one: the pages its calls say they opened are a file's word, so
+   * none counts as opened.
+   */
+  imported: boolean;
 }
 
 /** Whose tools a tool is: a server, a site (page tools), or the browser. */
@@ -58,29 +68,37 @@ export function chatFacts(
   messages: readonly UIMessage[],
   serverName: (serverId: string) => string,
 ): ChatFacts {
-  const facts: ChatFacts = { origins: [], urls: [], sources: [] };
-  const add = (label: string) => {
-    if (!facts.sources.some((source) => source.label === label)) facts.sources.push({ label });
+  const facts: ChatFacts = { origins: [], urls: [], sources: [], imported: false };
+  const add = (label: string, from?: string) => {
+    if (!facts.sources.some((source) => source.label === label))
+      facts.sources.push({ label, ...(from !== undefined && { from }) });
   };
   for (const message of messages) {
     const origin = originOfMessage(message);
-    if (origin.imported) add('an imported chat');
+    if (origin.imported) {
+      facts.imported = true;
+      add('an imported chat');
+    }
+    // Whatever its role: a prompt may give assistant turns, and an app or a file any part.
+    for (const part of message.parts) {
+      if (isResourcePart(part))
+        add(`${serverName(part.data.serverId)}’s resource ${part.data.uri}`, part.data.serverId);
+      else if (part.type === 'file') add(`the file ${part.filename ?? part.mediaType}`);
+    }
+    if (origin.fromApp !== undefined) add(`the app ${origin.fromApp}’s message`);
+    if (origin.fromPrompt)
+      add(
+        `${serverName(origin.fromPrompt.serverId)}’s prompt ${origin.fromPrompt.name}`,
+        origin.fromPrompt.serverId,
+      );
     if (message.role === 'assistant') {
       // The site the person pointed the chat at when they asked (the active tab).
       const pointed = readAnswerMetadata(message).pointedOrigin;
       if (pointed !== undefined && !origin.imported) facts.origins.push(pointed);
     }
-    if (message.role !== 'user') continue;
-    for (const part of message.parts) {
-      if (isResourcePart(part))
-        add(`${serverName(part.data.serverId)}’s resource ${part.data.uri}`);
-      else if (part.type === 'file') add(`the file ${part.filename ?? part.mediaType}`);
-    }
-    if (origin.fromApp !== undefined) add(`the app ${origin.fromApp}’s message`);
-    else if (origin.fromPrompt)
-      add(`${serverName(origin.fromPrompt.serverId)}’s prompt ${origin.fromPrompt.name}`);
-    else if (origin.imported) continue;
-    else if (!origin.typed) add('messages an earlier version of Patchbay saved');
+    if (message.role !== 'user' || origin.fromApp !== undefined || origin.fromPrompt) continue;
+    if (origin.imported) continue;
+    if (!origin.typed) add('messages an earlier version of Patchbay saved');
     else if (origin.quoted?.length) {
       // The draft held a page's text: its URLs are the page's, but the page is one the person
       // pointed at.

@@ -33,6 +33,7 @@ import {
 import {
   describeSources,
   originOf,
+  ownerOf,
   sourcesFor,
   type ChatFacts,
   type ContentSource,
@@ -67,8 +68,14 @@ export function pageOf(url: string): string | undefined {
   }
 }
 
-/** A tool's name and server for the card ("read_page’s result (This browser)"). */
-export type ToolLabel = (providerName: string) => string | undefined;
+/** What the trust of a request needs to know of the tools named in it (by provider name). */
+export interface NamedTools {
+  isPageOpener(providerName: string): boolean;
+  /** The tool's name and server for the card ("read_page (This browser)"). */
+  label(providerName: string): string | undefined;
+  /** Whose tool it is ({@link ownerOf}); undefined for one no longer listed. */
+  owner(providerName: string): string | undefined;
+}
 
 /**
  * The trust of what the model is about to act on: `messages` are those sent to it (the
@@ -79,7 +86,7 @@ export type ToolLabel = (providerName: string) => string | undefined;
 export function trustOf(
   messages: readonly ModelMessage[],
   facts: ChatFacts,
-  tools: { isPageOpener(providerName: string): boolean; label: ToolLabel },
+  tools: NamedTools,
 ): ChatTrust {
   const origins = new Set(facts.origins);
   const seen = new Set(facts.urls.map(pageOf).filter((page) => page !== undefined));
@@ -94,9 +101,12 @@ export function trustOf(
       }
       if (part.type !== 'tool-result' || part.output.type === 'execution-denied') continue;
       const label = `${tools.label(part.toolName) ?? part.toolName}’s result`;
-      if (!sources.some((source) => source.label === label)) sources.push({ label });
+      const from = tools.owner(part.toolName);
+      if (!sources.some((source) => source.label === label))
+        sources.push({ label, ...(from !== undefined && { from }) });
       const url = opened.get(part.toolCallId);
-      if (url === undefined || part.output.type.startsWith('error')) continue;
+      // What an imported chat says its calls opened is the file's word: nothing counts as seen.
+      if (url === undefined || part.output.type.startsWith('error') || facts.imported) continue;
       const origin = originOf(url);
       const page = pageOf(url);
       if (origin) origins.add(origin);
@@ -122,7 +132,7 @@ export function approvalFor(
   const browser = tool.serverId === BROWSER_SERVER_ID;
   const inChat = typeof origin === 'string' && trust.origins.has(origin);
   const taint = sourcesFor(tool, trust.sources);
-  const destination = taint.length ? sendsTo(tool, origin, inChat, url, trust) : undefined;
+  const destination = taint.length ? sendsTo(tool, origin, inChat, url, trust, taint) : undefined;
   // What it could do that the person did not ask for: send the chat's data out, or destroy.
   const risk =
     destination !== undefined
@@ -163,11 +173,21 @@ function sendsTo(
   inChat: boolean,
   url: string | undefined,
   trust: ChatTrust,
+  taint: readonly ContentSource[],
 ): string | undefined {
   if (opensPage(tool)) return newAddress(url, origin, inChat, trust);
   // A site's own tool sends to the site, whatever its hints say: they are the site's word.
   if (tool.serverId === PAGE_TOOLS_SERVER_ID) return tool.page?.site ?? 'the site that offers it';
-  if (tool.annotations?.openWorldHint === false) return undefined;
+  if (tool.annotations?.openWorldHint === false) {
+    // Closed world, but its server gets the call's arguments: anything the chat holds from
+    // elsewhere (a page, another server, a file) could go to it.
+    if (tool.serverId === BROWSER_SERVER_ID) return undefined;
+    const owner = ownerOf(tool);
+    const elsewhere = taint.some((source) => source.about === undefined && source.from !== owner);
+    return elsewhere
+      ? 'its own server (it gets the call’s arguments, and the chat holds text from elsewhere)'
+      : undefined;
+  }
   if (tool.serverId === BROWSER_SERVER_ID) return where(origin);
   return 'places beyond its server (it does not say it stays within it)';
 }
@@ -191,13 +211,17 @@ function newAddress(
   } catch {
     return url;
   }
-  if (!inChat) return url;
+  // The address as the browser will load it (an IDN host in punycode, no stray whitespace).
+  const href = parsed.href;
+  if (!inChat) return href;
+  if (parsed.username || parsed.password)
+    return `${href} (its address carries a user name or password that nobody typed in this chat)`;
   if (parsed.search && parsed.search !== '?')
-    return `${url} (its address carries a query that nobody typed in this chat)`;
+    return `${href} (its address carries a query that nobody typed in this chat)`;
   if (parsed.hash && parsed.hash !== '#')
-    return `${url} (its address carries a fragment that nobody typed in this chat)`;
+    return `${href} (its address carries a fragment that nobody typed in this chat)`;
   if (!trust.seen.has(`${parsed.origin}${parsed.pathname}`))
-    return `${url} (a page of this site not opened or typed in this chat)`;
+    return `${href} (a page of this site not opened or typed in this chat)`;
   return undefined;
 }
 

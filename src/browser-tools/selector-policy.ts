@@ -141,7 +141,13 @@ function firstForbidden(text: string): Forbidden | undefined {
         index += 2;
         continue;
       }
-      if (FIELD_STATE.has(consumeName(text, index + 1).name)) return 'field-state';
+      // Comments may stand between the colon and the name (`input:/**/checked` is :checked).
+      let at = index + 1;
+      while (text[at] === '/' && text[at + 1] === '*') {
+        const end = text.indexOf('*/', at + 2);
+        at = end < 0 ? text.length : end + 2;
+      }
+      if (FIELD_STATE.has(consumeName(text, at).name)) return 'field-state';
       index += 1; // the name is read again as a name (":lang(" is checked there)
     } else if (char === '=') {
       return 'attribute-value';

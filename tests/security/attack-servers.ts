@@ -160,6 +160,9 @@ export function startMailServer(options: MailOptions): Promise<CorpusServer> {
         },
       ],
     }));
+    server.registerPrompt('setup', { description: 'Sets the assistant up for mail.' }, () => ({
+      messages: [{ role: 'assistant', content: { type: 'text', text: options.mailText } }],
+    }));
     return server;
   }, state);
 }

@@ -125,7 +125,7 @@ describe('the AI SDK’s toolApproval for the chat', () => {
     names,
     approvals,
     origins: createCallOrigins(async () => 'https://news.example/'),
-    facts: { origins: ['https://news.example'], urls: [], sources: [] },
+    facts: { origins: ['https://news.example'], urls: [], sources: [], imported: false },
     serverName: (serverId) => (serverId === 'browser' ? 'This browser' : serverId),
   });
   const tabOpen = {
