@@ -10,7 +10,7 @@ import {
 import { AskHead, Expiry } from './ask-parts';
 import { CancelButton, DeclineButton } from './ask-buttons';
 import { AskField } from './AskField';
-import type { ElicitationCardProps } from './ElicitationCard';
+import type { ElicitationCardProps } from './elicitation-card-props';
 
 /** A form the server asks the person to fill in. */
 export function FormAsk(props: ElicitationCardProps) {

@@ -1,7 +1,7 @@
 import { describeUrlRequest } from '../../src/asks/url-request';
 import { AskHead, Expiry } from './ask-parts';
 import { CancelButton, DeclineButton } from './ask-buttons';
-import type { ElicitationCardProps } from './ElicitationCard';
+import type { ElicitationCardProps } from './elicitation-card-props';
 
 /** A page the server asks the person to open: shown first, opened only on their click. */
 export function UrlAsk(props: ElicitationCardProps) {

@@ -1,4 +1,4 @@
-import type { ElicitationCardProps } from './ElicitationCard';
+import type { ElicitationCardProps } from './elicitation-card-props';
 
 export function DeclineButton({ serverName, onDecline }: ElicitationCardProps) {
   return (

@@ -1,6 +1,5 @@
-import { SdkError, SdkErrorCode, type Tool } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode, type Client, type Tool } from '@modelcontextprotocol/client';
 import { ConnectionError } from '../errors/connection-error';
-import type { Connection } from './connection';
 
 /** Pages of tools/list followed before Patchbay assumes the server is looping. */
 export const MAX_TOOL_PAGES = 100;
@@ -22,7 +21,11 @@ export interface ToolList {
  * asked for again at its next use. 2025-era results carry no hints: those lists are kept until
  * `notifications/tools/list_changed` or the next connection, as before.
  */
-export async function listAllTools(connection: Connection, now = Date.now()): Promise<ToolList> {
+export async function listAllTools(
+  // A connection's client (connection.ts sets its page limit from MAX_TOOL_PAGES).
+  connection: { client: Pick<Client, 'listTools' | 'getServerCapabilities' | 'getProtocolEra'> },
+  now = Date.now(),
+): Promise<ToolList> {
   try {
     const result = await connection.client.listTools();
     const ttlMs = (result as { ttlMs?: unknown }).ttlMs;

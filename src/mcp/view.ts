@@ -1,13 +1,13 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { toolUi } from '../apps/tool-ui';
 import type { ServerView, ToolView } from '../messaging/contract';
-import type { ServerSession } from './session/server-session';
+import type { SessionState } from './session/session-state';
 
 /** The longest server `instructions` Patchbay passes on to the model and shows, in characters. */
 export const MAX_INSTRUCTIONS_CHARACTERS = 4_000;
 
 /** What pages see of a server: never its header values, tokens or client secret. */
-export function serverView(session: ServerSession): ServerView {
+export function serverView(session: SessionState): ServerView {
   const { config } = session;
   const view: ServerView = {
     id: config.id,

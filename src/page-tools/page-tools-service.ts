@@ -12,7 +12,8 @@ import {
   type BrowserSiteView,
   type SiteOfferView,
 } from '../messaging/page-tools-contract';
-import { createPageToolHub, siteOf, type HubTool } from './page-tool-hub';
+import type { HubTool } from './hub-tool';
+import { createPageToolHub, siteOf } from './page-tool-hub';
 import type { BrowserTabs, OfferTransport, PageInjector, TabHubTransport } from './ports';
 import { createSiteOffers, mergeOffers } from './site-offers';
 import { createSitePermissions } from './site-permissions';

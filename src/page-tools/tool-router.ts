@@ -9,7 +9,7 @@ import { PatchbayError } from '../errors/patchbay-error';
 import type { CallToolResultView } from '../messaging/contract';
 import type { DomainToolStorage, TabEntry } from './domain-tool-storage';
 import { executeResultSchema } from './page-tool-messages';
-import type { HubTool } from './page-tool-hub';
+import type { HubTool } from './hub-tool';
 import {
   TabGoneError,
   TabNotReadyError,

@@ -9,7 +9,7 @@ import { headersOf, type ServerConfig } from '../catalog';
 import { createOAuthFetch } from '../../oauth/oauth-fetch';
 import { createServerFetch } from '../server-fetch';
 import type { SessionContext } from './context';
-import type { ServerSession } from './server-session';
+import type { SessionState } from './session-state';
 import { refreshUnreachable, signInExpired, signInNeeded, signInRefused } from './status';
 
 /** When the authorization server is unreachable, try the refresh again after this long. */
@@ -25,7 +25,7 @@ const REFRESH_RETRY_MS = 60_000;
  * server, shared by the alarm path and the 401 path. A rejected refresh token leaves the server
  * enabled and configured, in `invalid-token`, ready for one-click sign-in.
  */
-export function refreshTokens(session: ServerSession): Promise<boolean> {
+export function refreshTokens(session: SessionState): Promise<boolean> {
   if (!session.refreshing) {
     const refreshing: Promise<boolean> = runRefresh(session).finally(() => {
       if (session.refreshing === refreshing) session.refreshing = undefined;
@@ -35,7 +35,7 @@ export function refreshTokens(session: ServerSession): Promise<boolean> {
   return session.refreshing;
 }
 
-async function runRefresh(session: ServerSession): Promise<boolean> {
+async function runRefresh(session: SessionState): Promise<boolean> {
   const previous = session.status;
   const release = session.context.keepAlive.hold();
   session.setStatus({ state: 'token-refresh' });
@@ -77,7 +77,7 @@ async function runRefresh(session: ServerSession): Promise<boolean> {
 }
 
 /** A 401 or 403 from the server: sign-in needed, expired, or too narrow. */
-export function authFailed(session: ServerSession, error: ConnectionError): void {
+export function authFailed(session: SessionState, error: ConnectionError): void {
   const challenge = error.details.challenge;
   if (challenge) session.lastChallenge = challenge;
   if (session.status.state === 'invalid-token') return; // a failed refresh already said why
@@ -110,7 +110,7 @@ export function authFailed(session: ServerSession, error: ConnectionError): void
  * Asks the server for its WWW-Authenticate challenge: its `resource_metadata` may be the only
  * way to find the authorization server, and its `scope` is what to ask for.
  */
-async function probeChallenge(session: ServerSession): Promise<void> {
+async function probeChallenge(session: SessionState): Promise<void> {
   const { config, context } = session;
   try {
     const connection = await openConnection({
@@ -131,7 +131,7 @@ async function probeChallenge(session: ServerSession): Promise<void> {
  * the connection's status when it fails; a first sign-in says why in `needs-auth`.
  */
 export async function signInWith(
-  session: ServerSession,
+  session: SessionState,
   { scope, stepUp = false }: { scope?: string; stepUp?: boolean },
 ): Promise<void> {
   const { config } = session;

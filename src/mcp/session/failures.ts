@@ -1,7 +1,7 @@
 import { userMessage, type ConnectionError } from '../../errors/connection-error';
 import { PatchbayError } from '../../errors/patchbay-error';
 import type { ServerConfig } from '../catalog';
-import type { ServerSession } from './server-session';
+import type { SessionState } from './session-state';
 import { refreshUnreachable } from './status';
 
 /** A connection failure as pages see it: a stable code and a sentence naming the server. */
@@ -24,7 +24,7 @@ export function toPatchbayError(error: ConnectionError, config: ServerConfig): P
  * tries now.
  */
 export function sessionFailure(
-  session: Pick<ServerSession, 'config' | 'auth' | 'renewalUnreachable' | 'status'>,
+  session: Pick<SessionState, 'config' | 'auth' | 'renewalUnreachable' | 'status'>,
   error: ConnectionError,
 ): PatchbayError {
   if (error.kind === 'auth' && session.renewalUnreachable && session.auth.tokens) {

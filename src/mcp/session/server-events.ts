@@ -1,6 +1,6 @@
 import { createServerRequestHandlers } from '../asks/server-requests';
 import type { OpenConnectionOptions } from '../connection';
-import type { ServerSession } from './server-session';
+import type { SessionState } from './session-state';
 
 /**
  * What a connection of the session hears from its server besides tools: its questions for the
@@ -8,7 +8,7 @@ import type { ServerSession } from './server-session';
  * resource and prompt lists, told to the pages while the connection is the current one.
  */
 export function serverEventOptions(
-  session: ServerSession,
+  session: SessionState,
   isCurrent: () => boolean,
 ): Pick<OpenConnectionOptions, 'requests' | 'onResourceUpdated' | 'onFeaturesChanged'> {
   const { context, config } = session;

@@ -21,6 +21,7 @@ import { storageKeys } from '../storage-keys';
 import { serverView } from '../view';
 import { authFailed, createAuthSession, refreshTokens } from './auth-flow';
 import type { SessionContext } from './context';
+import type { SessionState } from './session-state';
 import { saveBestEffort } from './save-best-effort';
 import { serverEventOptions } from './server-events';
 import { refreshUnreachable, sameStatus, signInNeeded, stoppedRetrying } from './status';
@@ -33,7 +34,7 @@ const EARLY_REQUESTS_HEAD_START_MS = 250;
  * everything that happens to it: connecting (with the transport found earlier), retrying with
  * backoff, its tool cache, sign-in state, and shutting down. The manager holds one per server.
  */
-export class ServerSession {
+export class ServerSession implements SessionState {
   status: ServerStatus = { state: 'disconnected' };
   isEnabled = false;
   /** The server answered 401 without Patchbay holding tokens: it wants a sign-in. */
