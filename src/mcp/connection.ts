@@ -1,20 +1,14 @@
-import { APP_MIME_TYPE, APPS_EXTENSION_ID } from '../apps/tool-ui';
 import {
-  Client,
+  type Client,
   SSEClientTransport,
-  type Icon,
-  type ServerCapabilities,
   StreamableHTTPClientTransport,
   type McpSubscription,
-  type PriorDiscovery,
-  type Tool,
 } from '@modelcontextprotocol/client';
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import { ConnectionError } from '../errors/connection-error';
 import { isMalformedMessage, toConnectionError } from './classify-error';
-import { MAX_TOOL_PAGES } from './list-tools';
-import type { ServerRequestHandlers } from './asks/server-requests';
 import { createResourceSubscriptions } from './resource-subscriptions';
+import type { Connection, Era, TransportKind } from './connection-types';
+import { createSdkClient, type ClientEvents } from './sdk-client';
 import { adoptHandshake, handshakeOf, type Handshake } from './resume-session';
 import {
   createServerFetch,
@@ -23,16 +17,7 @@ import {
   type ServerFetch,
 } from './server-fetch';
 
-export type TransportKind = 'streamable-http' | 'sse';
-
-/**
- * The protocol era a server speaks, as the SDK's negotiation found it: `modern` (2026-07-28,
- * stateless, with the server's `server/discover` answer) or `legacy` (2025-era `initialize`).
- * Stored per server and handed back to `connect({ prior })`, so a reconnect skips the probe.
- */
-export type Era = PriorDiscovery;
-
-export const CLIENT_INFO = { name: 'Patchbay', version: '0.1.0' };
+export type { Connection, Era, TransportKind } from './connection-types';
 
 /** How long initialize may take before the connection attempt is abandoned. */
 export const CONNECT_TIMEOUT_MS = 15_000;
@@ -43,7 +28,7 @@ const VERIFY_TIMEOUT_MS = 5_000;
 /** Statuses of an initialize POST that mean "not a Streamable HTTP endpoint": try HTTP+SSE. */
 const FALLBACK_STATUSES = new Set([400, 404, 405]);
 
-export interface OpenConnectionOptions {
+export interface OpenConnectionOptions extends ClientEvents {
   url: string;
   headers?: Record<string, string>;
   /** A transport found earlier; skips probing for it. */
@@ -57,68 +42,8 @@ export interface OpenConnectionOptions {
   resume?: { sessionId: string; handshake: Handshake };
   fetch?: FetchLike;
   connectTimeoutMs?: number;
-  /** The server's tool list changed; the SDK has already fetched the new one. */
-  onToolsChanged?: (tools: Tool[]) => void;
   /** OAuth: the access token to send, and how to refresh it after a 401. */
   auth?: BearerAuth;
-  /** The connection ended without `close()` being called. */
-  onLost?: (error: ConnectionError) => void;
-  /** Answers what the server asks of the client (elicitation, sampling); none: nothing asked. */
-  requests?: ServerRequestHandlers;
-  /** A resource the client subscribed to changed. */
-  onResourceUpdated?: (uri: string) => void;
-  /** The server's resources or prompts changed. */
-  onFeaturesChanged?: (kind: 'resources' | 'prompts') => void;
-}
-
-/**
- * What Patchbay tells servers it can do: forms with the defaults filled in (SEP-1034), pages
- * to open (URL mode), and sampling, which runs only after the person agrees each time.
- */
-/** MCP Apps: the panel renders tools' `ui://` interfaces (src/apps/). */
-const APPS_EXTENSION = { [APPS_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } };
-
-const ASKING_CAPABILITIES = {
-  elicitation: { form: { applyDefaults: true }, url: {} },
-  sampling: {},
-};
-
-export interface Connection {
-  readonly client: Client;
-  readonly transport: TransportKind;
-  /** The era negotiated, to store for the next connection. */
-  readonly era: Era;
-  /** True when the era came from `options.era` rather than a probe. */
-  readonly eraReused: boolean;
-  /** True when it went on with a stored session rather than shaking hands. */
-  readonly resumed: boolean;
-  /** What the 2025-era handshake settled, to store with the session id; none in 2026. */
-  readonly handshake: Handshake | undefined;
-  /** The protocol version negotiated (a 2026 date, or the 2025-era version `initialize` agreed). */
-  readonly protocolVersion: string | undefined;
-  /**
-   * A cheap round trip that tells whether the server is there: `ping` in the 2025 era;
-   * `server/discover` in 2026-07-28, which has no `ping`.
-   */
-  ping(options?: { timeout?: number }): Promise<void>;
-  /**
-   * Starts hearing of tool-list changes where the SDK did not already (a 2026 connection that
-   * adopted a stored era). Called once the requests that waited for the connection are out.
-   */
-  followChanges(): void;
-  /** The Streamable HTTP session id, when the server issued one. */
-  readonly sessionId: string | undefined;
-  /** Closes the connection; with `terminate`, first ends the server-side session (DELETE). */
-  close(options?: { terminate?: boolean }): Promise<void>;
-  /** What the server said it offers. */
-  readonly capabilities: ServerCapabilities | undefined;
-  /** The server's `instructions` for the model, as sent. */
-  readonly instructions: string | undefined;
-  /** The icons the server gives itself (SEP-973), unchecked. */
-  readonly serverIcons: Icon[] | undefined;
-  /** Hears of changes to one resource (`resources/subscribe`, or a listen stream in 2026). */
-  subscribe(uri: string): Promise<void>;
-  unsubscribe(uri: string): Promise<void>;
 }
 
 /**
@@ -195,60 +120,8 @@ async function connectWith(
           ...(resume ? { sessionId: resume.sessionId } : {}),
         })
       : new SSEClientTransport(url, { fetch: serverFetch });
-  const onToolsChanged = options.onToolsChanged;
-  const requests = options.requests;
-  const onFeaturesChanged = options.onFeaturesChanged;
-  const featureChanged = (kind: 'resources' | 'prompts') => ({
-    // Pages ask again when they need the list; fetching it here would be wasted.
-    autoRefresh: false,
-    onChanged: () => onFeaturesChanged?.(kind),
-  });
-  const client = new Client(CLIENT_INFO, {
-    capabilities: { ...(requests ? ASKING_CAPABILITIES : {}), extensions: APPS_EXTENSION },
-    // The SDK picks Ajv in Node, which compiles code at run time; MV3 forbids that, and tests
-    // should validate the way the extension does.
-    jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
-    listMaxPages: MAX_TOOL_PAGES,
-    // 2026-07-28 servers are found by probing `server/discover`; the legacy SSE transport is
-    // 2025-era only.
-    ...(kind === 'streamable-http' ? { versionNegotiation: { mode: 'auto' as const } } : {}),
-    // `notifications/tools/list_changed` (2025) or a `subscriptions/listen` stream (2026): the
-    // SDK listens in either era and re-lists the tools itself.
-    ...(onToolsChanged
-      ? {
-          listChanged: {
-            ...(onFeaturesChanged
-              ? { resources: featureChanged('resources'), prompts: featureChanged('prompts') }
-              : {}),
-            tools: {
-              onChanged: (error: Error | null, tools: Tool[] | null) => {
-                // A list that cannot be fetched again means the connection is in trouble.
-                if (error) options.onLost?.(toConnectionError(error));
-                else if (tools) onToolsChanged(tools);
-              },
-            },
-          },
-        }
-      : {}),
-  });
-
-  if (requests) {
-    client.setRequestHandler('elicitation/create', (request, context) =>
-      requests.elicit(request.params, context.mcpReq.signal),
-    );
-    client.setRequestHandler('sampling/createMessage', (request, context) =>
-      requests.sample(request.params, context.mcpReq.signal),
-    );
-    client.setNotificationHandler('notifications/elicitation/complete', (notification) =>
-      requests.elicitationComplete(notification.params.elicitationId),
-    );
-  }
-  const onResourceUpdated = options.onResourceUpdated;
-  if (onResourceUpdated) {
-    client.setNotificationHandler('notifications/resources/updated', (notification) =>
-      onResourceUpdated(notification.params.uri),
-    );
-  }
+  const client = createSdkClient(kind, options);
+  const { onToolsChanged, onFeaturesChanged } = options;
 
   let closing = false;
   let established = false;
