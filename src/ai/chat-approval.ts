@@ -4,7 +4,7 @@
  * A call that asks carries its reason, which the approval card shows.
  */
 import type { ModelMessage, ToolApprovalStatus, UIMessage } from 'ai';
-import { normalizeUrl } from '../browser-tools/browser-tools';
+import { normalizeUrl } from '../browser-tools/restricted-urls';
 import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import type { PatchbayClient } from '../messaging/client';
 import type { ToolView } from '../messaging/contract';

@@ -17,7 +17,7 @@
  * model again, so an instruction read earlier can act later.
  */
 import type { ModelMessage } from 'ai';
-import { normalizeUrl } from '../browser-tools/browser-tools';
+import { normalizeUrl } from '../browser-tools/restricted-urls';
 import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import type { ToolView } from '../messaging/contract';
 import { PAGE_TOOLS_SERVER_ID } from '../messaging/page-tools-contract';

@@ -9,7 +9,7 @@
  */
 import { definitionOf, NO_PAGE } from '../ai/approval';
 import { originOf } from '../ai/chat-sources';
-import { normalizeUrl } from '../browser-tools/browser-tools';
+import { normalizeUrl } from '../browser-tools/restricted-urls';
 import type { CallTarget } from '../browser-tools/tab-target';
 import type { ApprovalView } from '../messaging/browser-access-contract';
 import type { CallToolResultView } from '../messaging/contract';

@@ -6,10 +6,10 @@
  * client) shows them like any tool's.
  */
 import type { CallToolResultView } from '../messaging/contract';
-import { DocumentGoneError, type BrowserControl, type TabInfo } from './browser-control';
+import type { BrowserControl, TabInfo } from './browser-control';
 import { formatAgentResult } from './format-results';
 import type { BrowserAgentCommand } from './page-agent/commands';
-import { mayLeave, restrictionOf } from './restricted-urls';
+import { mayLeave, normalizeUrl, restrictionOf } from './restricted-urls';
 import { describeTab, tabEntry, whereTab } from './tab-view';
 import { pinBroken, pinnedTabs, ToolRefusal, type CallTarget, type TabTarget } from './tab-target';
 import {
@@ -57,17 +57,11 @@ const text = (value: string, isError = false): CallToolResultView => ({
   ...(isError && { isError: true }),
 });
 
-/** "example.com/x" → "https://example.com/x"; anything else as it is. */
-export function normalizeUrl(input: string): string {
-  const trimmed = input.trim();
-  return /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
-}
-
 export function createBrowserTools(control: BrowserControl): BrowserTools {
   /** Tab group ids by title, for this worker's life (a missing group is made again). */
   const groups = new Map<string, number>();
 
-  const { resolveTarget, current, pageTab, stayed } = pinnedTabs(control);
+  const { resolveTarget, current, pageTab, stayed, runIn } = pinnedTabs(control);
 
   function targetUrl(input: string): string {
     const url = normalizeUrl(input);
@@ -81,15 +75,7 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
     command: BrowserAgentCommand,
     pin: TabTarget,
   ): Promise<CallToolResultView> {
-    let response;
-    try {
-      response = await control.runInPage(tab.id, command, pin.documentId);
-    } catch (error) {
-      if (!(error instanceof DocumentGoneError)) throw error;
-      throw new ToolRefusal(
-        `Tab ${tab.id} shows another page than when this call was approved (it navigated or reloaded), so nothing was done. Ask again to act on the page it shows now.`,
-      );
-    }
+    const response = await runIn(tab, command, pin);
     if (!response.ok) return text(response.message, true);
     return formatAgentResult(command, response);
   }

@@ -2,8 +2,15 @@
  * Where browser tools never act: the browser's own pages (`chrome://`, `edge://`, `about:`,
  * DevTools, `view-source:`), extensions' pages (Patchbay's too), local files, and the extension
  * stores, whose pages Chrome protects from extensions and where an agent's clicks could install
- * or remove software. Only http and https pages elsewhere are open to them.
+ * or remove software. Only http and https pages elsewhere are open to them. Also how an address
+ * a model gives is read ({@link normalizeUrl}), the same wherever a call is decided and run.
  */
+
+/** "example.com/x" → "https://example.com/x"; anything else as it is. */
+export function normalizeUrl(input: string): string {
+  const trimmed = input.trim();
+  return /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
+}
 
 /** Extension stores: pages an extension must not script, whatever its permissions. */
 const STORE_PAGES: readonly { host: string; path?: string }[] = [

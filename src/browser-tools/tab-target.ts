@@ -4,7 +4,8 @@
  * the tab the call then runs on, whatever tab is active by then. If the tab has gone to another
  * origin in between, the call is refused: the person approved it for the page they saw.
  */
-import type { BrowserControl, TabInfo } from './browser-control';
+import { DocumentGoneError, type BrowserControl, type TabInfo } from './browser-control';
+import type { BrowserAgentCommand } from './page-agent/commands';
 import { restrictionOf } from './restricted-urls';
 
 /** A failure the model is told about as the tool's result (browser-tools.ts answers with it). */
@@ -88,6 +89,20 @@ export function pinnedTabs(control: BrowserControl) {
       throw new ToolRefusal(
         `Tab ${pin.tabId} left ${originOf(pin.url)} while it was read, so nothing read is handed over.`,
       );
+    },
+    /**
+     * Runs a page-agent command in the document the call was decided on: refused, with nothing
+     * done, when the tab has navigated or reloaded since (even within its origin).
+     */
+    async runIn<C extends BrowserAgentCommand>(tab: TabInfo, command: C, pin: TabTarget) {
+      try {
+        return await control.runInPage(tab.id, command, pin.documentId);
+      } catch (error) {
+        if (!(error instanceof DocumentGoneError)) throw error;
+        throw new ToolRefusal(
+          `Tab ${tab.id} shows another page than when this call was approved (it navigated or reloaded), so nothing was done. Ask again to act on the page it shows now.`,
+        );
+      }
     },
     /** The pinned tab, checked to be a page browser tools may act on. */
     async pageTab(pin: TabTarget): Promise<TabInfo> {

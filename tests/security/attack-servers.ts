@@ -8,11 +8,12 @@
  *   `send_reply`), "Team Chat" (`post_message`, `delete_messages`: what an attack wants to use)
  *   and "Docs" (a tool whose description holds it).
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { readBody } from '../fixtures/modern-server';
 
 /** An HTTP server on 127.0.0.1 that records the path and query of every request. */
 export interface RecordingSite {
@@ -265,13 +266,4 @@ async function serve(
       await closing(server)();
     },
   };
-}
-
-function readBody(incoming: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', () => resolve(Buffer.concat(chunks)));
-    incoming.on('error', reject);
-  });
 }

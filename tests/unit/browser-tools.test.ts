@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createBrowserTools, normalizeUrl } from '../../src/browser-tools/browser-tools';
-import { restrictionOf } from '../../src/browser-tools/restricted-urls';
+import { createBrowserTools } from '../../src/browser-tools/browser-tools';
+import { normalizeUrl, restrictionOf } from '../../src/browser-tools/restricted-urls';
 import { RESTRICTED_PAGE } from '../../src/browser-tools/tab-view';
 import { browserToolList } from '../../src/browser-tools/tool-definitions';
 import { stubBrowserControl } from '../helpers/browser-access-harness';
