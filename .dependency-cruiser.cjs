@@ -2,7 +2,9 @@
 /**
  * What `npm run lint` checks of Patchbay's imports (dependency-cruiser; ESLint's import rules
  * skip type-only imports, which still tie modules together): no cycles in the product's code
- * (the extension, its components, the relay).
+ * (the extension, its components, the relay), and imports that point only down: logic (`src/`)
+ * never reaches up into the panel (`components/`, `entrypoints/`), and a concept's components
+ * never into an entrypoint (docs/architecture.md says where code goes).
  */
 module.exports = {
   forbidden: [
@@ -12,6 +14,20 @@ module.exports = {
       severity: 'error',
       from: {},
       to: { circular: true },
+    },
+    {
+      name: 'logic-below-panel',
+      comment: 'src/ is logic without React: it may not import the panel or an entrypoint.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(components|entrypoints)/' },
+    },
+    {
+      name: 'components-below-entrypoints',
+      comment: 'An entrypoint is a thin shell over components/ and src/; nothing imports it.',
+      severity: 'error',
+      from: { path: '^(components|src|relay)/' },
+      to: { path: '^entrypoints/' },
     },
   ],
   options: {

@@ -1,42 +1,33 @@
 import { useCallback, useState } from 'react';
-import { ModelSettingsForm } from '../../components/settings/ModelSettingsForm';
-import { loadApprovalSecret } from '../../src/ai/approval-secret';
-import {
-  APPROVALS_STORAGE_KEY,
-  approvalSettingsSchema,
-  type ApprovalSettings,
-} from '../../src/ai/approval';
-import { listModels } from '../../src/ai/model';
-import { modelSettingsSchema } from '../../src/ai/model-settings';
-import type { PatchbayClient } from '../../src/messaging/client';
-import type { ActiveTabWatch, ComposerInbox, KeyValueStore } from '../../src/platform/ports';
-import { useComposerDraft } from './use-composer-draft';
-import { AsksPanel, useAsks } from './AsksPanel';
+import { AsksPanel, useAsks } from '../../components/asks/AsksPanel';
 import { ExternalApprovals } from '../../components/browser-access/ExternalApprovals';
-import { BrowserAccessPanel } from './BrowserAccessPanel';
-import { useBrowserAccess } from './use-browser-access';
-import { usePermissionSwitch } from './use-permission-switch';
-import { PermissionNote } from '../../components/permissions/PermissionNote';
-import type { BrowserPermissions } from '../../src/permissions/browser-permissions';
+import { useBrowserAccess } from '../../components/browser-access/use-browser-access';
+import { ChatTab } from '../../components/chat/ChatTab';
+import { useChatTab } from '../../components/chat/use-chat-tab';
+import { useComposerDraft } from '../../components/composer/use-composer-draft';
+import { useConversations } from '../../components/history/use-conversations';
 import { SiteOffers } from '../../components/page-tools/SiteOffers';
-import { useSiteOffers } from './use-site-offers';
-import { AllowedSites } from '../../components/page-tools/AllowedSites';
-import { useAllowedSites } from './use-allowed-sites';
-import { ChatSession } from './ChatPanel';
-import { useConversations } from './use-conversations';
-import { HistoryDrawer } from './HistoryDrawer';
-import { ChatHistorySettings } from '../../components/settings/ChatHistorySettings';
+import { useSiteOffers } from '../../components/page-tools/use-site-offers';
+import { usePermissionSwitch } from '../../components/permissions/use-permission-switch';
+import { ServersPanel } from '../../components/servers/ServersPanel';
+import { useServers } from '../../components/servers/use-servers';
+import { FirstRun } from '../../components/settings/FirstRun';
+import { ModelSetup } from '../../components/settings/ModelSetup';
+import { SettingsTab } from '../../components/settings/SettingsTab';
+import { useModelChoice, useOnDeviceOffered } from '../../components/settings/use-model-choice';
+import { useStored } from '../../components/shared/use-stored';
 import { CHAT_RETENTION_KEY, retentionSchema } from '../../src/chat/retention';
-import { ServersPanel } from './ServersPanel';
-import { useServers } from './use-servers';
-import { useModelChoice, useOnDeviceOffered } from './use-model-choice';
-import { ChatHeader } from '../../components/chat/ChatHeader';
-import { useChatHeader } from './use-chat-header';
-import { useChatModel } from './use-chat-model';
-import { useStored } from './use-stored';
+import type { PatchbayClient } from '../../src/messaging/client';
+import type { BrowserPermissions } from '../../src/permissions/browser-permissions';
+import type { ActiveTabWatch, ComposerInbox, KeyValueStore } from '../../src/platform/ports';
 
 type Tab = 'chat' | 'servers' | 'settings';
 
+/**
+ * The side panel's shell: its three tabs, what shows above every tab (sites offering tools,
+ * desktop clients' calls to approve, servers' questions), and the state the tabs share, held
+ * here so it outlives switching tabs.
+ */
 export function App({
   client,
   store,
@@ -53,9 +44,11 @@ export function App({
   watchActiveTab?: ActiveTabWatch;
 }) {
   const serverState = useServers(client);
+  const servers = serverState.servers ?? [];
   const asks = useAsks(client);
   const siteOffers = useSiteOffers(client, watchActiveTab);
   const browserAccess = useBrowserAccess(client);
+  const browserOn = browserAccess.view?.inChat ?? false;
   const { send: sendBrowserAccess } = browserAccess;
   const setInChat = useCallback(
     (enabled: boolean) => void sendBrowserAccess('browser-access/in-chat/set', { enabled }),
@@ -64,7 +57,7 @@ export function App({
   const inChat = usePermissionSwitch({
     permissions,
     feature: 'Use this browser',
-    on: browserAccess.view?.inChat ?? false,
+    on: browserOn,
     setOn: setInChat,
   });
   const models = useModelChoice(store);
@@ -77,58 +70,24 @@ export function App({
     keepDays: keepDays.value ?? undefined,
     ready: keepDays.loaded,
   });
-  const { conversation } = chats;
-  const [showHistory, setShowHistory] = useState(false);
-  const chatModel = useChatModel({ store, ...models, history: chats.history, conversation });
-  const chatHeader = useChatHeader({
+  const chat = useChatTab({
     client,
-    servers: serverState.servers ?? [],
-    choice: models.choice,
-    chatModel,
-    browserOn: browserAccess.view?.inChat ?? false,
+    store,
+    models,
+    chats,
+    servers,
+    browserOn,
     onBrowserToggle: inChat.toggle,
   });
-  const { onSaved: savedChat } = chats;
-  const { onSaved: savedModel } = chatModel;
-  const onSaved = useCallback(
-    (title: string) => {
-      savedChat(title);
-      savedModel();
-    },
-    [savedChat, savedModel],
-  );
-
   const onDeviceOffered = useOnDeviceOffered(
     models.loaded && (tab === 'settings' || (tab === 'chat' && !models.choice)),
   );
-
-  const loadSettings = models.loadSettings;
-  const loadApprovals = useCallback(
-    async (): Promise<ApprovalSettings> =>
-      approvalSettingsSchema.catch({}).parse(await store.get(APPROVALS_STORAGE_KEY)),
-    [store],
-  );
-  const approvalSecret = useCallback(() => loadApprovalSecret(store), [store]);
-  const saveApprovals = useCallback(
-    async (next: ApprovalSettings) => store.set({ [APPROVALS_STORAGE_KEY]: next }),
-    [store],
-  );
-
-  const saveSettings = async (draft: unknown) => {
-    const parsed = modelSettingsSchema.safeParse(draft);
-    if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Check the settings.' };
-    await models.saveProvider(parsed.data);
-    setTab('chat');
-    return undefined;
-  };
-  const settingsForm = (label: string) => (
-    <ModelSettingsForm
-      choice={models.choice}
-      onLoadModels={(draft) => listModels(draft)}
-      onSave={saveSettings}
-      onActivate={(provider) => void models.activate(provider)}
+  const modelSetup = (submitLabel: string) => (
+    <ModelSetup
+      models={models}
       onDeviceOffered={onDeviceOffered}
-      submitLabel={label}
+      submitLabel={submitLabel}
+      onSaved={showChat}
     />
   );
 
@@ -163,128 +122,35 @@ export function App({
         approvals={browserAccess.view?.approvals ?? []}
         onAnswer={browserAccess.answer}
       />
-      <AsksPanel
-        client={client}
-        asks={asks}
-        servers={serverState.servers ?? []}
-        loadSettings={loadSettings}
-      />
+      <AsksPanel client={client} asks={asks} servers={servers} loadSettings={models.loadSettings} />
       {tab === 'chat' && !models.choice ? (
-        <section className="panel first-run" aria-label="Welcome">
-          <h1>Welcome to Patchbay</h1>
-          <p>
-            Patchbay is an AI assistant whose tools come from MCP servers: Notion, Linear, docs
-            search, or your own. First, connect a model. You can switch servers on in the Servers
-            tab at any time.
-          </p>
-          {settingsForm('Start chatting')}
-        </section>
+        <FirstRun modelSetup={modelSetup('Start chatting')} />
       ) : null}
       {tab === 'chat' && models.choice ? (
-        <section className="panel chat-panel" aria-label="Chat">
-          <header className="panel-header">
-            <button
-              type="button"
-              className="link conversation-switch"
-              onClick={() => setShowHistory(!showHistory)}
-              aria-expanded={showHistory}
-            >
-              <span className="conversation-switch-title">{conversation?.title ?? 'New chat'}</span>
-              <span>▾</span>
-            </button>
-            <div
-              className="use-browser"
-              title="Let the model read, see and act on your tabs, under the same approval rules as other tools"
-            >
-              <label className="switch small">
-                <input
-                  type="checkbox"
-                  role="switch"
-                  aria-label="Use this browser"
-                  checked={browserAccess.view?.inChat ?? false}
-                  onChange={(event) => inChat.toggle(event.target.checked)}
-                />
-                <span />
-              </label>
-              Use this browser
-            </div>
-            <button
-              type="button"
-              onClick={() => {
-                chats.start();
-                setShowHistory(false);
-              }}
-            >
-              New chat
-            </button>
-          </header>
-          <ChatHeader {...chatHeader} />
-          {inChat.note ? (
-            <PermissionNote
-              feature="Use this browser"
-              note={inChat.note}
-              onAllow={inChat.allow}
-              onCancel={inChat.cancel}
-            />
-          ) : null}
-          {showHistory ? (
-            <HistoryDrawer chats={chats} onOpened={() => setShowHistory(false)} />
-          ) : null}
-          {conversation?.skipped ? (
-            <p className="chat-error" role="alert">
-              {conversation.skipped === 1
-                ? '1 saved message of this chat could not be read and is not shown.'
-                : `${conversation.skipped} saved messages of this chat could not be read and are not shown.`}
-            </p>
-          ) : null}
-          {conversation ? (
-            <ChatSession
-              key={conversation.id}
-              client={client}
-              conversation={conversation}
-              history={chats.history}
-              journal={chats.journal}
-              loadSettings={chatModel.loadSettings}
-              servers={serverState.servers ?? []}
-              loadApprovals={loadApprovals}
-              loadApprovalSecret={approvalSecret}
-              saveApprovals={saveApprovals}
-              onSaved={onSaved}
-              composerRequest={composer.request}
-              onComposerRequestApplied={composer.applied}
-            />
-          ) : null}
-        </section>
+        <ChatTab
+          client={client}
+          chat={chat}
+          chats={chats}
+          servers={servers}
+          browserOn={browserOn}
+          inChat={inChat}
+          composer={composer}
+        />
       ) : null}
       {tab === 'servers' ? (
         <ServersPanel client={client} serverState={serverState} store={store} />
       ) : null}
       {tab === 'settings' ? (
-        <section className="panel" aria-label="Settings">
-          <h1>Model</h1>
-          {settingsForm('Save')}
-          <ChatHistorySettings
-            keepDays={keepDays.value ?? undefined}
-            chatCount={chats.list.conversations.length}
-            onKeepDays={(days) => void keepDays.save(days ?? null)}
-            onDeleteAll={() => void chats.removeAll()}
-            {...(chats.notice ? { notice: chats.notice } : {})}
-          />
-          <SettingsSites client={client} />
-          <BrowserAccessPanel access={browserAccess} permissions={permissions} />
-        </section>
+        <SettingsTab
+          client={client}
+          modelSetup={modelSetup('Save')}
+          keepDays={keepDays.value ?? undefined}
+          onKeepDays={(days) => void keepDays.save(days ?? null)}
+          chats={chats}
+          browserAccess={browserAccess}
+          permissions={permissions}
+        />
       ) : null}
     </main>
-  );
-}
-
-function SettingsSites({ client }: { client: PatchbayClient }) {
-  const allowed = useAllowedSites(client);
-  return (
-    <AllowedSites
-      sites={allowed.sites}
-      onForget={allowed.forget}
-      {...(allowed.error ? { error: allowed.error } : {})}
-    />
   );
 }

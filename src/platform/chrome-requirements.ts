@@ -74,7 +74,7 @@ export const CHROME_REQUIREMENTS: readonly ChromeRequirement[] = [
   {
     feature: 'CSS `:has()`',
     since: 105,
-    usedIn: 'entrypoints/sidepanel/styles/tool-results.css (collapsible text)',
+    usedIn: 'components/chat/tool-results.css (collapsible text)',
   },
   {
     feature: '`chrome.storage.StorageArea.getKeys()`',

@@ -103,7 +103,7 @@ export function transportFor(
     loadSettings: async () => settings,
     loadApprovals: async () => context.approvals ?? {},
     loadApprovalSecret: async () => 'a test install’s approval secret, 32 bytes or more',
-    // As the side panel wires it (ChatPanel): the real factory from the saved settings.
+    // As the side panel wires it (components/chat/ChatSession.tsx): the real factory from the saved settings.
     createModel: (current) => createLanguageModel(current, fetchImpl),
     ...overrides,
   });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChatHistorySettings } from '../../components/settings/ChatHistorySettings';
+import { ChatHistorySettings } from '../../components/history/ChatHistorySettings';
 import { retentionCutoff, retentionSchema } from '../../src/chat/retention';
 
 afterEach(cleanup);

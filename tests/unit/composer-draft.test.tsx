@@ -10,7 +10,7 @@ import {
 } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Composer } from '../../components/chat/Composer';
-import { useComposerDraft } from '../../entrypoints/sidepanel/use-composer-draft';
+import { useComposerDraft } from '../../components/composer/use-composer-draft';
 import { composerRequestKey } from '../../src/panel-entry/composer-request';
 import { createMemoryStore } from '../../src/platform/memory';
 import { createMemoryComposerInbox } from '../../src/platform/memory-panel-entry';

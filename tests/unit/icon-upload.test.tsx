@@ -5,8 +5,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { useState } from 'react';
 import { File as PlatformFile } from 'node:buffer';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServersPanel } from '../../entrypoints/sidepanel/ServersPanel';
-import { useServers } from '../../entrypoints/sidepanel/use-servers';
+import { ServersPanel } from '../../components/servers/ServersPanel';
+import { useServers } from '../../components/servers/use-servers';
 import { MAX_ICON_BYTES } from '../../src/mcp/custom-server-input';
 import { createPatchbayClient, type PatchbayClient } from '../../src/messaging/client';
 import { createRouter } from '../../src/messaging/router';

@@ -5,7 +5,7 @@ import {
   assertAlive,
   createAppLoad,
   declineAll,
-} from '../../entrypoints/sidepanel/mcp-app-load';
+} from '../../components/apps/mcp-app-load';
 
 describe('one load of an MCP App', () => {
   it('shows each question and resolves it with the answer given', async () => {

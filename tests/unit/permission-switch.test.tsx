@@ -9,7 +9,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PermissionNote } from '../../components/permissions/PermissionNote';
-import { usePermissionSwitch } from '../../entrypoints/sidepanel/use-permission-switch';
+import { usePermissionSwitch } from '../../components/permissions/use-permission-switch';
 import {
   BROWSER_PERMISSIONS,
   createBrowserPermissions,

@@ -2,7 +2,7 @@
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { UIMessage } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useBrowserTargets } from '../../entrypoints/sidepanel/use-browser-targets';
+import { useBrowserTargets } from '../../components/chat/use-browser-targets';
 import { createToolNameMap } from '../../src/ai/tool-names';
 import type { PatchbayClient } from '../../src/messaging/client';
 

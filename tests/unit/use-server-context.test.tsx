@@ -2,7 +2,7 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { UIMessage } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useServerContext } from '../../entrypoints/sidepanel/use-server-context';
+import { useServerContext } from '../../components/composer/use-server-context';
 import { attachmentParts } from '../../src/chat/resource-parts';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { Broadcast, ServerView } from '../../src/messaging/contract';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useServers } from '../../entrypoints/sidepanel/use-servers';
+import { useServers } from '../../components/servers/use-servers';
 import { createPatchbayClient } from '../../src/messaging/client';
 import type { Broadcast, ServerView } from '../../src/messaging/contract';
 

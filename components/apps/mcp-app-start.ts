@@ -1,5 +1,4 @@
 import { PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { browser } from 'wxt/browser';
 import {
   createAppBridge,
   type AppHostPolicy,
@@ -10,6 +9,7 @@ import { appResourceFrom } from '../../src/apps/app-resource';
 import { hostContextFor, type HostEnvironment } from '../../src/apps/host-context';
 import type { AppLoad } from './mcp-app-load';
 import type { McpAppOptions } from './mcp-app-options';
+import { appSandboxUrl } from '../../src/platform/chrome-app-host';
 
 /**
  * Reads the app's UI resource from its server, opens the sandbox proxy's frame in `frameBox`
@@ -29,7 +29,7 @@ export async function startApp(
   const app = appResourceFrom(uri, contents, serverName);
   const frame = createSandboxFrame(
     document,
-    browser.runtime.getURL('/app-sandbox.html'),
+    appSandboxUrl(),
     `${tool.title ?? tool.name} (${serverName})`,
   );
   load.frame = frame;

@@ -1,12 +1,12 @@
 import type { FileUIPart } from 'ai';
-import type { ComposerProps } from '../../components/chat/Composer';
+import type { ComposerProps } from './Composer';
 import { typedMetadata, type QuotedPage } from '../../src/chat/message-origin';
 import { promptMessagesToUIMessages } from '../../src/chat/resource-parts';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerView } from '../../src/messaging/contract';
 import type { PromptView } from '../../src/messaging/features-contract';
 import type { ChatSessionState } from './use-chat-session';
-import type { useServerContext } from './use-server-context';
+import type { useServerContext } from '../composer/use-server-context';
 
 type ServerContext = ReturnType<typeof useServerContext>;
 

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { ResourceDialogState } from '../../components/resources/ResourceDialog';
+import type { ResourceDialogState } from './ResourceDialog';
 import type { PatchbayClient } from '../../src/messaging/client';
 
 /** A server resource open for reading over the chat. */

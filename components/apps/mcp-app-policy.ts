@@ -1,5 +1,4 @@
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/client';
-import { browser } from 'wxt/browser';
 import { allowAlways, changesSinceAllowed, needsApproval } from '../../src/ai/approval';
 import {
   DISPLAY_MODES,
@@ -11,6 +10,7 @@ import { toolForApp } from '../../src/apps/app-tool-policy';
 import { MAX_INLINE_HEIGHT } from '../../src/apps/host-context';
 import { assertAlive, type AppLoad } from './mcp-app-load';
 import type { McpAppOptions } from './mcp-app-options';
+import { openAppLink } from '../../src/platform/chrome-app-host';
 
 const MIN_HEIGHT = 48;
 
@@ -76,8 +76,7 @@ export function createAppPolicy(host: AppPolicyHost): AppHostPolicy {
     },
     async openLink(url) {
       if ((await host.ask({ kind: 'link', url })) === 'deny' || load.gone) return false;
-      // A tab of its own, opened by the extension: the app's frame gets no handle on it.
-      await browser.tabs.create({ url });
+      await openAppLink(url);
       return true;
     },
     async sendMessage(text) {

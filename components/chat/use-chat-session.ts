@@ -9,7 +9,7 @@ import type { AppModelContext } from '../../src/apps/app-model-context';
 import type { ConversationStore, OpenedConversation } from '../../src/chat/history';
 import type { UnsavedJournal } from '../../src/chat/unsaved-changes';
 import type { PatchbayClient } from '../../src/messaging/client';
-import { toolCallIdsOf } from './tool-app-slot';
+import { toolCallIdsOf } from '../apps/tool-app-slot';
 import { useAlwaysAllow } from './use-always-allow';
 import { useChatPersistence, useRestoredMessages } from './use-chat-persistence';
 import { useChatTools } from './use-chat-tools';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { ElicitationCard } from '../../components/asks/ElicitationCard';
-import { SamplingCard } from '../../components/asks/SamplingCard';
+import { ElicitationCard } from './ElicitationCard';
+import { SamplingCard } from './SamplingCard';
 import { describeUrlRequest } from '../../src/asks/url-request';
 import { createLanguageModel } from '../../src/ai/model';
 import type { ModelSettings } from '../../src/ai/model-settings';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { ChatHeaderProps } from '../../components/chat/ChatHeader';
+import type { ChatHeaderProps } from './ChatHeader';
 import { chatModelLabel } from '../../src/ai/chat-model';
 import type { ModelChoice } from '../../src/ai/model-choice';
 import { toolCounts, toolsByServer } from '../../src/chat/tool-counts';

@@ -1,11 +1,11 @@
-import { ActivityLog } from '../../components/browser-access/ActivityLog';
-import { ClientList } from '../../components/browser-access/ClientList';
-import { RelayLinkForm } from '../../components/browser-access/RelayLinkForm';
+import { ActivityLog } from './ActivityLog';
+import { ClientList } from './ClientList';
+import { RelayLinkForm } from './RelayLinkForm';
 import type { BrowserAccess } from './use-browser-access';
 import { useCallback } from 'react';
-import { PermissionNote } from '../../components/permissions/PermissionNote';
+import { PermissionNote } from '../permissions/PermissionNote';
 import type { BrowserPermissions } from '../../src/permissions/browser-permissions';
-import { usePermissionSwitch } from './use-permission-switch';
+import { usePermissionSwitch } from '../permissions/use-permission-switch';
 
 /**
  * Settings › Browser access: the one switch, the relay link, the clients and what each may do,

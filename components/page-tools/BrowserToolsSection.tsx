@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BrowserTools } from '../../components/page-tools/BrowserTools';
+import { BrowserTools } from './BrowserTools';
 import type { PatchbayClient } from '../../src/messaging/client';
 import { useBrowserTools } from './use-browser-tools';
 

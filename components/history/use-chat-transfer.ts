@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { downloadText } from '../../components/chat/download-text';
+import { downloadText } from '../chat/download-text';
 import { chatToMarkdown, chatsToJson, fileNameFor } from '../../src/chat/chat-export';
 import { importSizeError, previewImport, type ImportPreview } from '../../src/chat/chat-import';
 import type { Conversation, ConversationStore } from '../../src/chat/history';

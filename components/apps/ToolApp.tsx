@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AppSnapshot, AppView } from '../../components/apps/AppView';
+import { AppSnapshot, AppView } from './AppView';
 import { useMcpApp, type McpAppOptions } from './use-mcp-app';
 
 export interface ToolAppProps extends McpAppOptions {

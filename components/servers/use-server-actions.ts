@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ServerCardProps } from '../../components/servers/ServerCard';
+import type { ServerCardProps } from './ServerCard';
 import {
   APPROVALS_STORAGE_KEY,
   approvalSettingsSchema,
@@ -10,7 +10,7 @@ import type { ServerView } from '../../src/messaging/contract';
 import type { KeyValueStore } from '../../src/platform/ports';
 import { useServerDetails } from './use-server-details';
 import type { useServers } from './use-servers';
-import { useStored } from './use-stored';
+import { useStored } from '../shared/use-stored';
 
 type Health = { ok: boolean; latencyMs: number; error?: string } | 'checking';
 

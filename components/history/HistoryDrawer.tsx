@@ -1,6 +1,6 @@
-import { ChatSearch } from '../../components/chat/ChatSearch';
-import { ChatTransfer } from '../../components/chat/ChatTransfer';
-import { ConversationList } from '../../components/chat/ConversationList';
+import { ChatSearch } from './ChatSearch';
+import { ChatTransfer } from './ChatTransfer';
+import { ConversationList } from './ConversationList';
 import type { useConversations } from './use-conversations';
 import { useChatSearch } from './use-chat-search';
 import { useChatTransfer } from './use-chat-transfer';

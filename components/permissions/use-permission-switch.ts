@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { BrowserPermissions } from '../../src/permissions/browser-permissions';
 import { whatTheyAllow } from '../../src/permissions/browser-permissions';
-import type { PermissionNoteState } from '../../components/permissions/PermissionNote';
+import type { PermissionNoteState } from './PermissionNote';
 
 /**
  * A feature's switch behind the browser permissions it needs: switching it on when they are not

@@ -1,10 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type {
-  DetailList,
-  DetailSection,
-  PagedList,
-  ServerDetailsData,
-} from '../../components/servers/details-state';
+import type { DetailList, DetailSection, PagedList, ServerDetailsData } from './details-state';
 import type { PatchbayClient } from '../../src/messaging/client';
 
 type Page = { items: unknown[]; nextCursor?: string };

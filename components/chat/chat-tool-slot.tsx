@@ -1,12 +1,12 @@
 import type { DynamicToolUIPart } from 'ai';
 import { BROWSER_SERVER_ID } from '../../src/messaging/browser-access-contract';
-import type { TabTargetState } from '../../components/browser-access/TabTarget';
-import { ToolCard } from '../../components/chat/ToolCard';
+import type { TabTargetState } from '../browser-access/TabTarget';
+import { ToolCard } from './ToolCard';
 import { changesSinceAllowed, type ApprovalSettings } from '../../src/ai/approval';
 import { isProxyToolOutput } from '../../src/ai/proxy-tools';
 import type { ToolNameMap } from '../../src/ai/tool-names';
 import type { ServerView, ToolView } from '../../src/messaging/contract';
-import { toolAppSlot, type AppSlotContext } from './tool-app-slot';
+import { toolAppSlot, type AppSlotContext } from '../apps/tool-app-slot';
 import type { CallProgress } from './use-chat-tools';
 import type { ChatSessionState } from './use-chat-session';
 

@@ -1,0 +1,111 @@
+import type { PatchbayClient } from '../../src/messaging/client';
+import type { ServerView } from '../../src/messaging/contract';
+import type { useComposerDraft } from '../composer/use-composer-draft';
+import { HistoryDrawer } from '../history/HistoryDrawer';
+import type { useConversations } from '../history/use-conversations';
+import { PermissionNote } from '../permissions/PermissionNote';
+import type { usePermissionSwitch } from '../permissions/use-permission-switch';
+import { ChatHeader } from './ChatHeader';
+import { ChatSession } from './ChatSession';
+import type { ChatTabState } from './use-chat-tab';
+
+/**
+ * The Chat tab: the open chat's title (opening the chat switcher), "Use this browser" and
+ * "New chat"; the header with the chat's model and tools; and the chat itself.
+ */
+export function ChatTab({
+  client,
+  chat,
+  chats,
+  servers,
+  browserOn,
+  inChat,
+  composer,
+}: {
+  client: PatchbayClient;
+  chat: ChatTabState;
+  chats: ReturnType<typeof useConversations>;
+  servers: ServerView[];
+  browserOn: boolean;
+  /** The "Use this browser" switch, which asks for the sites permission first. */
+  inChat: ReturnType<typeof usePermissionSwitch>;
+  /** What the keyboard command and "Ask Patchbay about this…" left for the composer. */
+  composer: ReturnType<typeof useComposerDraft>;
+}) {
+  const { conversation } = chats;
+  const { showHistory, setShowHistory } = chat;
+  return (
+    <section className="panel chat-panel" aria-label="Chat">
+      <header className="panel-header">
+        <button
+          type="button"
+          className="link conversation-switch"
+          onClick={() => setShowHistory(!showHistory)}
+          aria-expanded={showHistory}
+        >
+          <span className="conversation-switch-title">{conversation?.title ?? 'New chat'}</span>
+          <span>▾</span>
+        </button>
+        <div
+          className="use-browser"
+          title="Let the model read, see and act on your tabs, under the same approval rules as other tools"
+        >
+          <label className="switch small">
+            <input
+              type="checkbox"
+              role="switch"
+              aria-label="Use this browser"
+              checked={browserOn}
+              onChange={(event) => inChat.toggle(event.target.checked)}
+            />
+            <span />
+          </label>
+          Use this browser
+        </div>
+        <button
+          type="button"
+          onClick={() => {
+            chats.start();
+            setShowHistory(false);
+          }}
+        >
+          New chat
+        </button>
+      </header>
+      <ChatHeader {...chat.header} />
+      {inChat.note ? (
+        <PermissionNote
+          feature="Use this browser"
+          note={inChat.note}
+          onAllow={inChat.allow}
+          onCancel={inChat.cancel}
+        />
+      ) : null}
+      {showHistory ? <HistoryDrawer chats={chats} onOpened={() => setShowHistory(false)} /> : null}
+      {conversation?.skipped ? (
+        <p className="chat-error" role="alert">
+          {conversation.skipped === 1
+            ? '1 saved message of this chat could not be read and is not shown.'
+            : `${conversation.skipped} saved messages of this chat could not be read and are not shown.`}
+        </p>
+      ) : null}
+      {conversation ? (
+        <ChatSession
+          key={conversation.id}
+          client={client}
+          conversation={conversation}
+          history={chats.history}
+          journal={chats.journal}
+          loadSettings={chat.loadSettings}
+          servers={servers}
+          loadApprovals={chat.loadApprovals}
+          loadApprovalSecret={chat.approvalSecret}
+          saveApprovals={chat.saveApprovals}
+          onSaved={chat.onSaved}
+          composerRequest={composer.request}
+          onComposerRequestApplied={composer.applied}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { useCallback, useState } from 'react';
+import { loadApprovalSecret } from '../../src/ai/approval-secret';
+import {
+  APPROVALS_STORAGE_KEY,
+  approvalSettingsSchema,
+  type ApprovalSettings,
+} from '../../src/ai/approval';
+import type { PatchbayClient } from '../../src/messaging/client';
+import type { ServerView } from '../../src/messaging/contract';
+import type { KeyValueStore } from '../../src/platform/ports';
+import type { useConversations } from '../history/use-conversations';
+import type { useModelChoice } from '../settings/use-model-choice';
+import { useChatHeader } from './use-chat-header';
+import { useChatModel } from './use-chat-model';
+
+/**
+ * The chat tab's own state, held by the panel's shell so it outlives a visit to another tab:
+ * the open chat's model and header, whether the chat switcher is open, what a save records,
+ * and the person's approval grants (read fresh for every call, written by "Always allow").
+ */
+export function useChatTab(options: {
+  client: PatchbayClient;
+  store: KeyValueStore;
+  models: ReturnType<typeof useModelChoice>;
+  chats: ReturnType<typeof useConversations>;
+  servers: readonly ServerView[];
+  browserOn: boolean;
+  onBrowserToggle(on: boolean): void;
+}) {
+  const { client, store, models, chats, servers } = options;
+  const [showHistory, setShowHistory] = useState(false);
+  const chatModel = useChatModel({
+    store,
+    ...models,
+    history: chats.history,
+    conversation: chats.conversation,
+  });
+  const header = useChatHeader({
+    client,
+    servers,
+    choice: models.choice,
+    chatModel,
+    browserOn: options.browserOn,
+    onBrowserToggle: options.onBrowserToggle,
+  });
+  const { onSaved: savedChat } = chats;
+  const { onSaved: savedModel } = chatModel;
+  const onSaved = useCallback(
+    (title: string) => {
+      savedChat(title);
+      savedModel();
+    },
+    [savedChat, savedModel],
+  );
+  const loadApprovals = useCallback(
+    async (): Promise<ApprovalSettings> =>
+      approvalSettingsSchema.catch({}).parse(await store.get(APPROVALS_STORAGE_KEY)),
+    [store],
+  );
+  const approvalSecret = useCallback(() => loadApprovalSecret(store), [store]);
+  const saveApprovals = useCallback(
+    async (next: ApprovalSettings) => store.set({ [APPROVALS_STORAGE_KEY]: next }),
+    [store],
+  );
+  return {
+    showHistory,
+    setShowHistory,
+    loadSettings: chatModel.loadSettings,
+    header,
+    onSaved,
+    loadApprovals,
+    approvalSecret,
+    saveApprovals,
+  };
+}
+
+export type ChatTabState = ReturnType<typeof useChatTab>;

@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import type { PatchbayClient } from '../../src/messaging/client';
+import type { BrowserPermissions } from '../../src/permissions/browser-permissions';
+import { BrowserAccessPanel } from '../browser-access/BrowserAccessPanel';
+import type { BrowserAccess } from '../browser-access/use-browser-access';
+import { ChatHistorySettings } from '../history/ChatHistorySettings';
+import type { useConversations } from '../history/use-conversations';
+import { AllowedSites } from '../page-tools/AllowedSites';
+import { useAllowedSites } from '../page-tools/use-allowed-sites';
+
+/** The Settings tab: the model, chat history, sites with tools allowed, and browser access. */
+export function SettingsTab({
+  client,
+  modelSetup,
+  keepDays,
+  onKeepDays,
+  chats,
+  browserAccess,
+  permissions,
+}: {
+  client: PatchbayClient;
+  modelSetup: ReactNode;
+  keepDays: number | undefined;
+  onKeepDays(days: number | undefined): void;
+  chats: ReturnType<typeof useConversations>;
+  browserAccess: BrowserAccess;
+  permissions: BrowserPermissions;
+}) {
+  return (
+    <section className="panel" aria-label="Settings">
+      <h1>Model</h1>
+      {modelSetup}
+      <ChatHistorySettings
+        keepDays={keepDays}
+        chatCount={chats.list.conversations.length}
+        onKeepDays={onKeepDays}
+        onDeleteAll={() => void chats.removeAll()}
+        {...(chats.notice ? { notice: chats.notice } : {})}
+      />
+      <SettingsSites client={client} />
+      <BrowserAccessPanel access={browserAccess} permissions={permissions} />
+    </section>
+  );
+}
+
+function SettingsSites({ client }: { client: PatchbayClient }) {
+  const allowed = useAllowedSites(client);
+  return (
+    <AllowedSites
+      sites={allowed.sites}
+      onForget={allowed.forget}
+      {...(allowed.error ? { error: allowed.error } : {})}
+    />
+  );
+}
