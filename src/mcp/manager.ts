@@ -1,4 +1,3 @@
-import { preloadSchemas } from '@modelcontextprotocol/client';
 import { notFound } from '../errors/patchbay-error';
 import type {
   AddServerPayload,
@@ -11,7 +10,7 @@ import type {
   ToolView,
   UpdateServerPayload,
 } from '../messaging/contract';
-import { AuthSession, REFRESH_ALARM_PREFIX } from '../oauth/session';
+import { REFRESH_ALARM_PREFIX } from '../oauth/session';
 import type {
   Alarms,
   Attention,
@@ -24,6 +23,7 @@ import type { AskAnswer, AskView } from '../messaging/asks-contract';
 import { AskBroker } from './asks/ask-broker';
 import type { ServerConfig } from './catalog';
 import { healthCheck, testConnection } from './diagnostics';
+import { enabledTools, serverTools, setDisabledTools } from './server-tools';
 import * as features from './features';
 import { IconResolver } from './icons';
 import { exportServers } from './import-export';
@@ -40,12 +40,11 @@ import {
   signInThenConnect,
   signOut,
 } from './session/lifecycle';
+import { restoreSessions } from './session/restore-sessions';
 import { ServerSession } from './session/server-session';
-import { isFailing } from './session/status';
 import { allServerKeys, storageKeys } from './storage-keys';
 import { callTool, cancelToolCall } from './tool-call';
-import { mayCall, toolUi } from '../apps/tool-ui';
-import { serverView, toolView } from './view';
+import { serverView } from './view';
 
 export { DEFAULT_TOOL_TIMEOUT_MS } from './tool-call';
 
@@ -98,43 +97,9 @@ export function createMcpManager(options: McpManagerOptions) {
 
   /** Rehydrates from storage (the worker may have just started) and reconnects enabled servers. */
   function init(): Promise<void> {
-    initialized ??= (async () => {
-      const loading = registry.load();
-      // The SDK builds its wire schemas on first use; a worker woken by a tool call would pay
-      // for that inside the call. Built here, it overlaps reading storage instead.
-      preloadSchemas();
-      const configs = await loading;
-      // Everything the sessions need, in one read: a worker woken by a tool call is waiting.
-      const keys = configs.flatMap(({ id }) => [
-        storageKeys.enabled(id),
-        storageKeys.disabledTools(id),
-        storageKeys.transport(id),
-        storageKeys.era(id),
-        storageKeys.sampling(id),
-        // A 2025-era session the stopped worker left open is resumed rather than forgotten: the
-        // spec's "not reused by a new client" guards against a client that skipped initialize
-        // lacking what it settled, and Patchbay restores exactly that (see resume-session.ts).
-        storageKeys.sessionId(id),
-        storageKeys.handshake(id),
-        ...AuthSession.storageKeys(id),
-      ]);
-      const stored = await context.store.getMany(keys);
-      for (const config of configs) {
-        const session = new ServerSession(config, context);
-        session.restore(stored);
-        sessions.set(config.id, session);
-      }
-      await Promise.all([...sessions.values()].map((session) => session.auth.restore(stored)));
-      for (const session of sessions.values()) {
-        if (session.isEnabled) session.startConnecting();
-      }
-      // Alarms may not survive a restart; re-creating them need not hold up the connections.
-      await Promise.all(
-        [...sessions.values()].map((session) =>
-          session.auth.tokens ? session.auth.scheduleRefresh() : undefined,
-        ),
-      );
-    })();
+    initialized ??= restoreSessions(registry, context).then((restored) => {
+      for (const [id, session] of restored) sessions.set(id, session);
+    });
     return initialized;
   }
 
@@ -260,49 +225,17 @@ export function createMcpManager(options: McpManagerOptions) {
     healthCheck: async (serverId: string): Promise<ServerResults['health/check']> =>
       healthCheck(await sessionOf(serverId)),
 
-    /**
-     * The tools the model may use: every enabled, reachable server's, without the ones
-     * switched off or meant for the server's own app alone.
-     */
+    /** The tools the model may use (server-tools.ts). */
     async listEnabledTools(): Promise<ToolView[]> {
       await init();
-      const enabled = [...sessions.values()].filter((session) => session.isEnabled);
-      const perServer = await Promise.allSettled(
-        enabled.map(async (session) => {
-          // Lazily reconnect a server that is not known to be failing (its backoff retries, or
-          // the Retry button, handle those): listing tools must not hammer a server that is down.
-          if (!session.isConnected && !session.needsSignIn() && !isFailing(session.status))
-            await session.ensureConnected();
-          if (!session.isConnected) return [];
-          const disabled = new Set(session.disabledTools);
-          const tools = ((await session.currentTools()) ?? []).filter(
-            (tool) => !disabled.has(tool.name) && mayCall(toolUi(tool), 'model'),
-          );
-          return tools.map((tool) =>
-            toolView(session.id, tool, context.icons.peek(tool.icons, session.config.url)),
-          );
-        }),
-      );
-      return perServer.flatMap((result) => (result.status === 'fulfilled' ? result.value : []));
+      return enabledTools(sessions.values(), context.icons);
     },
 
-    async getServerTools(serverId: string): Promise<ServerResults['tools/get']> {
-      const session = await sessionOf(serverId);
-      if (session.isEnabled && !session.isConnected && !session.needsSignIn())
-        await session.ensureConnected().catch(() => undefined);
-      return {
-        tools: ((await session.currentTools()) ?? []).map((tool) => toolView(serverId, tool)),
-        disabled: [...session.disabledTools],
-      };
-    },
+    getServerTools: async (serverId: string): Promise<ServerResults['tools/get']> =>
+      serverTools(await sessionOf(serverId)),
 
-    async setDisabledTools(serverId: string, names: string[]): Promise<string[]> {
-      const session = await sessionOf(serverId);
-      session.disabledTools = [...new Set(names)];
-      await context.store.set({ [storageKeys.disabledTools(serverId)]: session.disabledTools });
-      session.toolsChanged();
-      return session.disabledTools;
-    },
+    setDisabledTools: async (serverId: string, names: string[]): Promise<string[]> =>
+      setDisabledTools(await sessionOf(serverId), context.store, names),
 
     callTool: async (serverId: string, payload: ToolCallPayload): Promise<CallToolResultView> =>
       callTool(await sessionOf(serverId), payload),

@@ -76,6 +76,26 @@ async function runRefresh(session: SessionState): Promise<boolean> {
   }
 }
 
+/**
+ * Before a connection opens with an expired access token: refreshes it, or throws why the
+ * connection cannot open (the sign-in ended, or the authorization server could not be reached,
+ * which `isCurrent` attempts also say in the status).
+ */
+export async function refreshBeforeConnecting(
+  session: SessionState,
+  isCurrent: () => boolean,
+): Promise<void> {
+  if (!session.auth.tokens || !session.auth.isExpired() || (await refreshTokens(session))) return;
+  const { config, status } = session;
+  if (!session.auth.tokens) {
+    throw new PatchbayError('auth-required', status.error ?? signInNeeded(config.name).error ?? '');
+  }
+  // The authorization server could not be reached; the sign-in itself may still be fine.
+  const message = refreshUnreachable(config.name);
+  if (isCurrent()) session.setStatus({ state: 'error', error: message });
+  throw new PatchbayError('connection-failed', message, { retryable: true });
+}
+
 /** A 401 or 403 from the server: sign-in needed, expired, or too narrow. */
 export function authFailed(session: SessionState, error: ConnectionError): void {
   const challenge = error.details.challenge;
