@@ -19,7 +19,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createLogger, type Level } from './log.js';
-import { RedisUnavailableError } from './redis-directory.js';
+import { RedisUnavailableError } from './redis-clients.js';
 import { startRelay } from './server.js';
 import { createVerifier, DenyList, issueToken, ROLES, TokenError, type Role } from './tokens.js';
 

@@ -15,7 +15,7 @@
  * browsers and sessions again at once.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Directory, LocalDirectory } from './directory.js';
 import type { ExtensionInfo, ExtensionPort } from './extension-host.js';
 import type { Logger } from './log.js';
@@ -23,7 +23,8 @@ import { InstanceConnections, type ConnectionBody } from './redis-connections.js
 import { InstanceExchanges, type ExchangeBody } from './redis-exchanges.js';
 import { Departures } from './redis-departures.js';
 import { Heartbeat } from './redis-heartbeat.js';
-import { key, redactedUrl } from './redis-keys.js';
+import { openRedisClients } from './redis-clients.js';
+import { key } from './redis-keys.js';
 import { InstanceMessages } from './redis-messages.js';
 import { PresenceRecords } from './redis-presence.js';
 import { SessionRecords } from './redis-sessions.js';
@@ -36,10 +37,6 @@ type Body =
   | ExchangeBody
   /** To every instance: a browser connected to the sender, or left it. */
   | { kind: 'arrived' | 'left'; info: ExtensionInfo };
-
-export class RedisUnavailableError extends Error {
-  override name = 'RedisUnavailableError';
-}
 
 export interface RedisDirectoryOptions {
   url: string;
@@ -132,34 +129,7 @@ export class RedisDirectory implements Directory {
 
   static async connect(options: RedisDirectoryOptions): Promise<RedisDirectory> {
     if (!options.key) throw new Error('Sharing through Redis needs a key to sign messages with.');
-    // No offline queue: while Redis is away a command fails at once instead of waiting for it;
-    // and a command caught by Redis going away fails after 2 s: no request waits on Redis longer.
-    // Nor is it sent again once Redis is back: its caller was told it failed (a message said
-    // unsent and then delivered could run a request twice).
-    const commands = new Redis(options.url, {
-      lazyConnect: true,
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-      autoResendUnfulfilledCommands: false,
-      commandTimeout: 2_000,
-    });
-    commands.on('error', (error: Error) =>
-      options.log.warn('redis.error', { reason: error.message }),
-    );
-    try {
-      await commands.connect();
-    } catch (error) {
-      commands.disconnect();
-      throw new RedisUnavailableError(
-        `Cannot reach Redis at ${redactedUrl(options.url)}: ${(error as Error).message}`,
-      );
-    }
-    // Subscribed again by the directory itself once Redis is back, so that it knows when it can
-    // hear answers again (ioredis's own resubscription says nothing when it is done).
-    const subscriber = commands.duplicate({ autoResubscribe: false });
-    subscriber.on('error', (error: Error) =>
-      options.log.warn('redis.error', { reason: error.message }),
-    );
+    const { commands, subscriber } = await openRedisClients(options.url, options.log);
     const directory = new RedisDirectory(options, commands, subscriber);
     await subscriber.connect();
     await directory.#messages.subscribe();

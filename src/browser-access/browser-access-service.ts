@@ -3,7 +3,6 @@
  * person allows, calls waiting for approval, the activity log, the one switch, and "Use this
  * browser" in the chat. Every change is broadcast as the whole view.
  */
-import type { McpServer } from '@modelcontextprotocol/server';
 import { PatchbayError } from '../errors/patchbay-error';
 import type { BrowserTools } from '../browser-tools/browser-tools';
 import {
@@ -14,14 +13,14 @@ import {
 import type { Alarms, Attention, Broadcaster, KeyValueStore } from '../platform/ports';
 import { createActivityLog } from './activity-log';
 import { createApprovalBroker, type ApprovalDecision } from './approvals';
-import { createBrowserMcpServer } from './browser-mcp-server';
 import { createChatBrowserTools } from './chat-browser-tools';
 import { createClientRegistry } from './clients';
 import { createGate } from './gate';
-import { browserHubTools, hubTools, type HubSources } from './hub';
+import type { HubSources } from './hub';
 import { extensionSocketUrl, relayHostOf } from './relay-address';
 import { linkView } from './link-view';
 import { createRelayLink, type LinkSocket, type LinkState } from './relay-link';
+import { createRelayServers } from './relay-servers';
 import {
   DEFAULT_BROWSER_NAME,
   loadAccessSettings,
@@ -33,8 +32,6 @@ export const RELAY_RETRY_ALARM = 'browser-access-relay-retry';
 const BLOCKED = 'The person blocked this client in Patchbay.';
 /** How often a connected link's watchdog alarm fires. */
 const WATCHDOG_MS = 60_000;
-/** List changes are told to clients at most this often. */
-const LIST_CHANGED_DEBOUNCE_MS = 250;
 
 export interface BrowserAccessOptions {
   store: KeyValueStore;
@@ -55,7 +52,6 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
   let ready: Promise<void> | undefined;
   let linkState: LinkState = { state: 'off' };
   let closing = false;
-  const live = new Map<string, { server: McpServer; release?: () => void }>();
 
   const init = () =>
     (ready ??= loadAccessSettings(store).then((loaded) => {
@@ -86,43 +82,25 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
     enabled: async () => (await current()).enabled,
     onAllowed: () => toolsChanged(),
   });
-  const tools = () => hubTools({ ...options.sources, browser: options.browser });
-  const ownTools = browserHubTools(options.browser);
-  const tool = async (name: string) =>
-    ownTools.find((candidate) => candidate.name === name) ??
-    (await tools()).find((candidate) => candidate.name === name);
+  const servers = createRelayServers({
+    version: options.version,
+    browser: options.browser,
+    sources: options.sources,
+    clients,
+    gate,
+    enabled: async () => (await current()).enabled,
+    changed: () => changed(),
+  });
+  const toolsChanged = () => servers.toolsChanged();
 
   const link = createRelayLink({
     openSocket: options.openSocket,
-    serverFor(connectionId) {
-      const entry: { server: McpServer; release?: () => void } = {
-        server: createBrowserMcpServer({
-          version: options.version,
-          tools,
-          ownTools: async () => ownTools,
-          tool,
-          clients,
-          gate,
-          enabled: async () => (await current()).enabled,
-          onClient(clientId) {
-            if (entry.release) return;
-            entry.release = clients.opened(clientId);
-            changed();
-          },
-        }),
-      };
-      live.set(connectionId, entry);
-      return entry.server;
-    },
+    serverFor: (connectionId) => servers.serverFor(connectionId),
     // A client the person blocked gets no server: its connections cost the worker nothing.
     async refusal(client) {
       return client && (await clients.blocked(client)) ? BLOCKED : undefined;
     },
-    onConnectionEnded(connectionId) {
-      live.get(connectionId)?.release?.();
-      live.delete(connectionId);
-      changed();
-    },
+    onConnectionEnded: (connectionId) => servers.ended(connectionId),
     onState(state) {
       linkState = state;
       // While connected, a watchdog alarm: if the worker is stopped all the same (an update, a
@@ -182,16 +160,6 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
         options.broadcaster.broadcast({ type: 'browser-access/changed', payload: { view: next } }),
       );
     });
-  }
-
-  let listTimer: ReturnType<typeof setTimeout> | undefined;
-  function toolsChanged() {
-    clearTimeout(listTimer);
-    listTimer = setTimeout(() => {
-      for (const { server } of live.values()) {
-        if (server.isConnected()) server.sendToolListChanged();
-      }
-    }, LIST_CHANGED_DEBOUNCE_MS);
   }
 
   return {
@@ -300,7 +268,7 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
     close() {
       closing = true;
       link.disconnect();
-      clearTimeout(listTimer);
+      servers.close();
     },
   };
 }

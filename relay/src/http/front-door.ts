@@ -2,31 +2,29 @@
  * The relay's standard MCP front door, as one fetch-shaped handler: Streamable HTTP at `/mcp`
  * (2025 sessions and 2026-07-28 requests), legacy HTTP+SSE at `GET /sse` + `POST /message`,
  * `GET /tools`, `GET /health`, `GET /metrics` (when enabled) and `/.well-known/mcp-config`, with
- * CORS and bearer tokens. Which
- * browser a request reaches: the user's only one, or the one named by the
- * `X-Patchbay-Extension` header or the `extension` query parameter; one that just left is waited
- * for during the grace period (browser-return.ts). MCP itself is the
- * extension's: the relay forwards messages and shapes their HTTP.
+ * CORS and bearer tokens. Which browser a request reaches: the user's only one, or the one
+ * named by the `X-Patchbay-Extension` header or the `extension` query parameter; one that just
+ * left is waited for during the grace period (browser-return.ts). MCP itself is the extension's:
+ * the relay forwards messages and shapes their HTTP.
  */
 import {
   isInitializeRequest,
-  isJsonContentType,
   isLegacyRequest,
-  readRequestBody,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/server';
 import type { BrowserReturns } from '../browser-return.js';
 import { pickExtension, type Directory } from '../directory.js';
 import type { ExtensionPort } from '../extension-host.js';
-import { INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, RELAY_ERROR } from '../jsonrpc.js';
+import { INVALID_REQUEST, METHOD_NOT_FOUND, RELAY_ERROR } from '../jsonrpc.js';
 import type { Logger } from '../log.js';
 import type { RelayMetrics } from '../metrics.js';
 import { RateLimitPerUser } from '../rate-limit.js';
 import type { TokenClaims, Verifier } from '../tokens.js';
-import { VERSION } from '../version.js';
 import { authenticate } from './bearer.js';
 import { preflight, withCors } from './cors.js';
+import { jsonBodyOf } from './json-body.js';
 import { LegacySseSessions } from './legacy-sse.js';
+import { MCP_CONFIG, MCP_CONFIG_PATHS } from './mcp-config.js';
 import { forwardModern, MODERN_VERSIONS } from './modern-exchange.js';
 import { healthResponse, type RelayHealth } from './health.js';
 import { json, rpcError } from './responses.js';
@@ -68,15 +66,6 @@ export interface FrontDoor {
   fetch(request: Request): Promise<Response>;
   close(): void;
 }
-
-const MCP_CONFIG = {
-  schemaVersion: '1.0',
-  name: 'patchbay-relay',
-  version: VERSION,
-  description:
-    "Patchbay Relay: MCP clients reach the tools of the user's browser (Patchbay), over Streamable HTTP, legacy HTTP+SSE or the relay WebSocket protocol.",
-  capabilities: { tools: true, resources: true, prompts: true },
-};
 
 export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
   const { directory, verifier, log } = options;
@@ -123,25 +112,7 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
     return rpcError(status, RELAY_ERROR, picked.error);
   }
 
-  /** A POST's JSON body, or the response refusing it. */
-  async function bodyOf(request: Request): Promise<{ body: unknown } | Response> {
-    if (!isJsonContentType(request.headers.get('content-type'))) {
-      return rpcError(
-        415,
-        RELAY_ERROR,
-        'Unsupported Media Type: Content-Type must be application/json.',
-      );
-    }
-    const read = await readRequestBody(request, maxBodyBytes);
-    if (read.tooLarge) {
-      return rpcError(413, RELAY_ERROR, `Payload Too Large: at most ${maxBodyBytes} bytes.`);
-    }
-    try {
-      return { body: JSON.parse(read.text) };
-    } catch {
-      return rpcError(400, PARSE_ERROR, 'Parse error: the body is not JSON.');
-    }
-  }
+  const bodyOf = (request: Request) => jsonBodyOf(request, maxBodyBytes);
 
   /** A request for a session held by another instance: its answer from there, if one holds it. */
   async function elsewhere(
@@ -221,12 +192,7 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
         headers: { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' },
       });
     }
-    if (
-      (path === '/.well-known/mcp-config' || path === '/mcp/.well-known/mcp-config') &&
-      method === 'GET'
-    ) {
-      return json(MCP_CONFIG);
-    }
+    if (MCP_CONFIG_PATHS.includes(path) && method === 'GET') return json(MCP_CONFIG);
     const endpoint =
       path === '/mcp'
         ? ['GET', 'POST', 'DELETE']
