@@ -66,10 +66,17 @@ const MUTATIONS: Mutation[] = [
   },
   {
     what: 'a connection that opens after the server was switched off is kept',
-    file: 'src/mcp/session/server-session.ts',
+    file: 'src/mcp/session/session-link.ts',
     from: 'connection = opened.connection;\n      stillCurrent();',
     to: 'connection = opened.connection;',
     tests: [LIFECYCLE],
+  },
+  {
+    what: 'a granted tool runs unasked in a chat that holds text from elsewhere',
+    file: 'src/policy/call-policy.ts',
+    from: 'if (risk === undefined) return { ask: false };',
+    to: 'return { ask: false };',
+    tests: ['unit:tests/unit/call-policy.test.ts', 'unit:tests/unit/turn-taint.test.ts'],
   },
 ];
 

@@ -1,5 +1,6 @@
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/client';
-import { allowAlways, changesSinceAllowed, needsApproval } from '../../src/ai/approval';
+import { allowAlways, changesSinceAllowed } from '../../src/ai/approval';
+import { needsApproval } from '../../src/policy/call-policy';
 import {
   DISPLAY_MODES,
   type AppHostPolicy,

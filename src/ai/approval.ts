@@ -131,18 +131,6 @@ export function isTrustedReadOnly(tool: ToolLike, settings: ApprovalSettings): b
 }
 
 /**
- * Whether a call must wait for the person, on grants and hints alone. The chat adds what the
- * conversation holds (src/ai/turn-taint.ts); an app's call to its own server is decided here.
- */
-export function needsApproval(
-  tool: ToolLike,
-  settings: ApprovalSettings,
-  origin?: CallOrigin,
-): boolean {
-  return !isAllowedAlways(tool, settings, origin) && !isTrustedReadOnly(tool, settings);
-}
-
-/**
  * Always allows the tool as it is described now (replacing an earlier grant for it). A browser
  * tool's grant adds `origin` to the origins it holds on, or holds on it alone when the tool's
  * definition changed since.

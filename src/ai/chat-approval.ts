@@ -1,7 +1,8 @@
 /**
- * The chat's tool approvals as the AI SDK asks for them (streamText's `toolApproval`): the
- * person's grants and switches (approval.ts) with what the conversation holds (turn-taint.ts).
- * A call that asks carries its reason, which the approval card shows.
+ * The chat's tool approvals as the AI SDK asks for them (streamText's `toolApproval`): the rule
+ * of what runs unasked (src/policy/call-policy.ts), given the person's grants (approval.ts) and
+ * what the conversation holds (turn-taint.ts). A call that asks carries its reason, which the
+ * approval card shows.
  */
 import type { ModelMessage, ToolApprovalStatus, UIMessage } from 'ai';
 import { normalizeUrl } from '../browser-tools/restricted-urls';
@@ -12,7 +13,8 @@ import type { ApprovalSettings, CallOrigin } from './approval';
 import type { ToolNameMap } from './tool-names';
 import { answerMetadataSchema } from './answer-metadata';
 import { originOf, ownerOf, type ChatFacts } from './chat-sources';
-import { approvalFor, opensPage, trustOf } from './turn-taint';
+import { chatGrants, decideCall, opensPage } from '../policy/call-policy';
+import { trustOf } from './turn-taint';
 
 /** A tab's URL from the background (the active tab's without `tabId`), for "Use this browser". */
 export function chatTabUrl(client: PatchbayClient) {
@@ -134,13 +136,12 @@ export function chatToolApproval(options: {
       },
     });
     const url = (toolCall.input as { url?: unknown } | undefined)?.url;
-    const verdict = approvalFor(
-      view,
-      options.approvals,
+    const call = {
+      tool: view,
       origin,
-      trust,
-      opensPage(view) && typeof url === 'string' ? normalizeUrl(url) : undefined,
-    );
+      ...(opensPage(view) && typeof url === 'string' && { url: normalizeUrl(url) }),
+    };
+    const verdict = decideCall(call, chatGrants(view, options.approvals, origin), trust);
     if (!verdict.ask) return 'not-applicable';
     return verdict.why === undefined
       ? 'user-approval'

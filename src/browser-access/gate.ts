@@ -1,6 +1,7 @@
 /**
- * Whether an external client's call may run: the switch, the client's policy, what the person
- * always allowed it (a tool as it was described then), and else the person's answer in the
+ * Whether an external client's call may run: the switch and the client's policy refuse it, or
+ * the rule of what runs unasked (src/policy/call-policy.ts) decides, given what the person
+ * always allowed the client (a tool as it was described then); else the person's answer in the
  * side panel. Hints are a server's or a website's word: under "read-only tools" only the
  * browser's own read-only tools run unasked; another's tool that calls itself read-only is
  * asked about, and any other tool is refused. A browser tool's tab is resolved once, when the
@@ -10,6 +11,7 @@
 import { definitionOf, NO_PAGE } from '../ai/approval';
 import { originOf } from '../ai/chat-sources';
 import { normalizeUrl } from '../browser-tools/restricted-urls';
+import { decideCall, NO_OTHER_TEXT, type CallGrants } from '../policy/call-policy';
 import type { CallTarget } from '../browser-tools/tab-target';
 import type { ApprovalView } from '../messaging/browser-access-contract';
 import type { CallToolResultView } from '../messaging/contract';
@@ -60,6 +62,20 @@ export function browserCallOrigin(
 /** A tool's definition as "always allow" pins it. */
 export function pinnedDefinition(tool: HubTool): string {
   return JSON.stringify(definitionOf({ serverId: '', ...tool }));
+}
+
+/** A client's grants for one call: its policy, and what the person always allowed it. */
+function clientGrants(client: ClientRecord, tool: HubTool, origin: string | undefined): CallGrants {
+  const pinned = client.alwaysAllow.find((entry) => entry.name === tool.name);
+  const pinnedHere =
+    pinned?.definition === pinnedDefinition(tool) &&
+    (tool.source !== BROWSER_SOURCE ||
+      (origin !== undefined && (pinned.origins ?? []).includes(origin)));
+  return {
+    allowedAlways: client.policy === 'all' || (client.policy === 'ask' && pinnedHere),
+    // Only the browser's own hints are Patchbay's word; another's are asked about.
+    readOnly: client.policy === 'read-only' && tool.source === BROWSER_SOURCE ? 'anywhere' : false,
+  };
 }
 
 let counter = 0;
@@ -149,18 +165,14 @@ export function createGate(options: GateOptions) {
     // The tab is pinned now, before the person is asked or the call is let run unasked: what
     // the card names, or what the policy allowed at this moment, is what the call acts on.
     const target = await resolveTarget(tool, args);
-    const allowed: GateOutcome = { run: true, ...(target && { target }) };
-    if (client.policy === 'all') return allowed;
-    // Only the browser's own hints are Patchbay's word; another's are asked about.
-    if (client.policy === 'read-only' && tool.source === BROWSER_SOURCE) return allowed;
-    const pinned = client.alwaysAllow.find((entry) => entry.name === tool.name);
     const origin = browserCallOrigin(tool, args, target);
-    const pinnedHere =
-      pinned?.definition === pinnedDefinition(tool) &&
-      (tool.source !== BROWSER_SOURCE ||
-        (origin !== undefined && (pinned.origins ?? []).includes(origin)));
-    if (client.policy === 'ask' && pinnedHere) return allowed;
-    return ask(client, tool, args, target, signal);
+    const verdict = decideCall(
+      { tool: { serverId: tool.source, ...tool }, origin },
+      clientGrants(client, tool, origin),
+      NO_OTHER_TEXT,
+    );
+    if (verdict.ask) return ask(client, tool, args, target, signal);
+    return { run: true, ...(target && { target }) };
   }
 
   /** A browser tool's tab as it is now; a tab that cannot be told is no tab to act on. */

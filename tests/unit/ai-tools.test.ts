@@ -4,10 +4,10 @@ import {
   approvalSettingsSchema,
   changesSinceAllowed,
   definitionOf,
-  needsApproval,
   recordDefinitions,
   setReadOnlyWithoutAsking,
 } from '../../src/ai/approval';
+import { needsApproval } from '../../src/policy/call-policy';
 import {
   endpointOf,
   isAllowedModelEndpoint,

@@ -3,11 +3,11 @@ import {
   allowAlways,
   changesSinceAllowed,
   definitionOf,
-  needsApproval,
   recordDefinitions,
   setReadOnlyWithoutAsking,
   type ApprovalSettings,
 } from '../../src/ai/approval';
+import { needsApproval } from '../../src/policy/call-policy';
 import type { ToolView } from '../../src/messaging/contract';
 
 const tool = (serverId: string, name: string, extra: Partial<ToolView> = {}): ToolView => ({

@@ -11,10 +11,25 @@ import {
   type ApprovalSettings,
 } from '../../src/ai/approval';
 import { chatFacts, urlsIn } from '../../src/ai/chat-sources';
-import { approvalFor, trustOf, type ChatTrust } from '../../src/ai/turn-taint';
+import { trustOf, type ChatTrust } from '../../src/ai/turn-taint';
+import { chatGrants, decideCall } from '../../src/policy/call-policy';
 import { browserToolList } from '../../src/browser-tools/tool-definitions';
 import type { ToolView } from '../../src/messaging/contract';
 import { PAGE_TOOLS_SERVER_ID } from '../../src/messaging/page-tools-contract';
+
+/** The chat's decision for a call, as src/ai/chat-approval.ts asks for it. */
+const approvalFor = (
+  tool: ToolView,
+  settings: ApprovalSettings,
+  origin: string | null | undefined,
+  trust: ChatTrust,
+  url?: string,
+) =>
+  decideCall(
+    { tool, origin, ...(url !== undefined && { url }) },
+    chatGrants(tool, settings, origin),
+    trust,
+  );
 
 const browserTool = (name: string): ToolView => {
   const tool = browserToolList().find((each) => each.name === name)!;
