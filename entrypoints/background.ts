@@ -8,6 +8,7 @@ import { createPageToolsService } from '../src/page-tools/page-tools-service';
 import { createPanelEntry } from '../src/panel-entry/panel-entry';
 import { createChromePanelEntryPoints } from '../src/platform/chrome-panel-entry';
 import { createChromeBrowserControl } from '../src/platform/chrome-browser-control';
+import { acceptPanelWatch } from '../src/platform/chrome-worker-watch';
 import {
   createChromeBrowserTabs,
   createChromeTabTransport,
@@ -107,6 +108,9 @@ export default defineBackground(() => {
     pageTools,
     browserAccess,
   });
+
+  // An open panel's port: its connect after a stop is what starts the worker again.
+  acceptPanelWatch();
 
   // Registered synchronously so a message that wakes the worker is not missed.
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {

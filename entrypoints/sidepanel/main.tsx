@@ -6,6 +6,7 @@ import { createChromeStore, createRuntimeTransport } from '../../src/platform/ch
 import { watchChromeActiveTab } from '../../src/platform/chrome-active-tab';
 import { createChromePermissions } from '../../src/platform/chrome-permissions';
 import { createChromeComposerInbox } from '../../src/platform/chrome-panel-entry';
+import { watchWorkerFromPanel } from '../../src/platform/chrome-worker-watch';
 import { composerRequestKey } from '../../src/panel-entry/composer-request';
 import { App } from './App';
 import './styles/base.css';
@@ -39,6 +40,8 @@ const client = createPatchbayClient(createRuntimeTransport());
 const store = createChromeStore();
 const permissions = createBrowserPermissions(createChromePermissions());
 const inbox = createChromeComposerInbox(composerRequestKey);
+// While the panel is open, a stopped worker starts again at once (src/platform/chrome-worker-watch.ts).
+watchWorkerFromPanel();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -9,6 +9,13 @@
  */
 import type { ExtensionInfo } from './extension-host.js';
 
+/**
+ * How long requests wait for a browser that left, by default: Patchbay's link comes back
+ * within its 30 s watchdog alarm after Chrome stopped its worker, and then needs a moment to
+ * connect.
+ */
+export const DEFAULT_BROWSER_GRACE_MS = 45_000;
+
 interface Departed {
   id: string;
   name: string;
@@ -35,6 +42,17 @@ export class BrowserReturns {
   /** Requests waiting right now, all users. */
   get waiting(): number {
     return this.#count;
+  }
+
+  /** Whether a browser the request means left and is due back (requests for it wait). */
+  isDue(user: string, named: string | undefined): boolean {
+    return this.#dueBy(user, named) !== undefined;
+  }
+
+  /** What a request that waited for its browser in vain is told. */
+  notBack(): string {
+    const seconds = Math.round(this.graceMs / 1000);
+    return `The browser left the relay and did not come back within ${seconds} s: Patchbay in it may be restarting (Chrome restarts its background worker after an update or a crash), or the browser was closed. Try again in a moment.`;
   }
 
   /** A browser's link dropped: requests for it may wait for it for the grace period. */

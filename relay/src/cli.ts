@@ -18,6 +18,7 @@
  * `listening on http://<host>:<port>` when ready. Logs go to stderr as JSON lines.
  */
 import { parseArgs } from 'node:util';
+import { DEFAULT_BROWSER_GRACE_MS } from './browser-return.js';
 import { createLogger, type Level } from './log.js';
 import { RedisUnavailableError } from './redis-clients.js';
 import { startRelay } from './server.js';
@@ -133,7 +134,9 @@ async function serve(args: string[]) {
     httpRequestsPerSecond: count('http-rate', values['http-rate'], 50),
     maxWaitingPerUser: count('max-waiting', values['max-waiting'], 32),
   };
-  const grace = Number(values['browser-grace'] ?? process.env.RELAY_BROWSER_GRACE ?? 30);
+  const grace = Number(
+    values['browser-grace'] ?? process.env.RELAY_BROWSER_GRACE ?? DEFAULT_BROWSER_GRACE_MS / 1000,
+  );
   if (!(grace >= 0 && grace <= 600))
     throw new UsageError('--browser-grace is a number of seconds (0 to 600; 0: no waiting).');
   const relay = await startRelay({

@@ -170,11 +170,16 @@ export class ClientSession {
     const { user } = this.claims!;
     const named = params.extension_id;
     const find = () => this.options.directory.get(user, named);
-    const port = this.options.returns
-      ? await this.options.returns.wait(user, named, find, this.#closing.signal)
+    const { returns } = this.options;
+    const due = returns?.isDue(user, named) ?? false;
+    const port = returns
+      ? await returns.wait(user, named, find, this.#closing.signal)
       : await find();
     if (this.#ended) return;
-    if (!port) return send(errorOf(id, RELAY_ERROR, 'Extension not found or not accessible'));
+    if (!port) {
+      const why = due && returns ? returns.notBack() : 'Extension not found or not accessible';
+      return send(errorOf(id, RELAY_ERROR, why));
+    }
     const connection: Connection = new Connection(
       port,
       send,

@@ -37,7 +37,7 @@ export interface RelayOptions {
   maxSseStreamsPerUser?: number;
   /** HTTP requests a second one user may send (twice as many at once; default 50). */
   httpRequestsPerSecond?: number;
-  /** How long requests for a browser that just left wait for it (default 30 s; 0: not at all). */
+  /** How long requests for a browser that just left wait for it (default 45 s; 0: not at all). */
   browserGraceMs?: number;
   /** Requests one user may have waiting for a browser at once (default 32). */
   maxWaitingPerUser?: number;

@@ -12,7 +12,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { randomUUID } from 'node:crypto';
-import { BrowserReturns } from './browser-return.js';
+import { BrowserReturns, DEFAULT_BROWSER_GRACE_MS } from './browser-return.js';
 import { ClientSession } from './client-session.js';
 import { LocalDirectory, type Directory } from './directory.js';
 import { browserNames, takenOver } from './browser-names.js';
@@ -57,7 +57,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const extensionSockets = new Map<string, WebSocket>();
   const metrics = new RelayMetrics();
   const returns = new BrowserReturns(
-    options.browserGraceMs ?? 30_000,
+    options.browserGraceMs ?? DEFAULT_BROWSER_GRACE_MS,
     options.maxWaitingPerUser ?? 32,
     (outcome) => metrics.waited.inc({ outcome }),
   );

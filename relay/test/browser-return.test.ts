@@ -105,8 +105,11 @@ describe('a browser that left and comes back within the grace period', () => {
     const old = await httpClient({ relayUrl: relay.url, token, era: 'legacy' });
     cleanups.push(() => old.client.close());
     await first.close();
-    // The browser's MCP session (in its restarted service worker) is gone with it.
-    await expect(old.client.listTools()).rejects.toThrow(/Session not found/);
+    // The browser's MCP session (in its restarted service worker) is gone with it, and the
+    // relay says so rather than only "not found".
+    await expect(old.client.listTools()).rejects.toThrow(
+      /Session ended: the browser it was with left the relay \(Patchbay in it may be restarting\)/,
+    );
     const back = backAfter(1_000, connect);
     const { client } = await httpClient({ relayUrl: relay.url, token, era: 'legacy' });
     cleanups.push(() => client.close());
@@ -143,16 +146,18 @@ describe('a browser that left and comes back within the grace period', () => {
 });
 
 describe('when it does not come back in time, or must not be waited for', () => {
-  it('after the grace period the request fails with 503, as without it', async () => {
+  it('after the grace period the request fails with 503, saying the browser may be restarting', async () => {
     const relay = await relayWith(1_000);
     const { first } = await browserOf(relay);
     await first.close();
     const pending = tools(relay);
-    // It waits first (the grace period), then fails as a relay without one would.
+    // It waits first (the grace period), then fails with the status a relay without one gives.
     await expect.poll(() => waiting(relay)).toBe(1);
     const response = await pending;
     expect(response.status).toBe(503);
-    expect(JSON.stringify(await response.json())).toContain('No browser is connected');
+    expect(JSON.stringify(await response.json())).toContain(
+      'The browser left the relay and did not come back within 1 s: Patchbay in it may be restarting',
+    );
     expect(await waiting(relay)).toBe(0);
   });
 
@@ -163,7 +168,9 @@ describe('when it does not come back in time, or must not be waited for', () => 
     cleanups.push(async () => client.socket.close());
     await first.close();
     const answer = await client.request('connect', { extension_id: first.id });
-    expect(answer.error).toMatchObject({ message: 'Extension not found or not accessible' });
+    expect(answer.error).toMatchObject({
+      message: expect.stringMatching(/^The browser left the relay and did not come back/),
+    });
   });
 
   it('with a grace period of 0, the request fails at once (503)', async () => {

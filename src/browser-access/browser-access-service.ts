@@ -30,8 +30,11 @@ import {
 
 export const RELAY_RETRY_ALARM = 'browser-access-relay-retry';
 const BLOCKED = 'The person blocked this client in Patchbay.';
-/** How often a connected link's watchdog alarm fires. */
-const WATCHDOG_MS = 60_000;
+/**
+ * How often a connected link's watchdog alarm fires: Chrome's shortest alarm, so a worker
+ * stopped with nothing else to wake it links again within that.
+ */
+const WATCHDOG_MS = 30_000;
 
 export interface BrowserAccessOptions {
   store: KeyValueStore;

@@ -16,11 +16,11 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RelayClientTransport } from '../../relay/src/client-transport';
 import { startTestRelay, type TestRelay } from '../../relay/test/helpers';
-import type { BrowserAccessView } from '../../src/messaging/browser-access-contract';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
 import { startFixtureSites, type FixtureSites } from '../fixtures/page-tools/site-server';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
 import { chatWithServer } from './chat-setup';
+import { browserAccessView, resultText } from './browser-access-setup';
 import { closeAfterTest, requestFrom, SCREENSHOT_DIR, freshExtensionPerTest } from './harness';
 
 const ARTICLE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Field notes</title></head>
@@ -61,11 +61,8 @@ const tokens = new Map<string, Promise<string>>();
 
 const request = <T>(type: string, payload?: unknown) =>
   requestFrom<T>(session, panel, type, payload);
-const view = async () => (await request<{ view: BrowserAccessView }>('browser-access/get')).view;
-const textOf = (result: unknown) =>
-  ((result as { content?: { type: string; text?: string }[] }).content ?? [])
-    .map((block) => block.text ?? '')
-    .join('\n');
+const view = () => browserAccessView(session, panel);
+const textOf = resultText;
 
 async function connectClient(
   name: string,

@@ -103,13 +103,16 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
       const picked = await pickExtension(directory, claims.user, named);
       return 'error' in picked && picked.reason !== 'ambiguous' ? undefined : picked;
     };
+    const { returns } = options;
+    const due = returns?.isDue(claims.user, named) ?? false;
     const picked =
-      (options.returns
-        ? await options.returns.wait(claims.user, named, pick, request.signal)
-        : await pick()) ?? (await pickExtension(directory, claims.user, named));
+      (returns ? await returns.wait(claims.user, named, pick, request.signal) : await pick()) ??
+      (await pickExtension(directory, claims.user, named));
     if (!('error' in picked)) return picked;
     const status = picked.reason === 'none' ? 503 : picked.reason === 'ambiguous' ? 400 : 404;
-    return rpcError(status, RELAY_ERROR, picked.error);
+    // Waited for a browser that left and did not come back: say so, not just "none".
+    const gone = due && picked.reason !== 'ambiguous' && !request.signal.aborted;
+    return rpcError(status, RELAY_ERROR, gone && returns ? returns.notBack() : picked.error);
   }
 
   const bodyOf = (request: Request) => jsonBodyOf(request, maxBodyBytes);

@@ -17,6 +17,8 @@ import type { SessionEvents } from './session-sharing.js';
 
 /** Sessions one user may hold at once; the oldest idle one goes first beyond it. */
 export const MAX_SESSIONS_PER_USER = 64;
+/** Sessions whose browser left, remembered (at most this many) to tell their clients why. */
+const REMEMBERED_ENDINGS = 1_000;
 
 interface Session {
   id?: string;
@@ -30,6 +32,8 @@ interface Session {
 
 export class StreamableSessions {
   readonly #byId = new Map<string, Session>();
+  /** Ids of sessions that ended because their browser left, oldest first. */
+  readonly #browserLeft = new Set<string>();
   readonly #sweep: NodeJS.Timeout;
 
   constructor(
@@ -72,7 +76,11 @@ export class StreamableSessions {
     if (!session || !sameToken(session.claims, claims)) {
       // DELETE is idempotent: a session already gone is gone.
       if (request.method === 'DELETE') return new Response(null, { status: 200 });
-      return rpcError(404, RELAY_ERROR, 'Session not found: initialize a new one.');
+      // Only its own client knows the id: saying why it ended tells no one else anything.
+      const why = this.#browserLeft.has(sessionId)
+        ? 'Session ended: the browser it was with left the relay (Patchbay in it may be restarting). Initialize a new session; it waits for the browser to come back.'
+        : 'Session not found: initialize a new one.';
+      return rpcError(404, RELAY_ERROR, why);
     }
     session.lastUsed = Date.now();
     return session.transport.handleRequest(request, { parsedBody });
@@ -112,7 +120,8 @@ export class StreamableSessions {
           .catch((error: unknown) => this.log.debug('http.send_failed', { reason: String(error) }));
       },
       (reason) => {
-        // The browser went away: the session ends; the client's next request gets 404.
+        // The browser went away: the session ends; the client's next request gets 404, and why.
+        if (session.id) this.#rememberBrowserLeft(session.id);
         this.#forget(session);
         void transport.close();
         this.log.info('http.session_ended', { session: logTag(session.id), reason });
@@ -153,6 +162,12 @@ export class StreamableSessions {
     session.connection.close(reason);
     void session.transport.close();
     this.log.info('http.session_closed', { session: logTag(session.id), reason });
+  }
+
+  #rememberBrowserLeft(id: string): void {
+    this.#browserLeft.add(id);
+    if (this.#browserLeft.size > REMEMBERED_ENDINGS)
+      this.#browserLeft.delete(this.#browserLeft.values().next().value!);
   }
 
   #forget(session: Session): void {
