@@ -23,6 +23,7 @@ export const GROUPS: string[][] = [
   ['test:mutation-guard', 'test:security'],
   ['test:relay', 'test:relay-conformance', 'test:conformance'],
   ['test:e2e'],
+  ['test:soak'],
 ];
 
 /**
