@@ -72,6 +72,9 @@ export default defineBackground(() => {
     injector: createChromePageInjector(),
     offerTransport: createChromeOfferTransport(),
   });
+  // An open panel's port: its connect after a stop starts the worker again, while the relay
+  // link is wanted (the worker says so on the port).
+  const panelWatch = acceptPanelWatch();
   const browserAccess = createBrowserAccessService({
     store: createChromeStore(),
     sessionStore: createChromeStore('session'),
@@ -97,6 +100,7 @@ export default defineBackground(() => {
       callPage: (name, args) => pageTools.call(name, args),
     },
     openSocket: (url) => new WebSocket(url),
+    keepUp: (on) => panelWatch.setKeepUp(on),
     version: browser.runtime.getManifest().version,
   });
   onBroadcast = (message) => {
@@ -108,9 +112,6 @@ export default defineBackground(() => {
     pageTools,
     browserAccess,
   });
-
-  // An open panel's port: its connect after a stop is what starts the worker again.
-  acceptPanelWatch();
 
   // Registered synchronously so a message that wakes the worker is not missed.
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {

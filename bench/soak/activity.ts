@@ -96,16 +96,22 @@ export async function desktopCalls(world: SoakWorld, tally: Tally, siteTabId: ()
   });
 }
 
-/** A website's own tool, from the extension's page (as the chat's proxy tools call them). */
+/**
+ * A website's own tool, from the extension's page (as the chat's proxy tools call them). After
+ * a worker stop a site offers its tools again within a few seconds (its proxy connects again):
+ * the call waits for that, as a person waits to see them listed, 10 s at most.
+ */
 export async function pageToolCall(world: SoakWorld, tally: Tally): Promise<void> {
   await counted(tally, 'page tool', async () => {
-    const { tools } = await world.browser.send<{ tools: { serverId: string; name: string }[] }>(
-      'mcp/tools/list',
-    );
-    const cart = tools.find(
-      (tool) => tool.serverId === 'page-tools' && tool.name.includes('get_cart'),
-    );
-    if (!cart) throw new Error('no site offered get_cart');
+    let cart: { name: string } | undefined;
+    for (const giveUp = Date.now() + 10_000; !cart && Date.now() < giveUp;) {
+      const { tools } = await world.browser.send<{ tools: { serverId: string; name: string }[] }>(
+        'mcp/tools/list',
+      );
+      cart = tools.find((tool) => tool.serverId === 'page-tools' && tool.name.includes('get_cart'));
+      if (!cart) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    if (!cart) throw new Error('no site offered get_cart for 10 s');
     await world.browser.send('mcp/page-tools/tool/call', { name: cart.name, arguments: {} });
   });
 }

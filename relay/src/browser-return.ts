@@ -44,11 +44,6 @@ export class BrowserReturns {
     return this.#count;
   }
 
-  /** Whether a browser the request means left and is due back (requests for it wait). */
-  isDue(user: string, named: string | undefined): boolean {
-    return this.#dueBy(user, named) !== undefined;
-  }
-
   /** What a request that waited for its browser in vain is told. */
   notBack(): string {
     const seconds = Math.round(this.graceMs / 1000);
@@ -75,12 +70,14 @@ export class BrowserReturns {
   /**
    * `find` until it finds, while a browser the request means is due back: its answer, or
    * undefined when none came back in time, the client went (`signal`), or too many wait.
+   * `outcome.waited` says whether it waited at all (a request that did is told {@link notBack}).
    */
   async wait<T>(
     user: string,
     named: string | undefined,
     find: () => Promise<T | undefined>,
     signal?: AbortSignal,
+    outcome: { waited: boolean } = { waited: false },
   ): Promise<T | undefined> {
     for (let waited = false; ; waited = true) {
       const due = this.#dueBy(user, named);
@@ -104,6 +101,7 @@ export class BrowserReturns {
           if (waited) this.onWaited('returned');
           return found;
         }
+        outcome.waited = true;
         await woken;
       } finally {
         clearTimeout(timer);

@@ -171,13 +171,14 @@ export class ClientSession {
     const named = params.extension_id;
     const find = () => this.options.directory.get(user, named);
     const { returns } = this.options;
-    const due = returns?.isDue(user, named) ?? false;
+    const outcome = { waited: false };
     const port = returns
-      ? await returns.wait(user, named, find, this.#closing.signal)
+      ? await returns.wait(user, named, find, this.#closing.signal, outcome)
       : await find();
     if (this.#ended) return;
     if (!port) {
-      const why = due && returns ? returns.notBack() : 'Extension not found or not accessible';
+      const why =
+        outcome.waited && returns ? returns.notBack() : 'Extension not found or not accessible';
       return send(errorOf(id, RELAY_ERROR, why));
     }
     const connection: Connection = new Connection(

@@ -111,7 +111,7 @@ export function serveExtensions(extensions: WebSocketServer, options: ExtensionS
         returns.left(host.info);
         void shared?.leave(host.info).catch(() => undefined);
       }
-      host.close('Extension closed');
+      host.close('The browser left the relay (Patchbay in it may be restarting).');
       log.info('extension.closed', { extension: host.info.id });
     });
   });

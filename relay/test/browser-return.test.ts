@@ -108,7 +108,7 @@ describe('a browser that left and comes back within the grace period', () => {
     // The browser's MCP session (in its restarted service worker) is gone with it, and the
     // relay says so rather than only "not found".
     await expect(old.client.listTools()).rejects.toThrow(
-      /Session ended: the browser it was with left the relay \(Patchbay in it may be restarting\)/,
+      /Session ended: The browser left the relay \(Patchbay in it may be restarting\)/,
     );
     const back = backAfter(1_000, connect);
     const { client } = await httpClient({ relayUrl: relay.url, token, era: 'legacy' });
@@ -210,7 +210,10 @@ describe('when it does not come back in time, or must not be waited for', () => 
     await first.close();
     const waitingOne = tools(relay);
     await expect.poll(() => waiting(relay)).toBe(1);
-    expect((await tools(relay)).status).toBe(503);
+    const refused = await tools(relay);
+    expect(refused.status).toBe(503);
+    // It did not wait, so it is not told that the browser did not come back in time.
+    expect(JSON.stringify(await refused.json())).toContain('No browser is connected');
     await connect();
     expect((await waitingOne).status).toBe(200);
   });

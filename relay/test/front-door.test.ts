@@ -121,7 +121,9 @@ describe('sessions', () => {
     const streamable = await connected({ era: 'legacy', transport: 'streamable' });
     const sse = await connected({ era: 'legacy', transport: 'sse' });
     await browser.close();
-    await expect(streamable.client.listTools()).rejects.toThrow(/Session not found/);
+    await expect(streamable.client.listTools()).rejects.toThrow(
+      /Session ended: The browser left the relay \(Patchbay in it may be restarting\)\. Initialize a new session/,
+    );
     await expect(sse.client.listTools()).rejects.toThrow(/Session not found/);
     const health = (await (await fetch(new URL('/health', relay.url))).json()) as Record<
       string,

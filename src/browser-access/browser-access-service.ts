@@ -47,6 +47,8 @@ export interface BrowserAccessOptions {
   sources: Omit<HubSources, 'browser'>;
   openSocket(url: string): LinkSocket;
   version: string;
+  /** The link is wanted (or no longer): an open panel should wake a stopped worker at once. */
+  keepUp?(on: boolean): void;
 }
 
 export function createBrowserAccessService(options: BrowserAccessOptions) {
@@ -106,6 +108,7 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
     onConnectionEnded: (connectionId) => servers.ended(connectionId),
     onState(state) {
       linkState = state;
+      options.keepUp?.(state.state !== 'off' && state.state !== 'error');
       // While connected, a watchdog alarm: if the worker is stopped all the same (an update, a
       // crash), the alarm wakes it and reading the settings connects again.
       if (state.state === 'connected')

@@ -97,9 +97,7 @@ export function createMcpManager(options: McpManagerOptions) {
 
   /** Rehydrates from storage (the worker may have just started) and reconnects enabled servers. */
   function init(): Promise<void> {
-    initialized ??= restoreSessions(registry, context).then((restored) => {
-      for (const [id, session] of restored) sessions.set(id, session);
-    });
+    initialized ??= restoreSessions(registry, context, sessions);
     return initialized;
   }
 

@@ -131,7 +131,8 @@ export function chatGrants(
 
 /**
  * Whether a call waits for the person on the chat's grants alone, with no text from elsewhere:
- * an MCP App's call to its own server.
+ * an MCP App's call to its own server (never the browser's: its read-only tools would ask here,
+ * since no site was pointed at).
  */
 export function needsApproval(
   tool: ToolLike,

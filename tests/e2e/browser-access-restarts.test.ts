@@ -109,7 +109,7 @@ describe('browser access across worker stops', () => {
       expect(tabs, `tabs_list after stop ${stop}`).toContain('Field notes');
       // The 2025 session ended with the link; its client is told why, and a new one works.
       await expect(call(old, 'tabs_list'), `the old session after stop ${stop}`).rejects.toThrow(
-        /Session ended: the browser it was with left the relay \(Patchbay in it may be restarting\)/,
+        /Session ended: The browser left the relay \(Patchbay in it may be restarting\)/,
       );
       old = await connectClient('session');
       const read = textOf(await call(old, 'read_page', { tabId }));

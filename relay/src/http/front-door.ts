@@ -104,14 +104,15 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
       return 'error' in picked && picked.reason !== 'ambiguous' ? undefined : picked;
     };
     const { returns } = options;
-    const due = returns?.isDue(claims.user, named) ?? false;
+    const outcome = { waited: false };
     const picked =
-      (returns ? await returns.wait(claims.user, named, pick, request.signal) : await pick()) ??
-      (await pickExtension(directory, claims.user, named));
+      (returns
+        ? await returns.wait(claims.user, named, pick, request.signal, outcome)
+        : await pick()) ?? (await pickExtension(directory, claims.user, named));
     if (!('error' in picked)) return picked;
     const status = picked.reason === 'none' ? 503 : picked.reason === 'ambiguous' ? 400 : 404;
     // Waited for a browser that left and did not come back: say so, not just "none".
-    const gone = due && picked.reason !== 'ambiguous' && !request.signal.aborted;
+    const gone = outcome.waited && picked.reason !== 'ambiguous' && !request.signal.aborted;
     return rpcError(status, RELAY_ERROR, gone && returns ? returns.notBack() : picked.error);
   }
 

@@ -17,7 +17,7 @@ import type { SessionEvents } from './session-sharing.js';
 
 /** Sessions one user may hold at once; the oldest idle one goes first beyond it. */
 export const MAX_SESSIONS_PER_USER = 64;
-/** Sessions whose browser left, remembered (at most this many) to tell their clients why. */
+/** Sessions that ended with their browser connection, remembered (at most this many) with why. */
 const REMEMBERED_ENDINGS = 1_000;
 
 interface Session {
@@ -32,8 +32,8 @@ interface Session {
 
 export class StreamableSessions {
   readonly #byId = new Map<string, Session>();
-  /** Ids of sessions that ended because their browser left, oldest first. */
-  readonly #browserLeft = new Set<string>();
+  /** Why sessions ended with their browser connection, by id, oldest first. */
+  readonly #endedWith = new Map<string, string>();
   readonly #sweep: NodeJS.Timeout;
 
   constructor(
@@ -77,8 +77,9 @@ export class StreamableSessions {
       // DELETE is idempotent: a session already gone is gone.
       if (request.method === 'DELETE') return new Response(null, { status: 200 });
       // Only its own client knows the id: saying why it ended tells no one else anything.
-      const why = this.#browserLeft.has(sessionId)
-        ? 'Session ended: the browser it was with left the relay (Patchbay in it may be restarting). Initialize a new session; it waits for the browser to come back.'
+      const ended = this.#endedWith.get(sessionId);
+      const why = ended
+        ? `Session ended: ${ended} Initialize a new session; it waits for the browser to come back.`
         : 'Session not found: initialize a new one.';
       return rpcError(404, RELAY_ERROR, why);
     }
@@ -121,7 +122,7 @@ export class StreamableSessions {
       },
       (reason) => {
         // The browser went away: the session ends; the client's next request gets 404, and why.
-        if (session.id) this.#rememberBrowserLeft(session.id);
+        if (session.id) this.#rememberEnding(session.id, reason);
         this.#forget(session);
         void transport.close();
         this.log.info('http.session_ended', { session: logTag(session.id), reason });
@@ -164,10 +165,10 @@ export class StreamableSessions {
     this.log.info('http.session_closed', { session: logTag(session.id), reason });
   }
 
-  #rememberBrowserLeft(id: string): void {
-    this.#browserLeft.add(id);
-    if (this.#browserLeft.size > REMEMBERED_ENDINGS)
-      this.#browserLeft.delete(this.#browserLeft.values().next().value!);
+  #rememberEnding(id: string, reason: string): void {
+    this.#endedWith.set(id, /[.!?]$/.test(reason) ? reason : `${reason}.`);
+    if (this.#endedWith.size > REMEMBERED_ENDINGS)
+      this.#endedWith.delete(this.#endedWith.keys().next().value!);
   }
 
   #forget(session: Session): void {

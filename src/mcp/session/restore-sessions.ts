@@ -6,13 +6,15 @@ import type { SessionContext } from './context';
 import { ServerSession } from './server-session';
 
 /**
- * Every server's session as storage left it (the worker may have just started), with the
- * enabled ones connecting and their refresh alarms made again.
+ * Every server's session as storage left it (the worker may have just started), put in
+ * `sessions` as soon as it exists (so that closing everything reaches one already connecting),
+ * with the enabled ones connecting and their refresh alarms made again.
  */
 export async function restoreSessions(
   registry: ServerRegistry,
   context: SessionContext,
-): Promise<Map<string, ServerSession>> {
+  sessions: Map<string, ServerSession>,
+): Promise<void> {
   const loading = registry.load();
   // The SDK builds its wire schemas on first use; a worker woken by a tool call would pay
   // for that inside the call. Built here, it overlaps reading storage instead.
@@ -33,7 +35,6 @@ export async function restoreSessions(
     ...AuthSession.storageKeys(id),
   ]);
   const stored = await context.store.getMany(keys);
-  const sessions = new Map<string, ServerSession>();
   for (const config of configs) {
     const session = new ServerSession(config, context);
     session.restore(stored);
@@ -49,5 +50,4 @@ export async function restoreSessions(
       session.auth.tokens ? session.auth.scheduleRefresh() : undefined,
     ),
   );
-  return sessions;
 }
