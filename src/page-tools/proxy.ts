@@ -26,7 +26,14 @@ export interface ProxyOptions {
   openPort(): HubPort;
   debounceMs?: number;
   pollMs?: number;
+  /** The clock the port's reconnects run on (tests give their own; fake timers are global). */
+  clock?: { now(): number; schedule(run: () => void, ms: number): void };
 }
+
+const realClock = {
+  now: () => Date.now(),
+  schedule: (run: () => void, ms: number) => void setTimeout(run, ms),
+};
 
 export interface RunningProxy {
   /** Settles when the page's tools went away (the proxy has told the hub and let go). */
@@ -37,6 +44,7 @@ export interface RunningProxy {
 /** Relays a connected source; resolves once its tools are registered. */
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const { source } = options;
+  const clock = options.clock ?? realClock;
   const debounceMs = options.debounceMs ?? UPDATE_DEBOUNCE_MS;
   let port: HubPort | undefined;
   let lastSent = '';
@@ -92,7 +100,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const register = async () => {
     if (stopped) return;
     const opened = options.openPort();
-    const openedAt = Date.now();
+    const openedAt = clock.now();
     port = opened;
     opened.onMessage((message) => void execute(message));
     // The background stopped (or was updated, or refused the port): connect again, backing off
@@ -100,10 +108,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     opened.onDisconnect(() => {
       if (port === opened) port = undefined;
       if (stopped) return;
-      if (Date.now() - openedAt > 10_000) attempts = 0;
+      if (clock.now() - openedAt > 10_000) attempts = 0;
       const delay = Math.min(60_000, 1_000 * 2 ** attempts);
       attempts += 1;
-      setTimeout(() => void register().catch(() => undefined), delay);
+      clock.schedule(() => void register().catch(() => undefined), delay);
     });
     lastSent = '';
     send('browser/registerTools', await source.listTools());
