@@ -52,11 +52,7 @@ const world = await startWorld();
 const { browser } = world;
 const tally = newTally();
 const samples: Sample[] = [];
-const ports = new Set(
-  [world.relay.url, world.oauth.mcpUrl, ...world.legacy.map((server) => server.mcpUrl)].map((url) =>
-    Number(new URL(url).port),
-  ),
-);
+const ports = new Set(world.addresses.map((url) => Number(new URL(url).port)));
 const sites = await openSites(world);
 const siteTabId = await (async () => {
   const client = await world.desktop();

@@ -116,7 +116,7 @@ export async function pageToolCall(world: SoakWorld, tally: Tally): Promise<void
   });
 }
 
-/** Opens the two sites with page tools, each in a tab of its own; the first's tab id. */
+/** Opens the two sites with page tools, each in a tab of its own. */
 export async function openSites(world: SoakWorld): Promise<Page[]> {
   const tabs: Page[] = [];
   for (const site of PAGE_SITES) {

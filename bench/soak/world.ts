@@ -6,7 +6,7 @@
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startTestRelay, type TestRelay } from '../../relay/test/helpers';
-import { startFixtureServer, type FixtureServer } from '../../tests/fixtures/mcp-fixture-server';
+import { startFixtureServer } from '../../tests/fixtures/mcp-fixture-server';
 import { startOAuthFixture, type OAuthFixture } from '../../tests/fixtures/oauth-server';
 import { startFixtureSites, type FixtureSites } from '../../tests/fixtures/page-tools/site-server';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../../tests/fixtures/scripted-openai';
@@ -22,8 +22,8 @@ export interface SoakWorld {
   sites: FixtureSites;
   /** Every server's id in Patchbay, the OAuth one last. */
   serverIds: string[];
-  /** The 2025-era fixtures, whose open connections are counted. */
-  legacy: FixtureServer[];
+  /** Every server's address, the relay's and the authorization server's: their sockets are counted. */
+  addresses: string[];
   oauth: OAuthFixture;
   /** A desktop app's connection through the relay (made again when it breaks). */
   desktop(): Promise<Client>;
@@ -112,8 +112,8 @@ export async function startWorld(): Promise<SoakWorld> {
     relay,
     sites,
     serverIds,
-    legacy,
     oauth,
+    addresses: [relay.url, ...urls.map(({ url }) => url)],
     desktop,
     async close() {
       await client?.close().catch(() => undefined);
