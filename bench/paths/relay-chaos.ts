@@ -1,7 +1,7 @@
 /**
  * The relay under failures, full size (relay/test/chaos/run.ts; the relay test suite runs it
  * small): clients of every transport through a round-robin proxy to three instances while one
- * is killed, Redis restarts and the browser's socket drops. One row per event and figure:
+ * is killed, Redis restarts, the browser's socket drops and the browser's instance is taken for gone while it lives. One row per event and figure:
  * calls failed, calls hung past their deadline (goal 0), time until the survivors serve again,
  * and, for the whole run, requests answered twice (goal 0).
  */

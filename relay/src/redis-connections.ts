@@ -5,7 +5,10 @@
  * the instance that attached a connection speaks for it, and only for its browser. When the way
  * between instances is lost (the peer died, Redis went away, a message could not be sent), both
  * ends hear it at once: the client `disconnected` (its requests in flight fail), the browser
- * `disconnected` for that connection; nothing waits for an answer that cannot come.
+ * `disconnected` for that connection; nothing waits for an answer that cannot come. An instance
+ * that ends a connection because its peer looks gone still tells the peer (best effort): a peer
+ * only looks gone when its key lapsed, which a slow heartbeat under load also does, and a live
+ * peer not told would keep its requests waiting for answers that will not come.
  */
 import type { LocalDirectory } from './directory.js';
 import type { ConnectionSink, ExtensionPort } from './extension-host.js';
@@ -37,6 +40,8 @@ export const ATTACH_ANSWER_MS = 5_000;
 interface Remote {
   sink: ConnectionSink;
   instance: string;
+  /** The browser's id (a detach names it). */
+  extension: string;
   /** Until the browser's instance answers the attach. */
   unanswered?: ReturnType<typeof setTimeout>;
 }
@@ -77,7 +82,7 @@ export class InstanceConnections {
             ),
           this.attachAnswerMs,
         );
-        this.#remote.set(connection, { sink, instance: to, unanswered });
+        this.#remote.set(connection, { sink, instance: to, extension: info.id, unanswered });
         sendOrLose(connection, { kind: 'attach', connection, extension: info.id, user: info.user });
       },
       detach: (connection) => {
@@ -148,19 +153,13 @@ export class InstanceConnections {
     }
   }
 
-  /** An instance stopped: every connection through it ends, on both sides. */
+  /** An instance stopped (its key lapsed): every connection through it ends, on both sides. */
   peerGone(peer: string): void {
-    for (const [connection, remote] of [...this.#remote]) {
-      if (remote.instance === peer)
-        this.#remoteLost(connection, 'The relay instance holding the browser stopped.');
-    }
-    for (const [connection, proxied] of [...this.#proxied]) {
-      if (proxied.instance === peer)
-        this.#proxiedLost(
-          connection,
-          "The relay instance holding the client's connection stopped.",
-        );
-    }
+    this.#endWith((instance) => instance === peer, {
+      remote: 'The relay instance holding the browser stopped.',
+      proxied: "The relay instance holding the client's connection stopped.",
+      told: 'The relay instance holding the browser lost sight of this one; connect again.',
+    });
   }
 
   /**
@@ -168,10 +167,36 @@ export class InstanceConnections {
    * through another instance ends now rather than leave requests waiting for lost answers.
    */
   allLost(): void {
-    for (const connection of [...this.#remote.keys()])
-      this.#remoteLost(connection, 'The relay lost its connection to Redis.');
-    for (const connection of [...this.#proxied.keys()])
-      this.#proxiedLost(connection, 'The relay lost its connection to Redis.');
+    const reason = 'The relay lost its connection to Redis.';
+    this.#endWith(() => true, {
+      remote: reason,
+      proxied: reason,
+      told: 'The relay instance holding the browser lost its connection to Redis; connect again.',
+    });
+  }
+
+  /**
+   * Ends the connections with the instances `which` names, here and (best effort) there: a
+   * browser's instance tells the client's why (`told`), in the client's words.
+   */
+  #endWith(
+    which: (instance: string) => boolean,
+    reasons: { remote: string; proxied: string; told: string },
+  ): void {
+    for (const [connection, remote] of [...this.#remote]) {
+      if (!which(remote.instance)) continue;
+      this.#remoteLost(connection, reasons.remote);
+      void this.publish(remote.instance, {
+        kind: 'detach',
+        connection,
+        extension: remote.extension,
+      });
+    }
+    for (const [connection, proxied] of [...this.#proxied]) {
+      if (!which(proxied.instance)) continue;
+      this.#proxiedLost(connection, reasons.proxied);
+      void this.publish(proxied.instance, { kind: 'gone', connection, reason: reasons.told });
+    }
   }
 
   /** A connection's remote end, when `from` holds it: it answered, so it is waited for no more. */

@@ -7,6 +7,10 @@
  * may end the exchange: the client went away (`http-abort`), the holder stopped, Redis went
  * away; the client then sees a clear error or its stream end, never a request left waiting.
  * Each request is sent once and never retried: no request is answered twice.
+ *
+ * A side that ends an exchange because its peer looks gone still tells the peer (best effort):
+ * a peer only looks gone when its key lapsed, which a slow heartbeat under load also does, and a
+ * live peer that is not told would wait for ever for an end that never comes.
  */
 import { randomUUID } from 'node:crypto';
 import type { ForwardedRequest } from './http/session-sharing.js';
@@ -21,6 +25,9 @@ export type ExchangeBody = { exchange: string } & (
   | { kind: 'http-end' }
   | { kind: 'http-abort' }
 );
+
+/** Why a served exchange stopped: its asker ended it (and needs no word back), or not. */
+const ENDED_BY_ASKER = 'ended by the asking instance';
 
 export type ServeForwarded = (request: ForwardedRequest, signal: AbortSignal) => Promise<Response>;
 
@@ -90,7 +97,7 @@ export class InstanceExchanges {
     if (body.kind === 'http-request') return void this.#answer(from, exchange, body.request);
     if (body.kind === 'http-abort') {
       const served = this.#served.get(exchange);
-      if (served?.instance === from) served.abort.abort();
+      if (served?.instance === from) served.abort.abort(ENDED_BY_ASKER);
       return;
     }
     const asked = this.#asked.get(exchange);
@@ -145,7 +152,8 @@ export class InstanceExchanges {
       this.#served.delete(exchange);
       await body?.cancel().catch(() => undefined);
       // Unless the asking instance ended it, it hears the end (a stream never stays open).
-      if (!abort.signal.aborted) await this.publish(from, { kind: 'http-end', exchange });
+      if (abort.signal.reason !== ENDED_BY_ASKER)
+        await this.publish(from, { kind: 'http-end', exchange });
     }
   }
 
@@ -176,23 +184,23 @@ export class InstanceExchanges {
     }
   }
 
-  /** An instance stopped: exchanges with it end. */
+  /** An instance stopped (its key lapsed): exchanges with it end, and it is told in case it lives. */
   peerGone(peer: string): void {
     for (const [exchange, asked] of [...this.#asked]) {
-      if (asked.instance === peer)
-        this.#fail(
-          exchange,
-          502,
-          'The relay instance holding it stopped; initialize a new session.',
-        );
+      if (asked.instance !== peer) continue;
+      this.#fail(exchange, 502, 'The relay instance holding it stopped; initialize a new session.');
+      void this.publish(peer, { kind: 'http-abort', exchange });
     }
+    // Each tells its asker the end as it stops (see #answer).
     for (const served of this.#served.values()) if (served.instance === peer) served.abort.abort();
   }
 
-  /** Redis went away: what was on its way may be lost, so every exchange ends now. */
+  /** Redis went away: what was on its way may be lost, so every exchange ends now (told likewise). */
   allLost(): void {
-    for (const exchange of [...this.#asked.keys()])
+    for (const [exchange, asked] of [...this.#asked]) {
       this.#fail(exchange, 503, 'The relay lost its connection to Redis; try again.');
+      void this.publish(asked.instance, { kind: 'http-abort', exchange });
+    }
     for (const served of this.#served.values()) served.abort.abort();
   }
 }

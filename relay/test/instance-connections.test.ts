@@ -90,3 +90,75 @@ describe('an attach to a browser on another instance', () => {
     );
   });
 });
+
+/**
+ * Two instances wired through an in-memory "Redis": `a` holds the client, `b` the browser. Each
+ * ends the connection when it takes the other for gone (its key lapsed); the other may be alive
+ * (a slow heartbeat under load) and must hear it, or its requests wait for ever.
+ */
+function twoInstances() {
+  const instances = new Map<string, InstanceConnections>();
+  const wire =
+    (from: string) =>
+    async (to: string, body: ConnectionBody): Promise<boolean> => {
+      queueMicrotask(() => instances.get(to)?.receive(from, body));
+      return true;
+    };
+  const browserSide = new LocalDirectory();
+  const atBrowser: string[] = [];
+  const sinks = new Map<string, { gone(reason: string): void }>();
+  browserSide.add({
+    info: { id: 'browser-1', name: 'Laptop', user: 'ada' },
+    attach: (connection, sink) => void sinks.set(connection, sink),
+    detach: (connection) => {
+      sinks.delete(connection);
+      atBrowser.push(`detach ${connection}`);
+    },
+    send: (connection, message) => atBrowser.push(`${connection} ${String(message.method)}`),
+  });
+  const a = new InstanceConnections(new LocalDirectory(), wire('a'));
+  const b = new InstanceConnections(browserSide, wire('b'));
+  instances.set('a', a).set('b', b);
+  const atClient: string[] = [];
+  a.port(presence).attach('c-1', {
+    deliver: (message) => atClient.push(`deliver ${String(message.method)}`),
+    gone: (reason) => atClient.push(`gone: ${reason}`),
+  });
+  return { a, b, atClient, atBrowser, sinks };
+}
+
+describe('a connection whose other instance is taken for gone', () => {
+  it('ends at the browser’s instance too when the client’s instance lets go of it', async () => {
+    const { a, b, atClient, atBrowser, sinks } = twoInstances();
+    await vi.waitFor(() => expect(sinks.has('c-1')).toBe(true));
+    expect(b.peers()).toEqual(['a']);
+    a.peerGone('b');
+    expect(atClient).toEqual(['gone: The relay instance holding the browser stopped.']);
+    await vi.waitFor(() => expect(atBrowser).toEqual(['detach c-1']));
+    expect(b.peers()).toEqual([]);
+  });
+
+  it('ends at the client’s instance too when the browser’s instance lets go of it', async () => {
+    const { a, b, atClient, sinks } = twoInstances();
+    await vi.waitFor(() => expect(sinks.has('c-1')).toBe(true));
+    b.peerGone('a');
+    await vi.waitFor(() =>
+      expect(atClient).toEqual([
+        'gone: The relay instance holding the browser lost sight of this one; connect again.',
+      ]),
+    );
+    expect(a.peers()).toEqual([]);
+  });
+
+  it('ends on both sides when Redis goes away from one of them', async () => {
+    const { a, b, atClient, sinks } = twoInstances();
+    await vi.waitFor(() => expect(sinks.has('c-1')).toBe(true));
+    b.allLost();
+    await vi.waitFor(() =>
+      expect(atClient).toEqual([
+        'gone: The relay instance holding the browser lost its connection to Redis; connect again.',
+      ]),
+    );
+    expect(a.peers()).toEqual([]);
+  });
+});

@@ -1,11 +1,16 @@
 /**
  * The relay under failures (loopback only, bounded): three relay processes on one real
  * redis-server behind a round-robin proxy, a stand-in browser on the first, and many clients of
- * every transport making calls while three things happen in turn: an instance (not the
- * browser's) is killed with SIGKILL, Redis is stopped and started again (empty), and the
- * browser's socket drops and it connects again. Each failure is put down to the latest event
+ * every transport making calls while four things happen in turn: an instance (not the
+ * browser's) is killed with SIGKILL, Redis is stopped and started again (empty), the
+ * browser's socket drops and it connects again, and the browser's instance is taken for gone
+ * while it lives (its key lapsed, as when its heartbeat is late). Each failure is put down to the latest event
  * before it ended. Shared by the relay test suite (small) and `npm run bench -- relay` (full).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { key } from '../../src/redis-keys.js';
 import { issueToken } from '../../src/tokens.js';
 import {
   SECRET,
@@ -62,13 +67,15 @@ export interface ChaosReport {
 }
 
 const BENCH_USER = 'chaos';
+/** Presence TTL the instances run with (`--presence-ttl`, seconds). */
+const TTL_S = 1;
 
 /** Generous limits: every client is the same user, whose one browser they all share. */
 const RELAY_ARGS = [
   '--presence-ttl',
-  '1',
+  String(TTL_S),
   '--log-level',
-  'error',
+  process.env.CHAOS_LOGS ? 'debug' : 'error',
   '--http-rate',
   '1000000',
   '--max-client-sockets',
@@ -101,12 +108,48 @@ const normalized = (error: string) =>
     .replace(/conn-[^ "]+/g, 'conn-…')
     .slice(0, 140);
 
+/**
+ * Keeps an instance’s key out of Redis for three TTLs, as when its heartbeat is late: deleted
+ * every 20 ms (its heartbeat writes it again every third of a TTL), so the other instances'
+ * heartbeats find it missing and take the instance for gone, though it serves on.
+ */
+async function lapse(instance: RelayProcess, redisUrl: string): Promise<void> {
+  const { instance: id } = (await (await fetch(`${instance.url}/health`)).json()) as {
+    instance: string;
+  };
+  const redis = new Redis(redisUrl);
+  try {
+    const until = performance.now() + 3 * TTL_S * 1000;
+    while (performance.now() < until) {
+      await redis.del(key.instance(id));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
+ * With `CHAOS_LOGS=<folder>`, each instance's log (at debug level) and every call's record are
+ * kept there, to follow a failed run's calls through the instances.
+ */
+function keepLogs(instances: RelayProcess[], records: CallRecord[]): void {
+  const folder = process.env.CHAOS_LOGS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  instances.forEach((each, index) =>
+    writeFileSync(join(folder, `instance-${index}.log`), each.stderr()),
+  );
+  writeFileSync(join(folder, 'calls.json'), JSON.stringify(records, null, 1));
+}
+
 export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   let redis: RedisServer | undefined;
   let instances: RelayProcess[] = [];
   let proxy: RoundRobinProxy | undefined;
   const browsers: StandIn[] = [];
   const clients: ChaosClient[] = [];
+  const records: CallRecord[] = [];
   try {
     redis = await startRedis();
     const args = ['--redis', redis.url, ...RELAY_ARGS];
@@ -123,7 +166,6 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       clients.push(kinds[index % kinds.length]!(proxy.url, token, options.callTimeoutMs));
 
     const total = options.clients * options.calls;
-    const records: CallRecord[] = [];
     const thresholds: { at: number; reached: () => void }[] = [];
     // At once when already reached (an event may take longer than the calls left).
     const progress = (share: number) =>
@@ -190,6 +232,15 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       });
       browsers.at(-1)!.socket.terminate();
       await connectBrowser();
+
+      // Its key lapsed while it lives (a heartbeat late under load, a GC pause): the others take
+      // the browser's instance for gone and end what they share with it; it must hear so.
+      await progress(0.9);
+      events.push({
+        event: 'the browser’s instance taken for gone while it lives (its key lapsed)',
+        at: performance.now(),
+      });
+      await lapse(instances[0]!, redis!.url);
     };
 
     await Promise.all([drive(), ...clients.map((client, index) => runClient(client, index))]);
@@ -232,6 +283,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       ...report,
     };
   } finally {
+    keepLogs(instances, records);
     for (const client of clients) client.close();
     await Promise.all(browsers.map((browser) => browser.close()));
     await proxy?.close();
