@@ -89,6 +89,28 @@ describe('service-worker lifecycle', () => {
     });
   });
 
+  it('lets a stopped worker stay stopped while an idle panel is open', async () => {
+    // Nothing to keep up (no relay link): the panel's watch port must not start the worker again.
+    await expect(request('mcp/servers/get')).resolves.toMatchObject({ ok: true });
+    const cdp = await session.context.newCDPSession(page);
+    const states: string[] = [];
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      for (const version of versions)
+        if (version.scriptURL.startsWith(`chrome-extension://${session.extensionId}/`))
+          states.push(version.runningStatus);
+    });
+    await cdp.send('ServiceWorker.enable');
+    await session.stopWorker(page);
+    const stoppedAt = states.lastIndexOf('stopped');
+    // There is no event for something not happening: a panel reconnecting would have done so
+    // within milliseconds (its first retry has no delay), so two seconds bound it.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(states.slice(stoppedAt + 1)).toEqual([]);
+    // The panel still works: its next request starts the worker.
+    await expect(request('mcp/servers/get')).resolves.toMatchObject({ ok: true });
+    await cdp.detach();
+  });
+
   it('keeps storage as the source of truth: servers and switches survive a restart', async () => {
     const on = await addAndEnable('Switched on', fixture.mcpUrl);
     const added = await request<{ server: { id: string } }>('mcp/servers/add', {
