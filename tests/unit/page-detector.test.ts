@@ -7,7 +7,7 @@ import { TabServerTransport } from '@mcp-b/transports';
 import { McpServer } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startPageDetector, type OfferPort } from '../../src/page-tools/page-detector';
-import { fakeWindow } from '../helpers/fake-window';
+import { closeFakeWindows, fakeWindow } from '../helpers/fake-window';
 
 function recordingPort() {
   const counts: number[] = [];
@@ -42,6 +42,7 @@ function pageServer(tools: number) {
 }
 
 afterEach(() => {
+  closeFakeWindows();
   vi.unstubAllGlobals();
 });
 

@@ -8,7 +8,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectMcpB } from '../../src/page-tools/mcp-b-source';
 import { startProxy, type HubPort, type RunningProxy } from '../../src/page-tools/proxy';
-import { fakeWindow } from '../helpers/fake-window';
+import { closeFakeWindows, fakeWindow } from '../helpers/fake-window';
 
 function fakePort() {
   const posted: unknown[] = [];
@@ -56,6 +56,7 @@ let proxy: RunningProxy | undefined;
 afterEach(async () => {
   await proxy?.stop();
   proxy = undefined;
+  closeFakeWindows();
   vi.unstubAllGlobals();
 });
 
