@@ -113,9 +113,11 @@ export default defineConfig({
     // No other extension and no website may message Patchbay (the router also checks senders).
     externally_connectable: { ids: [], matches: [] },
     // Nothing on an extension page loads from the network unless Patchbay asks: images only
-    // from the extension and data:/blob: URLs (tool results, icons); fetches only over https,
-    // or plain http to this machine (local models and MCP servers); no plugins, no <base>,
-    // no form posts.
+    // from the extension and data:/blob: URLs (tool results, icons); fetches over https, or
+    // plain http to this machine (local models and MCP servers) and to servers on the person's
+    // own network (src/net/private-network.ts decides which hosts: a policy cannot name address
+    // ranges such as 192.168/16, so it allows http: and the code refuses the rest); no plugins,
+    // no <base>, no form posts.
     content_security_policy: {
       extension_pages: [
         "script-src 'self'",
@@ -124,7 +126,7 @@ export default defineConfig({
         "form-action 'none'",
         "img-src 'self' data: blob:",
         // wss: and local ws: for the relay link (src/browser-access/relay-link.ts).
-        "connect-src 'self' https: http://localhost:* http://127.0.0.1:* wss: ws://localhost:* ws://127.0.0.1:*",
+        "connect-src 'self' https: http: wss: ws://localhost:* ws://127.0.0.1:*",
       ].join('; '),
       // The MCP Apps sandbox page (entrypoints/app-sandbox.sandbox): an opaque origin with
       // scripts and forms only. Its app frame (srcdoc) inherits this policy and adds the one

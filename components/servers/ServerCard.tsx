@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ServerView, ToolView } from '../../src/messaging/contract';
+import { isUnencrypted, UNENCRYPTED_WARNING } from '../../src/net/private-network';
 import { imageDataUrl } from './details-state';
 import { ServerDetails, type ServerDetailsHandlers } from './ServerDetails';
 import { StatusBadge } from './StatusBadge';
@@ -83,6 +84,9 @@ export function ServerCard({
             {server.isCustom ? <span className="label">custom</span> : null}
           </div>
           <div className="server-description">{server.description}</div>
+          {isUnencrypted(server.url) ? (
+            <div className="field-warning">{UNENCRYPTED_WARNING}</div>
+          ) : null}
         </div>
         <label className="switch" htmlFor={switchId}>
           <input

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { AddServerPayload, GlobalResults } from '../../src/messaging/contract';
+import { isUnencrypted, UNENCRYPTED_WARNING } from '../../src/net/private-network';
 
 type TestResult = GlobalResults['mcp/servers/test'];
 
@@ -116,7 +117,11 @@ export function ServerForm({
           required
         />
       </label>
-      {fieldError('url') ? <p className="field-error">{fieldError('url')}</p> : null}
+      {fieldError('url') ? (
+        <p className="field-error">{fieldError('url')}</p>
+      ) : isUnencrypted(url.trim()) ? (
+        <p className="field-warning">{UNENCRYPTED_WARNING}</p>
+      ) : null}
       <fieldset>
         <legend>Headers</legend>
         {headers.map((header, index) => (

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isLoopbackHost } from '../mcp/custom-server-input';
+import { isLoopbackHost } from '../net/private-network';
 
 /** https anywhere; plain http only to this machine, as for MCP servers. */
 export function isAllowedModelEndpoint(value: string): boolean {

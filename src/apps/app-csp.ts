@@ -9,7 +9,7 @@
  * semicolons are dropped. ext-apps has no builder for this (its reference host builds the header
  * in a server script), so Patchbay writes its own.
  */
-import { isLoopbackHost } from '../mcp/custom-server-input';
+import { isLoopbackHost } from '../net/private-network';
 
 /** What a server declared, as it arrived (untrusted). */
 export interface AppCspDeclaration {

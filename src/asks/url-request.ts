@@ -1,4 +1,4 @@
-import { isLoopbackHost } from '../mcp/custom-server-input';
+import { isLoopbackHost } from '../net/private-network';
 
 export type UrlRequestDescription =
   { ok: true; host: string; origin: string; url: string } | { ok: false; reason: string };

@@ -1,6 +1,7 @@
 import { invalidInput } from '../errors/patchbay-error';
 import type { AddServerPayload } from '../messaging/contract';
 import type { ServerConfig } from './catalog';
+import { mayUsePlainHttp } from '../net/private-network';
 
 /** Largest icon Patchbay stores, in bytes of image data. */
 export const MAX_ICON_BYTES = 64 * 1024;
@@ -20,16 +21,6 @@ const RESERVED_HEADERS = new Set([
 const ICON_DATA_URL = /^data:image\/(png|jpeg|svg\+xml);base64,([A-Za-z0-9+/]+={0,2})$/;
 
 export type CustomServerFields = Omit<ServerConfig, 'id' | 'isCustom' | 'requiresAuthentication'>;
-
-/**
- * True for the loopback hosts where plain http is acceptable: `localhost` and `127.0.0.1`,
- * exactly what the extension pages' Content-Security-Policy lets fetches reach over http
- * (CSP cannot name IPv6 literals such as `[::1]`; use `localhost` for those).
- */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  return host === 'localhost' || host === '127.0.0.1';
-}
 
 /**
  * Checks what a person entered for a custom server and returns it normalized, or throws an
@@ -83,10 +74,10 @@ function validateUrl(raw: string): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw invalidInput('url', `Use an https:// URL (got ${url.protocol}).`);
   }
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+  if (url.protocol === 'http:' && !mayUsePlainHttp(url)) {
     throw invalidInput(
       'url',
-      'Plain http is only allowed for servers on this machine (localhost or 127.0.0.1). Use https:// for remote servers.',
+      `Plain http is only allowed for servers on this machine or your own network (a private address, or a name ending in .local, .lan, .internal or .home.arpa). Use https:// for ${url.hostname}.`,
     );
   }
   if (url.username || url.password) {

@@ -1,5 +1,5 @@
 import type { Icon } from '@modelcontextprotocol/client';
-import { isLoopbackHost } from './custom-server-input';
+import { isLoopbackHost } from '../net/private-network';
 import type { FetchLike } from './server-fetch';
 
 /** The largest icon Patchbay fetches or accepts, as for icons people upload. */

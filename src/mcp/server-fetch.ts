@@ -1,5 +1,6 @@
 import { extractWWWAuthenticateParams } from '@modelcontextprotocol/client';
 import { ConnectionError, type AuthChallenge } from '../errors/connection-error';
+import { isLoopbackHost } from '../net/private-network';
 
 export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
@@ -38,6 +39,16 @@ export function createServerFetch(options: {
   const serverFetch = (async (url: string | URL, init?: RequestInit) => {
     const target = new URL(url);
     const sameOrigin = target.origin === origin;
+    // Plain http reaches this machine, and beyond it only the server's own origin (a server on
+    // the person's network): a server's metadata cannot point Patchbay at other hosts over http.
+    // The pages' policy allows http: because it cannot name address ranges; this is the check.
+    if (target.protocol === 'http:' && !sameOrigin && !isLoopbackHost(target.hostname))
+      throw remember(
+        new ConnectionError(
+          'protocol',
+          `it pointed Patchbay at ${target.origin}, plain http to another host, which Patchbay does not follow`,
+        ),
+      );
     let sentToken: string | undefined;
     const send = async () => {
       const headers = new Headers(init?.headers);

@@ -6,7 +6,7 @@
  * wait, unregistered, until the person allows the site.
  */
 import { PatchbayError } from '../errors/patchbay-error';
-import { isLoopbackHost } from '../mcp/custom-server-input';
+import { isLoopbackHost } from '../net/private-network';
 import type { CallToolResultView } from '../messaging/contract';
 import type { KeyValueStore } from '../platform/ports';
 import { DomainToolStorage, PAGE_TOOLS_STORAGE_KEY, type TabEntry } from './domain-tool-storage';

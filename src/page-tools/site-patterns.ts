@@ -3,7 +3,7 @@
  * plain http pages only on this machine (as the hub takes tools: siteOf in page-tool-hub.ts).
  * A pattern without a port matches every port.
  */
-import { isLoopbackHost } from '../mcp/custom-server-input';
+import { isLoopbackHost } from '../net/private-network';
 
 export function sitePatterns(domain: string): string[] {
   const host = domain.toLowerCase();

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isLoopbackHost,
-  MAX_ICON_BYTES,
-  validateCustomServerInput,
-} from '../../src/mcp/custom-server-input';
+import { MAX_ICON_BYTES, validateCustomServerInput } from '../../src/mcp/custom-server-input';
+import { isLoopbackHost } from '../../src/net/private-network';
 import type { ServerConfig } from '../../src/mcp/catalog';
 
 const existing: ServerConfig[] = [
@@ -64,7 +61,7 @@ describe('validateCustomServerInput', () => {
     [
       { name: 'A', url: 'http://example.com/mcp' },
       'url',
-      'Plain http is only allowed for servers on this machine (localhost or 127.0.0.1). Use https:// for remote servers.',
+      'Plain http is only allowed for servers on this machine or your own network (a private address, or a name ending in .local, .lan, .internal or .home.arpa). Use https:// for example.com.',
     ],
     [
       { name: 'A', url: 'https://mcp.notion.com/mcp/' },
@@ -273,5 +270,18 @@ describe('validateCustomServerInput', () => {
     expect(
       validateCustomServerInput({ name: 'A', url: 'https://a.example/mcp' }, [broken]).url,
     ).toBe('https://a.example/mcp');
+  });
+});
+
+describe('a server on the person’s own network', () => {
+  it.each([
+    'http://homeassistant.local:8123/api/mcp',
+    'http://192.168.1.20:8080/mcp',
+    'http://10.0.0.5/mcp',
+    'http://[fd00::5]:8123/mcp',
+  ])('may use plain http: %s', (url) => {
+    expect(validateCustomServerInput({ name: 'Home', url }, existing).url).toBe(
+      new URL(url).href,
+    );
   });
 });

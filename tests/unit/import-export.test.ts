@@ -42,7 +42,7 @@ describe('parseServerImport', () => {
       {
         name: 'plain',
         error:
-          'Plain http is only allowed for servers on this machine (localhost or 127.0.0.1). Use https:// for remote servers.',
+          'Plain http is only allowed for servers on this machine or your own network (a private address, or a name ending in .local, .lan, .internal or .home.arpa). Use https:// for example.com.',
       },
       { name: 'twin', error: 'A server with this URL is already in your list.' },
     ]);

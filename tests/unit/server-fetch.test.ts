@@ -26,13 +26,41 @@ describe('createServerFetch', () => {
       headers: { accept: 'application/json' },
     });
     await serverFetch('https://auth.example.com/.well-known/oauth-authorization-server');
-    await serverFetch('http://mcp.example.com/mcp');
+    await serverFetch('https://mcp.example.com:8443/mcp');
     expect(seen.map((request) => [request.url, request.headers.get('x-api-key')])).toEqual([
       ['https://mcp.example.com/mcp', 'secret'],
       ['https://auth.example.com/.well-known/oauth-authorization-server', null],
-      ['http://mcp.example.com/mcp', null],
+      ['https://mcp.example.com:8443/mcp', null],
     ]);
     expect(seen[0]?.headers.get('accept')).toBe('application/json');
+  });
+
+  it('reaches plain http only on this machine and at the server’s own origin', async () => {
+    const { seen, fetch } = recordingFetch(
+      () => new Response('{}', { headers: { 'content-type': 'application/json' } }),
+    );
+    const serverFetch = createServerFetch({
+      serverUrl: new URL('http://homeassistant.local:8123/api/mcp'),
+      headers: {},
+      baseFetch: fetch,
+    });
+    await serverFetch('http://homeassistant.local:8123/api/mcp', { method: 'POST' });
+    await serverFetch('http://127.0.0.1:8123/.well-known/oauth-authorization-server');
+    for (const elsewhere of [
+      'http://192.168.1.1/admin',
+      'http://homeassistant.local:9000/',
+      'http://example.com/.well-known/oauth-authorization-server',
+    ]) {
+      const error = await serverFetch(elsewhere).catch((caught: unknown) => caught);
+      expect(error).toMatchObject({
+        kind: 'protocol',
+        message: expect.stringContaining(`plain http to another host`),
+      });
+    }
+    expect(seen.map((request) => request.url)).toEqual([
+      'http://homeassistant.local:8123/api/mcp',
+      'http://127.0.0.1:8123/.well-known/oauth-authorization-server',
+    ]);
   });
 
   it('classifies refused connections as network errors and remembers them', async () => {
