@@ -28,15 +28,12 @@ export interface PageToolsService {
   views(): Promise<ToolView[]>;
   call(name: string, args: Record<string, unknown>): Promise<CallToolResultView>;
   offers(): Promise<SiteOfferView[]>;
-  /**
-   * The person asks what the tab they are on offers: a page of a site not allowed yet whose
-   * tools are WebMCP's only (no detector hears those) becomes an offer. Returns the offers.
-   */
+  /** The person asks what the tab they are on offers (a look, as below). Returns the offers. */
   checkActiveTab(): Promise<SiteOfferView[]>;
   /**
    * The side panel is open on a tab (it asks on opening and whenever the person switches or
-   * loads a tab): a page of a site not allowed gets the detector, which offers the tools of the
-   * page's own MCP server. Pages nobody looks at with the panel open get nothing.
+   * loads a tab): a page of a site not allowed yet becomes an offer when it registered WebMCP
+   * tools, or when the detector finds tools of its own MCP-B server.
    */
   lookAtActiveTab(): Promise<void>;
   allow(domain: string, always: boolean): Promise<void>;
@@ -167,6 +164,32 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
       if (detected.remove(tabId)) offersChanged();
     });
   });
+  /**
+   * Looks at the tab the person is on while the panel is open: a page of a site not allowed yet
+   * is asked, in its own world, how many tools it registered with the WebMCP API (native or
+   * polyfilled; the look leaves nothing behind there), and gets the detector, which counts the
+   * tools of the page's own MCP-B server. Pages nobody looks at with the panel open get nothing.
+   */
+  const look = async () => {
+    const tabId = await options.tabs.activeTabId().catch(() => undefined);
+    if (tabId === undefined || !injector) return;
+    const domain = siteOf(await injector.address(tabId).catch(() => ''));
+    // Allowed sites run the proxy already; other pages (the browser's own) are no site.
+    if (!domain || permissions.isAllowed(domain)) return;
+    const probe = await injector.probe(tabId).catch(() => undefined);
+    // Zero says nothing of an MCP-B server, whose count the detector tells; a page that moved
+    // to another site meanwhile is the next look's.
+    if (probe && probe.webmcpTools > 0 && siteOf(probe.url) === domain) {
+      if (detected.set(tabId, domain, probe.webmcpTools)) offersChanged();
+    }
+    await injector
+      .detect(tabId)
+      .catch((error: unknown) =>
+        options.log?.(
+          `The detector could not run in tab ${tabId}: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
+  };
   return {
     init,
     async views() {
@@ -231,31 +254,12 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
     },
     async checkActiveTab() {
       await init();
-      const tabId = await options.tabs.activeTabId().catch(() => undefined);
-      const probe =
-        tabId === undefined ? undefined : await injector?.probe(tabId).catch(() => undefined);
-      const domain = probe && siteOf(probe.url);
-      if (tabId !== undefined && probe && domain && !permissions.isAllowed(domain)) {
-        if (detected.set(tabId, domain, probe.webmcpTools)) offersChanged();
-        // Its own MCP server, if any, is counted by the detector (its port's offer follows).
-        await injector?.detect(tabId).catch(() => undefined);
-      }
+      await look();
       return allOffers();
     },
     async lookAtActiveTab() {
       await init();
-      const tabId = await options.tabs.activeTabId().catch(() => undefined);
-      if (tabId === undefined || !injector) return;
-      const domain = siteOf(await injector.address(tabId).catch(() => ''));
-      // Allowed sites run the proxy already; other pages (the browser's own) are no site.
-      if (!domain || permissions.isAllowed(domain)) return;
-      await injector
-        .detect(tabId)
-        .catch((error: unknown) =>
-          options.log?.(
-            `The detector could not run in tab ${tabId}: ${error instanceof Error ? error.message : String(error)}`,
-          ),
-        );
+      await look();
     },
     async allow(domain, always) {
       await init();

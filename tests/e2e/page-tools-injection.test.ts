@@ -148,19 +148,20 @@ describe('what of Patchbay runs in web pages', () => {
       .toEqual({ detector: true, proxy: false, bridge: false });
   });
 
-  it('notices a site offering WebMCP tools only when the person looks at its tab', async () => {
+  it('offers a site with WebMCP tools only as soon as the open panel looks at its tab', async () => {
+    await panel.getByRole('tab', { name: 'Servers' }).click();
     const recipes = await open('recipes.localhost');
-    // The open panel is on it: the detector goes in once it has loaded (and finds no MCP-B
-    // server); nothing of Patchbay runs in the page's world.
+    // The open panel is on it: once it has loaded, a look in the page's world counts its WebMCP
+    // tools (no click), and the detector goes in (and finds no MCP-B server).
+    const offer = panel.getByRole('group', { name: 'recipes.localhost offers tools' });
+    await offer.getByText('recipes.localhost offers 2 tools').waitFor();
     await expect
       .poll(() => patchbayIn(recipes))
       .toEqual({ detector: true, proxy: false, bridge: false });
-    await panel.getByRole('tab', { name: 'Servers' }).click();
+    // Looking again (the button) finds the same; the looks left nothing in the page's world.
     await recipes.bringToFront();
     await panel.getByRole('button', { name: 'Look for tools in the active tab' }).click();
-    const offer = panel.getByRole('group', { name: 'recipes.localhost offers tools' });
-    await offer.getByText('recipes.localhost offers 2 tools').waitFor();
-    // The look ran in the page's world once; no bridge was left there.
+    await panel.getByText('Sites waiting for you are listed at the top.').waitFor();
     expect(await patchbayIn(recipes)).toMatchObject({ proxy: false, bridge: false });
     await offer.getByRole('button', { name: 'Allow once' }).click();
     await expect

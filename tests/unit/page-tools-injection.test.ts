@@ -165,6 +165,29 @@ describe('the panel looking at the tab the person is on', () => {
     expect(injector.detected).toEqual([1, 5]);
   });
 
+  it('offers a site whose page registered WebMCP tools without a click, and tells the panel', async () => {
+    const { fakeTabs, injector, service, broadcaster } = await setUp();
+    injector.pages.set(7, { url: 'https://recipes.example/soup', webmcpTools: 2 });
+    fakeTabs.activate(7);
+    await service.lookAtActiveTab();
+    expect(offersBroadcast(broadcaster).at(-1)?.payload).toEqual({
+      offers: [{ domain: 'recipes.example', toolCount: 2, tabIds: [7] }],
+    });
+    // The detector went in too, for a page's own MCP-B server.
+    expect(injector.detected).toEqual([7]);
+  });
+
+  it('keeps a detector’s offer when the page registered no WebMCP tools', async () => {
+    const { fakeTabs, injector, detectors, service } = await setUp();
+    injector.pages.set(4, { url: 'https://shop.example/cart', webmcpTools: 0 });
+    detectors.offer(4, 'https://shop.example/cart', 3);
+    fakeTabs.activate(4);
+    await service.lookAtActiveTab();
+    await expect(service.offers()).resolves.toEqual([
+      { domain: 'shop.example', toolCount: 3, tabIds: [4] },
+    ]);
+  });
+
   it('says so when the browser refuses the detector', async () => {
     const { fakeTabs, injector, service, logged } = await setUp();
     injector.pages.set(1, { url: 'https://news.example/', webmcpTools: 0 });
