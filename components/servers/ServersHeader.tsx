@@ -7,6 +7,8 @@ export interface ServersHeaderProps {
   enabledToolCount: number;
   maxTools: number;
   onImport(): void;
+  /** Opens the registry's servers. */
+  onBrowse(): void;
   onExport(): void;
   onAdd(): void;
 }
@@ -18,6 +20,7 @@ export function ServersHeader({
   enabledToolCount,
   maxTools,
   onImport,
+  onBrowse,
   onExport,
   onAdd,
 }: ServersHeaderProps) {
@@ -26,6 +29,9 @@ export function ServersHeader({
       <header className="panel-header">
         <h1>Servers</h1>
         <div className="header-actions">
+          <button type="button" onClick={() => onBrowse()} disabled={!listShown}>
+            Browse
+          </button>
           <button type="button" onClick={() => onImport()} disabled={!listShown}>
             Import
           </button>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { ImportPanel } from './ImportPanel';
 import { ServerCard } from './ServerCard';
 import { ServerExport } from './ServerExport';
@@ -14,6 +15,11 @@ import { useServerActions } from './use-server-actions';
 import { useServerForms } from './use-server-forms';
 import { useConnectedServerTools, useEnabledToolCount } from './use-server-tools';
 import type { useServers } from './use-servers';
+
+// The registry's browser loads with the first Browse (it costs the first load nothing).
+const BrowseRegistry = lazy(() =>
+  import('../registry/BrowseRegistry').then((module) => ({ default: module.BrowseRegistry })),
+);
 
 /** The Servers view: built-in and custom servers, their forms, and sites' own tools. */
 export function ServersPanel({
@@ -64,6 +70,7 @@ export function ServersPanel({
         enabledToolCount={enabledToolCount}
         maxTools={MAX_TOOLS}
         onImport={() => setMode('import')}
+        onBrowse={() => setMode('browse')}
         onExport={() => void forms.openExport()}
         onAdd={() => setMode('add')}
       />
@@ -85,6 +92,11 @@ export function ServersPanel({
           onCancel={() => setMode('list')}
           readIcon={readIconFile}
         />
+      ) : null}
+      {mode === 'browse' ? (
+        <Suspense fallback={<p className="muted">Loading the registry…</p>}>
+          <BrowseRegistry store={store} onInstall={forms.install} onClose={() => setMode('list')} />
+        </Suspense>
       ) : null}
       {mode === 'import' ? (
         <ImportPanel

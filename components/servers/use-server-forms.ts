@@ -2,10 +2,12 @@ import { useState } from 'react';
 import type { ImportEntry } from '../../src/mcp/import-export';
 import { RequestError, type PatchbayClient } from '../../src/messaging/client';
 import type { AddServerPayload } from '../../src/messaging/contract';
+import { installPayload } from '../../src/registry/install-remote';
+import type { RegistryEntry, RegistryRemote } from '../../src/registry/registry-entry';
 import type { useServers } from './use-servers';
 
 /** What the Servers view shows besides the list: a form to add one, import, or export. */
-export type ServersMode = 'list' | 'add' | 'import' | 'export';
+export type ServersMode = 'list' | 'add' | 'import' | 'export' | 'browse';
 
 /** A failed add or update as the form shows it: the message, and the field at fault if known. */
 function formError(error: unknown) {
@@ -32,6 +34,26 @@ export function useServerForms(
     try {
       await client.request('mcp/servers/add', input);
       setMode('list');
+      await reload();
+      return undefined;
+    } catch (error) {
+      return formError(error);
+    }
+  }
+
+  /** Adds a registry server with what the person filled in, and switches it on. */
+  async function install(
+    entry: RegistryEntry,
+    remote: RegistryRemote,
+    values: Record<string, string>,
+  ) {
+    const result = installPayload(entry, remote, values);
+    if (!result.ok) return { error: result.message, field: result.field };
+    try {
+      const { server } = await client.request('mcp/servers/add', result.payload);
+      setMode('list');
+      // Switched on at once; one that needs a sign-in says so on its card.
+      await client.server(server.id, 'enable').catch(() => undefined);
       await reload();
       return undefined;
     } catch (error) {
@@ -76,6 +98,7 @@ export function useServerForms(
   }
 
   return {
+    install,
     mode,
     setMode,
     editing,

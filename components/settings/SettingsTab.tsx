@@ -6,6 +6,11 @@ import type { BrowserAccess } from '../browser-access/use-browser-access';
 import { ChatHistorySettings } from '../history/ChatHistorySettings';
 import type { useConversations } from '../history/use-conversations';
 import { AllowedSites } from '../page-tools/AllowedSites';
+import { RegistrySetting } from '../registry/RegistrySetting';
+import { useStored } from '../shared/use-stored';
+import type { KeyValueStore } from '../../src/platform/ports';
+import { REGISTRY_URL_KEY } from '../../src/registry/registry-setting';
+import { z } from 'zod';
 import { useAllowedSites } from '../page-tools/use-allowed-sites';
 
 /** The Settings tab: the model, chat history, sites with tools allowed, and browser access. */
@@ -17,6 +22,7 @@ export function SettingsTab({
   chats,
   browserAccess,
   permissions,
+  store,
 }: {
   client: PatchbayClient;
   modelSetup: ReactNode;
@@ -25,6 +31,7 @@ export function SettingsTab({
   chats: ReturnType<typeof useConversations>;
   browserAccess: BrowserAccess;
   permissions: BrowserPermissions;
+  store: KeyValueStore;
 }) {
   return (
     <section className="panel" aria-label="Settings">
@@ -38,6 +45,7 @@ export function SettingsTab({
         {...(chats.notice ? { notice: chats.notice } : {})}
       />
       <SettingsSites client={client} />
+      <SettingsRegistry store={store} />
       <BrowserAccessPanel access={browserAccess} permissions={permissions} />
     </section>
   );
@@ -52,4 +60,11 @@ function SettingsSites({ client }: { client: PatchbayClient }) {
       {...(allowed.error ? { error: allowed.error } : {})}
     />
   );
+}
+
+const registryUrlSchema = z.string().url();
+
+function SettingsRegistry({ store }: { store: KeyValueStore }) {
+  const stored = useStored(store, REGISTRY_URL_KEY, registryUrlSchema);
+  return <RegistrySetting url={stored.value} onSave={(url) => void stored.save(url)} />;
 }

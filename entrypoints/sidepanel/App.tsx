@@ -149,6 +149,7 @@ export function App({
           chats={chats}
           browserAccess={browserAccess}
           permissions={permissions}
+          store={store}
         />
       ) : null}
     </main>

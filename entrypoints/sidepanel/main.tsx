@@ -35,6 +35,7 @@ import '../../components/permissions/permission-note.css';
 import '../../components/chat/chat-header.css';
 import '../../components/chat/chat-start.css';
 import '../../components/chat/chat-layout.css';
+import '../../components/registry/registry.css';
 
 const client = createPatchbayClient(createRuntimeTransport());
 const store = createChromeStore();

@@ -11,7 +11,6 @@ import { readEntry, type RegistryEntry } from './registry-entry';
 
 export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
 
-export const OFFICIAL_REGISTRY_URL = 'https://registry.modelcontextprotocol.io';
 /** Entries per page (the registry's default; it allows 1 to 100). */
 export const PAGE_SIZE = 30;
 /** How long a registry may take to answer a page. */
