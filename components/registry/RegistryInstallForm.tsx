@@ -50,7 +50,7 @@ export function RegistryInstallForm({
   onSubmit,
   onCancel,
 }: RegistryInstallFormProps) {
-  const fields = installFields(remote);
+  const fields = installFields(entry, remote);
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(
       fields.map((field) => [field.key, field.input.default ?? field.input.choices?.[0] ?? '']),

@@ -186,11 +186,19 @@ export class InstanceConnections {
     for (const [connection, remote] of [...this.#remote]) {
       if (!which(remote.instance)) continue;
       this.#remoteLost(connection, reasons.remote);
-      void this.publish(remote.instance, {
-        kind: 'detach',
-        connection,
-        extension: remote.extension,
+      // As a client letting go says it: the browser drops what it kept for the connection.
+      const extension = remote.extension;
+      const disconnected = notificationOf('disconnected', {
+        connection_id: connection,
+        reason: reasons.remote,
       });
+      void this.publish(remote.instance, {
+        kind: 'send',
+        connection,
+        extension,
+        message: disconnected,
+      });
+      void this.publish(remote.instance, { kind: 'detach', connection, extension });
     }
     for (const [connection, proxied] of [...this.#proxied]) {
       if (!which(proxied.instance)) continue;

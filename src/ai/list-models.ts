@@ -71,7 +71,8 @@ async function fetchList(
 ): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetchImpl(url, { headers });
+    // The request carries the key: a redirect is not followed with it.
+    response = await fetchImpl(url, { headers, redirect: 'error' });
   } catch {
     throw new Error(`Couldn't reach ${endpoint}. Check the URL and that the server is running.`);
   }

@@ -21,9 +21,10 @@ export function createLanguageModel(
 ): LanguageModel {
   if (settings.provider === 'chrome') return createOnDeviceModel();
   const endpoint = endpointOf(settings);
+  // Requests carry the key: a redirect (to plain http, or elsewhere) is not followed with it.
   const guardedFetch: typeof fetch = (input, init) =>
     isAllowedModelEndpoint(endpoint)
-      ? (fetchImpl ?? fetch)(input, init)
+      ? (fetchImpl ?? fetch)(input, { ...init, redirect: 'error' })
       : Promise.reject(refuseInsecure(endpoint));
   const options = {
     baseURL: endpoint,

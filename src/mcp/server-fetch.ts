@@ -39,6 +39,7 @@ export function createServerFetch(options: {
   const serverFetch = (async (url: string | URL, init?: RequestInit) => {
     const target = new URL(url);
     const sameOrigin = target.origin === origin;
+    const hasCustomHeaders = Object.keys(options.headers).length > 0;
     // Plain http reaches this machine, and beyond it only the server's own origin (a server on
     // the person's network): a server's metadata cannot point Patchbay at other hosts over http.
     // The pages' policy allows http: because it cannot name address ranges; this is the check.
@@ -57,12 +58,30 @@ export function createServerFetch(options: {
         sentToken = options.auth?.accessToken();
         if (sentToken) headers.set('authorization', `Bearer ${sentToken}`);
       }
+      // A request carrying the server's headers or token follows no redirect the browser would
+      // take without asking (to plain http, say): the transports' own requests do not anyway.
+      const carriesSecrets = sameOrigin && (sentToken !== undefined || hasCustomHeaders);
+      const redirect =
+        carriesSecrets && (init?.redirect ?? 'follow') === 'follow' ? 'manual' : init?.redirect;
+      let response: Response;
       try {
-        return await baseFetch(target, { ...init, headers });
+        response = await baseFetch(target, {
+          ...init,
+          headers,
+          ...(redirect ? { redirect } : {}),
+        });
       } catch (error) {
         if (init?.signal?.aborted) throw error;
         throw remember(networkError(error, target));
       }
+      if (response.type === 'opaqueredirect' && redirect !== init?.redirect)
+        throw remember(
+          new ConnectionError(
+            'protocol',
+            'it redirected a request that carries your headers or sign-in, which Patchbay does not follow; use the address it redirects to',
+          ),
+        );
+      return response;
     };
     let response = await send();
     if (sameOrigin && response.status === 401 && sentToken && options.auth) {

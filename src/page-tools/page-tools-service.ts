@@ -174,6 +174,9 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
     const tabId = await options.tabs.activeTabId().catch(() => undefined);
     if (tabId === undefined || !injector) return;
     const domain = siteOf(await injector.address(tabId).catch(() => ''));
+    // The tab left the site it offered tools for (a WebMCP page has no detector to say so).
+    const offered = detected.domainOf(tabId);
+    if (offered !== undefined && offered !== domain && detected.remove(tabId)) offersChanged();
     // Allowed sites run the proxy already; other pages (the browser's own) are no site.
     if (!domain || permissions.isAllowed(domain)) return;
     const probe = await injector.probe(tabId).catch(() => undefined);
@@ -266,10 +269,17 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
       await permissions.allow(domain, always);
       hub.allowSite(domain);
       await registerAllowed();
-      // The tabs that offered the tools get the proxy now, which registers them.
+      // The tabs that offered the tools get the proxy now, which registers them: those still on
+      // the site (one that has left it since gets nothing of it).
       const tabs = detected.take(domain);
       offersChanged();
-      await Promise.all(tabs.map(inject));
+      const still = async (tabId: number) =>
+        siteOf((await injector?.address(tabId).catch(() => '')) ?? '') === domain;
+      await Promise.all(
+        tabs.map(async (tabId) => {
+          if (await still(tabId)) await inject(tabId);
+        }),
+      );
     },
     async sites() {
       await init();

@@ -9,6 +9,8 @@ export interface SiteOffers {
   /** Records a tab's count; says whether anything changed. */
   set(tabId: number, domain: string, count: number): boolean;
   remove(tabId: number): boolean;
+  /** The site a tab's offer is for, if it has one. */
+  domainOf(tabId: number): string | undefined;
   /** Drops a site's offers (the person allowed it) and returns its tabs. */
   take(domain: string): number[];
   list(): SiteOffer[];
@@ -25,6 +27,7 @@ export function createSiteOffers(): SiteOffers {
       return true;
     },
     remove: (tabId) => byTab.delete(tabId),
+    domainOf: (tabId) => byTab.get(tabId)?.domain,
     take(domain) {
       const tabs = [...byTab].filter(([, offer]) => offer.domain === domain).map(([id]) => id);
       for (const tabId of tabs) byTab.delete(tabId);

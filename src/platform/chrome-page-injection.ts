@@ -42,8 +42,12 @@ async function countWebMcpTools(): Promise<number> {
   const context = (document as Document & { modelContext?: { getTools?: () => unknown } })
     .modelContext;
   if (!context || typeof context.getTools !== 'function') return 0;
-  const tools = await context.getTools();
-  return Array.isArray(tools) ? Math.min(tools.length, 128) : 0;
+  // A page whose getTools never settles does not hold the look up.
+  const tools = await Promise.race([
+    context.getTools(),
+    new Promise((resolve) => setTimeout(() => resolve(undefined), 1_000)),
+  ]);
+  return Array.isArray(tools) ? tools.length : 0;
 }
 
 export function createChromePageInjector(): PageInjector {
@@ -99,10 +103,14 @@ export function createChromePageInjector(): PageInjector {
         world: 'MAIN',
         func: countWebMcpTools,
       });
+      // The page's own world answered: its count is a claim, bounded here.
       const count = frame?.result;
       return {
         url: tab.url ?? '',
-        webmcpTools: typeof count === 'number' && Number.isSafeInteger(count) ? count : 0,
+        webmcpTools:
+          typeof count === 'number' && Number.isSafeInteger(count) && count > 0
+            ? Math.min(count, 128)
+            : 0,
       };
     },
   };

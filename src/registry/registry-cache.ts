@@ -1,7 +1,7 @@
 /**
  * Registry pages kept for a day in storage (`registryCache`), so browsing again costs the
  * registry nothing: keyed by the registry's address, the search and the cursor; the oldest go
- * beyond {@link MAX_PAGES}. A failed search is not kept.
+ * beyond {@link MAX_PAGES} or about a megabyte in all. A failed search is not kept.
  */
 import { z } from 'zod';
 import type { KeyValueStore } from '../platform/ports';
@@ -10,6 +10,8 @@ import { listRegistry, type RegistryPage, type RegistryQuery } from './registry-
 export const REGISTRY_CACHE_KEY = 'registryCache';
 export const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_PAGES = 40;
+/** What the cache may hold in all, as JSON: storage's quota is shared with tokens and keys. */
+const MAX_CACHE_CHARS = 1_000_000;
 
 /** What is kept of a page: trusted as Patchbay wrote it, checked for shape only. */
 const cachedSchema = z.record(
@@ -36,6 +38,12 @@ export async function cachedRegistryPage(
     .filter(([, value]) => now() - value.at < DAY_MS)
     .sort(([, a], [, b]) => b.at - a.at)
     .slice(0, MAX_PAGES);
-  await store.set({ [REGISTRY_CACHE_KEY]: Object.fromEntries(kept) });
+  // Newest first, as many as fit; a page too big to keep is still shown.
+  let total = 0;
+  const fitting = kept.filter(
+    ([, value]) => (total += JSON.stringify(value).length) <= MAX_CACHE_CHARS,
+  );
+  // Keeping is a nicety: a full storage must not fail a page that was fetched.
+  await store.set({ [REGISTRY_CACHE_KEY]: Object.fromEntries(fitting) }).catch(() => undefined);
   return page;
 }

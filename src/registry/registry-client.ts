@@ -82,7 +82,7 @@ async function get(url: URL, query: RegistryQuery): Promise<Response> {
   }
 }
 
-/** The body as JSON, read no further than the cap. */
+/** The body as JSON, read no further than the cap (a chunked or compressed body included). */
 async function jsonOf(response: Response, host: string): Promise<unknown> {
   const notRegistry = () =>
     new RegistryError(
@@ -90,19 +90,39 @@ async function jsonOf(response: Response, host: string): Promise<unknown> {
       `${host} did not answer like an MCP Registry (a JSON list of servers). Check the address in Settings.`,
     );
   const type = response.headers.get('content-type') ?? '';
-  if (!type.includes('json')) {
+  if (!type.includes('json') || !response.body) {
     await response.body?.cancel();
     throw notRegistry();
   }
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > MAX_PAGE_BYTES) {
-    await response.body?.cancel();
-    throw notRegistry();
-  }
-  const text = await response.text();
-  if (text.length > MAX_PAGE_BYTES) throw notRegistry();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
   try {
-    return JSON.parse(text) as unknown;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_PAGE_BYTES) {
+        await reader.cancel();
+        throw notRegistry();
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof RegistryError) throw error;
+    throw new RegistryError(
+      'timeout',
+      `The registry at ${host} stopped answering part way. Try again in a moment.`,
+    );
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
   } catch {
     throw notRegistry();
   }

@@ -20,6 +20,8 @@ export interface RegistryInput {
 
 export interface RegistryHeader extends RegistryInput {
   name: string;
+  /** What `{names}` in a fixed `value` stand for ("Bearer {api_key}"): asked like the rest. */
+  variables: Record<string, RegistryInput>;
 }
 
 /** A way to reach the server over the network: what installs in two clicks. */
@@ -73,16 +75,19 @@ const inputSchema = z.object({
   value: z.string().max(2_000).optional(),
 });
 
+const variableName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/);
+
 const headerSchema = inputSchema.extend({
   // An HTTP header name (a token), as a custom server's.
   name: z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/),
+  variables: z.record(variableName, inputSchema).optional(),
 });
 
 const remoteSchema = z.object({
   type: z.enum(['streamable-http', 'sse']),
   url: z.string().max(2_000),
   headers: z.array(headerSchema).max(20).optional(),
-  variables: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), inputSchema).optional(),
+  variables: z.record(variableName, inputSchema).optional(),
 });
 
 const packageSchema = z.object({
@@ -145,6 +150,12 @@ function inputOf(raw: z.infer<typeof inputSchema>): RegistryInput {
   };
 }
 
+function inputsOf(
+  map: Record<string, z.infer<typeof inputSchema>> | undefined,
+): Record<string, RegistryInput> {
+  return Object.fromEntries(Object.entries(map ?? {}).map(([key, input]) => [key, inputOf(input)]));
+}
+
 /** `io.github.ada` → `ada (GitHub)`; `com.example` → `example.com`. */
 export function publisherOf(name: string): string {
   const namespace = name.split('/')[0] ?? name;
@@ -163,10 +174,12 @@ function remotesOf(list: unknown[] | undefined): RegistryRemote[] {
     remotes.push({
       type,
       url,
-      headers: (headers ?? []).map((header) => ({ name: header.name, ...inputOf(header) })),
-      variables: Object.fromEntries(
-        Object.entries(variables ?? {}).map(([key, input]) => [key, inputOf(input)]),
-      ),
+      headers: (headers ?? []).map((header) => ({
+        name: header.name,
+        ...inputOf(header),
+        variables: inputsOf(header.variables),
+      })),
+      variables: inputsOf(variables),
     });
   }
   return remotes;

@@ -102,6 +102,7 @@ describe('service-worker lifecycle', () => {
     await cdp.send('ServiceWorker.enable');
     await session.stopWorker(page);
     const stoppedAt = states.lastIndexOf('stopped');
+    expect(stoppedAt).toBeGreaterThanOrEqual(0);
     // There is no event for something not happening: a panel reconnecting would have done so
     // within milliseconds (its first retry has no delay), so two seconds bound it.
     await new Promise((resolve) => setTimeout(resolve, 2_000));

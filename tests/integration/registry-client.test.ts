@@ -130,6 +130,26 @@ describe('a registry search', () => {
     expect(error).toMatchObject({ kind, message: expect.stringMatching(message) });
   });
 
+  it('stops reading a page past its cap, however it is sent', async () => {
+    // 5 MB of JSON in 64 KB chunks, with no length declared.
+    const chunk = new TextEncoder().encode(' '.repeat(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(new TextEncoder().encode('{"servers":['));
+        sent += 1;
+        if (sent > 80) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const fetch = async () =>
+      new Response(body, { headers: { 'content-type': 'application/json' } });
+    await expect(listRegistry({ baseUrl: 'https://registry.test', fetch })).rejects.toMatchObject({
+      kind: 'not-a-registry',
+    });
+    expect(sent).toBeLessThan(80);
+  });
+
   it('gives up on a slow registry, and names an unreachable one', async () => {
     const { url } = await start({ delayMs: 2_000 });
     await expect(listRegistry({ baseUrl: url, timeoutMs: 200 })).rejects.toMatchObject({

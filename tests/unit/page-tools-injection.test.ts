@@ -51,6 +51,8 @@ describe('where page tools run', () => {
 
   it('turns a detector’s count into an offer, and allowing the site injects the proxy into its tabs', async () => {
     const { injector, detectors, broadcaster, service } = await setUp();
+    injector.pages.set(4, { url: 'https://shop.example/cart?x=1', webmcpTools: 0 });
+    injector.pages.set(5, { url: 'https://shop.example/', webmcpTools: 0 });
     detectors.offer(4, 'https://shop.example/cart?x=1', 3);
     detectors.offer(5, 'https://shop.example/', 2);
     await expect(service.offers()).resolves.toEqual([
@@ -186,6 +188,24 @@ describe('the panel looking at the tab the person is on', () => {
     await expect(service.offers()).resolves.toEqual([
       { domain: 'shop.example', toolCount: 3, tabIds: [4] },
     ]);
+  });
+
+  it('drops a WebMCP offer once its tab is on another site, and injects nothing there', async () => {
+    const { fakeTabs, injector, service } = await setUp();
+    injector.pages.set(7, { url: 'https://recipes.example/soup', webmcpTools: 2 });
+    fakeTabs.activate(7);
+    await service.lookAtActiveTab();
+    // The tab moves on before the person decides: the offer goes with the next look…
+    injector.pages.set(7, { url: 'https://news.example/', webmcpTools: 0 });
+    await service.lookAtActiveTab();
+    await expect(service.offers()).resolves.toEqual([]);
+    // …and an offer taken up after the tab left gets it nothing.
+    injector.pages.set(8, { url: 'https://recipes.example/', webmcpTools: 2 });
+    fakeTabs.activate(8);
+    await service.lookAtActiveTab();
+    injector.pages.set(8, { url: 'https://bank.example/', webmcpTools: 0 });
+    await service.allow('recipes.example', false);
+    expect(injector.injected).toEqual([]);
   });
 
   it('says so when the browser refuses the detector', async () => {

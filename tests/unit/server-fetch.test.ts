@@ -63,6 +63,34 @@ describe('createServerFetch', () => {
     ]);
   });
 
+  it('follows no redirect with the server’s headers or token on the request', async () => {
+    const modes: (RequestRedirect | undefined)[] = [];
+    const opaque = () =>
+      Object.defineProperty(new Response(null), 'type', { value: 'opaqueredirect' });
+    const serverFetch = createServerFetch({
+      serverUrl: new URL('https://mcp.example.com/mcp'),
+      headers: { 'X-Api-Key': 'secret' },
+      baseFetch: async (_url, init) => {
+        modes.push(init?.redirect);
+        return opaque();
+      },
+    });
+    const error = await serverFetch(
+      'https://mcp.example.com/.well-known/oauth-protected-resource',
+    ).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      kind: 'protocol',
+      message: expect.stringContaining('which Patchbay does not follow'),
+    });
+    // The transports ask for 'manual' themselves and read the redirect as they like.
+    await expect(
+      serverFetch('https://mcp.example.com/mcp', { method: 'POST', redirect: 'manual' }),
+    ).resolves.toMatchObject({ type: 'opaqueredirect' });
+    // Nothing of the server's goes to another origin: the browser may follow as it does.
+    await serverFetch('https://auth.example.com/.well-known/openid-configuration');
+    expect(modes).toEqual(['manual', 'manual', undefined]);
+  });
+
   it('classifies refused connections as network errors and remembers them', async () => {
     const serverFetch = createServerFetch({
       serverUrl: new URL('http://127.0.0.1:9/mcp'),
