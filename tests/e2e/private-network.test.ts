@@ -58,7 +58,9 @@ describe('a server on the person’s own network', () => {
     );
     expect(result.content[0]?.text).toContain('lights on');
     // The server saw the name the person typed, not loopback.
-    expect(fixture.requests.some((entry) => String(entry.headers.host).startsWith(HOME))).toBe(true);
+    expect(fixture.requests.some((entry) => String(entry.headers.host).startsWith(HOME))).toBe(
+      true,
+    );
   });
 
   it('refuses plain http to a public host, and says what is allowed', async () => {

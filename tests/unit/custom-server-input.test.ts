@@ -280,8 +280,6 @@ describe('a server on the person’s own network', () => {
     'http://10.0.0.5/mcp',
     'http://[fd00::5]:8123/mcp',
   ])('may use plain http: %s', (url) => {
-    expect(validateCustomServerInput({ name: 'Home', url }, existing).url).toBe(
-      new URL(url).href,
-    );
+    expect(validateCustomServerInput({ name: 'Home', url }, existing).url).toBe(new URL(url).href);
   });
 });

@@ -17,9 +17,9 @@ describe('requests carrying a model key', () => {
         headers: { 'content-type': 'application/json' },
       });
     }) as typeof fetch;
-    await expect(
-      listModels({ provider: 'openai', apiKey: 'sk-test' }, fetchImpl),
-    ).resolves.toEqual(['m-1']);
+    await expect(listModels({ provider: 'openai', apiKey: 'sk-test' }, fetchImpl)).resolves.toEqual(
+      ['m-1'],
+    );
     const model = createLanguageModel(
       { provider: 'openai', apiKey: 'sk-test', model: 'm-1' },
       fetchImpl,
