@@ -35,11 +35,11 @@ export function createServerFetch(options: {
 }): ServerFetch {
   const baseFetch: FetchLike = options.baseFetch ?? ((url, init) => fetch(url, init));
   const origin = options.serverUrl.origin;
+  const hasCustomHeaders = Object.keys(options.headers).length > 0;
 
   const serverFetch = (async (url: string | URL, init?: RequestInit) => {
     const target = new URL(url);
     const sameOrigin = target.origin === origin;
-    const hasCustomHeaders = Object.keys(options.headers).length > 0;
     // Plain http reaches this machine, and beyond it only the server's own origin (a server on
     // the person's network): a server's metadata cannot point Patchbay at other hosts over http.
     // The pages' policy allows http: because it cannot name address ranges; this is the check.
