@@ -94,13 +94,24 @@ export default defineConfig({
     // and the browser's own tools (src/browser-tools/).
     // contextMenus: "Ask Patchbay about this selection / page" (src/panel-entry/); asked at
     // install, where Chrome shows no warning for it, so the menu is there from the first day.
-    permissions: ['sidePanel', 'storage', 'alarms', 'identity', 'scripting', 'contextMenus'],
+    // activeTab: the page a context-menu click was on (its title and address), no warning.
+    permissions: [
+      'sidePanel',
+      'storage',
+      'alarms',
+      'identity',
+      'scripting',
+      'contextMenus',
+      'activeTab',
+    ],
     // tabs and tabGroups: only the browser's own tools, asked for when the person switches on
     // browser access or "Use this browser" (src/permissions/).
     optional_permissions: ['tabs', 'tabGroups'],
-    // <all_urls>: screenshots (tabs.captureVisibleTab needs it or activeTab, which only a click
-    // on the toolbar grants); every other use is http and https pages.
-    host_permissions: ['<all_urls>'],
+    // Site access is never asked at install (src/permissions/host-access.ts): a server's origin
+    // when the person adds it or switches it on, its authorization server's at sign-in, a model's
+    // when it is saved, the registry's when Browse opens; all sites when the person switches on
+    // the browser's own tools or websites' tools, after the panel says what that allows.
+    optional_host_permissions: ['<all_urls>'],
     action: { default_title: 'Open Patchbay' },
     // Opens the panel with the composer focused (src/panel-entry/); people change the key at
     // chrome://extensions/shortcuts.

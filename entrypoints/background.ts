@@ -2,8 +2,11 @@ import { loadApprovalSecret } from '../src/ai/approval-secret';
 import { createBrowserAccessService } from '../src/browser-access/browser-access-service';
 import { createBrowserTools } from '../src/browser-tools/browser-tools';
 import { createMcpManager } from '../src/mcp/manager';
+import { createHostAccess } from '../src/permissions/host-access';
+import { createChromePermissions } from '../src/platform/chrome-permissions';
 import type { Broadcast } from '../src/messaging/contract';
 import { createRouter } from '../src/messaging/router';
+import { injectorWithinAccess } from '../src/page-tools/injector-within-access';
 import { createPageToolsService } from '../src/page-tools/page-tools-service';
 import { createPanelEntry } from '../src/panel-entry/panel-entry';
 import { createChromePanelEntryPoints } from '../src/platform/chrome-panel-entry';
@@ -50,7 +53,10 @@ export default defineBackground(() => {
   };
   const attention = shareAttention(createChromeAttention());
   const alarms = createChromeAlarms();
+  // The sites Chrome lets Patchbay reach: none at install, each asked for from a click.
+  const hostAccess = createHostAccess(createChromePermissions());
   const manager = createMcpManager({
+    hostAccess,
     store: createChromeStore(),
     broadcaster,
     keepAlive: createChromeKeepAlive(),
@@ -69,7 +75,7 @@ export default defineBackground(() => {
     store: createChromeStore(),
     sessionStore: createChromeStore('session'),
     broadcaster,
-    injector: createChromePageInjector(),
+    injector: injectorWithinAccess(createChromePageInjector(), hostAccess),
     offerTransport: createChromeOfferTransport(),
   });
   // An open panel's port: its connect after a stop starts the worker again, while the relay

@@ -15,9 +15,8 @@ import {
 export default defineContentScript({
   // Not in the manifest: injected by the worker (src/platform/chrome-page-injection.ts).
   registration: 'runtime',
-  // Unused at run time (the worker picks the tab); WXT adds these to the host permissions,
-  // which <all_urls> already covers.
-  matches: ['<all_urls>'],
+  // No `matches`: the worker names the pages at run time, and WXT would add any here to the
+  // manifest's required host permissions (site access is asked for, never required).
   main() {
     const shared = globalThis as Record<string, unknown>;
     if (shared[DETECTOR_MARK] === true) return;

@@ -23,9 +23,8 @@ function isServerReady(data: unknown): boolean {
 export default defineContentScript({
   // Not in the manifest: registered for allowed sites only (the detector runs everywhere else).
   registration: 'runtime',
-  // Unused at run time (the registration names the allowed sites); WXT adds these to the
-  // host permissions, which <all_urls> already covers.
-  matches: ['<all_urls>'],
+  // No `matches`: the worker names the pages at run time, and WXT would add any here to the
+  // manifest's required host permissions (site access is asked for, never required).
   // From the start, so the proxy hears a page's server announce itself the moment it starts
   // (registration within the MCP-B spec's 100 ms; see the bench).
   runAt: 'document_start',

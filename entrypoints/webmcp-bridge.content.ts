@@ -7,9 +7,8 @@ import { startWebMcpBridge } from '../src/page-tools/webmcp-bridge';
 
 export default defineContentScript({
   registration: 'runtime',
-  // Unused at run time (the registration names the allowed sites); WXT adds these to the
-  // host permissions, which <all_urls> already covers.
-  matches: ['<all_urls>'],
+  // No `matches`: the worker names the pages at run time, and WXT would add any here to the
+  // manifest's required host permissions (site access is asked for, never required).
   runAt: 'document_start',
   world: 'MAIN',
   main() {

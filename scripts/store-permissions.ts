@@ -15,6 +15,7 @@ export const FILES_WITH_TABLE = ['README.md', 'store/permissions.md'] as const;
 
 function label(row: PermissionRow): string {
   if (row.kind === 'host') return `host \`${row.permission}\``;
+  if (row.kind === 'optional-host') return `host \`${row.permission}\` (optional)`;
   return row.kind === 'optional' ? `\`${row.permission}\` (optional)` : `\`${row.permission}\``;
 }
 

@@ -7,9 +7,12 @@
  * A new permission is one more row here, then `npm run store:permissions`.
  */
 export interface PermissionRow {
-  /** As written in the manifest (`permissions`, `optional_permissions` or `host_permissions`). */
+  /**
+   * As written in the manifest (`permissions`, `optional_permissions`, `host_permissions` or
+   * `optional_host_permissions`).
+   */
   permission: string;
-  kind: 'required' | 'optional' | 'host';
+  kind: 'required' | 'optional' | 'host' | 'optional-host';
   /** What uses it (the README's and the store's justification). */
   uses: string;
   /** When Chrome asks the person for it. */
@@ -54,10 +57,10 @@ export const PERMISSIONS: readonly PermissionRow[] = [
     asked: 'at install',
   },
   {
-    permission: '<all_urls>',
-    kind: 'host',
-    uses: "the worker's requests to MCP servers, their authorization servers and local models, which mostly send no CORS headers; the page-tools proxy in allowed sites' pages and the detector in the tab the open panel is on; screenshots (`captureVisibleTab`); the page's title and address for \"Ask Patchbay about this page\"",
-    asked: 'at install',
+    permission: 'activeTab',
+    kind: 'required',
+    uses: 'the page\'s title and address for "Ask Patchbay about this page", for the tab whose context menu was clicked only',
+    asked: 'at install (Chrome shows no warning for it)',
   },
   {
     permission: 'tabs',
@@ -70,5 +73,12 @@ export const PERMISSIONS: readonly PermissionRow[] = [
     kind: 'optional',
     uses: "the browser's own tools: the group Patchbay puts the tabs it opens in",
     asked: 'with `tabs`',
+  },
+  {
+    permission: '<all_urls>',
+    kind: 'optional-host',
+    uses: "reaching the sites Patchbay talks to, which mostly send no CORS headers: each MCP server's own site, asked for when the person adds it or switches it on; its authorization server's, at sign-in; a model's endpoint, when saved; the registry's, when Browse opens. All sites: the browser's own tools (reading and acting on any page, screenshots) and websites' tools (the detector in the tab the open panel is on, the proxy in allowed sites)",
+    asked:
+      "never at install: one site at a time from the click that needs it, or all sites when the person switches on the browser's own tools or websites' tools, after the panel says what it allows",
   },
 ];

@@ -1,14 +1,31 @@
 import { useState } from 'react';
 import { BrowserTools } from './BrowserTools';
 import type { PatchbayClient } from '../../src/messaging/client';
+import type { BrowserPermissions } from '../../src/permissions/browser-permissions';
+import { PermissionNote } from '../permissions/PermissionNote';
+import { useAccessNote } from '../permissions/use-access-note';
 import { useBrowserTools } from './use-browser-tools';
 
-/** Sites' own tools in the Servers view, with a way to look at the tab the person is on. */
-export function BrowserToolsSection({ client }: { client: PatchbayClient }) {
+/** The feature's name, as the note says it. */
+export const WEBSITE_TOOLS = 'Websites’ tools';
+
+/**
+ * Sites' own tools in the Servers view, with a way to look at the tab the person is on. They
+ * need all-site access, which Patchbay never asks at install: until Chrome gives it, the note
+ * says what it allows, and looking at the tab asks for it from that click.
+ */
+export function BrowserToolsSection({
+  client,
+  access,
+}: {
+  client: PatchbayClient;
+  access: BrowserPermissions;
+}) {
   const browserTools = useBrowserTools(client);
+  const accessNote = useAccessNote(access, WEBSITE_TOOLS);
   const [checked, setChecked] = useState<string | undefined>();
-  const checkTab = () =>
-    void client.request('page-tools/check-active').then(
+  const look = () =>
+    client.request('page-tools/check-active').then(
       ({ offers }) =>
         setChecked(
           offers.length
@@ -17,8 +34,21 @@ export function BrowserToolsSection({ client }: { client: PatchbayClient }) {
         ),
       (reason: unknown) => setChecked(String(reason)),
     );
+  const checkTab = () => {
+    if (accessNote.granted !== false) return void look();
+    // Asked from this click; the note above already said what it allows.
+    void accessNote.allow().then((granted) => (granted ? look() : undefined));
+  };
   return (
     <>
+      {accessNote.note ? (
+        <PermissionNote
+          feature={WEBSITE_TOOLS}
+          note={accessNote.note}
+          onAllow={() => void accessNote.allow()}
+          onCancel={accessNote.dismiss}
+        />
+      ) : null}
       <BrowserTools
         sites={browserTools.sites}
         onDisabledChange={browserTools.setDisabled}

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { usePermissionsHeld } from './use-permissions-held';
 import type { BrowserPermissions } from '../../src/permissions/browser-permissions';
-import { whatTheyAllow } from '../../src/permissions/browser-permissions';
+
 import type { PermissionNoteState } from './PermissionNote';
 
 /**
@@ -16,25 +17,16 @@ export function usePermissionSwitch(options: {
   setOn(on: boolean): void;
 }) {
   const { permissions, feature, on, setOn } = options;
-  const [granted, setGranted] = useState<boolean | undefined>();
+  const [granted, setGranted] = usePermissionsHeld(permissions);
   const [note, setNote] = useState<PermissionNoteState | undefined>();
-  useEffect(() => {
-    let live = true;
-    void permissions.granted().then((held) => live && setGranted(held));
-    const stop = permissions.watch((held) => live && setGranted(held));
-    return () => {
-      live = false;
-      stop();
-    };
-  }, [permissions]);
 
   const toggle = useCallback(
     (checked: boolean) => {
       setNote(undefined);
       if (!checked || granted) setOn(checked);
-      else setNote({ kind: 'asking', text: whatTheyAllow(feature) });
+      else setNote({ kind: 'asking', text: permissions.sentence(feature) });
     },
-    [feature, granted, setOn],
+    [feature, granted, permissions, setOn],
   );
   const allow = useCallback(() => {
     void permissions.ask(feature).then((answer) => {
@@ -49,6 +41,8 @@ export function usePermissionSwitch(options: {
 
   const shown: PermissionNoteState | undefined =
     note ??
-    (on && granted === false ? { kind: 'missing', text: whatTheyAllow(feature) } : undefined);
+    (on && granted === false
+      ? { kind: 'missing', text: permissions.sentence(feature) }
+      : undefined);
   return { note: shown, toggle, allow, cancel };
 }

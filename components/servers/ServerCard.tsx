@@ -13,6 +13,8 @@ export interface ServerCardProps {
   onToggle(enabled: boolean): void;
   onRetry(): void;
   onSignIn(): void;
+  /** Asks Chrome for the sites the status names, then connects or signs in. */
+  onAllowAccess(): void;
   onSignOut(): void;
   onRemove?: () => void;
   readOnlyWithoutAsking: boolean;
@@ -29,8 +31,11 @@ export interface ServerCardProps {
 }
 
 /** The one next step a state calls for, if any. */
-function nextAction(server: ServerView): 'sign-in' | 'retry' | 'sign-out' | undefined {
+function nextAction(
+  server: ServerView,
+): 'allow-access' | 'sign-in' | 'retry' | 'sign-out' | undefined {
   if (!server.isEnabled) return undefined;
+  if (server.status.needsAccess?.length) return 'allow-access';
   switch (server.status.state) {
     case 'needs-auth':
     case 'invalid-token':
@@ -52,6 +57,7 @@ export function ServerCard({
   onToggle,
   onRetry,
   onSignIn,
+  onAllowAccess,
   onSignOut,
   onRemove,
   onEdit,
@@ -117,6 +123,11 @@ export function ServerCard({
               : ''}
             {server.protocolVersion ? ` · MCP ${server.protocolVersion}` : ''}
           </span>
+        ) : null}
+        {action === 'allow-access' ? (
+          <button type="button" className="link" onClick={onAllowAccess} disabled={busy}>
+            Allow access
+          </button>
         ) : null}
         {action === 'sign-in' ? (
           <button type="button" className="link" onClick={onSignIn} disabled={busy}>

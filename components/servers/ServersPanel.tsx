@@ -12,6 +12,11 @@ import type { KeyValueStore } from '../../src/platform/ports';
 import { readIconFile } from '../../src/ui/icon-file';
 import { BrowserToolsSection } from '../page-tools/BrowserToolsSection';
 import { useServerActions } from './use-server-actions';
+import type { AskForSites } from '../../src/permissions/ask-for-sites';
+import { OFFICIAL_REGISTRY_URL, REGISTRY_URL_KEY } from '../../src/registry/registry-setting';
+import { useStored } from '../shared/use-stored';
+import { z } from 'zod';
+import type { BrowserPermissions } from '../../src/permissions/browser-permissions';
 import { useServerForms } from './use-server-forms';
 import { useConnectedServerTools, useEnabledToolCount } from './use-server-tools';
 import type { useServers } from './use-servers';
@@ -26,14 +31,21 @@ export function ServersPanel({
   client,
   serverState,
   store,
+  askForSites,
+  websiteTools,
 }: {
   client: PatchbayClient;
   serverState: ReturnType<typeof useServers>;
   store: KeyValueStore;
+  /** Asks Chrome for the sites a click needs (src/permissions/ask-for-sites.ts). */
+  askForSites: AskForSites;
+  /** What websites' own tools need (all sites). */
+  websiteTools: BrowserPermissions;
 }) {
   const { servers, loadError } = serverState;
-  const forms = useServerForms(client, serverState.reload);
-  const actions = useServerActions(client, serverState, store);
+  const forms = useServerForms(client, serverState.reload, askForSites);
+  const registryUrl = useStored(store, REGISTRY_URL_KEY, z.string().url());
+  const actions = useServerActions(client, serverState, store, askForSites);
   useConnectedServerTools(serverState);
   const enabledToolCount = useEnabledToolCount(client, serverState);
   const { mode, setMode, editing, setEditing, exported } = forms;
@@ -70,7 +82,11 @@ export function ServersPanel({
         enabledToolCount={enabledToolCount}
         maxTools={MAX_TOOLS}
         onImport={() => setMode('import')}
-        onBrowse={() => setMode('browse')}
+        onBrowse={() => {
+          // The registry's site, asked for from this click (searching starts at once).
+          void askForSites([registryUrl.value ?? OFFICIAL_REGISTRY_URL]);
+          setMode('browse');
+        }}
         onExport={() => void forms.openExport()}
         onAdd={() => setMode('add')}
       />
@@ -121,7 +137,7 @@ export function ServersPanel({
           <ul className="server-list">{builtIn.map(renderCard)}</ul>
         </section>
       ) : null}
-      <BrowserToolsSection client={client} />
+      <BrowserToolsSection client={client} access={websiteTools} />
     </section>
   );
 }

@@ -11,6 +11,8 @@ import type { KeyValueStore } from '../../src/platform/ports';
 import { useServerDetails } from './use-server-details';
 import type { useServers } from './use-servers';
 import { useStored } from '../shared/use-stored';
+import type { AskForSites } from '../../src/permissions/ask-for-sites';
+import { patternHost, sitePattern } from '../../src/permissions/match-pattern';
 
 type Health = { ok: boolean; latencyMs: number; error?: string } | 'checking';
 
@@ -23,6 +25,7 @@ export function useServerActions(
   client: PatchbayClient,
   serverState: ReturnType<typeof useServers>,
   store: KeyValueStore,
+  askForSites: AskForSites,
 ) {
   const { tools, reload, loadTools } = serverState;
   const [busy, setBusy] = useState<Set<string>>(new Set());
@@ -60,16 +63,42 @@ export function useServerActions(
     );
   }
 
+  /**
+   * The sites a click on this card asks Chrome for, first thing in the click: the server's own
+   * and any its status names (its authorization server's).
+   */
+  const askFor = (server: ServerView) =>
+    askForSites([server.url, ...(server.status.needsAccess ?? [])]);
+
+  /** After Allow access: signs in where that was what waited, otherwise connects again. */
+  const allowAccess = (server: ServerView) => {
+    const asked = askFor(server);
+    const signIn = server.status.state === 'needs-auth' || server.status.state === 'invalid-token';
+    void withBusy(server.id, async () => {
+      if (!(await asked)) throw new Error(accessRefused(server));
+      await client.server(server.id, signIn ? 'auth/start' : 'enable');
+    });
+  };
+
   /** A card's props for one server; `onEdit` opens its form (custom servers only). */
   function cardProps(server: ServerView, onEdit: () => void): ServerCardProps {
     return {
       server,
       tools: tools[server.id],
       busy: busy.has(server.id),
-      onToggle: (enabled) =>
-        void withBusy(server.id, () => client.server(server.id, enabled ? 'enable' : 'disable')),
-      onRetry: () => void withBusy(server.id, () => client.server(server.id, 'enable')),
-      onSignIn: () => void withBusy(server.id, () => client.server(server.id, 'auth/start')),
+      onToggle: (enabled) => {
+        if (enabled) void askFor(server);
+        void withBusy(server.id, () => client.server(server.id, enabled ? 'enable' : 'disable'));
+      },
+      onRetry: () => {
+        void askFor(server);
+        void withBusy(server.id, () => client.server(server.id, 'enable'));
+      },
+      onSignIn: () => {
+        void askFor(server);
+        void withBusy(server.id, () => client.server(server.id, 'auth/start'));
+      },
+      onAllowAccess: () => allowAccess(server),
       onSignOut: () => void withBusy(server.id, () => client.server(server.id, 'disconnect')),
       onHealthCheck: () => checkHealth(server.id),
       ...(health[server.id] ? { health: health[server.id] } : {}),
@@ -104,4 +133,12 @@ export function useServerActions(
   }
 
   return { notice, cardProps };
+}
+
+/** What a refused Allow access leaves on the card's notice. */
+function accessRefused(server: ServerView): string {
+  const hosts = [server.url, ...(server.status.needsAccess ?? [])]
+    .map((site) => patternHost(site.endsWith('/*') ? site : (sitePattern(site) ?? site)))
+    .filter((host, index, all) => all.indexOf(host) === index);
+  return `Chrome was not allowed to let Patchbay reach ${hosts.join(' and ')}, so ${server.name} cannot connect. Click Allow access to ask again.`;
 }

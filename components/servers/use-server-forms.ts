@@ -5,6 +5,7 @@ import type { AddServerPayload } from '../../src/messaging/contract';
 import { installPayload } from '../../src/registry/install-remote';
 import type { RegistryEntry, RegistryRemote } from '../../src/registry/registry-entry';
 import type { useServers } from './use-servers';
+import type { AskForSites } from '../../src/permissions/ask-for-sites';
 
 /** What the Servers view shows besides the list: a form to add one, import, or export. */
 export type ServersMode = 'list' | 'add' | 'import' | 'export' | 'browse';
@@ -23,14 +24,21 @@ function formError(error: unknown) {
 export function useServerForms(
   client: PatchbayClient,
   reload: ReturnType<typeof useServers>['reload'],
+  askForSites: AskForSites,
 ) {
   const [mode, setMode] = useState<ServersMode>('list');
   const [editing, setEditing] = useState<string | undefined>();
   const [exported, setExported] = useState<string | undefined>();
 
-  const test = (input: AddServerPayload) => client.request('mcp/servers/test', input);
+  // Each click that reaches a server asks Chrome for its site first (the request must start
+  // within the click); a refusal still saves the server, whose card then offers Allow access.
+  const test = (input: AddServerPayload) => {
+    void askForSites([input.url]);
+    return client.request('mcp/servers/test', input);
+  };
 
   async function add(input: AddServerPayload) {
+    void askForSites([input.url]);
     try {
       await client.request('mcp/servers/add', input);
       setMode('list');
@@ -49,6 +57,7 @@ export function useServerForms(
   ) {
     const result = installPayload(entry, remote, values);
     if (!result.ok) return { error: result.message, field: result.field };
+    void askForSites([result.payload.url]);
     try {
       const { server } = await client.request('mcp/servers/add', result.payload);
       setMode('list');
@@ -62,6 +71,7 @@ export function useServerForms(
   }
 
   async function update(id: string, input: AddServerPayload) {
+    void askForSites([input.url]);
     try {
       await client.request('mcp/servers/update', { id, ...input });
       setEditing(undefined);
@@ -80,6 +90,7 @@ export function useServerForms(
 
   /** Adds the valid entries one by one; each result says whether it was added. */
   async function importEntries(entries: ImportEntry[]) {
+    void askForSites(entries.flatMap((entry) => (entry.payload ? [entry.payload.url] : [])));
     const results = [];
     for (const entry of entries) {
       if (!entry.payload) continue;

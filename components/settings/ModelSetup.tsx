@@ -1,5 +1,6 @@
 import { listModels } from '../../src/ai/model';
-import { modelSettingsSchema } from '../../src/ai/model-settings';
+import { endpointOf, modelSettingsSchema } from '../../src/ai/model-settings';
+import type { AskForSites } from '../../src/permissions/ask-for-sites';
 import { ModelSettingsForm } from './ModelSettingsForm';
 import type { useModelChoice } from './use-model-choice';
 
@@ -9,15 +10,20 @@ export function ModelSetup({
   onDeviceOffered,
   submitLabel,
   onSaved,
+  askForSites,
 }: {
   models: ReturnType<typeof useModelChoice>;
   onDeviceOffered: boolean;
   submitLabel: string;
   onSaved(): void;
+  /** Asks Chrome, within the Save or Load models click, for the model endpoint's site. */
+  askForSites: AskForSites;
 }) {
   const save = async (draft: unknown) => {
     const parsed = modelSettingsSchema.safeParse(draft);
     if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Check the settings.' };
+    // Chrome's own model needs no site; a refused one leaves its error on the first message.
+    if (parsed.data.provider !== 'chrome') void askForSites([endpointOf(parsed.data)]);
     await models.saveProvider(parsed.data);
     onSaved();
     return undefined;
@@ -25,7 +31,10 @@ export function ModelSetup({
   return (
     <ModelSettingsForm
       choice={models.choice}
-      onLoadModels={(draft) => listModels(draft)}
+      onLoadModels={(draft) => {
+        void askForSites([endpointOf(draft)]);
+        return listModels(draft);
+      }}
       onSave={save}
       onActivate={(provider) => void models.activate(provider)}
       onDeviceOffered={onDeviceOffered}

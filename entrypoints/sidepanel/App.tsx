@@ -19,6 +19,7 @@ import { useStored } from '../../components/shared/use-stored';
 import { CHAT_RETENTION_KEY, retentionSchema } from '../../src/chat/retention';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { BrowserPermissions } from '../../src/permissions/browser-permissions';
+import type { AskForSites } from '../../src/permissions/ask-for-sites';
 import type { ActiveTabWatch, ComposerInbox, KeyValueStore } from '../../src/platform/ports';
 
 type Tab = 'chat' | 'servers' | 'settings';
@@ -32,12 +33,19 @@ export function App({
   client,
   store,
   permissions,
+  websiteTools,
+  askForSites,
   inbox,
   watchActiveTab,
 }: {
   client: PatchbayClient;
   store: KeyValueStore;
+  /** What the browser's own tools need (tabs, tab groups, all sites). */
   permissions: BrowserPermissions;
+  /** What websites' own tools need (all sites). */
+  websiteTools: BrowserPermissions;
+  /** Asks Chrome for the sites a click needs (a server's, a model's, the registry's). */
+  askForSites: AskForSites;
   /** What the keyboard command and "Ask Patchbay about this…" leave for the composer. */
   inbox: ComposerInbox;
   /** The person switching tabs, so the tab they are on is looked at for tools it offers. */
@@ -88,6 +96,7 @@ export function App({
       onDeviceOffered={onDeviceOffered}
       submitLabel={submitLabel}
       onSaved={showChat}
+      askForSites={askForSites}
     />
   );
 
@@ -138,7 +147,13 @@ export function App({
         />
       ) : null}
       {tab === 'servers' ? (
-        <ServersPanel client={client} serverState={serverState} store={store} />
+        <ServersPanel
+          client={client}
+          serverState={serverState}
+          store={store}
+          askForSites={askForSites}
+          websiteTools={websiteTools}
+        />
       ) : null}
       {tab === 'settings' ? (
         <SettingsTab

@@ -1,7 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createPatchbayClient } from '../../src/messaging/client';
-import { createBrowserPermissions } from '../../src/permissions/browser-permissions';
+import { createAskForSites } from '../../src/permissions/ask-for-sites';
+import {
+  createBrowserPermissions,
+  WEBSITE_TOOLS_PERMISSIONS,
+  whatSiteAccessAllows,
+} from '../../src/permissions/browser-permissions';
 import { createChromeStore, createRuntimeTransport } from '../../src/platform/chrome';
 import { watchChromeActiveTab } from '../../src/platform/chrome-active-tab';
 import { createChromePermissions } from '../../src/platform/chrome-permissions';
@@ -39,7 +44,14 @@ import '../../components/registry/registry.css';
 
 const client = createPatchbayClient(createRuntimeTransport());
 const store = createChromeStore();
-const permissions = createBrowserPermissions(createChromePermissions());
+const chromePermissions = createChromePermissions();
+const permissions = createBrowserPermissions(chromePermissions);
+const websiteTools = createBrowserPermissions(
+  chromePermissions,
+  WEBSITE_TOOLS_PERMISSIONS,
+  whatSiteAccessAllows,
+);
+const askForSites = createAskForSites(chromePermissions);
 const inbox = createChromeComposerInbox(composerRequestKey);
 // While the panel is open, a stopped worker starts again at once (src/platform/chrome-worker-watch.ts).
 watchWorkerFromPanel();
@@ -50,6 +62,8 @@ createRoot(document.getElementById('root')!).render(
       client={client}
       store={store}
       permissions={permissions}
+      websiteTools={websiteTools}
+      askForSites={askForSites}
       inbox={inbox}
       watchActiveTab={watchChromeActiveTab}
     />

@@ -11,6 +11,7 @@ export type ConnectionErrorKind =
   | 'protocol' // the answer is not MCP: HTML, bad JSON, bad SSE, JSON-RPC errors
   | 'not-found' // no MCP endpoint at this URL on either transport
   | 'runaway' // MCP, but more than Patchbay follows (a tool list that pages without end)
+  | 'no-access' // Chrome has not allowed Patchbay to reach the site (src/permissions/host-access.ts)
   | 'session-expired'; // the server forgot our session (404 with a session id)
 
 /** What a Bearer WWW-Authenticate header asked for (RFC 6750, RFC 9728). */
@@ -37,13 +38,16 @@ export class ConnectionError extends MarkedError {
       networkCode?: string;
       /** The WWW-Authenticate challenge of a 401 or 403. */
       challenge?: AuthChallenge;
+      /** For `no-access`: the site pattern to ask Chrome for (`https://example.com/*`). */
+      sitePattern?: string;
     } = {},
   ) {
     super(message, { cause: details.cause });
   }
 
   get retryable(): boolean {
-    return this.kind !== 'auth' && this.kind !== 'not-found';
+    // Retrying cannot grant site access: the grant itself reconnects (src/mcp/site-access.ts).
+    return this.kind !== 'auth' && this.kind !== 'not-found' && this.kind !== 'no-access';
   }
 }
 
@@ -82,6 +86,8 @@ export function userMessage(error: ConnectionError, serverName: string, url: str
       return `${serverName} ended the session. Reconnect to start a new one.`;
     case 'protocol':
       return `${serverName} answered with something that isn't MCP: ${error.message}. Check that the URL points at an MCP endpoint.`;
+    case 'no-access':
+      return `Patchbay may not reach ${error.message} yet: Chrome asks you first. Click Allow access to let it connect to ${serverName}.`;
     case 'runaway':
       return `${serverName} ${error.message}, more than Patchbay follows; the server may be stuck in a loop. Retry later, or tell its maintainer.`;
   }

@@ -30,6 +30,8 @@ import { exportServers } from './import-export';
 import { ServerRegistry } from './registry';
 import { RetryPresets, type RetryPolicy } from './retry';
 import type { FetchLike } from './server-fetch';
+import { withSiteAccess } from './site-access';
+import type { HostAccess } from '../permissions/host-access';
 import { refreshTokens } from './session/auth-flow';
 import type { SessionContext } from './session/context';
 import {
@@ -69,6 +71,7 @@ export interface McpManagerOptions {
   askTimeoutMs?: number;
   /** Shows that server questions wait (the toolbar badge). */
   attention?: Attention;
+  hostAccess?: HostAccess; // the sites Chrome lets Patchbay reach (all when not given: tests)
 }
 
 export type McpManager = ReturnType<typeof createMcpManager>;
@@ -78,7 +81,8 @@ export type McpManager = ReturnType<typeof createMcpManager>;
  * and the fan-out operations (every server, every enabled tool) the message router exposes.
  */
 export function createMcpManager(options: McpManagerOptions) {
-  const { catalog, retryPolicy, askTimeoutMs, attention, ...ports } = options;
+  const { catalog, retryPolicy, askTimeoutMs, attention, hostAccess, ...ports } = options;
+  const siteFetch = withSiteAccess(options.fetch, hostAccess, () => sessions.values());
   const asks = new AskBroker({
     broadcaster: options.broadcaster,
     keepAlive: options.keepAlive,
@@ -87,9 +91,10 @@ export function createMcpManager(options: McpManagerOptions) {
   });
   const context: SessionContext = {
     ...ports,
+    ...(siteFetch ? { fetch: siteFetch } : {}),
     retryPolicy: retryPolicy ?? RetryPresets.Standard,
     asks,
-    icons: new IconResolver(options.fetch),
+    icons: new IconResolver(siteFetch),
   };
   const registry = new ServerRegistry(options.store, catalog);
   const sessions = new Map<string, ServerSession>();
@@ -115,9 +120,8 @@ export function createMcpManager(options: McpManagerOptions) {
       .map((session) => session.config);
   }
 
-  function serversChanged(): void {
+  const serversChanged = () =>
     context.broadcaster.broadcast({ type: 'mcp/servers/changed', payload: {} });
-  }
 
   async function onAlarm(name: string): Promise<void> {
     if (!name.startsWith(REFRESH_ALARM_PREFIX)) return;

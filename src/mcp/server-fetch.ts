@@ -72,6 +72,7 @@ export function createServerFetch(options: {
         });
       } catch (error) {
         if (init?.signal?.aborted) throw error;
+        if (ConnectionError.isInstance(error)) throw remember(error); // classified below (site access)
         throw remember(networkError(error, target));
       }
       if (response.type === 'opaqueredirect' && redirect !== init?.redirect)

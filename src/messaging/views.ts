@@ -25,6 +25,11 @@ export type ServerState = z.infer<typeof serverStateSchema>;
 export const serverStatusSchema = z.object({
   state: serverStateSchema,
   error: z.string().optional(),
+  /**
+   * Site patterns Chrome has not allowed yet, which this server needs (its own, or its
+   * authorization server's): the card's Allow access asks for them from the person's click.
+   */
+  needsAccess: z.array(z.string()).optional(),
 });
 export type ServerStatus = z.infer<typeof serverStatusSchema>;
 

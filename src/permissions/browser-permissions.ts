@@ -1,17 +1,30 @@
 /**
  * The browser permissions only the browser's own tools need (`tabs`: every tab's address and
  * title, also of pages no host permission covers; `tabGroups`: the group Patchbay puts the tabs
- * it opens in). Optional in the manifest: asked for when the person switches on "Use this
- * browser" or browser access, after the panel says what they allow; taken back whenever the
- * person likes (chrome://extensions), and then the feature says what it misses.
+ * it opens in; all sites: reading and acting on any page, and screenshots). Optional in the
+ * manifest: asked for when the person switches on "Use this browser" or browser access, after
+ * the panel says what they allow; taken back whenever the person likes (chrome://extensions),
+ * and then the feature says what it misses.
  */
-import type { OptionalPermissions } from '../platform/ports';
+import type { OptionalPermissions, PermissionSet } from '../platform/ports';
+import { ALL_SITES } from './match-pattern';
 
-export const BROWSER_PERMISSIONS = ['tabs', 'tabGroups'] as const;
+export const BROWSER_PERMISSIONS: PermissionSet = {
+  permissions: ['tabs', 'tabGroups'],
+  origins: [ALL_SITES],
+};
+
+/** Websites' own tools: looking at the page in front for tools, and running in allowed sites. */
+export const WEBSITE_TOOLS_PERMISSIONS: PermissionSet = { origins: [ALL_SITES] };
 
 /** The one sentence the panel shows before Chrome asks, and when it is missing. */
 export function whatTheyAllow(feature: string): string {
-  return `${feature} needs Chrome’s permission to read the address and title of every tab and to group the tabs Patchbay opens.`;
+  return `${feature} needs Chrome’s permission to read and change pages on all sites, to read the address and title of every tab and to group the tabs Patchbay opens.`;
+}
+
+/** The sentence for websites' own tools. */
+export function whatSiteAccessAllows(feature: string): string {
+  return `${feature} needs Chrome’s permission to read and change pages on all sites: Patchbay looks at the page in front for tools while the panel is open, and runs in the sites you allow.`;
 }
 
 export type PermissionAnswer = { granted: true } | { granted: false; message: string };
@@ -22,19 +35,26 @@ export interface BrowserPermissions {
   ask(feature: string): Promise<PermissionAnswer>;
   /** Called with whether they are held, each time that may have changed. */
   watch(listener: (granted: boolean) => void): () => void;
+  /** What they allow, in one sentence. */
+  sentence(feature: string): string;
 }
 
-export function createBrowserPermissions(permissions: OptionalPermissions): BrowserPermissions {
-  const granted = () => permissions.contains(BROWSER_PERMISSIONS).catch(() => false);
+export function createBrowserPermissions(
+  permissions: OptionalPermissions,
+  set: PermissionSet = BROWSER_PERMISSIONS,
+  sentence: (feature: string) => string = whatTheyAllow,
+): BrowserPermissions {
+  const granted = () => permissions.contains(set).catch(() => false);
   return {
     granted,
+    sentence,
     async ask(feature) {
       // Straight to Chrome, from the click: awaiting anything first would lose the person's
       // gesture, and Chrome answers at once, without a prompt, for permissions already held.
-      const answer = await permissions.request(BROWSER_PERMISSIONS).catch(() => false);
+      const answer = await permissions.request(set).catch(() => false);
       return answer
         ? { granted: true }
-        : { granted: false, message: `Not allowed, so it stays off. ${whatTheyAllow(feature)}` };
+        : { granted: false, message: `Not allowed, so it stays off. ${sentence(feature)}` };
     },
     watch(listener) {
       return permissions.onChange(() => void granted().then(listener));

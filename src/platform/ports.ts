@@ -53,14 +53,22 @@ export interface Attention {
   showWaiting(count: number): void;
 }
 
+/** What to ask Chrome for: API permissions and host match patterns (`https://example.com/*`). */
+export interface PermissionSet {
+  permissions?: readonly string[];
+  origins?: readonly string[];
+}
+
 /**
  * Chrome's optional permissions (chrome.permissions): asked for when the person switches on
  * what needs them, and taken back in chrome://extensions whenever the person likes.
  */
 export interface OptionalPermissions {
-  contains(names: readonly string[]): Promise<boolean>;
+  contains(set: PermissionSet): Promise<boolean>;
   /** Chrome's prompt; it only shows for a click in an extension page. Resolves with the answer. */
-  request(names: readonly string[]): Promise<boolean>;
+  request(set: PermissionSet): Promise<boolean>;
+  /** The host match patterns held now (`permissions.getAll().origins`). */
+  grantedOrigins(): Promise<string[]>;
   /** Something was granted or taken back (`permissions.onAdded` / `onRemoved`). */
   onChange(listener: () => void): () => void;
 }

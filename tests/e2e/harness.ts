@@ -72,11 +72,16 @@ export async function launchExtension(
      */
     userDataDir?: string;
     /**
-     * Starts with the manifest's optional permissions (tabs, tabGroups) granted, as Chrome's
-     * prompt would leave them (Playwright cannot click it): the profile first runs a copy of the
-     * build that requires them, as an update from an earlier version does.
+     * Starts with the manifest's optional API permissions (tabs, tabGroups) granted, as
+     * Chrome's prompt would leave them (Playwright cannot click it).
      */
     grantOptionalPermissions?: boolean;
+    /**
+     * The sites Chrome allows Patchbay at start: all of them by default (as an install from
+     * before site access was asked for keeps), or these patterns (`http://127.0.0.1/*`), or
+     * none (a new install: nothing is asked at install).
+     */
+    sites?: 'all' | 'none' | readonly string[];
     /** The unpacked extension to load; the production build by default. */
     extensionDir?: string;
   } = {},
@@ -86,7 +91,18 @@ export async function launchExtension(
     throw new Error(`No extension build at ${extensionDir}. Run \`npm run build\` first.`);
   }
   const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'patchbay-e2e-'));
-  if (options.grantOptionalPermissions) await grantOptional(userDataDir, extensionDir);
+  const sites =
+    options.sites === 'none'
+      ? []
+      : options.sites === undefined || options.sites === 'all'
+        ? ['<all_urls>']
+        : options.sites;
+  // A profile of its own (the caller's) is granted by the caller's earlier launches.
+  if (!options.userDataDir && (options.grantOptionalPermissions || sites.length > 0))
+    await grantOptional(userDataDir, extensionDir, {
+      apiPermissions: options.grantOptionalPermissions ?? false,
+      sites,
+    });
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
     headless: true,
@@ -206,20 +222,49 @@ export async function requestFrom<T>(
   return response.result;
 }
 
-/** Runs the build once with its optional permissions required, so the profile holds them. */
-async function grantOptional(userDataDir: string, extensionDir: string): Promise<void> {
+/** What a profile starts with: the optional API permissions, and the sites allowed. */
+interface Grants {
+  apiPermissions: boolean;
+  sites: readonly string[];
+}
+
+/** Profiles already granted, by what they hold and the build: one launch each per process. */
+const grantedProfiles = new Map<string, string>();
+
+/**
+ * A profile holding `grants`, as Chrome's prompts would leave it (Playwright cannot click
+ * them): the profile first runs a copy of the build that requires them, as an update from an
+ * earlier version that required them does (Chrome keeps them, now optional). Made once per
+ * process for each set of grants, then copied for every browser that asks for it.
+ */
+async function grantOptional(userDataDir: string, extensionDir: string, grants: Grants) {
+  const key = JSON.stringify([extensionDir, grants]);
+  let template = grantedProfiles.get(key);
+  if (!template) {
+    template = mkdtempSync(join(tmpdir(), 'patchbay-e2e-template-'));
+    await runWithGrants(template, extensionDir, grants);
+    grantedProfiles.set(key, template);
+  }
+  cpSync(template, userDataDir, { recursive: true });
+}
+
+async function runWithGrants(userDataDir: string, extensionDir: string, grants: Grants) {
   const copy = mkdtempSync(join(tmpdir(), 'patchbay-e2e-granted-'));
   cpSync(extensionDir, copy, { recursive: true });
   const manifestPath = join(copy, 'manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
     permissions?: string[];
     optional_permissions?: string[];
+    host_permissions?: string[];
   };
-  manifest.permissions = [
-    ...(manifest.permissions ?? []),
-    ...(manifest.optional_permissions ?? []),
-  ];
-  delete manifest.optional_permissions;
+  if (grants.apiPermissions) {
+    manifest.permissions = [
+      ...(manifest.permissions ?? []),
+      ...(manifest.optional_permissions ?? []),
+    ];
+    delete manifest.optional_permissions;
+  }
+  manifest.host_permissions = [...grants.sites];
   writeFileSync(manifestPath, JSON.stringify(manifest));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),

@@ -21,10 +21,14 @@ describe('production manifest', () => {
       'identity',
       'scripting',
       'contextMenus',
+      'activeTab',
     ]);
     // Asked for when the person switches on browser access or "Use this browser".
     expect(manifest.optional_permissions).toEqual(['tabs', 'tabGroups']);
-    expect(manifest.host_permissions).toEqual(['<all_urls>']);
+    // No site access at install: each site is asked for from the click that needs it.
+    expect(manifest.host_permissions).toBeUndefined();
+    expect(manifest.optional_host_permissions).toEqual(['<all_urls>']);
+    expect(manifest.content_scripts).toBeUndefined();
   });
 
   it('has a keyboard command that opens the panel, with a suggested key people can change', () => {

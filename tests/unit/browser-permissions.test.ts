@@ -12,13 +12,13 @@ import {
 import { createMemoryPermissions } from '../../src/platform/memory-permissions';
 
 describe('browser permissions, asked for when used', () => {
-  it('asks Chrome for tabs and tab groups, and holds them once the person allows', async () => {
+  it('asks Chrome for tabs, tab groups and all sites, and holds them once the person allows', async () => {
     const chrome = createMemoryPermissions();
     const permissions = createBrowserPermissions(chrome);
     expect(await permissions.granted()).toBe(false);
     chrome.answer('grant');
     await expect(permissions.ask('Use this browser')).resolves.toEqual({ granted: true });
-    expect(chrome.prompts).toEqual([['tabs', 'tabGroups']]);
+    expect(chrome.prompts).toEqual([['tabs', 'tabGroups', '<all_urls>']]);
     expect(await permissions.granted()).toBe(true);
   });
 
@@ -34,7 +34,7 @@ describe('browser permissions, asked for when used', () => {
   });
 
   it('does not prompt when they are already held (carried over from an earlier version)', async () => {
-    const chrome = createMemoryPermissions([...BROWSER_PERMISSIONS]);
+    const chrome = createMemoryPermissions(BROWSER_PERMISSIONS);
     await expect(createBrowserPermissions(chrome).ask('Browser access')).resolves.toEqual({
       granted: true,
     });
@@ -42,13 +42,13 @@ describe('browser permissions, asked for when used', () => {
   });
 
   it('hears when the person takes one back, and when it is given again', async () => {
-    const chrome = createMemoryPermissions([...BROWSER_PERMISSIONS]);
+    const chrome = createMemoryPermissions(BROWSER_PERMISSIONS);
     const heard: boolean[] = [];
     const stop = createBrowserPermissions(chrome).watch((granted) => heard.push(granted));
     chrome.revoke(['tabGroups']);
     await expect.poll(() => heard).toEqual([false]);
     chrome.answer('grant');
-    await chrome.request(['tabGroups']);
+    await chrome.request({ permissions: ['tabGroups'] });
     await expect.poll(() => heard).toEqual([false, true]);
     stop();
     chrome.revoke(['tabs']);

@@ -28,6 +28,7 @@ function card(overrides: Partial<ServerCardProps> = {}) {
     onToggle: vi.fn(),
     onRetry: vi.fn(),
     onSignIn: vi.fn(),
+    onAllowAccess: vi.fn(),
     onSignOut: vi.fn(),
     onHealthCheck: vi.fn(),
     readOnlyWithoutAsking: false,

@@ -12,6 +12,12 @@ import { createPatchbayClient, type PatchbayClient } from '../../src/messaging/c
 import { createRouter } from '../../src/messaging/router';
 import { createMemoryStore } from '../../src/platform/memory';
 import { createHarness } from '../helpers/manager-harness';
+import { createMemoryPermissions } from '../../src/platform/memory-permissions';
+import {
+  createBrowserPermissions,
+  WEBSITE_TOOLS_PERMISSIONS,
+  whatSiteAccessAllows,
+} from '../../src/permissions/browser-permissions';
 
 const harnesses: ReturnType<typeof createHarness>[] = [];
 afterEach(async () => {
@@ -30,6 +36,12 @@ const TINY_PNG = Buffer.from(
  * A file as the browser's file chooser hands it over. jsdom's own File has no `arrayBuffer()` or
  * `text()`, which Chrome's has and the icon reader uses; Node's File is the same web standard.
  */
+const allSitesHeld = createBrowserPermissions(
+  createMemoryPermissions(WEBSITE_TOOLS_PERMISSIONS),
+  WEBSITE_TOOLS_PERMISSIONS,
+  whatSiteAccessAllows,
+);
+
 function fileOf(parts: (string | Uint8Array)[], name: string, type: string): File {
   return new PlatformFile(parts, name, { type }) as unknown as File;
 }
@@ -47,7 +59,15 @@ const dataUrlOf = async (file: File) =>
 function Panel({ client }: { client: PatchbayClient }) {
   const serverState = useServers(client);
   const [store] = useState(() => createMemoryStore());
-  return <ServersPanel client={client} serverState={serverState} store={store} />;
+  return (
+    <ServersPanel
+      client={client}
+      serverState={serverState}
+      store={store}
+      askForSites={async () => true}
+      websiteTools={allSitesHeld}
+    />
+  );
 }
 
 /** The Servers panel against the real background (manager, router, client), its Add form open. */

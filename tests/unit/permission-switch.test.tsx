@@ -68,7 +68,7 @@ describe('a switch behind browser permissions', () => {
     chrome.answer('grant');
     fireEvent.click(screen.getByRole('button', { name: 'Allow' }));
     await settle();
-    expect(chrome.prompts).toEqual([[...BROWSER_PERMISSIONS]]);
+    expect(chrome.prompts).toEqual([['tabs', 'tabGroups', '<all_urls>']]);
     expect(toggle().checked).toBe(true);
     expect(note()).toBeNull();
   });
@@ -89,7 +89,7 @@ describe('a switch behind browser permissions', () => {
   });
 
   it('switches on and off without asking when the permissions are held', async () => {
-    const chrome = createMemoryPermissions([...BROWSER_PERMISSIONS]);
+    const chrome = createMemoryPermissions(BROWSER_PERMISSIONS);
     render(<Feature chrome={chrome} />);
     await settle();
     fireEvent.click(toggle());
@@ -114,7 +114,7 @@ describe('a switch behind browser permissions', () => {
   });
 
   it('notices when the person takes them back in chrome://extensions', async () => {
-    const chrome = createMemoryPermissions([...BROWSER_PERMISSIONS]);
+    const chrome = createMemoryPermissions(BROWSER_PERMISSIONS);
     render(<Feature chrome={chrome} initiallyOn />);
     await settle();
     expect(note()).toBeNull();

@@ -19,6 +19,12 @@ import { createPatchbayClient, type PatchbayClient } from '../../src/messaging/c
 import type { Broadcast, ServerView } from '../../src/messaging/contract';
 import type { ResourceView } from '../../src/messaging/features-contract';
 import { createMemoryStore } from '../../src/platform/memory';
+import { createMemoryPermissions } from '../../src/platform/memory-permissions';
+import {
+  createBrowserPermissions,
+  WEBSITE_TOOLS_PERMISSIONS,
+  whatSiteAccessAllows,
+} from '../../src/permissions/browser-permissions';
 
 afterEach(cleanup);
 
@@ -47,6 +53,12 @@ const readme: ResourceView = {
   size: 2048,
   iconDataUrl: PNG,
 };
+
+const allSitesHeld = createBrowserPermissions(
+  createMemoryPermissions(WEBSITE_TOOLS_PERMISSIONS),
+  WEBSITE_TOOLS_PERMISSIONS,
+  whatSiteAccessAllows,
+);
 
 function details(overrides: Partial<ServerDetailsProps> = {}) {
   const props: ServerDetailsProps = {
@@ -287,6 +299,7 @@ function card(overrides: Partial<ServerCardProps> = {}) {
     onToggle: vi.fn(),
     onRetry: vi.fn(),
     onSignIn: vi.fn(),
+    onAllowAccess: vi.fn(),
     onSignOut: vi.fn(),
     onHealthCheck: vi.fn(),
     readOnlyWithoutAsking: false,
@@ -549,7 +562,15 @@ describe('the card shows details', () => {
 
 function PanelUnderTest({ client }: { client: PatchbayClient }) {
   const serverState = useServers(client);
-  return <ServersPanel client={client} serverState={serverState} store={createMemoryStore()} />;
+  return (
+    <ServersPanel
+      client={client}
+      serverState={serverState}
+      store={createMemoryStore()}
+      askForSites={async () => true}
+      websiteTools={allSitesHeld}
+    />
+  );
 }
 
 describe('the Servers panel', () => {

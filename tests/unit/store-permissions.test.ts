@@ -13,6 +13,7 @@ interface ManifestPermissions {
   permissions?: string[];
   optional_permissions?: string[];
   host_permissions?: string[];
+  optional_host_permissions?: string[];
 }
 
 describe('the permission table (store/permissions.ts)', () => {
@@ -21,12 +22,18 @@ describe('the permission table (store/permissions.ts)', () => {
     const rows = (kind: string) =>
       PERMISSIONS.filter((row) => row.kind === kind).map((row) => row.permission);
     expect(
-      { required: rows('required'), optional: rows('optional'), host: rows('host') },
+      {
+        required: rows('required'),
+        optional: rows('optional'),
+        host: rows('host'),
+        optionalHost: rows('optional-host'),
+      },
       'add or remove the row in store/permissions.ts, then run npm run store:permissions',
     ).toEqual({
       required: manifest.permissions ?? [],
       optional: manifest.optional_permissions ?? [],
       host: manifest.host_permissions ?? [],
+      optionalHost: manifest.optional_host_permissions ?? [],
     });
   });
 
@@ -42,6 +49,7 @@ describe('the permission table (store/permissions.ts)', () => {
       { permission: 'contextMenus', kind: 'required', uses: 'a | b', asked: 'at install' },
       { permission: 'tabs', kind: 'optional', uses: 'tab titles', asked: 'later' },
       { permission: '<all_urls>', kind: 'host', uses: 'requests', asked: 'at install' },
+      { permission: '<all_urls>', kind: 'optional-host', uses: 'sites', asked: 'later' },
     ]);
     const lines = table.split('\n').map((line) => line.replace(/\s+/g, ' '));
     expect(lines).toEqual([
@@ -50,6 +58,7 @@ describe('the permission table (store/permissions.ts)', () => {
       '| `contextMenus` | a \\| b | at install |',
       '| `tabs` (optional) | tab titles | later |',
       '| host `<all_urls>` | requests | at install |',
+      '| host `<all_urls>` (optional) | sites | later |',
     ]);
   });
 

@@ -8,6 +8,7 @@ import { openConnection } from '../connection';
 import { headersOf, type ServerConfig } from '../catalog';
 import { createOAuthFetch } from '../../oauth/oauth-fetch';
 import { createServerFetch } from '../server-fetch';
+import { blockedSite } from '../site-access';
 import type { SessionContext } from './context';
 import type { SessionState } from './session-state';
 import { refreshUnreachable, signInExpired, signInNeeded, signInRefused } from './status';
@@ -186,13 +187,18 @@ export async function signInWith(
     );
   } catch (error) {
     const failure = signInFailure(error, config.name, config.url);
+    const blocked = blockedSite(error);
     session.signInHost = undefined;
     session.setStatus(
       !session.isEnabled
         ? { state: 'disconnected' }
         : stepUp && session.isConnected
           ? previous
-          : { state: session.auth.tokens ? 'invalid-token' : 'needs-auth', error: failure.message },
+          : {
+              state: session.auth.tokens ? 'invalid-token' : 'needs-auth',
+              error: failure.message,
+              ...(blocked ? { needsAccess: [blocked] } : {}),
+            },
     );
     throw failure;
   } finally {

@@ -200,6 +200,7 @@ export class SessionLink {
     session.setStatus({
       state: stateForError(error),
       error: gaveUp ? stoppedRetrying(message, this.backoff.attempts) : message,
+      ...(error.details.sitePattern ? { needsAccess: [error.details.sitePattern] } : {}),
     });
   }
 

@@ -41,7 +41,11 @@ export function isFailing(status: ServerStatus): boolean {
 }
 
 export function sameStatus(a: ServerStatus, b: ServerStatus): boolean {
-  return a.state === b.state && a.error === b.error;
+  return (
+    a.state === b.state &&
+    a.error === b.error &&
+    String(a.needsAccess ?? '') === String(b.needsAccess ?? '')
+  );
 }
 
 /** A failure after the backoff ran out: what happened, and that Retry is now the person's. */

@@ -1,0 +1,60 @@
+/**
+ * Servers and site access: every request to a server or its authorization server goes only to a
+ * site Chrome allows (otherwise it fails as `no-access`, naming the pattern to ask for, which
+ * the card's Allow access button asks Chrome for), and the servers that failed for it connect
+ * again as soon as Chrome reports a grant.
+ */
+import { ConnectionError } from '../errors/connection-error';
+import type { HostAccess } from '../permissions/host-access';
+import { sitePattern } from '../permissions/match-pattern';
+import type { FetchLike } from './server-fetch';
+import type { ServerStatus } from '../messaging/views';
+
+/** `fetch`, refusing sites Chrome does not allow before anything leaves. */
+export function fetchWithinAccess(fetchImpl: FetchLike, access: HostAccess): FetchLike {
+  return async (url, init) => {
+    if (!(await access.allows(url))) {
+      const address = new URL(url);
+      throw new ConnectionError('no-access', address.hostname, {
+        sitePattern: sitePattern(address) ?? `${address.protocol}//${address.hostname}/*`,
+      });
+    }
+    return fetchImpl(url, init);
+  };
+}
+
+type Reconnectable = { isEnabled: boolean; status: ServerStatus; startConnecting(): void };
+
+/**
+ * The manager's servers within site access (when it is given): the fetch they use, and a
+ * reconnect of those that waited for it on every grant.
+ */
+export function withSiteAccess(
+  fetchImpl: FetchLike | undefined,
+  access: HostAccess | undefined,
+  sessions: () => Iterable<Reconnectable>,
+): FetchLike | undefined {
+  if (!access) return fetchImpl;
+  reconnectOnGrant(access, sessions);
+  return fetchWithinAccess(fetchImpl ?? ((url, init) => fetch(url, init)), access);
+}
+
+/** The site pattern a failure asks for, looking through the causes the SDK wraps it in. */
+export function blockedSite(error: unknown): string | undefined {
+  for (let cause: unknown = error, depth = 0; cause && depth < 6; depth += 1) {
+    if (ConnectionError.isInstance(cause) && cause.kind === 'no-access')
+      return cause.details.sitePattern;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Connects again, on every grant, the switched-on servers that failed for want of access. */
+function reconnectOnGrant(access: HostAccess, sessions: () => Iterable<Reconnectable>): void {
+  access.onChange(() => {
+    for (const session of sessions()) {
+      if (session.isEnabled && session.status.needsAccess && session.status.state === 'error')
+        session.startConnecting();
+    }
+  });
+}

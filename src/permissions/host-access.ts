@@ -1,0 +1,44 @@
+/**
+ * Which sites the worker may reach, as Chrome granted them (the manifest asks for none at
+ * install: see match-pattern.ts and the README's permissions). The worker cannot show Chrome's
+ * prompt (it needs a click in a page), so it only reads what is granted: a server whose site is
+ * not allowed yet says so on its card, whose Allow button asks from the person's click, and the
+ * worker connects again the moment Chrome reports the grant.
+ */
+import type { OptionalPermissions } from '../platform/ports';
+import { ALL_SITES, covered } from './match-pattern';
+
+export interface HostAccess {
+  /** Whether Chrome lets Patchbay reach `address` (read from a cache kept current). */
+  allows(address: string | URL): Promise<boolean>;
+  /** Whether every site is allowed (the browser's own tools, websites' tools). */
+  allowsAllSites(): Promise<boolean>;
+  /** Something was granted or taken back. */
+  onChange(listener: () => void): () => void;
+}
+
+export function createHostAccess(permissions: OptionalPermissions): HostAccess {
+  let granted: Promise<readonly string[]> | undefined;
+  const current = () =>
+    (granted ??= permissions.grantedOrigins().catch((): readonly string[] => []));
+  const listeners = new Set<() => void>();
+  permissions.onChange(() => {
+    granted = undefined;
+    for (const listener of listeners) listener();
+  });
+  return {
+    allows: async (address) => covered(await current(), address),
+    allowsAllSites: async () => (await current()).includes(ALL_SITES),
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** A host access that allows everything: Node, tests, and tools outside the browser. */
+export const EVERYWHERE: HostAccess = {
+  allows: async () => true,
+  allowsAllSites: async () => true,
+  onChange: () => () => undefined,
+};

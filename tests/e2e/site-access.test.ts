@@ -1,0 +1,91 @@
+/**
+ * No site access at install, in Chromium: a new install holds no site, so a server added
+ * reaches nothing until Chrome allows its site (the card says so, with Allow access, and no
+ * request leaves); a profile that allowed one site reaches servers there and nothing else; the
+ * browser's own tools and websites' tools say they need all sites before asking. Chrome's prompt
+ * itself cannot be clicked from Playwright: a grant's effects (reconnecting at once, signing in)
+ * are tested against the platform twin (tests/integration/site-access.test.ts).
+ */
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
+import { WEBSITE_TOOLS } from '../../components/page-tools/BrowserToolsSection';
+import { whatSiteAccessAllows } from '../../src/permissions/browser-permissions';
+import { closeAfterTest, freshExtensionPerTest } from './harness';
+import { addServerThroughForm, serverCard } from './server-setup';
+
+interface ChromePermissions {
+  chrome: { permissions: { getAll(): Promise<{ origins?: string[] }> } };
+}
+
+const sitesHeld = (page: Page) =>
+  page.evaluate(async () =>
+    (
+      await (globalThis as unknown as ChromePermissions).chrome.permissions.getAll()
+    ).origins?.sort(),
+  );
+
+let fixture: FixtureServer;
+beforeEach(async () => {
+  fixture = closeAfterTest(await startFixtureServer());
+});
+
+describe('a new install (no site allowed)', () => {
+  const session = freshExtensionPerTest({ sites: 'none' });
+
+  it('holds no site, and a server added waits for its site to be allowed, sending nothing', async () => {
+    const page = await session.openServers();
+    expect(await sitesHeld(page)).toEqual([]);
+    // The Add click asks Chrome for 127.0.0.1 (its prompt stays open here, unanswered).
+    const card = await addServerThroughForm(page, { name: 'Local tools', url: fixture.mcpUrl });
+    await card.getByRole('switch', { name: 'Enable Local tools' }).click();
+    const allow = card.getByRole('button', { name: 'Allow access' });
+    await allow.waitFor();
+    expect(await card.textContent()).toContain('Patchbay may not reach 127.0.0.1 yet');
+    expect(fixture.requests).toEqual([]);
+    await session.screenshot(page, 'site-access-needed');
+  });
+
+  it('says what websites’ tools need before asking for all sites', async () => {
+    const page = await session.openServers();
+    const note = page.getByLabel(`${WEBSITE_TOOLS}: browser permission`);
+    await note.waitFor();
+    expect(await note.textContent()).toContain(whatSiteAccessAllows(WEBSITE_TOOLS));
+    expect(await note.getAttribute('data-state')).toBe('asking');
+    await note.getByRole('button', { name: 'Not now' }).click();
+    await note.waitFor({ state: 'detached' });
+  });
+});
+
+describe('a profile that allowed one site (127.0.0.1)', () => {
+  const session = freshExtensionPerTest({ sites: ['http://127.0.0.1/*'] });
+
+  it('connects to a server there at once, on any port, and still asks before all sites', async () => {
+    const page = await session.openServers();
+    expect(await sitesHeld(page)).toEqual(['http://127.0.0.1/*']);
+    const card = await addServerThroughForm(page, {
+      name: 'Local tools',
+      url: fixture.mcpUrl,
+      enable: true,
+    });
+    expect(await card.getByRole('button', { name: 'Allow access' }).count()).toBe(0);
+    expect(fixture.requests.length).toBeGreaterThan(0);
+    // All sites are not held: websites' tools still say what they need.
+    const note = page.getByLabel(`${WEBSITE_TOOLS}: browser permission`);
+    await note.waitFor();
+    expect(await serverCard(page, 'Local tools').locator('[data-state="connected"]').count()).toBe(
+      1,
+    );
+  });
+});
+
+describe('an install from before site access was asked for (all sites kept)', () => {
+  const session = freshExtensionPerTest();
+
+  it('keeps all sites, and websites’ tools say nothing', async () => {
+    const page = await session.openServers();
+    expect(await sitesHeld(page)).toEqual(['<all_urls>']);
+    await page.getByRole('heading', { name: 'This browser' }).waitFor();
+    expect(await page.getByLabel(`${WEBSITE_TOOLS}: browser permission`).count()).toBe(0);
+  });
+});
