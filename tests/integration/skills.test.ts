@@ -12,6 +12,7 @@ import {
   startSkillsServer,
   type SkillsServer,
 } from '../fixtures/skills';
+import type { SkillView } from '../../src/messaging/skills-contract';
 import { createHarness } from '../helpers/manager-harness';
 
 describe('skills of two v2 servers', () => {
@@ -41,7 +42,7 @@ describe('skills of two v2 servers', () => {
   });
 
   const releaseNotesUri = 'skill://release-notes/SKILL.md';
-  const find = (list: { serverId: string; name: string }[], serverId: string, name: string) =>
+  const find = (list: SkillView[], serverId: string, name: string) =>
     list.find((skill) => skill.serverId === serverId && skill.name === name);
 
   it('lists each server’s skills with their files and allowed-tools, same names qualified', async () => {
