@@ -1,28 +1,13 @@
-import { SKILLS_EXTENSION_ID } from '@modelcontextprotocol/client/ext/skills';
 import { PatchbayError } from '../errors/patchbay-error';
 import { leavesConnectionUp, toConnectionError } from './classify-error';
 import type { Connection } from './connection';
+import { FEATURE_NAMES, offers, type Feature } from './feature-offers';
 import { sessionFailure } from './session/failures';
 import type { ServerSession } from './session/server-session';
 import { switchedOff } from './session/status';
 
 /** How long a listing, read or completion may take. */
 export const REQUEST_TIMEOUT_MS = 30_000;
-
-/** What a server offers besides tools, as its capabilities declare it. */
-export type Feature = 'resources' | 'prompts' | 'completions' | 'skills';
-const FEATURE_NAMES: Record<Feature, string> = {
-  resources: 'resources',
-  prompts: 'prompts',
-  completions: 'argument completions',
-  skills: 'skills',
-};
-
-/** Whether the connected server declared `feature` (skills: the extension, SEP-2640). */
-export function offers(capabilities: Connection['capabilities'], feature: Feature): boolean {
-  if (feature === 'skills') return Boolean(capabilities?.extensions?.[SKILLS_EXTENSION_ID]);
-  return Boolean(capabilities?.[feature]);
-}
 
 /**
  * Runs a request for one of a server's features on its connection: refuses switched-off

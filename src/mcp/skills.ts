@@ -21,7 +21,8 @@ import {
 } from '../skills/skill-decisions';
 import { allowedToolsOf, skillDigest, skillFiles } from '../skills/skill-entry';
 import { qualifySkills, skillKey } from '../skills/skill-names';
-import { offers, onServer, REQUEST_TIMEOUT_MS } from './on-server';
+import { offers } from './feature-offers';
+import { onServer, REQUEST_TIMEOUT_MS } from './on-server';
 import type { ServerSession } from './session/server-session';
 import { storageKeys } from './storage-keys';
 

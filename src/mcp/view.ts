@@ -1,7 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { toolUi } from '../apps/tool-ui';
 import type { ServerView, ToolView } from '../messaging/contract';
-import { offers } from './on-server';
+import { offers } from './feature-offers';
 import type { SessionState } from './session/session-state';
 
 /** The longest server `instructions` Patchbay passes on to the model and shows, in characters. */
