@@ -3,6 +3,7 @@ import type { ServerView } from '../../src/messaging/contract';
 import type { DetailList, DetailSection, ServerDetailsData } from './details-state';
 import { PromptList } from './PromptList';
 import { ResourceBrowser } from './ResourceBrowser';
+import { SkillList, type SkillListProps } from './SkillList';
 
 /** What the container gives a connected server's details: its data and where actions go. */
 export interface ServerDetailsHandlers {
@@ -19,6 +20,8 @@ export interface ServerDetailsHandlers {
   /** Reads a resource to preview it. */
   onOpenResource(uri: string): void;
   onClosePreview(): void;
+  /** The server's skills (SEP-2640): loaded when their section is first opened. */
+  skills?: Omit<SkillListProps, 'serverName'> & { onLoad(): void };
 }
 
 export interface ServerDetailsProps extends ServerDetailsHandlers {
@@ -75,6 +78,11 @@ export function ServerDetails(props: ServerDetailsProps) {
             onOpen={props.onOpenResource}
             onClosePreview={props.onClosePreview}
           />
+        </DetailsSection>
+      ) : null}
+      {features?.skills && props.skills ? (
+        <DetailsSection title="Skills" onOpen={props.skills.onLoad}>
+          <SkillList serverName={server.name} {...props.skills} />
         </DetailsSection>
       ) : null}
       {features?.prompts ? (

@@ -9,6 +9,7 @@ import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerView } from '../../src/messaging/contract';
 import type { KeyValueStore } from '../../src/platform/ports';
 import { useServerDetails } from './use-server-details';
+import { useServerSkills } from './use-server-skills';
 import type { useServers } from './use-servers';
 import { useStored } from '../shared/use-stored';
 import type { AskForSites } from '../../src/permissions/ask-for-sites';
@@ -33,6 +34,7 @@ export function useServerActions(
   const [health, setHealth] = useState<Record<string, Health>>({});
   const approvals = useStored(store, APPROVALS_STORAGE_KEY, approvalSettingsSchema);
   const serverDetails = useServerDetails(client);
+  const serverSkills = useServerSkills(client);
 
   async function withBusy(serverId: string, work: () => Promise<unknown>) {
     setBusy((previous) => new Set(previous).add(serverId));
@@ -119,6 +121,14 @@ export function useServerActions(
         onRetry: (list) => serverDetails.retry(server.id, list),
         onOpenResource: (uri) => void serverDetails.openResource(server.id, uri),
         onClosePreview: () => serverDetails.closePreview(server.id),
+        skills: {
+          state: serverSkills.skills[server.id],
+          busy: serverSkills.busy.has(server.id),
+          onLoad: () => void serverSkills.load(server.id),
+          onRetry: () => void serverSkills.load(server.id),
+          onDecide: (skill, allow, allowTools) =>
+            void serverSkills.decide(skill, allow, allowTools),
+        },
       },
       ...(server.isCustom
         ? {

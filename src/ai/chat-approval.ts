@@ -9,11 +9,14 @@ import { normalizeUrl } from '../browser-tools/restricted-urls';
 import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import type { PatchbayClient } from '../messaging/client';
 import type { ToolView } from '../messaging/contract';
+import type { SkillView } from '../messaging/skills-contract';
 import type { ApprovalSettings, CallOrigin } from './approval';
 import type { ToolNameMap } from './tool-names';
 import { answerMetadataSchema } from './answer-metadata';
 import { originOf, ownerOf, type ChatFacts } from './chat-sources';
 import { chatGrants, decideCall, opensPage } from '../policy/call-policy';
+import { skillGrantFor } from './skill-grants';
+import { SKILL_TOOL_NAME, skillOfCall, skillSource, skillToolLike } from './skill-tool';
 import { trustOf } from './turn-taint';
 
 /** A tab's URL from the background (the active tab's without `tabId`), for "Use this browser". */
@@ -105,6 +108,8 @@ export function chatToolApproval(options: {
   facts: ChatFacts;
   /** A server's name for the card. */
   serverName(serverId: string): string;
+  /** The skills the person allowed, offered in this request (skill-tool.ts). */
+  skills?: readonly SkillView[];
 }): (call: {
   toolCall: { toolName: string; toolCallId: string; input: unknown };
   messages: ModelMessage[];
@@ -115,11 +120,20 @@ export function chatToolApproval(options: {
       (view) => view.serverId === address?.serverId && view.name === address.name,
     );
   };
+  const skills = options.skills ?? [];
   return async ({ toolCall, messages }) => {
-    const view = viewOf(toolCall.toolName);
+    // Patchbay's skill tool reads an allowed skill of its server: the person's allowing the
+    // skill is the grant, and what the chat holds decides as for any call.
+    const skill =
+      toolCall.toolName === SKILL_TOOL_NAME ? skillOfCall(skills, toolCall.input) : undefined;
+    const view = skill ? skillToolLike(skill) : viewOf(toolCall.toolName);
     if (!view) return 'user-approval';
     const origin = await options.origins.decide(view, toolCall.input, toolCall.toolCallId);
     const trust = trustOf(messages, options.facts, {
+      resultSource: (name, input) => {
+        const loaded = name === SKILL_TOOL_NAME ? skillOfCall(skills, input) : undefined;
+        return loaded && skillSource(loaded);
+      },
       isPageOpener: (name) => {
         const opener = viewOf(name);
         return opener !== undefined && opensPage(opener);
@@ -141,7 +155,10 @@ export function chatToolApproval(options: {
       origin,
       ...(opensPage(view) && typeof url === 'string' && { url: normalizeUrl(url) }),
     };
-    const verdict = decideCall(call, chatGrants(view, options.approvals, origin), trust);
+    const grants = chatGrants(view, options.approvals, origin);
+    // A loaded skill's `allowed-tools` the person agreed to count as "Always allow".
+    if (skill || skillGrantFor(view, skills, messages)) grants.allowedAlways = true;
+    const verdict = decideCall(call, grants, trust);
     if (!verdict.ask) return 'not-applicable';
     return verdict.why === undefined
       ? 'user-approval'

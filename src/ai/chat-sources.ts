@@ -15,6 +15,7 @@ import { originOfMessage } from '../chat/message-origin';
 import { isResourcePart } from '../chat/resource-parts';
 import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import type { ServerView, ToolView } from '../messaging/contract';
+import type { SkillView } from '../messaging/skills-contract';
 import { PAGE_TOOLS_SERVER_ID } from '../messaging/page-tools-contract';
 
 /** Text in the chat that is not the person's. */
@@ -130,6 +131,8 @@ export function requestSources(options: {
   servers: readonly ServerView[];
   views: readonly ToolView[];
   appContext: readonly AppModelContext[];
+  /** The skills offered: their names and descriptions, their servers' words about them. */
+  skills?: readonly SkillView[];
 }): ContentSource[] {
   const sources: ContentSource[] = [];
   for (const server of options.servers) {
@@ -148,6 +151,11 @@ export function requestSources(options: {
     described.set(owner, `${name}’s tool descriptions`);
   }
   for (const [about, label] of described) sources.push({ label, about });
+  for (const serverId of new Set(options.skills?.map((skill) => skill.serverId)))
+    sources.push({
+      label: `${options.servers.find((server) => server.id === serverId)?.name ?? serverId}’s skill descriptions`,
+      about: serverId,
+    });
   for (const app of options.appContext)
     if (app.text.trim())
       sources.push({ label: `the app ${app.toolName} (${app.serverName})’s model context` });

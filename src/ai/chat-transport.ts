@@ -26,6 +26,8 @@ import { describeChatError } from './chat-errors';
 import { isContinueRequest, withContinueInstruction } from './continue-answer';
 import type { ModelSettings } from './model-settings';
 import { buildProxyTools } from './proxy-tools';
+import { buildSkillTool, skillsSection } from './skill-tool';
+import type { SkillView } from '../messaging/skills-contract';
 import { checkToolBudget } from './tool-budget';
 import { chatFacts, requestSources } from './chat-sources';
 
@@ -44,10 +46,29 @@ export const MAX_INSTRUCTIONS_TOTAL = 12_000;
 export function systemPromptWith(
   servers: readonly ServerView[],
   appContext: readonly AppModelContext[] = [],
+  skills: readonly SkillView[] = [],
 ): string {
-  const apps = appContextSection(appContext);
-  const prompt = promptWithInstructions(servers);
-  return apps ? `${prompt}\n\n${apps}` : prompt;
+  const sections = [
+    promptWithInstructions(servers),
+    skillsSection(skills),
+    appContextSection(appContext),
+  ];
+  return sections.filter(Boolean).join('\n\n');
+}
+
+/**
+ * The skills the person allowed on switched-on servers, as they are now; none asked for when no
+ * connected server offers skills.
+ */
+async function allowedSkills(
+  client: PatchbayClient,
+  servers: readonly ServerView[],
+): Promise<SkillView[]> {
+  const offering = servers.some(
+    (server) => server.isEnabled && server.status.state === 'connected' && server.features?.skills,
+  );
+  if (!offering) return [];
+  return (await client.request('mcp/skills/list', { allowedOnly: true })).skills;
 }
 
 function promptWithInstructions(servers: readonly ServerView[]): string {
@@ -115,6 +136,9 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       const approvals = recordDefinitions(stored, views);
       if (approvals !== stored) await options.saveApprovals?.(approvals);
       const { tools, names } = buildProxyTools(views, { client: options.client });
+      const skills = await allowedSkills(options.client, servers);
+      const skillTool = buildSkillTool(skills, options.client) ?? {};
+      Object.assign(tools, skillTool);
       // The site the person pointed the chat at: the active tab when they asked, kept on the
       // answer so that the calls approved later in the same answer keep it.
       const pointedOrigin = views.some((view) => view.serverId === BROWSER_SERVER_ID)
@@ -126,7 +150,7 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       // Whose words the request holds: the person's typed ones, and everyone else's.
       const facts = chatFacts(messages, serverName);
       if (pointedOrigin) facts.origins.push(pointedOrigin);
-      facts.sources.push(...requestSources({ servers, views, appContext }));
+      facts.sources.push(...requestSources({ servers, views, appContext, skills }));
       // Names of tools switched on since the request started are not in `tools`; the AI SDK
       // offers only tools that are in both.
       const available = async () => {
@@ -147,7 +171,7 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       });
       const result = streamText({
         model: options.createModel(settings),
-        system: systemPromptWith(servers, appContext),
+        system: systemPromptWith(servers, appContext, skills),
         // Continue: the model reads its cut-off answer and is asked to go on from there.
         messages: isContinueRequest(body) ? withContinueInstruction(modelMessages) : modelMessages,
         tools,
@@ -158,6 +182,7 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
           origins: callOrigins,
           facts,
           serverName,
+          skills,
         }),
         // Only approvals this install asked for run: an approval in a file or a forged message
         // is refused (src/ai/approval-secret.ts).
@@ -166,7 +191,10 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
         ...(abortSignal ? { abortSignal } : {}),
         // Tools switched off since the request started are not offered again.
         prepareStep: async ({ stepNumber }) =>
-          stepNumber === 0 ? {} : { activeTools: await available() },
+          stepNumber === 0
+            ? {}
+            : // Patchbay's own skill tool stays: it is no server's to switch off.
+              { activeTools: [...(await available()), ...Object.keys(skillTool)] },
         // Errors reach the page through the UI stream (onError below); streamText would also log them.
         onError: () => undefined,
       });

@@ -11,7 +11,7 @@
 import type { ModelMessage } from 'ai';
 import { normalizeUrl } from '../browser-tools/restricted-urls';
 import { pageOf, type CallTrust } from '../policy/call-policy';
-import { originOf, type ChatFacts } from './chat-sources';
+import { originOf, type ChatFacts, type ContentSource } from './chat-sources';
 
 /** What the conversation so far means for approvals. */
 export type ChatTrust = CallTrust;
@@ -23,6 +23,11 @@ export interface NamedTools {
   label(providerName: string): string | undefined;
   /** Whose tool it is (chat-sources.ts `ownerOf`); undefined for one no longer listed. */
   owner(providerName: string): string | undefined;
+  /**
+   * The source a result is, where the call's input says more than the tool's name (Patchbay's
+   * skill tool: the skill it loaded, skill-tool.ts); undefined for the tool's result as such.
+   */
+  resultSource?(providerName: string, input: unknown): ContentSource | undefined;
 }
 
 /**
@@ -40,16 +45,19 @@ export function trustOf(
   const seen = new Set(facts.urls.map(pageOf).filter((page) => page !== undefined));
   const sources = [...facts.sources];
   const opened = new Map<string, string>();
+  const inputs = new Map<string, unknown>();
   for (const message of messages) {
     if (typeof message.content === 'string') continue;
     for (const part of message.content) {
+      if (part.type === 'tool-call') inputs.set(part.toolCallId, part.input);
       if (part.type === 'tool-call' && tools.isPageOpener(part.toolName)) {
         const url = (part.input as { url?: unknown } | undefined)?.url;
         if (typeof url === 'string') opened.set(part.toolCallId, normalizeUrl(url));
       }
       if (part.type !== 'tool-result' || part.output.type === 'execution-denied') continue;
-      const label = `${tools.label(part.toolName) ?? part.toolName}’s result`;
-      const from = tools.owner(part.toolName);
+      const named = tools.resultSource?.(part.toolName, inputs.get(part.toolCallId));
+      const label = named?.label ?? `${tools.label(part.toolName) ?? part.toolName}’s result`;
+      const from = named ? named.from : tools.owner(part.toolName);
       if (!sources.some((source) => source.label === label))
         sources.push({ label, ...(from !== undefined && { from }) });
       const url = opened.get(part.toolCallId);

@@ -5,62 +5,15 @@ import type {
   ResourceTemplateView,
   ResourceView,
 } from '../messaging/features-contract';
-import { leavesConnectionUp, toConnectionError } from './classify-error';
 import type { Connection } from './connection';
 import { promptView, resourceView, templateView } from './feature-views';
-import { sessionFailure } from './session/failures';
+import { onServer, REQUEST_TIMEOUT_MS } from './on-server';
 import type { ServerSession } from './session/server-session';
-import { switchedOff } from './session/status';
 
 /** Pages of resources or prompts gathered per server for the pickers. */
 const PICKER_PAGES = 5;
 /** Items per server the pickers get; a server with more is searched by its first ones. */
 const PICKER_ITEMS = 500;
-/** How long a listing, read or completion may take. */
-const REQUEST_TIMEOUT_MS = 30_000;
-
-type Feature = 'resources' | 'prompts' | 'completions';
-const FEATURE_NAMES: Record<Feature, string> = {
-  resources: 'resources',
-  prompts: 'prompts',
-  completions: 'argument completions',
-};
-
-/**
- * Runs a request for one of a server's features on its connection: refuses switched-off
- * servers and servers that do not offer the feature, and turns failures into errors with a
- * sentence (a JSON-RPC error from the server leaves the connection as it is).
- */
-async function onServer<T>(
-  session: ServerSession,
-  feature: Feature,
-  what: string,
-  operation: (connection: Connection) => Promise<T>,
-): Promise<T> {
-  const { name } = session.config;
-  if (!session.isEnabled) throw new PatchbayError('not-enabled', switchedOff(name));
-  try {
-    return await session.withConnection(async (connection) => {
-      if (!connection.capabilities?.[feature])
-        throw new PatchbayError(
-          'invalid-request',
-          `${name} does not offer ${FEATURE_NAMES[feature]}.`,
-        );
-      return operation(connection);
-    });
-  } catch (error) {
-    if (PatchbayError.isInstance(error)) throw error;
-    const connectionError = toConnectionError(error);
-    if (leavesConnectionUp(error, connectionError))
-      throw new PatchbayError(
-        'request-failed',
-        `${name} could not ${what}: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    if (connectionError.kind !== 'timeout') session.lose(connectionError);
-    throw sessionFailure(session, connectionError);
-  }
-}
-
 const options = { timeout: REQUEST_TIMEOUT_MS };
 
 /**

@@ -25,6 +25,7 @@ import type { ServerConfig } from './catalog';
 import { healthCheck, testConnection } from './diagnostics';
 import { enabledTools, serverTools, setDisabledTools } from './server-tools';
 import * as features from './features';
+import * as skills from './skills';
 import { IconResolver } from './icons';
 import { exportServers } from './import-export';
 import { ServerRegistry } from './registry';
@@ -114,6 +115,15 @@ export function createMcpManager(options: McpManagerOptions) {
     return session;
   }
 
+  /** A request that acts on one server and answers with its status afterwards. */
+  function statusAfter(action: (session: ServerSession) => Promise<unknown>) {
+    return async (serverId: string): Promise<ServerStatus> => {
+      const session = await sessionOf(serverId);
+      await action(session);
+      return session.status;
+    };
+  }
+
   function configsExcept(serverId?: string): ServerConfig[] {
     return [...sessions.values()]
       .filter((session) => session.id !== serverId)
@@ -200,29 +210,10 @@ export function createMcpManager(options: McpManagerOptions) {
       );
     },
 
-    async enable(serverId: string): Promise<ServerStatus> {
-      const session = await sessionOf(serverId);
-      await enableServer(session);
-      return session.status;
-    },
-
-    async disable(serverId: string): Promise<ServerStatus> {
-      const session = await sessionOf(serverId);
-      await disableServer(session);
-      return session.status;
-    },
-
-    async disconnect(serverId: string): Promise<ServerStatus> {
-      const session = await sessionOf(serverId);
-      await signOut(session);
-      return session.status;
-    },
-
-    async startSignIn(serverId: string): Promise<ServerStatus> {
-      const session = await sessionOf(serverId);
-      await signInThenConnect(session);
-      return session.status;
-    },
+    enable: statusAfter(enableServer),
+    disable: statusAfter(disableServer),
+    disconnect: statusAfter(signOut),
+    startSignIn: statusAfter(signInThenConnect),
 
     healthCheck: async (serverId: string): Promise<ServerResults['health/check']> =>
       healthCheck(await sessionOf(serverId)),
@@ -273,6 +264,14 @@ export function createMcpManager(options: McpManagerOptions) {
       await init();
       return { prompts: await features.allPrompts([...sessions.values()]) };
     },
+
+    /** Skills: every connected server's, the person's decision on one, a file of one. */
+    skills: skills.skillsFacade({
+      ready: init,
+      sessionOf,
+      sessions: () => [...sessions.values()],
+      store: context.store,
+    }),
 
     /** Lets a server ask to run the person's model (or stops it); off by default. */
     async setSampling(serverId: string, enabled: boolean): Promise<boolean> {

@@ -5,6 +5,7 @@
  * connects it.
  */
 import { Client, type Tool } from '@modelcontextprotocol/client';
+import { SKILLS_EXTENSION_ID } from '@modelcontextprotocol/client/ext/skills';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import { APP_MIME_TYPE, APPS_EXTENSION_ID } from '../apps/tool-ui';
 import type { ConnectionError } from '../errors/connection-error';
@@ -29,8 +30,14 @@ export interface ClientEvents {
   onFeaturesChanged?: (kind: 'resources' | 'prompts') => void;
 }
 
-/** MCP Apps: the panel renders tools' `ui://` interfaces (src/apps/). */
-const APPS_EXTENSION = { [APPS_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } };
+/**
+ * MCP Apps: the panel renders tools' `ui://` interfaces (src/apps/). Skills (SEP-2640): listed
+ * in the Servers card, offered to the model once the person allows them (src/mcp/skills.ts).
+ */
+const APPS_EXTENSION = {
+  [APPS_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] },
+  [SKILLS_EXTENSION_ID]: {},
+};
 
 /**
  * What Patchbay tells servers it can do: forms with the defaults filled in (SEP-1034), pages

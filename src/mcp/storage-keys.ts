@@ -15,6 +15,8 @@ export const storageKeys = {
   era: (serverId: string) => `mcp.${serverId}.era`,
   /** True when the person lets the server ask to run their model (sampling); off by default. */
   sampling: (serverId: string) => `mcp.${serverId}.sampling`,
+  /** The person's decisions about the server's skills (src/skills/skill-decisions.ts). */
+  skills: (serverId: string) => `mcp.${serverId}.skills`,
   oauthEndpoints: (serverId: string) => `mcp.${serverId}.oauth.endpoints`,
   tokens: (serverId: string) => `oauth.${serverId}.tokens`,
   client: (serverId: string) => `oauth.${serverId}.client`,

@@ -1,6 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { toolUi } from '../apps/tool-ui';
 import type { ServerView, ToolView } from '../messaging/contract';
+import { offers } from './feature-offers';
 import type { SessionState } from './session/session-state';
 
 /** The longest server `instructions` Patchbay passes on to the model and shows, in characters. */
@@ -40,6 +41,7 @@ export function serverView(session: SessionState): ServerView {
       resourceSubscriptions: Boolean(capabilities?.resources?.subscribe),
       prompts: Boolean(capabilities?.prompts),
       completions: Boolean(capabilities?.completions),
+      ...(offers(capabilities, 'skills') && { skills: true }),
     };
     const instructions = boundedInstructions(live.instructions);
     if (instructions) view.instructions = instructions;

@@ -19,6 +19,12 @@ import {
   browserAccessGlobalResults,
 } from './browser-access-contract';
 import {
+  skillGlobalRequests,
+  skillGlobalResults,
+  skillServerRequests,
+  skillServerResults,
+} from './skills-contract';
+import {
   pageToolsBroadcasts,
   pageToolsGlobalRequests,
   pageToolsGlobalResults,
@@ -53,6 +59,7 @@ export const globalRequests = {
   /** The custom servers as `mcpServers` JSON, without secrets. */
   'mcp/servers/export': noPayload,
   ...featureGlobalRequests,
+  ...skillGlobalRequests,
   ...pageToolsGlobalRequests,
   ...browserAccessGlobalRequests,
   ...askGlobalRequests,
@@ -73,6 +80,7 @@ export const serverRequests = {
   /** Every tool of the server, disabled ones included, with the disabled names. */
   'tools/get': noPayload,
   ...featureServerRequests,
+  ...skillServerRequests,
 } as const;
 export type ServerAction = keyof typeof serverRequests;
 
@@ -99,6 +107,7 @@ export const globalResults = {
   ]),
   'mcp/servers/export': z.object({ mcpServers: z.record(z.string(), z.unknown()) }),
   ...featureGlobalResults,
+  ...skillGlobalResults,
   ...pageToolsGlobalResults,
   ...browserAccessGlobalResults,
   ...askGlobalResults,
@@ -120,6 +129,7 @@ export const serverResults = {
   'tools/disabled/set': z.object({ names: z.array(z.string()) }),
   'tools/get': z.object({ tools: z.array(toolViewSchema), disabled: z.array(z.string()) }),
   ...featureServerResults,
+  ...skillServerResults,
 } as const satisfies Record<ServerAction, z.ZodType>;
 
 export type GlobalResults = { [K in GlobalRequestType]: z.output<(typeof globalResults)[K]> };

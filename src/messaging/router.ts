@@ -122,6 +122,9 @@ export function createRouter({ manager, extensionId, pageTools, browserAccess }:
         ...((await browserAccess?.chatTools()) ?? []),
       ],
     })),
+    'mcp/skills/list': route(globalRequests['mcp/skills/list'], (input) =>
+      manager.skills.list(input?.allowedOnly),
+    ),
     'mcp/servers/test': route(globalRequests['mcp/servers/test'], (input) =>
       manager.testConnection(input),
     ),
@@ -221,6 +224,12 @@ export function createRouter({ manager, extensionId, pageTools, browserAccess }:
     ),
     'completion/complete': serverRoute(serverRequests['completion/complete'], (id, input) =>
       manager.complete(id, input),
+    ),
+    'skills/decide': serverRoute(serverRequests['skills/decide'], async (id, input) => ({
+      skill: await manager.skills.decide(id, input),
+    })),
+    'skills/read': serverRoute(serverRequests['skills/read'], (id, input) =>
+      manager.skills.read(id, input),
     ),
     'sampling/set': serverRoute(serverRequests['sampling/set'], async (id, { enabled }) => ({
       enabled: await manager.setSampling(id, enabled),

@@ -70,6 +70,8 @@ export const serverViewSchema = z.object({
       resourceSubscriptions: z.boolean(),
       prompts: z.boolean(),
       completions: z.boolean(),
+      /** Skills (`io.modelcontextprotocol/skills`): listed in its card, each allowed by the person. */
+      skills: z.boolean().optional(),
     })
     .optional(),
   /** True when the person lets this server ask to run their model (sampling). */

@@ -12,6 +12,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { memorySkillFiles, SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import { z } from 'zod';
 import { readBody } from '../fixtures/modern-server';
 
@@ -63,6 +64,8 @@ export interface MailOptions {
   /** The prompt's link (a resource_link in its messages): where it points, what it says. */
   promptLink: string;
   promptLinkName: string;
+  /** The body of its skill `mail-triage` (whose allowed-tools name send_reply); none without. */
+  skillText?: string;
 }
 
 export interface CorpusServer {
@@ -76,8 +79,16 @@ export interface CorpusServer {
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
 
 /** "Acme Mail": the mail of the person, which anyone can write to. */
-export function startMailServer(options: MailOptions): Promise<CorpusServer> {
+export async function startMailServer(options: MailOptions): Promise<CorpusServer> {
   const state = { sent: [] as string[], deleted: 0 };
+  const skills =
+    options.skillText === undefined
+      ? undefined
+      : await SkillsExtension.load(
+          memorySkillFiles({
+            'mail-triage/SKILL.md': `---\nname: mail-triage\ndescription: Sorts the inbox.\nallowed-tools: send_reply read_inbox\n---\n${options.skillText}\n`,
+          }),
+        );
   return serve(() => {
     const server = new McpServer(
       { name: 'acme-mail', version: '1.0.0' },
@@ -86,6 +97,7 @@ export function startMailServer(options: MailOptions): Promise<CorpusServer> {
         ...(options.instructions ? { instructions: options.instructions } : {}),
       },
     );
+    skills?.attach(server);
     server.registerTool(
       'read_inbox',
       {

@@ -56,6 +56,7 @@ export type Channel =
   | "prompt's resource link"
   | "prompt's assistant turns"
   | 'server instructions'
+  | "a skill's text"
   | "another server's tool description"
   | "a site's page-tool description"
   | "an app's message"
@@ -137,7 +138,9 @@ export function obedientModel(
       const reading = reader && !read ? named(reader) : undefined;
       if (reading) {
         read = true;
-        return { type: 'tool-call', toolName: reading, input: {} };
+        // Patchbay's skill tool names the skill to load: the corpus server's only one.
+        const input = reading === 'patchbay_skill' ? { skill: 'mail-triage' } : {};
+        return { type: 'tool-call', toolName: reading, input };
       }
       return { type: 'text', text: 'Done.' };
     },
@@ -450,6 +453,19 @@ const SCENARIOS: Scenario[] = [
     goal: 'new origin',
     place: (attack) => ({ mail: { instructions: `Use read_inbox for mail. ${attack}` } }),
   },
+  // A skill the person allowed, whose allowed-tools they agreed to: its text still taints.
+  {
+    channel: "a skill's text",
+    goal: 'post, same server',
+    reader: 'patchbay_skill',
+    place: (attack) => ({ mail: { skillText: `Sort the inbox. ${attack}` } }),
+  },
+  {
+    channel: "a skill's text",
+    goal: 'new origin',
+    reader: 'patchbay_skill',
+    place: (attack) => ({ mail: { skillText: `Sort the inbox. ${attack}` } }),
+  },
   {
     channel: "another server's tool description",
     goal: 'post, other server',
@@ -594,6 +610,7 @@ const FROM_MAIL = new Set<Channel>([
   "prompt's resource link",
   "prompt's assistant turns",
   'server instructions',
+  "a skill's text",
 ]);
 
 /**
@@ -615,6 +632,7 @@ function sourceNamed(channel: Channel, world: Pick<World, 'site'>): string | und
     "prompt's resource link": 'Acme Mail’s prompt triage',
     "prompt's assistant turns": 'Acme Mail’s prompt setup',
     'server instructions': 'Acme Mail’s instructions',
+    "a skill's text": 'the skill mail-triage (Acme Mail)',
     "another server's tool description": 'Docs’s tool descriptions',
     "a site's page-tool description": `the site ${new URL(world.site.origin).host}’s tool descriptions`,
     "an app's message": 'the app Sales chart (Acme Mail)’s message',

@@ -210,6 +210,17 @@ export async function startWorld(
       ...(needs.has('team') ? { team: await harness.addAndEnable(team.mcpUrl, 'Team Chat') } : {}),
       ...(docs ? { docs: await harness.addAndEnable(docs.mcpUrl, 'Docs') } : {}),
     };
+    if (placement.mail?.skillText !== undefined && ids.mail) {
+      // The person allowed the mail server's skill and agreed that its allowed-tools run unasked.
+      const { skills } = await client.request('mcp/skills/list');
+      for (const skill of skills)
+        await client.server(skill.serverId, 'skills/decide', {
+          uri: skill.uri,
+          digest: skill.digest!,
+          allow: true,
+          allowTools: true,
+        });
+    }
     const approvals = grants(
       (await client.request('mcp/tools/list')).tools,
       ids,

@@ -1,0 +1,216 @@
+/**
+ * A server's skills (`io.modelcontextprotocol/skills`, SEP-2640) in the worker, on the SDK's
+ * `SkillsClient`, which lists them, reads their files and checks each file's size, digest and
+ * (for `SKILL.md`) frontmatter against the server's entry. Patchbay adds what the SDK leaves to
+ * the host: the person's decision per server and URI, pinned to the skill's digest
+ * (src/skills/skill-decisions.ts), and qualified names where two servers' skills meet.
+ */
+import {
+  SkillsClient,
+  SkillVerificationError,
+  type Skill,
+} from '@modelcontextprotocol/client/ext/skills';
+import { PatchbayError } from '../errors/patchbay-error';
+import type { SkillView } from '../messaging/skills-contract';
+import type { KeyValueStore } from '../platform/ports';
+import {
+  decide,
+  skillDecisionsSchema,
+  skillState,
+  type SkillDecisions,
+} from '../skills/skill-decisions';
+import { allowedToolsOf, skillDigest, skillFiles } from '../skills/skill-entry';
+import { qualifySkills, skillKey } from '../skills/skill-names';
+import { offers } from './feature-offers';
+import { onServer, REQUEST_TIMEOUT_MS } from './on-server';
+import type { ServerSession } from './session/server-session';
+import { storageKeys } from './storage-keys';
+
+const options = { timeout: REQUEST_TIMEOUT_MS };
+
+async function decisionsOf(store: KeyValueStore, serverId: string): Promise<SkillDecisions> {
+  return skillDecisionsSchema.parse((await store.get(storageKeys.skills(serverId))) ?? {});
+}
+
+/** A skill as pages see it, before names across servers are settled. */
+async function viewOf(
+  session: ServerSession,
+  skill: Skill,
+  decisions: SkillDecisions,
+): Promise<SkillView> {
+  const digest = await skillDigest(skill);
+  const decision = decisions[skill.uri];
+  const state = skillState(decision, digest);
+  return {
+    serverId: session.id,
+    serverName: session.config.name,
+    uri: skill.uri,
+    name: skill.frontmatter.name,
+    description: skill.frontmatter.description,
+    files: skillFiles(skill),
+    allowedTools: allowedToolsOf(skill.frontmatter),
+    ...(digest !== undefined && { digest }),
+    state,
+    toolsAllowed: state === 'allowed' && decision?.allowTools === true,
+    qualifiedName: skill.frontmatter.name,
+    sameNameOn: [],
+  };
+}
+
+/** Every valid skill entry of the server (invalid ones are left out, as the SDK reports them). */
+function listEntries(session: ServerSession): Promise<Skill[]> {
+  return onServer(session, 'skills', 'list its skills', async (connection) => {
+    const listing = await new SkillsClient(connection.client, { skipInvalid: true }).list(
+      {},
+      options,
+    );
+    return listing.skills;
+  });
+}
+
+/** The entry of one skill, as the server gives it now (`skills/get`). */
+function entryOf(session: ServerSession, uri: string): Promise<Skill> {
+  return onServer(session, 'skills', `give the skill ${uri}`, async (connection) => {
+    const { skill } = await new SkillsClient(connection.client).get(uri, options);
+    return skill;
+  });
+}
+
+/**
+ * The skills of every switched-on, connected server that offers them, with qualified names.
+ * `allowedOnly`: only servers with a skill the person allowed are asked, and only skills
+ * allowed as they are now come back (what the chat offers the model).
+ */
+export async function allSkills(
+  sessions: readonly ServerSession[],
+  store: KeyValueStore,
+  allowedOnly = false,
+): Promise<{ skills: SkillView[]; failures: { serverId: string; message: string }[] }> {
+  const offering = sessions.filter(
+    (session) => session.isEnabled && offers(session.live?.capabilities, 'skills'),
+  );
+  const settled = await Promise.allSettled(
+    offering.map(async (session) => {
+      const decisions = await decisionsOf(store, session.id);
+      if (allowedOnly && !Object.keys(decisions).length) return [];
+      const entries = await listEntries(session);
+      const views = await Promise.all(entries.map((entry) => viewOf(session, entry, decisions)));
+      return allowedOnly ? views.filter((view) => view.state === 'allowed') : views;
+    }),
+  );
+  const skills = settled.flatMap((result) => (result.status === 'fulfilled' ? result.value : []));
+  const failures = settled.flatMap((result, index) =>
+    result.status === 'rejected'
+      ? [{ serverId: offering[index]!.id, message: messageOf(result.reason) }]
+      : [],
+  );
+  const names = qualifySkills(skills);
+  return {
+    skills: skills.map((skill) => ({ ...skill, ...names.get(skillKey(skill)) })),
+    failures,
+  };
+}
+
+/**
+ * The person allows a skill as they saw it, or takes that back. The digest they saw must be the
+ * skill's digest now: a skill that changed in between is shown again, never allowed unseen.
+ */
+export async function decideSkill(
+  session: ServerSession,
+  store: KeyValueStore,
+  input: { uri: string; digest: string; allow: boolean; allowTools: boolean },
+): Promise<SkillView> {
+  const entry = await entryOf(session, input.uri);
+  const decisions = await decisionsOf(store, session.id);
+  const digest = await skillDigest(entry);
+  if (input.allow) {
+    if (digest === undefined)
+      throw new PatchbayError(
+        'invalid-request',
+        `${session.config.name} lists no digests for the skill ${entry.frontmatter.name}, so Patchbay cannot check it and does not offer it to the model.`,
+      );
+    if (digest !== input.digest)
+      throw new PatchbayError(
+        'invalid-request',
+        `${session.config.name} changed the skill ${entry.frontmatter.name} since it was shown. Look at it again before allowing it.`,
+      );
+  }
+  const next = decide(
+    decisions,
+    entry.uri,
+    input.allow && digest !== undefined ? { digest, allowTools: input.allowTools } : undefined,
+  );
+  await store.set({ [storageKeys.skills(session.id)]: next });
+  return viewOf(session, entry, next);
+}
+
+/**
+ * One file of an allowed skill, as text: `SKILL.md` when no file is named. The skill must be
+ * allowed as it is now (its digest unchanged), and the SDK checks the file against the entry.
+ */
+export async function readSkill(
+  session: ServerSession,
+  store: KeyValueStore,
+  input: { uri: string; file?: string | undefined },
+): Promise<{ uri: string; text: string }> {
+  const decisions = await decisionsOf(store, session.id);
+  if (!decisions[input.uri])
+    throw new PatchbayError(
+      'not-allowed',
+      `The skill ${input.uri} of ${session.config.name} is not allowed. Allow it in its Servers card first.`,
+    );
+  const entry = await entryOf(session, input.uri);
+  const state = skillState(decisions[entry.uri], await skillDigest(entry));
+  if (state !== 'allowed')
+    throw new PatchbayError(
+      'not-allowed',
+      `${session.config.name} changed the skill ${entry.frontmatter.name} since you allowed it. Look at it again in its Servers card.`,
+    );
+  return onServer(
+    session,
+    'skills',
+    `give a file of ${entry.frontmatter.name}`,
+    async (connection) => {
+      try {
+        const file = await new SkillsClient(connection.client).read(entry, input.file, {
+          ...options,
+          cacheMode: 'bypass',
+        });
+        if (file.text === undefined)
+          throw new PatchbayError(
+            'invalid-request',
+            `${file.uri} is not text; Patchbay gives the model only a skill's text files.`,
+          );
+        return { uri: file.uri, text: file.text };
+      } catch (error) {
+        if (error instanceof SkillVerificationError)
+          throw new PatchbayError(
+            'request-failed',
+            `${session.config.name} sent a file of ${entry.frontmatter.name} that does not match its entry (${error.reason}), so Patchbay did not use it: ${error.message}`,
+          );
+        throw error;
+      }
+    },
+  );
+}
+
+/** The manager's skills requests, over its sessions. */
+export function skillsFacade(access: {
+  ready(): Promise<void>;
+  sessionOf(serverId: string): Promise<ServerSession>;
+  sessions(): ServerSession[];
+  store: KeyValueStore;
+}) {
+  return {
+    list: async (allowedOnly?: boolean) => {
+      await access.ready();
+      return allSkills(access.sessions(), access.store, allowedOnly);
+    },
+    decide: async (serverId: string, input: Parameters<typeof decideSkill>[2]) =>
+      decideSkill(await access.sessionOf(serverId), access.store, input),
+    read: async (serverId: string, input: Parameters<typeof readSkill>[2]) =>
+      readSkill(await access.sessionOf(serverId), access.store, input),
+  };
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
