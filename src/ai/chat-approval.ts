@@ -12,9 +12,16 @@ import type { ToolView } from '../messaging/contract';
 import type { ApprovalSettings, CallOrigin } from './approval';
 import type { ToolNameMap } from './tool-names';
 import { answerMetadataSchema } from './answer-metadata';
-import { originOf, ownerOf, type ChatFacts } from './chat-sources';
+import {
+  descriptionsSource,
+  originOf,
+  ownerOf,
+  type ChatFacts,
+  type ContentSource,
+} from './chat-sources';
 import { chatGrants, decideCall, opensPage } from '../policy/call-policy';
 import { trustOf } from './turn-taint';
+import { foundToolNames, TOOL_SEARCH_NAME, TOOL_SEARCH_TOOL } from '../tool-search/search-tool';
 
 /** A tab's URL from the background (the active tab's without `tabId`), for "Use this browser". */
 export function chatTabUrl(client: PatchbayClient) {
@@ -116,9 +123,12 @@ export function chatToolApproval(options: {
     );
   };
   return async ({ toolCall, messages }) => {
-    const view = viewOf(toolCall.toolName);
+    const search = toolCall.toolName === TOOL_SEARCH_NAME;
+    const view = search ? TOOL_SEARCH_TOOL : viewOf(toolCall.toolName);
     if (!view) return 'user-approval';
-    const origin = await options.origins.decide(view, toolCall.input, toolCall.toolCallId);
+    const origin = search
+      ? undefined
+      : await options.origins.decide(view, toolCall.input, toolCall.toolCallId);
     const trust = trustOf(messages, options.facts, {
       isPageOpener: (name) => {
         const opener = viewOf(name);
@@ -134,6 +144,8 @@ export function chatToolApproval(options: {
         const called = viewOf(name);
         return called && ownerOf(called);
       },
+      resultSources: (name, output) =>
+        name === TOOL_SEARCH_NAME ? searchSources(output, viewOf, options.serverName) : undefined,
     });
     const url = (toolCall.input as { url?: unknown } | undefined)?.url;
     const call = {
@@ -147,6 +159,25 @@ export function chatToolApproval(options: {
       ? 'user-approval'
       : { type: 'user-approval', reason: verdict.why };
   };
+}
+
+/**
+ * What a tool search's result brings in: the found tools' servers' words about their tools.
+ * Found tools no longer listed are someone's words about who knows what: they taint every call.
+ */
+function searchSources(
+  output: unknown,
+  viewOf: (providerName: string) => ToolView | undefined,
+  serverName: (serverId: string) => string,
+): ContentSource[] {
+  const value =
+    typeof output === 'object' && output !== null && 'value' in output ? output.value : output;
+  return foundToolNames(value).flatMap((name): ContentSource[] => {
+    const found = viewOf(name);
+    if (!found) return [{ label: `${TOOL_SEARCH_NAME}’s result` }];
+    const source = descriptionsSource(found, serverName);
+    return source ? [source] : []; // the browser's tools: Patchbay's own words
+  });
 }
 
 /**

@@ -25,9 +25,9 @@ import {
 import { describeChatError } from './chat-errors';
 import { isContinueRequest, withContinueInstruction } from './continue-answer';
 import type { ModelSettings } from './model-settings';
-import { buildProxyTools } from './proxy-tools';
-import { checkToolBudget } from './tool-budget';
 import { chatFacts, requestSources } from './chat-sources';
+import { requestTools, toolSearchPrompt } from './tool-search';
+import { TOOL_SEARCH_NAME } from '../tool-search/search-tool';
 
 export const MAX_STEPS = 12;
 
@@ -83,14 +83,10 @@ export interface ChatTransportOptions {
   callOrigins?: CallOrigins;
 }
 
-/** The enabled tools do not fit in a request; the message says how to narrow them. */
-export class ToolBudgetError extends Error {
-  override readonly name = 'ToolBudgetError';
-}
-
 /**
  * There is no server: this chat transport runs the model call in the side panel with the
- * AI SDK's `streamText`, multi-step, with proxy tools for the enabled MCP tools. The tool list is
+ * AI SDK's `streamText`, multi-step, with proxy tools for the enabled MCP tools (behind a tool
+ * search when more are switched on than fit in a request: tool-search.ts). The tool list is
  * read fresh for every request, and re-checked before every step, so servers switched on or off
  * while the panel is open take effect on the next step.
  */
@@ -106,32 +102,35 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
         options.client.request('mcp/servers/get'),
       ]);
       const serverNames = new Map(servers.map((server) => [server.id, server.name]));
-      const budget = checkToolBudget(views);
-      if (!budget.ok) throw new ToolBudgetError(budget.message);
+      const serverName = (serverId: string) =>
+        serverNames.get(serverId) ?? (serverId === BROWSER_SERVER_ID ? 'This browser' : serverId);
       const [stored, approvalSecret] = await Promise.all([
         options.loadApprovals(),
         options.loadApprovalSecret(),
       ]);
       const approvals = recordDefinitions(stored, views);
       if (approvals !== stored) await options.saveApprovals?.(approvals);
-      const { tools, names } = buildProxyTools(views, { client: options.client });
+      const { tools, names, search } = requestTools(views, messages, {
+        client: options.client,
+        serverName,
+      });
       // The site the person pointed the chat at: the active tab when they asked, kept on the
       // answer so that the calls approved later in the same answer keep it.
       const pointedOrigin = views.some((view) => view.serverId === BROWSER_SERVER_ID)
         ? await pointedOriginOf(messages, tabUrl)
         : undefined;
-      const serverName = (serverId: string) =>
-        serverNames.get(serverId) ?? (serverId === BROWSER_SERVER_ID ? 'This browser' : serverId);
       const appContext = options.appContext?.() ?? [];
       // Whose words the request holds: the person's typed ones, and everyone else's.
       const facts = chatFacts(messages, serverName);
       if (pointedOrigin) facts.origins.push(pointedOrigin);
+      // Every switched-on tool's description counts, offered or not: a tool search returns them.
       facts.sources.push(...requestSources({ servers, views, appContext }));
       // Names of tools switched on since the request started are not in `tools`; the AI SDK
       // offers only tools that are in both.
       const available = async () => {
         const { tools: current } = await options.client.request('mcp/tools/list');
-        return current.map((view) => names.nameFor(view));
+        const offered = current.map((view) => names.nameFor(view));
+        return search ? [...offered, TOOL_SEARCH_NAME] : offered;
       };
       const modelMessages = await convertToModelMessages(messages, {
         tools,
@@ -147,7 +146,9 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       });
       const result = streamText({
         model: options.createModel(settings),
-        system: systemPromptWith(servers, appContext),
+        system: search
+          ? `${systemPromptWith(servers, appContext)}\n\n${toolSearchPrompt(search)}`
+          : systemPromptWith(servers, appContext),
         // Continue: the model reads its cut-off answer and is asked to go on from there.
         messages: isContinueRequest(body) ? withContinueInstruction(modelMessages) : modelMessages,
         tools,

@@ -11,7 +11,7 @@
 import type { ModelMessage } from 'ai';
 import { normalizeUrl } from '../browser-tools/restricted-urls';
 import { pageOf, type CallTrust } from '../policy/call-policy';
-import { originOf, type ChatFacts } from './chat-sources';
+import { originOf, type ChatFacts, type ContentSource } from './chat-sources';
 
 /** What the conversation so far means for approvals. */
 export type ChatTrust = CallTrust;
@@ -23,6 +23,11 @@ export interface NamedTools {
   label(providerName: string): string | undefined;
   /** Whose tool it is (chat-sources.ts `ownerOf`); undefined for one no longer listed. */
   owner(providerName: string): string | undefined;
+  /**
+   * What a result of this tool brings in, when that is not "its result" (a tool search's
+   * result holds the found tools' descriptions); undefined for the default.
+   */
+  resultSources?(providerName: string, output: unknown): ContentSource[] | undefined;
 }
 
 /**
@@ -48,6 +53,12 @@ export function trustOf(
         if (typeof url === 'string') opened.set(part.toolCallId, normalizeUrl(url));
       }
       if (part.type !== 'tool-result' || part.output.type === 'execution-denied') continue;
+      const brought = tools.resultSources?.(part.toolName, part.output);
+      if (brought) {
+        for (const source of brought)
+          if (!sources.some((known) => known.label === source.label)) sources.push(source);
+        continue;
+      }
       const label = `${tools.label(part.toolName) ?? part.toolName}’s result`;
       const from = tools.owner(part.toolName);
       if (!sources.some((source) => source.label === label))
