@@ -123,8 +123,12 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       // Whose words the request holds: the person's typed ones, and everyone else's.
       const facts = chatFacts(messages, serverName);
       if (pointedOrigin) facts.origins.push(pointedOrigin);
-      // Every switched-on tool's description counts, offered or not: a tool search returns them.
-      facts.sources.push(...requestSources({ servers, views, appContext }));
+      // The descriptions the request carries: behind a search, those of the tools loaded from
+      // the start (what a search finds counts once its result is in the chat: chat-approval.ts).
+      const offered = search
+        ? views.filter((view) => search.loaded.includes(names.nameFor(view)))
+        : views;
+      facts.sources.push(...requestSources({ servers, views: offered, appContext }));
       // Names of tools switched on since the request started are not in `tools`; the AI SDK
       // offers only tools that are in both.
       const available = async () => {
