@@ -51,6 +51,11 @@ describe('a chat with 1,200 tools switched on', () => {
     const composer = page.getByRole('combobox', { name: 'Message' });
     await composer.and(page.locator(':enabled')).waitFor();
     await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    // The header says why the model will search.
+    await page.getByRole('button', { name: /^Tools: 1200 tools · 12 servers/ }).click();
+    await page.getByText('1,200 tools are switched on, more than the 128 a request can').waitFor();
+    await session.screenshot(page, 'chat-tool-search-header');
+    await page.keyboard.press('Escape');
     await composer.fill('What is the weather forecast for Oslo tomorrow?');
     await page.getByRole('button', { name: 'Send' }).click();
 

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { DynamicToolUIPart } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderChatTool, type ChatToolContext } from '../../components/chat/chat-tool-slot';
+import { ToolsControl } from '../../components/chat/ToolsControl';
 import { ServersHeader } from '../../components/servers/ServersHeader';
 import { createToolNameMap } from '../../src/ai/tool-names';
 import type { ServerView, ToolView } from '../../src/messaging/contract';
@@ -92,5 +93,25 @@ describe('the Servers view’s count of tools', () => {
     cleanup();
     header(12);
     expect(screen.getByText('12 of 128 tools on')).toBeTruthy();
+  });
+});
+
+describe('the chat header’s tools', () => {
+  it('says the model searches them when more are on than fit in one request', () => {
+    const note =
+      '1,200 tools are switched on, more than the 128 a request can carry: the model searches them and loads the ones it needs.';
+    render(
+      <ToolsControl
+        counts={{ tools: 1200, servers: 12 }}
+        servers={[]}
+        browserOn={false}
+        browserDetail="Off"
+        onServerToggle={vi.fn()}
+        onBrowserToggle={vi.fn()}
+        searchNote={note}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /^Tools: 1200 tools · 12 servers/ }));
+    expect(screen.getByText(note)).toBeTruthy();
   });
 });
