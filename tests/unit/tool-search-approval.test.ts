@@ -5,7 +5,14 @@ import { chatToolApproval, createCallOrigins } from '../../src/ai/chat-approval'
 import { createToolNameMap } from '../../src/ai/tool-names';
 import type { ToolView } from '../../src/messaging/contract';
 import { chatGrants, decideCall } from '../../src/policy/call-policy';
-import { TOOL_SEARCH_NAME, TOOL_SEARCH_TOOL } from '../../src/tool-search/search-tool';
+import { CATALOG } from '../../src/mcp/catalog';
+import { BROWSER_SERVER_ID } from '../../src/messaging/browser-access-contract';
+import { PAGE_TOOLS_SERVER_ID } from '../../src/messaging/page-tools-contract';
+import {
+  PATCHBAY_TOOLS_ID,
+  TOOL_SEARCH_NAME,
+  TOOL_SEARCH_TOOL,
+} from '../../src/tool-search/search-tool';
 
 const docsSearch: ToolView = {
   serverId: 'docs',
@@ -79,6 +86,13 @@ describe('approvals with the tool search', () => {
     expect(decideCall({ tool: TOOL_SEARCH_TOOL, origin: undefined }, grants, tainted)).toEqual({
       ask: false,
     });
+  });
+
+  it('keeps Patchbay’s own id for its own tools: no server has it', () => {
+    const ids = [...CATALOG.map((server) => server.id), BROWSER_SERVER_ID, PAGE_TOOLS_SERVER_ID];
+    expect(ids).not.toContain(PATCHBAY_TOOLS_ID);
+    // Servers the person adds are `custom-…` (src/mcp/registry.ts).
+    expect(PATCHBAY_TOOLS_ID.startsWith('custom-')).toBe(false);
   });
 
   it('counts what a search found as its servers’ words about their tools', async () => {
