@@ -23,6 +23,7 @@ import { measureBrowserAccess } from './paths/browser-access';
 import { measureRelay } from './paths/relay';
 import { measureRelayChaos } from './paths/relay-chaos';
 import { measureChatSearch } from './paths/chat-search';
+import { measureToolSearch, toolSearchTable } from './paths/tool-search';
 import { measureConnectMany, measureToolSet, measureWorkerHeap } from './paths/servers';
 import { startFixtureSites } from '../tests/fixtures/page-tools/site-server';
 import { startServerEverything } from '../tests/fixtures/server-everything';
@@ -31,7 +32,7 @@ import { replayableCall } from './lib/replay-session';
 import { corpusTable, runCorpus } from '../tests/security/corpus';
 
 const quick = process.env.BENCH_QUICK === '1';
-/** `npm run bench -- servers streaming` runs only those parts (calls, servers, panel, streaming, conversations, search, page-tools, page-load, browser-access, relay, injection). */
+/** `npm run bench -- servers streaming` runs only those parts (calls, servers, panel, streaming, conversations, search, tools, page-tools, page-load, browser-access, relay, injection). */
 const only = new Set(process.argv.slice(2));
 const runs = (part: string) => only.size === 0 || only.has(part);
 const RUNS = {
@@ -100,6 +101,13 @@ if (runs('injection')) {
     `\nInjection corpus: one channel × one goal each, a model that obeys every instruction it reads\n`,
   );
   console.log(corpusTable(outcomes));
+}
+
+// Not a speed either: what each request to the model carries at 40, 400 and 1,200 tools.
+if (runs('tools')) {
+  step('requests to the model with many tools');
+  console.log(`\nRequests to the model per turn, by tools switched on (tool search past 128)\n`);
+  console.log(toolSearchTable(await measureToolSearch()));
 }
 
 if (runs('search')) {

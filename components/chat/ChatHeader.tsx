@@ -15,6 +15,8 @@ export interface ChatHeaderProps {
   browserOn: boolean;
   onServerToggle(serverId: string, on: boolean): void;
   onBrowserToggle(on: boolean): void;
+  /** Said when more tools are on than fit in one request (the model searches them). */
+  searchNote?: string;
 }
 
 /** The chat's model and its tools, side by side under the chat's title. */
@@ -32,6 +34,7 @@ export function ChatHeader(props: ChatHeaderProps) {
         }
         onBrowserToggle={props.onBrowserToggle}
         onServerToggle={props.onServerToggle}
+        {...(props.searchNote && { searchNote: props.searchNote })}
         servers={servers.map((server) => ({
           id: server.id,
           name: server.name,

@@ -6,7 +6,6 @@ import { InterruptedTurn } from './InterruptedTurn';
 import { MessageList } from './MessageList';
 import { ResourceDialog } from '../resources/ResourceDialog';
 import { describeChatError } from '../../src/ai/chat-errors';
-import { checkToolBudget } from '../../src/ai/tool-budget';
 import { createToolNameMap } from '../../src/ai/tool-names';
 import type { ServerView } from '../../src/messaging/contract';
 import { renderChatTool } from './chat-tool-slot';
@@ -68,7 +67,6 @@ export function ChatSession(props: ChatSessionProps) {
     () => ({ tools, servers, progress, stoppedCalls, approvals, tabTargets }),
     [tools, servers, progress, stoppedCalls, approvals, tabTargets],
   );
-  const budget = useMemo(() => checkToolBudget(tools), [tools]);
 
   const apps: AppSlotContext = {
     client,
@@ -162,7 +160,7 @@ export function ChatSession(props: ChatSessionProps) {
         ) : null}
       </ChatTranscript>
       <div className="chat-footer">
-        {[saveError, context.notice, budget.ok ? undefined : budget.message].map((notice, index) =>
+        {[saveError, context.notice].map((notice, index) =>
           notice ? (
             <p key={index} className="chat-error" role="alert">
               {notice}
@@ -171,7 +169,6 @@ export function ChatSession(props: ChatSessionProps) {
         )}
         <Composer
           busy={busy}
-          {...(!budget.ok ? { disabledReason: 'Too many tools are switched on (see above).' } : {})}
           {...composer}
           {...(lastUserMessage && { onEditLast: () => setEditingId(lastUserMessage.id) })}
           request={props.composerRequest}

@@ -19,6 +19,8 @@ export interface ToolsControlProps {
   browserDetail: string;
   onServerToggle(serverId: string, on: boolean): void;
   onBrowserToggle(on: boolean): void;
+  /** Said when more tools are on than fit in one request (the model searches them). */
+  searchNote?: string;
 }
 
 /** How many tools the chat can use and from how many servers; opens their switches. */
@@ -31,28 +33,31 @@ export function ToolsControl(props: ToolsControlProps) {
       buttonLabel={`Tools: ${summary}. Switch servers on or off`}
     >
       {() => (
-        <ul className="tools-control-list" aria-label="Servers the chat can use">
-          <li className="tools-control-row">
-            <ToolSwitch
-              on={props.browserOn}
-              label="Use this browser"
-              onChange={props.onBrowserToggle}
-            />
-            <span className="tools-control-name">This browser</span>
-            <span className="muted tools-control-detail">{props.browserDetail}</span>
-          </li>
-          {props.servers.map((server) => (
-            <li key={server.id} className="tools-control-row" data-server-id={server.id}>
+        <>
+          {props.searchNote ? <p className="muted tools-control-note">{props.searchNote}</p> : null}
+          <ul className="tools-control-list" aria-label="Servers the chat can use">
+            <li className="tools-control-row">
               <ToolSwitch
-                on={server.isEnabled}
-                label={`Use ${server.name}`}
-                onChange={(on) => props.onServerToggle(server.id, on)}
+                on={props.browserOn}
+                label="Use this browser"
+                onChange={props.onBrowserToggle}
               />
-              <span className="tools-control-name">{server.name}</span>
-              <span className="muted tools-control-detail">{server.detail}</span>
+              <span className="tools-control-name">This browser</span>
+              <span className="muted tools-control-detail">{props.browserDetail}</span>
             </li>
-          ))}
-        </ul>
+            {props.servers.map((server) => (
+              <li key={server.id} className="tools-control-row" data-server-id={server.id}>
+                <ToolSwitch
+                  on={server.isEnabled}
+                  label={`Use ${server.name}`}
+                  onChange={(on) => props.onServerToggle(server.id, on)}
+                />
+                <span className="tools-control-name">{server.name}</span>
+                <span className="muted tools-control-detail">{server.detail}</span>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </Popover>
   );

@@ -2,6 +2,8 @@ import type { DynamicToolUIPart } from 'ai';
 import { BROWSER_SERVER_ID } from '../../src/messaging/browser-access-contract';
 import type { TabTargetState } from '../browser-access/TabTarget';
 import { ToolCard } from './ToolCard';
+import { ToolSearchCard, type FoundTool } from './ToolSearchCard';
+import { foundToolNames, TOOL_SEARCH_NAME } from '../../src/tool-search/search-tool';
 import { changesSinceAllowed, type ApprovalSettings } from '../../src/ai/approval';
 import { isProxyToolOutput } from '../../src/ai/proxy-tools';
 import type { ToolNameMap } from '../../src/ai/tool-names';
@@ -28,6 +30,16 @@ export interface ChatToolContext {
 /** The card of one tool call in the chat: which server and tool it is, its state and app. */
 export function renderChatTool(part: DynamicToolUIPart, context: ChatToolContext) {
   const { tools, servers, names, progress, stoppedCalls, approvals, tabTargets } = context;
+  if (part.toolName === TOOL_SEARCH_NAME) {
+    return (
+      <ToolSearchCard
+        part={part}
+        {...(part.state === 'output-available' && { found: foundTools(part.output, context) })}
+        total={tools.length}
+        stopped={stoppedCalls.has(part.toolCallId)}
+      />
+    );
+  }
   const output =
     part.state === 'output-available' && isProxyToolOutput(part.output) ? part.output : undefined;
   const address = output
@@ -90,6 +102,23 @@ export function renderChatTool(part: DynamicToolUIPart, context: ChatToolContext
         : {})}
     />
   );
+}
+
+/** The tools a search's output lists, named as the person knows them. */
+function foundTools(output: unknown, { tools, servers, names }: ChatToolContext): FoundTool[] {
+  return foundToolNames(output).map((key) => {
+    const address = names.resolve(key);
+    const view = tools.find(
+      (candidate) => candidate.serverId === address?.serverId && candidate.name === address.name,
+    );
+    if (!view) return { key, label: key };
+    const server =
+      view.page?.site ??
+      (view.serverId === BROWSER_SERVER_ID
+        ? 'This browser'
+        : (servers.find((candidate) => candidate.id === view.serverId)?.name ?? view.serverId));
+    return { key, label: view.page?.tool ?? view.name, server };
+  });
 }
 
 /** The tool's own icon, else the one the person gave its server, else the server's own. */

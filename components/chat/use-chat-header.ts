@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { ChatHeaderProps } from './ChatHeader';
 import { chatModelLabel } from '../../src/ai/chat-model';
 import type { ModelChoice } from '../../src/ai/model-choice';
+import { checkToolBudget } from '../../src/ai/tool-budget';
 import { toolCounts, toolsByServer } from '../../src/chat/tool-counts';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerView } from '../../src/messaging/contract';
@@ -26,6 +27,7 @@ export function useChatHeader(options: {
   const models = useModelOptions(choice);
   const counts = useMemo(() => toolCounts(tools), [tools]);
   const byServer = useMemo(() => toolsByServer(tools), [tools]);
+  const budget = useMemo(() => checkToolBudget(tools), [tools]);
   const { current } = chatModel;
   return {
     model: current
@@ -42,6 +44,7 @@ export function useChatHeader(options: {
     toolsByServer: byServer,
     browserOn: options.browserOn,
     onBrowserToggle: options.onBrowserToggle,
+    ...(!budget.ok && { searchNote: budget.message }),
     onServerToggle: (serverId, on) =>
       void client.server(serverId, on ? 'enable' : 'disable').catch(() => undefined),
   };

@@ -20,7 +20,7 @@ export function useAccessNote(permissions: BrowserPermissions, feature: string) 
         setRefusal(answer.granted ? undefined : answer.message);
         return answer.granted;
       }),
-    [feature, permissions],
+    [feature, permissions, setGranted],
   );
   const note: PermissionNoteState | undefined =
     granted === false && !dismissed

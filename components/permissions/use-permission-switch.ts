@@ -36,7 +36,7 @@ export function usePermissionSwitch(options: {
         if (!on) setOn(true);
       } else setNote({ kind: 'refused', text: answer.message });
     });
-  }, [feature, on, permissions, setOn]);
+  }, [feature, on, permissions, setGranted, setOn]);
   const cancel = useCallback(() => setNote(undefined), []);
 
   const shown: PermissionNoteState | undefined =

@@ -3,7 +3,7 @@ export interface ServersHeaderProps {
   listShown: boolean;
   /** Export needs at least one custom server. */
   canExport: boolean;
-  /** Tools the model would be offered now, against the most it accepts. */
+  /** Tools switched on now, against the most one request carries (beyond: tool search). */
   enabledToolCount: number;
   maxTools: number;
   onImport(): void;
@@ -43,11 +43,10 @@ export function ServersHeader({
           </button>
         </div>
       </header>
-      <p className={enabledToolCount > maxTools ? 'field-error' : 'muted'} role="status">
-        {enabledToolCount} of {maxTools} tools on
+      <p className="muted" role="status">
         {enabledToolCount > maxTools
-          ? ' — more than the model accepts; switch some off below.'
-          : ''}
+          ? `${enabledToolCount.toLocaleString('en-US')} tools on, more than the ${maxTools} one request can carry: the chat’s model searches them and loads the ones it needs.`
+          : `${enabledToolCount} of ${maxTools} tools on`}
       </p>
     </>
   );

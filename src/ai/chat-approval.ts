@@ -13,11 +13,18 @@ import type { SkillView } from '../messaging/skills-contract';
 import type { ApprovalSettings, CallOrigin } from './approval';
 import type { ToolNameMap } from './tool-names';
 import { answerMetadataSchema } from './answer-metadata';
-import { originOf, ownerOf, type ChatFacts } from './chat-sources';
+import {
+  descriptionsSource,
+  originOf,
+  ownerOf,
+  type ChatFacts,
+  type ContentSource,
+} from './chat-sources';
 import { chatGrants, decideCall, opensPage } from '../policy/call-policy';
 import { skillGrantFor } from './skill-grants';
 import { SKILL_TOOL_NAME, skillOfCall, skillSource, skillToolLike } from './skill-tool';
 import { trustOf } from './turn-taint';
+import { foundToolNames, TOOL_SEARCH_NAME, TOOL_SEARCH_TOOL } from '../tool-search/search-tool';
 
 /** A tab's URL from the background (the active tab's without `tabId`), for "Use this browser". */
 export function chatTabUrl(client: PatchbayClient) {
@@ -122,13 +129,20 @@ export function chatToolApproval(options: {
   };
   const skills = options.skills ?? [];
   return async ({ toolCall, messages }) => {
+    const search = toolCall.toolName === TOOL_SEARCH_NAME;
     // Patchbay's skill tool reads an allowed skill of its server: the person's allowing the
     // skill is the grant, and what the chat holds decides as for any call.
     const skill =
       toolCall.toolName === SKILL_TOOL_NAME ? skillOfCall(skills, toolCall.input) : undefined;
-    const view = skill ? skillToolLike(skill) : viewOf(toolCall.toolName);
+    const view = search
+      ? TOOL_SEARCH_TOOL
+      : skill
+        ? skillToolLike(skill)
+        : viewOf(toolCall.toolName);
     if (!view) return 'user-approval';
-    const origin = await options.origins.decide(view, toolCall.input, toolCall.toolCallId);
+    const origin = search
+      ? undefined
+      : await options.origins.decide(view, toolCall.input, toolCall.toolCallId);
     const trust = trustOf(messages, options.facts, {
       resultSource: (name, input) => {
         const loaded = name === SKILL_TOOL_NAME ? skillOfCall(skills, input) : undefined;
@@ -148,6 +162,8 @@ export function chatToolApproval(options: {
         const called = viewOf(name);
         return called && ownerOf(called);
       },
+      resultSources: (name, output) =>
+        name === TOOL_SEARCH_NAME ? searchSources(output, viewOf, options.serverName) : undefined,
     });
     const url = (toolCall.input as { url?: unknown } | undefined)?.url;
     const call = {
@@ -164,6 +180,25 @@ export function chatToolApproval(options: {
       ? 'user-approval'
       : { type: 'user-approval', reason: verdict.why };
   };
+}
+
+/**
+ * What a tool search's result brings in: the found tools' servers' words about their tools.
+ * Found tools no longer listed are someone's words about who knows what: they taint every call.
+ */
+function searchSources(
+  output: unknown,
+  viewOf: (providerName: string) => ToolView | undefined,
+  serverName: (serverId: string) => string,
+): ContentSource[] {
+  const value =
+    typeof output === 'object' && output !== null && 'value' in output ? output.value : output;
+  return foundToolNames(value).flatMap((name): ContentSource[] => {
+    const found = viewOf(name);
+    if (!found) return [{ label: `${TOOL_SEARCH_NAME}’s result` }];
+    const source = descriptionsSource(found, serverName);
+    return source ? [source] : []; // the browser's tools: Patchbay's own words
+  });
 }
 
 /**

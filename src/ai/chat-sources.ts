@@ -139,27 +139,41 @@ export function requestSources(options: {
     if (!server.isEnabled || server.status.state !== 'connected' || !server.instructions) continue;
     sources.push({ label: `${server.name}’s instructions`, about: server.id });
   }
-  const described = new Map<string, string>();
+  const described = new Set<string>();
+  const serverName = (serverId: string) =>
+    options.servers.find((server) => server.id === serverId)?.name ?? serverId;
   for (const view of options.views) {
-    if (view.serverId === BROWSER_SERVER_ID) continue; // Patchbay's own words
-    const owner = ownerOf(view);
-    if (described.has(owner)) continue;
-    const name =
-      view.serverId === PAGE_TOOLS_SERVER_ID
-        ? `the site ${view.page?.site ?? 'that offers them'}`
-        : (options.servers.find((server) => server.id === view.serverId)?.name ?? view.serverId);
-    described.set(owner, `${name}’s tool descriptions`);
+    const source = descriptionsSource(view, serverName);
+    if (!source || described.has(source.about)) continue;
+    described.add(source.about);
+    sources.push(source);
   }
-  for (const [about, label] of described) sources.push({ label, about });
   for (const serverId of new Set(options.skills?.map((skill) => skill.serverId)))
     sources.push({
-      label: `${options.servers.find((server) => server.id === serverId)?.name ?? serverId}’s skill descriptions`,
+      label: `${serverName(serverId)}’s skill descriptions`,
       about: serverId,
     });
   for (const app of options.appContext)
     if (app.text.trim())
       sources.push({ label: `the app ${app.toolName} (${app.serverName})’s model context` });
   return sources;
+}
+
+/**
+ * The words of a tool's server (or site) about its tools, as a source: its descriptions, names
+ * and titles, in a request or in a tool search's result. None for the browser's tools, whose
+ * descriptions are Patchbay's own words.
+ */
+export function descriptionsSource(
+  view: Pick<ToolView, 'serverId' | 'page'>,
+  serverName: (serverId: string) => string,
+): (ContentSource & { about: string }) | undefined {
+  if (view.serverId === BROWSER_SERVER_ID) return undefined;
+  const name =
+    view.serverId === PAGE_TOOLS_SERVER_ID
+      ? `the site ${view.page?.site ?? 'that offers them'}`
+      : serverName(view.serverId);
+  return { label: `${name}’s tool descriptions`, about: ownerOf(view) };
 }
 
 /**

@@ -25,11 +25,11 @@ import {
 import { describeChatError } from './chat-errors';
 import { isContinueRequest, withContinueInstruction } from './continue-answer';
 import type { ModelSettings } from './model-settings';
-import { buildProxyTools } from './proxy-tools';
 import { buildSkillTool, skillsSection } from './skill-tool';
 import type { SkillView } from '../messaging/skills-contract';
-import { checkToolBudget } from './tool-budget';
 import { chatFacts, requestSources } from './chat-sources';
+import { requestTools, toolSearchPrompt } from './tool-search';
+import { TOOL_SEARCH_NAME } from '../tool-search/search-tool';
 
 export const MAX_STEPS = 12;
 
@@ -104,14 +104,10 @@ export interface ChatTransportOptions {
   callOrigins?: CallOrigins;
 }
 
-/** The enabled tools do not fit in a request; the message says how to narrow them. */
-export class ToolBudgetError extends Error {
-  override readonly name = 'ToolBudgetError';
-}
-
 /**
  * There is no server: this chat transport runs the model call in the side panel with the
- * AI SDK's `streamText`, multi-step, with proxy tools for the enabled MCP tools. The tool list is
+ * AI SDK's `streamText`, multi-step, with proxy tools for the enabled MCP tools (behind a tool
+ * search when more are switched on than fit in a request: tool-search.ts). The tool list is
  * read fresh for every request, and re-checked before every step, so servers switched on or off
  * while the panel is open take effect on the next step.
  */
@@ -127,15 +123,19 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
         options.client.request('mcp/servers/get'),
       ]);
       const serverNames = new Map(servers.map((server) => [server.id, server.name]));
-      const budget = checkToolBudget(views);
-      if (!budget.ok) throw new ToolBudgetError(budget.message);
+      const serverName = (serverId: string) =>
+        serverNames.get(serverId) ?? (serverId === BROWSER_SERVER_ID ? 'This browser' : serverId);
       const [stored, approvalSecret] = await Promise.all([
         options.loadApprovals(),
         options.loadApprovalSecret(),
       ]);
       const approvals = recordDefinitions(stored, views);
       if (approvals !== stored) await options.saveApprovals?.(approvals);
-      const { tools, names } = buildProxyTools(views, { client: options.client });
+      const { tools, names, search } = requestTools(views, messages, {
+        client: options.client,
+        serverName,
+      });
+      // Patchbay's skill tool is always loaded: it is one tool, and only for allowed skills.
       const skills = await allowedSkills(options.client, servers);
       const skillTool = buildSkillTool(skills, options.client) ?? {};
       Object.assign(tools, skillTool);
@@ -144,18 +144,22 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       const pointedOrigin = views.some((view) => view.serverId === BROWSER_SERVER_ID)
         ? await pointedOriginOf(messages, tabUrl)
         : undefined;
-      const serverName = (serverId: string) =>
-        serverNames.get(serverId) ?? (serverId === BROWSER_SERVER_ID ? 'This browser' : serverId);
       const appContext = options.appContext?.() ?? [];
       // Whose words the request holds: the person's typed ones, and everyone else's.
       const facts = chatFacts(messages, serverName);
       if (pointedOrigin) facts.origins.push(pointedOrigin);
-      facts.sources.push(...requestSources({ servers, views, appContext, skills }));
+      // The descriptions the request carries: behind a search, those of the tools loaded from
+      // the start (what a search finds counts once its result is in the chat: chat-approval.ts).
+      const offered = search
+        ? views.filter((view) => search.loaded.includes(names.nameFor(view)))
+        : views;
+      facts.sources.push(...requestSources({ servers, views: offered, appContext, skills }));
       // Names of tools switched on since the request started are not in `tools`; the AI SDK
       // offers only tools that are in both.
       const available = async () => {
         const { tools: current } = await options.client.request('mcp/tools/list');
-        return current.map((view) => names.nameFor(view));
+        const offered = current.map((view) => names.nameFor(view));
+        return search ? [...offered, TOOL_SEARCH_NAME] : offered;
       };
       const modelMessages = await convertToModelMessages(messages, {
         tools,
@@ -171,7 +175,9 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       });
       const result = streamText({
         model: options.createModel(settings),
-        system: systemPromptWith(servers, appContext, skills),
+        system: search
+          ? `${systemPromptWith(servers, appContext, skills)}\n\n${toolSearchPrompt(search)}`
+          : systemPromptWith(servers, appContext, skills),
         // Continue: the model reads its cut-off answer and is asked to go on from there.
         messages: isContinueRequest(body) ? withContinueInstruction(modelMessages) : modelMessages,
         tools,

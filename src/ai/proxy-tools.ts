@@ -28,7 +28,11 @@ export function isProxyToolOutput(value: unknown): value is ProxyToolOutput {
  */
 export function buildProxyTools(
   views: readonly ToolView[],
-  options: { client: PatchbayClient },
+  options: {
+    client: PatchbayClient;
+    /** Offered only once a tool search finds them (src/ai/tool-search.ts). */
+    deferLoading?: boolean;
+  },
 ): { tools: ToolSet; names: ToolNameMap } {
   const names = createToolNameMap(views);
   const tools: ToolSet = {};
@@ -36,6 +40,7 @@ export function buildProxyTools(
     const { schema, wrapped } = prepareToolSchema(view.inputSchema);
     tools[names.nameFor(view)] = dynamicTool({
       description: view.description || view.name,
+      ...(options.deferLoading && { deferLoading: true }),
       inputSchema: jsonSchema(schema),
       execute: async (input, { toolCallId, abortSignal }) => {
         const started = performance.now();

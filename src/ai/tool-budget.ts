@@ -4,22 +4,27 @@ import { MAX_TOOLS } from './model-settings';
 /** Roughly how many tokens tool definitions may take before they crowd out the conversation. */
 export const MAX_TOOL_TOKENS = 32_000;
 
+/**
+ * Whether the switched-on tools fit in one request. When they do not, the chat does not send
+ * them all (an API would refuse the request, or the conversation would have no room): the model
+ * gets the tool search instead (src/ai/tool-search.ts), and the message says so.
+ */
 export type ToolBudget =
   | { ok: true; count: number; estimatedTokens: number }
   | { ok: false; count: number; estimatedTokens: number; message: string };
 
+const SEARCHED = 'the model searches them and loads the ones it needs';
+
 /** About four characters a token for JSON: enough to tell 5,000 tokens from 50,000. */
 export function estimateToolTokens(tools: readonly ToolView[]): number {
-  return Math.ceil(
-    tools.reduce(
-      (sum, tool) =>
-        sum + tool.name.length + tool.description.length + JSON.stringify(tool.inputSchema).length,
-      0,
-    ) / 4,
-  );
+  return Math.ceil(tools.reduce((sum, tool) => sum + definitionLength(tool), 0) / 4);
 }
 
-/** Whether the enabled tools fit in one request; never send one the API would reject. */
+function definitionLength(tool: ToolView): number {
+  return tool.name.length + tool.description.length + JSON.stringify(tool.inputSchema).length;
+}
+
+/** Whether the switched-on tools fit in one request; never send one the API would reject. */
 export function checkToolBudget(tools: readonly ToolView[]): ToolBudget {
   const count = tools.length;
   const estimatedTokens = estimateToolTokens(tools);
@@ -28,7 +33,7 @@ export function checkToolBudget(tools: readonly ToolView[]): ToolBudget {
       ok: false,
       count,
       estimatedTokens,
-      message: `${count} tools are switched on, but the model accepts at most ${MAX_TOOLS}. Switch off ${count - MAX_TOOLS} or more in Servers (a whole server, or single tools).`,
+      message: `${count.toLocaleString('en-US')} tools are switched on, more than the ${MAX_TOOLS} a request can carry: ${SEARCHED}.`,
     };
   }
   if (estimatedTokens > MAX_TOOL_TOKENS) {
@@ -36,8 +41,24 @@ export function checkToolBudget(tools: readonly ToolView[]): ToolBudget {
       ok: false,
       count,
       estimatedTokens,
-      message: `The ${count} tools switched on would take about ${Math.round(estimatedTokens / 1000)}k tokens of every request, leaving too little room for the conversation. Switch some off in Servers.`,
+      message: `The ${count} tools switched on would take about ${Math.round(estimatedTokens / 1000)}k tokens of every request, too many beside the conversation: ${SEARCHED}.`,
     };
   }
   return { ok: true, count, estimatedTokens };
+}
+
+/** The first of `tools` (in their order) that fit in `maxCount` tools and `maxTokens` tokens. */
+export function toolsWithin<T extends ToolView>(
+  tools: readonly T[],
+  limits: { maxCount: number; maxTokens: number },
+): T[] {
+  const kept: T[] = [];
+  let length = 0;
+  for (const tool of tools) {
+    if (kept.length >= limits.maxCount) break;
+    length += definitionLength(tool);
+    if (Math.ceil(length / 4) > limits.maxTokens) break;
+    kept.push(tool);
+  }
+  return kept;
 }

@@ -28,6 +28,11 @@ export interface NamedTools {
    * skill tool: the skill it loaded, skill-tool.ts); undefined for the tool's result as such.
    */
   resultSource?(providerName: string, input: unknown): ContentSource | undefined;
+  /**
+   * What a result of this tool brings in, when that is not "its result" (a tool search's
+   * result holds the found tools' descriptions); undefined for the default.
+   */
+  resultSources?(providerName: string, output: unknown): ContentSource[] | undefined;
 }
 
 /**
@@ -55,6 +60,12 @@ export function trustOf(
         if (typeof url === 'string') opened.set(part.toolCallId, normalizeUrl(url));
       }
       if (part.type !== 'tool-result' || part.output.type === 'execution-denied') continue;
+      const brought = tools.resultSources?.(part.toolName, part.output);
+      if (brought) {
+        for (const source of brought)
+          if (!sources.some((known) => known.label === source.label)) sources.push(source);
+        continue;
+      }
       const named = tools.resultSource?.(part.toolName, inputs.get(part.toolCallId));
       const label = named?.label ?? `${tools.label(part.toolName) ?? part.toolName}’s result`;
       const from = named ? named.from : tools.owner(part.toolName);

@@ -30,6 +30,7 @@ import { describeSources, ownerOf, sourcesFor, type ContentSource } from '../ai/
 import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import type { ToolView } from '../messaging/contract';
 import { PAGE_TOOLS_SERVER_ID } from '../messaging/page-tools-contract';
+import { isPatchbayTool } from '../tool-search/search-tool';
 
 /** A call to decide. */
 export interface PolicyCall {
@@ -120,6 +121,8 @@ export function chatGrants(
   settings: ApprovalSettings,
   origin: CallOrigin,
 ): CallGrants {
+  // Patchbay's own read-only tool (the tool search): its hints are Patchbay's word.
+  if (isPatchbayTool(tool)) return { allowedAlways: false, readOnly: 'anywhere' };
   const browser = tool.serverId === BROWSER_SERVER_ID;
   const allowedOn = browser ? allowedOrigins(tool, settings) : undefined;
   return {
@@ -180,8 +183,9 @@ function sendsTo(
   if (tool.serverId === PAGE_TOOLS_SERVER_ID) return tool.page?.site ?? 'the site that offers it';
   if (tool.annotations?.openWorldHint === false) {
     // Closed world, but its server gets the call's arguments: anything the chat holds from
-    // elsewhere (a page, another server, a file) could go to it.
-    if (tool.serverId === BROWSER_SERVER_ID) return undefined;
+    // elsewhere (a page, another server, a file) could go to it. Patchbay's own tools (the
+    // browser's, the tool search) have no server to send to.
+    if (tool.serverId === BROWSER_SERVER_ID || isPatchbayTool(tool)) return undefined;
     const owner = ownerOf(tool);
     const elsewhere = taint.some((source) => source.about === undefined && source.from !== owner);
     return elsewhere

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
-import { startPaginatedServer } from '../fixtures/paginated-server';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
 import { storedAnswer } from './chat-storage';
 import { chooseScriptedModel, saveModelSettings } from './chat-setup';
@@ -242,19 +241,6 @@ describe('chat with a model chosen', () => {
     const responses = model.requests.filter((entry) => entry.api === 'responses');
     expect(responses).toHaveLength(2);
     expect(JSON.stringify(responses[1]!.body)).toContain('sunny');
-  });
-
-  it('refuses to send 130 tools and says how to narrow them', async () => {
-    const big = closeAfterTest(await startPaginatedServer({ toolCount: 130, pageSize: 100 }));
-    const hugeId = await addEnabledServer(session, page, { name: 'Huge', url: big.url });
-    await page.reload();
-    const before = model.requests.length;
-    await page.getByText('tools are switched on, but the model accepts at most 128').waitFor();
-    await expect(page.getByRole('combobox', { name: 'Message' }).isDisabled()).resolves.toBe(true);
-    await session.screenshot(page, 'chat-tool-budget');
-    expect(model.requests.length).toBe(before);
-    await request(`mcp/${hugeId}/disable`);
-    await page.getByRole('combobox', { name: 'Message' }).and(page.locator(':enabled')).waitFor();
   });
 
   it('loads nothing a model answer points at: a remote image stays a link until clicked', async () => {

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UIMessage } from 'ai';
 
-import { ToolBudgetError } from '../../src/ai/chat-transport';
 import { setReadOnlyWithoutAsking } from '../../src/ai/approval';
 import type { ModelSettings } from '../../src/ai/model-settings';
 import { startPaginatedServer } from '../fixtures/paginated-server';
@@ -212,16 +211,16 @@ describe.each([
     ]);
   });
 
-  it('refuses to send more tools than the provider accepts', async () => {
+  it('offers the tool search instead of more tools than the provider accepts', async () => {
     const paginated = await startPaginatedServer({ toolCount: 130, pageSize: 50 });
     cleanups.push(() => paginated.close());
     const context = await setup({ url: paginated.url });
-    await expect(
-      send(transportFor(context, settingsFor(context.openai)), [userMessage('Hello')]),
-    ).rejects.toSatisfy(
-      (error) => error instanceof ToolBudgetError && error.name === 'ToolBudgetError',
+    context.openai.script({ type: 'text', text: 'Hello.' });
+    const chunks = await collect(
+      await send(transportFor(context, settingsFor(context.openai)), [userMessage('Hello')]),
     );
-    expect(context.openai.requests).toHaveLength(0);
+    expect(streamedText(chunks)).toBe('Hello.');
+    expect(context.openai.requests.map((request) => request.toolNames)).toEqual([['search_tools']]);
   });
 });
 

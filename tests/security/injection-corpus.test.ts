@@ -36,6 +36,9 @@ describe('a model that obeys every injected instruction', () => {
         expect(outcome.detail).toMatch(
           /holds text from |pointed the chat at|always allowed this tool/,
         );
+        // A card asking for what the chat holds names first the channel that brought it in.
+        if (outcome.source && outcome.detail.includes('holds text from'))
+          expect(outcome.detail).toContain(outcome.source);
       }
     },
   );

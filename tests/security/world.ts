@@ -37,6 +37,7 @@ import {
   type ScriptedOpenAI,
   type ScriptedTurn,
 } from '../fixtures/scripted-openai';
+import { startDomainServers } from '../fixtures/domain-tools-server';
 import { createHarness } from '../helpers/manager-harness';
 import {
   startDocsServer,
@@ -83,7 +84,7 @@ export interface Placement {
 }
 
 /** The servers a world switches on besides the browser: only what its scenario needs. */
-export type ServerNeed = 'mail' | 'team' | 'docs' | 'site tool';
+export type ServerNeed = 'mail' | 'team' | 'docs' | 'site tool' | 'many tools';
 
 export interface World {
   attacker: RecordingSite;
@@ -205,6 +206,11 @@ export async function startWorld(
       send: (message) => router.handle(message, { id: 'self', origin: 'chrome-extension://self' }),
       subscribe: (listener) => harness.broadcaster.listen(listener),
     });
+    // Two hundred more tools: past the budget, so the chat searches its tools.
+    for (const server of needs.has('many tools') ? await startDomainServers(2, 100) : []) {
+      closers.push(() => server.close());
+      await harness.addAndEnable(server.mcpUrl, server.name);
+    }
     const ids = {
       ...(needs.has('mail') ? { mail: await harness.addAndEnable(mail.mcpUrl, 'Acme Mail') } : {}),
       ...(needs.has('team') ? { team: await harness.addAndEnable(team.mcpUrl, 'Team Chat') } : {}),

@@ -237,18 +237,19 @@ describe('approval', () => {
 });
 
 describe('tool budget', () => {
-  it('refuses more tools than the provider accepts, saying how many to switch off', () => {
-    const tools = Array.from({ length: 130 }, (_, index) => tool('s', `t${index}`));
+  it('sends up to 128 tools as they are, and searches more than the provider accepts', () => {
+    const tools = Array.from({ length: 1300 }, (_, index) => tool('s', `t${index}`));
     expect(checkToolBudget(tools)).toMatchObject({
       ok: false,
-      count: 130,
+      count: 1300,
       message:
-        '130 tools are switched on, but the model accepts at most 128. Switch off 2 or more in Servers (a whole server, or single tools).',
+        '1,300 tools are switched on, more than the 128 a request can carry: the model searches them and loads the ones it needs.',
     });
+    expect(checkToolBudget(tools.slice(0, 129))).toMatchObject({ ok: false, count: 129 });
     expect(checkToolBudget(tools.slice(0, 128))).toMatchObject({ ok: true, count: 128 });
   });
 
-  it('refuses tool definitions that would crowd out the conversation', () => {
+  it('searches tool definitions that would crowd out the conversation', () => {
     const huge = tool('s', 'huge', { description: 'd'.repeat(200_000) });
     expect(checkToolBudget([huge])).toMatchObject({ ok: false });
   });
@@ -490,7 +491,7 @@ describe('tool budget, exactly', () => {
       count: 2,
       estimatedTokens: 32_001,
       message:
-        'The 2 tools switched on would take about 32k tokens of every request, leaving too little room for the conversation. Switch some off in Servers.',
+        'The 2 tools switched on would take about 32k tokens of every request, too many beside the conversation: the model searches them and loads the ones it needs.',
     });
   });
 });
