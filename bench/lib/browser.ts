@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { createServer } from 'node:net';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, EXTENSION_ID, findChromium } from '../../scripts/chromium';
+import { grantInProfile } from '../../scripts/granted-profile';
 
 export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
 
@@ -32,6 +33,9 @@ export interface BenchBrowser {
 export async function launchBenchBrowser(): Promise<BenchBrowser> {
   const extensionDir = resolve('.output/chrome-mv3');
   const userDataDir = mkdtempSync(join(tmpdir(), 'patchbay-bench-'));
+  // The bench's servers and pages are on loopback sites a person would have allowed (Patchbay
+  // asks for none at install): the profile holds all sites, as an earlier version's does.
+  await grantInProfile(userDataDir, extensionDir, { apiPermissions: false, sites: ['<all_urls>'] });
   // Playwright cannot open a CDP session on a service worker; the DevTools port can.
   const debuggingPort = await freePort();
   const context = await chromium.launchPersistentContext(userDataDir, {

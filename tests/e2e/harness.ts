@@ -8,16 +8,9 @@
  * not declare with `expectConsoleError`, then closes the browser. Fixtures a test starts are
  * closed with {@link closeAfterTest}.
  */
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { CHROMIUM_FLAGS, findChromium } from '../../scripts/chromium';
+import { grantInProfile, type Grants } from '../../scripts/granted-profile';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
@@ -222,63 +215,22 @@ export async function requestFrom<T>(
   return response.result;
 }
 
-/** What a profile starts with: the optional API permissions, and the sites allowed. */
-interface Grants {
-  apiPermissions: boolean;
-  sites: readonly string[];
-}
-
 /** Profiles already granted, by what they hold and the build: one launch each per process. */
 const grantedProfiles = new Map<string, string>();
 
 /**
- * A profile holding `grants`, as Chrome's prompts would leave it (Playwright cannot click
- * them): the profile first runs a copy of the build that requires them, as an update from an
- * earlier version that required them does (Chrome keeps them, now optional). Made once per
- * process for each set of grants, then copied for every browser that asks for it.
+ * A profile holding `grants` (scripts/granted-profile.ts), made once per process for each set
+ * of grants, then copied for every browser that asks for it.
  */
 async function grantOptional(userDataDir: string, extensionDir: string, grants: Grants) {
   const key = JSON.stringify([extensionDir, grants]);
   let template = grantedProfiles.get(key);
   if (!template) {
     template = mkdtempSync(join(tmpdir(), 'patchbay-e2e-template-'));
-    await runWithGrants(template, extensionDir, grants);
+    await grantInProfile(template, extensionDir, grants, TEST_FLAGS);
     grantedProfiles.set(key, template);
   }
   cpSync(template, userDataDir, { recursive: true });
-}
-
-async function runWithGrants(userDataDir: string, extensionDir: string, grants: Grants) {
-  const copy = mkdtempSync(join(tmpdir(), 'patchbay-e2e-granted-'));
-  cpSync(extensionDir, copy, { recursive: true });
-  const manifestPath = join(copy, 'manifest.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
-    permissions?: string[];
-    optional_permissions?: string[];
-    host_permissions?: string[];
-  };
-  if (grants.apiPermissions) {
-    manifest.permissions = [
-      ...(manifest.permissions ?? []),
-      ...(manifest.optional_permissions ?? []),
-    ];
-    delete manifest.optional_permissions;
-  }
-  manifest.host_permissions = [...grants.sites];
-  writeFileSync(manifestPath, JSON.stringify(manifest));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: findChromium(),
-    headless: true,
-    args: [
-      `--disable-extensions-except=${copy}`,
-      `--load-extension=${copy}`,
-      ...CHROMIUM_FLAGS,
-      ...TEST_FLAGS,
-    ],
-  });
-  if (context.serviceWorkers().length === 0) await context.waitForEvent('serviceworker');
-  await context.close();
-  rmSync(copy, { recursive: true, force: true });
 }
 
 type LaunchOptions = Parameters<typeof launchExtension>[0];
