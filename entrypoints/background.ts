@@ -7,6 +7,7 @@ import { createChromePermissions } from '../src/platform/chrome-permissions';
 import type { Broadcast } from '../src/messaging/contract';
 import { createRouter } from '../src/messaging/router';
 import { injectorWithinAccess } from '../src/page-tools/injector-within-access';
+import { pageToolsWithinAccess } from '../src/page-tools/page-tools-within-access';
 import { createPageToolsService } from '../src/page-tools/page-tools-service';
 import { createPanelEntry } from '../src/panel-entry/panel-entry';
 import { createChromePanelEntryPoints } from '../src/platform/chrome-panel-entry';
@@ -69,15 +70,19 @@ export default defineBackground(() => {
       : {}),
   });
   // Websites' own tools: the proxies' ports are heard from the worker's first moment.
-  const pageTools = createPageToolsService({
-    transport: createChromeTabTransport(),
-    tabs: createChromeBrowserTabs(),
-    store: createChromeStore(),
-    sessionStore: createChromeStore('session'),
+  const pageTools = pageToolsWithinAccess(
+    createPageToolsService({
+      transport: createChromeTabTransport(),
+      tabs: createChromeBrowserTabs(),
+      store: createChromeStore(),
+      sessionStore: createChromeStore('session'),
+      broadcaster,
+      injector: injectorWithinAccess(createChromePageInjector(), hostAccess),
+      offerTransport: createChromeOfferTransport(),
+    }),
+    hostAccess,
     broadcaster,
-    injector: injectorWithinAccess(createChromePageInjector(), hostAccess),
-    offerTransport: createChromeOfferTransport(),
-  });
+  );
   // An open panel's port: its connect after a stop starts the worker again, while the relay
   // link is wanted (the worker says so on the port).
   const panelWatch = acceptPanelWatch();

@@ -1,7 +1,7 @@
 import { BROWSER_SERVER_ID } from '../../src/messaging/browser-access-contract';
 import type { ServerView } from '../../src/messaging/contract';
 import type { ToolCounts } from '../../src/chat/tool-counts';
-import { STATUS_LABELS } from '../servers/status-labels';
+import { statusLabel } from '../servers/status-labels';
 import { ModelSwitch, type ModelSwitchProps } from './ModelSwitch';
 import { ToolsControl } from './ToolsControl';
 
@@ -49,7 +49,7 @@ export function ChatHeader(props: ChatHeaderProps) {
 function detailOf(server: ServerView, tools: number): string {
   if (!server.isEnabled) return 'Off';
   if (server.status.state === 'connected') return countOf(tools);
-  return STATUS_LABELS[server.status.state].label;
+  return statusLabel(server.status).label;
 }
 
 function countOf(tools: number): string {

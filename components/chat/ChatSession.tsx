@@ -19,11 +19,14 @@ import { useServerContext } from '../composer/use-server-context';
 import { ImageChips } from '../composer/ImageChips';
 import type { ComposerRequest } from '../../src/panel-entry/composer-request';
 import { useEmptyChat } from './use-empty-chat';
+import type { AskForSites } from '../../src/permissions/ask-for-sites';
 import { useImageInput } from '../composer/use-image-input';
 import { useQuotedPages } from '../composer/use-quoted-pages';
 
 export interface ChatSessionProps extends ChatSessionOptions {
   servers: ServerView[];
+  /** Asks Chrome for a server's site when the empty chat switches it on. */
+  askForSites: AskForSites;
   /** Focus and text for the composer (use-composer-draft.ts). */
   composerRequest?: ComposerRequest | undefined;
   onComposerRequestApplied?(): void;
@@ -46,7 +49,7 @@ export function ChatSession(props: ChatSessionProps) {
   });
   const follow = useScrollFollow();
   const images = useImageInput(props.loadSettings);
-  const empty = useEmptyChat(client);
+  const empty = useEmptyChat(client, servers, props.askForSites);
   const takeQuoted = useQuotedPages(props.composerRequest);
   const composer = useChatComposer({
     client,

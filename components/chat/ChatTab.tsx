@@ -98,6 +98,7 @@ export function ChatTab({
           journal={chats.journal}
           loadSettings={chat.loadSettings}
           servers={servers}
+          askForSites={chat.askForSites}
           loadApprovals={chat.loadApprovals}
           loadApprovalSecret={chat.approvalSecret}
           saveApprovals={chat.saveApprovals}

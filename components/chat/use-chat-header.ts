@@ -9,6 +9,7 @@ import type { ServerView } from '../../src/messaging/contract';
 import type { useChatModel } from './use-chat-model';
 import { useChatTools } from './use-chat-tools';
 import { useModelOptions } from './use-model-options';
+import type { AskForSites } from '../../src/permissions/ask-for-sites';
 
 /**
  * What the chat's header shows: the chat's model with the models to switch to, and the tools
@@ -21,6 +22,7 @@ export function useChatHeader(options: {
   chatModel: ReturnType<typeof useChatModel>;
   browserOn: boolean;
   onBrowserToggle(on: boolean): void;
+  askForSites: AskForSites;
 }): ChatHeaderProps {
   const { client, servers, choice, chatModel } = options;
   const { tools } = useChatTools(client);
@@ -45,7 +47,11 @@ export function useChatHeader(options: {
     browserOn: options.browserOn,
     onBrowserToggle: options.onBrowserToggle,
     ...(!budget.ok && { searchNote: budget.message }),
-    onServerToggle: (serverId, on) =>
-      void client.server(serverId, on ? 'enable' : 'disable').catch(() => undefined),
+    onServerToggle: (serverId, on) => {
+      // Switching on asks Chrome for the server's site first, within the click.
+      const server = servers.find((candidate) => candidate.id === serverId);
+      if (on && server) void options.askForSites([server.url, ...(server.signInSites ?? [])]);
+      void client.server(serverId, on ? 'enable' : 'disable').catch(() => undefined);
+    },
   };
 }

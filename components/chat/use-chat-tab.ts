@@ -11,6 +11,7 @@ import type { KeyValueStore } from '../../src/platform/ports';
 import type { useConversations } from '../history/use-conversations';
 import type { useModelChoice } from '../settings/use-model-choice';
 import { useChatHeader } from './use-chat-header';
+import type { AskForSites } from '../../src/permissions/ask-for-sites';
 import { useChatModel } from './use-chat-model';
 
 /**
@@ -26,8 +27,10 @@ export function useChatTab(options: {
   servers: readonly ServerView[];
   browserOn: boolean;
   onBrowserToggle(on: boolean): void;
+  /** Asks Chrome for a server's site when the chat switches it on. */
+  askForSites: AskForSites;
 }) {
-  const { client, store, models, chats, servers } = options;
+  const { client, store, models, chats, servers, askForSites } = options;
   const [showHistory, setShowHistory] = useState(false);
   const chatModel = useChatModel({
     store,
@@ -42,6 +45,7 @@ export function useChatTab(options: {
     chatModel,
     browserOn: options.browserOn,
     onBrowserToggle: options.onBrowserToggle,
+    askForSites,
   });
   const { onSaved: savedChat } = chats;
   const { onSaved: savedModel } = chatModel;
@@ -71,6 +75,7 @@ export function useChatTab(options: {
     loadApprovals,
     approvalSecret,
     saveApprovals,
+    askForSites,
   };
 }
 

@@ -3,6 +3,9 @@ import { usePermissionsHeld } from './use-permissions-held';
 import type { BrowserPermissions } from '../../src/permissions/browser-permissions';
 import type { PermissionNoteState } from './PermissionNote';
 
+/** Notes the person put off with Not now, until the panel closes. */
+const notNow = new Set<string>();
+
 /**
  * A feature that works only with permissions Chrome has not given yet, and has no switch of its
  * own (websites' tools): while they are missing, the note says what they allow, with Allow
@@ -11,7 +14,7 @@ import type { PermissionNoteState } from './PermissionNote';
 export function useAccessNote(permissions: BrowserPermissions, feature: string) {
   const [granted, setGranted] = usePermissionsHeld(permissions);
   const [refusal, setRefusal] = useState<string | undefined>();
-  const [dismissed, setDismissed] = useState(false);
+  const [dismissed, setDismissed] = useState(() => notNow.has(feature));
   /** Asks Chrome (call it from the click); resolves with whether they are held now. */
   const allow = useCallback(
     () =>
@@ -28,5 +31,9 @@ export function useAccessNote(permissions: BrowserPermissions, feature: string) 
         ? { kind: 'refused', text: refusal }
         : { kind: 'asking', text: permissions.sentence(feature) }
       : undefined;
-  return { granted, note, allow, dismiss: useCallback(() => setDismissed(true), []) };
+  const dismiss = useCallback(() => {
+    notNow.add(feature);
+    setDismissed(true);
+  }, [feature]);
+  return { granted, note, allow, dismiss };
 }

@@ -83,9 +83,11 @@ export function ServersPanel({
         maxTools={MAX_TOOLS}
         onImport={() => setMode('import')}
         onBrowse={() => {
-          // The registry's site, asked for from this click (searching starts at once).
-          void askForSites([registryUrl.value ?? OFFICIAL_REGISTRY_URL]);
-          setMode('browse');
+          // The registry's site, asked for from this click; the search starts on the answer (a
+          // refused one then says it could not reach the registry, and Browse asks again).
+          void askForSites([registryUrl.value ?? OFFICIAL_REGISTRY_URL]).then(() =>
+            setMode('browse'),
+          );
         }}
         onExport={() => void forms.openExport()}
         onAdd={() => setMode('add')}

@@ -1,4 +1,4 @@
-import type { ServerState } from '../../src/messaging/contract';
+import type { ServerState, ServerStatus } from '../../src/messaging/contract';
 
 /** Every status state in plain words, and the tone its badge takes. */
 export const STATUS_LABELS: Record<
@@ -17,3 +17,13 @@ export const STATUS_LABELS: Record<
   'cloudflare-error': { label: 'Cloudflare worker error', tone: 'bad' },
   'invalid-token': { label: 'Sign-in expired', tone: 'warn' },
 };
+
+/**
+ * A status in plain words: a site Chrome has not allowed yet is the person's to allow, not a
+ * failure of the server.
+ */
+export function statusLabel(status: ServerStatus): (typeof STATUS_LABELS)[ServerState] {
+  return status.needsAccess?.length
+    ? { label: 'Site access needed', tone: 'warn' }
+    : STATUS_LABELS[status.state];
+}

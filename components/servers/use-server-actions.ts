@@ -12,8 +12,7 @@ import { useServerDetails } from './use-server-details';
 import { useServerSkills } from './use-server-skills';
 import type { useServers } from './use-servers';
 import { useStored } from '../shared/use-stored';
-import type { AskForSites } from '../../src/permissions/ask-for-sites';
-import { patternHost, sitePattern } from '../../src/permissions/match-pattern';
+import { sitesRefused, type AskForSites } from '../../src/permissions/ask-for-sites';
 
 type Health = { ok: boolean; latencyMs: number; error?: string } | 'checking';
 
@@ -53,7 +52,8 @@ export function useServerActions(
     }
   }
 
-  function checkHealth(serverId: string) {
+  function checkHealth(serverId: string, url: string) {
+    void askForSites([url]);
     setHealth((previous) => ({ ...previous, [serverId]: 'checking' }));
     void client.server(serverId, 'health/check').then(
       (result) => setHealth((previous) => ({ ...previous, [serverId]: result })),
@@ -70,14 +70,20 @@ export function useServerActions(
    * and any its status names (its authorization server's).
    */
   const askFor = (server: ServerView) =>
-    askForSites([server.url, ...(server.status.needsAccess ?? [])]);
+    askForSites([server.url, ...(server.signInSites ?? []), ...(server.status.needsAccess ?? [])]);
 
   /** After Allow access: signs in where that was what waited, otherwise connects again. */
   const allowAccess = (server: ServerView) => {
     const asked = askFor(server);
     const signIn = server.status.state === 'needs-auth' || server.status.state === 'invalid-token';
     void withBusy(server.id, async () => {
-      if (!(await asked)) throw new Error(accessRefused(server));
+      if (!(await asked))
+        throw new Error(
+          sitesRefused(
+            [server.url, ...(server.status.needsAccess ?? [])],
+            `Click Allow access on ${server.name} to be asked again.`,
+          ),
+        );
       await client.server(server.id, signIn ? 'auth/start' : 'enable');
     });
   };
@@ -102,7 +108,7 @@ export function useServerActions(
       },
       onAllowAccess: () => allowAccess(server),
       onSignOut: () => void withBusy(server.id, () => client.server(server.id, 'disconnect')),
-      onHealthCheck: () => checkHealth(server.id),
+      onHealthCheck: () => checkHealth(server.id, server.url),
       ...(health[server.id] ? { health: health[server.id] } : {}),
       readOnlyWithoutAsking: approvals.value?.[server.id]?.readOnlyWithoutAsking ?? false,
       onReadOnlyWithoutAskingChange: (value) =>
@@ -143,12 +149,4 @@ export function useServerActions(
   }
 
   return { notice, cardProps };
-}
-
-/** What a refused Allow access leaves on the card's notice. */
-function accessRefused(server: ServerView): string {
-  const hosts = [server.url, ...(server.status.needsAccess ?? [])]
-    .map((site) => patternHost(site.endsWith('/*') ? site : (sitePattern(site) ?? site)))
-    .filter((host, index, all) => all.indexOf(host) === index);
-  return `Chrome was not allowed to let Patchbay reach ${hosts.join(' and ')}, so ${server.name} cannot connect. Click Allow access to ask again.`;
 }

@@ -5,7 +5,7 @@ import type { AddServerPayload } from '../../src/messaging/contract';
 import { installPayload } from '../../src/registry/install-remote';
 import type { RegistryEntry, RegistryRemote } from '../../src/registry/registry-entry';
 import type { useServers } from './use-servers';
-import type { AskForSites } from '../../src/permissions/ask-for-sites';
+import { sitesRefused, type AskForSites } from '../../src/permissions/ask-for-sites';
 
 /** What the Servers view shows besides the list: a form to add one, import, or export. */
 export type ServersMode = 'list' | 'add' | 'import' | 'export' | 'browse';
@@ -32,8 +32,13 @@ export function useServerForms(
 
   // Each click that reaches a server asks Chrome for its site first (the request must start
   // within the click); a refusal still saves the server, whose card then offers Allow access.
-  const test = (input: AddServerPayload) => {
-    void askForSites([input.url]);
+  const test = async (input: AddServerPayload) => {
+    // The answer first: a test sent while Chrome's prompt is open would only say it may not.
+    if (!(await askForSites([input.url])))
+      return {
+        ok: false as const,
+        error: sitesRefused([input.url], 'Test again to be asked again.'),
+      };
     return client.request('mcp/servers/test', input);
   };
 

@@ -86,6 +86,7 @@ export function App({
     servers,
     browserOn,
     onBrowserToggle: inChat.toggle,
+    askForSites,
   });
   const onDeviceOffered = useOnDeviceOffered(
     models.loaded && (tab === 'settings' || (tab === 'chat' && !models.choice)),

@@ -14,6 +14,8 @@ import { CHROMIUM_FLAGS, findChromium } from '../chromium';
 import { DEMO_MODEL, DEMO_QUESTION, startDemoModel } from './demo-model';
 import { modelRequestFrom, resolveModel, type Environment } from './model-from-env';
 import { addEnabledServer, ask, chooseModel } from './profile';
+import { grantInProfile } from '../granted-profile';
+import { sitePatterns } from '../../src/permissions/match-pattern';
 
 export const FIXTURE_SERVER_NAME = 'Fixture server';
 
@@ -51,6 +53,12 @@ export async function startPatchbay(options: StartOptions): Promise<StartedPatch
     : fromEnvironment;
 
   const profile = mkdtempSync(join(tmpdir(), 'patchbay-start-'));
+  // The profile is set up as the person would have: the fixture server's site and the model's
+  // allowed (Patchbay asks for no site at install; each is asked for from a click).
+  await grantInProfile(profile, extensionDir, {
+    apiPermissions: false,
+    sites: sitePatterns([fixture.mcpUrl, ...(model?.baseUrl ? [model.baseUrl] : [])]),
+  });
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: findChromium(),
     headless: options.headless,

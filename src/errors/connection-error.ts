@@ -87,7 +87,7 @@ export function userMessage(error: ConnectionError, serverName: string, url: str
     case 'protocol':
       return `${serverName} answered with something that isn't MCP: ${error.message}. Check that the URL points at an MCP endpoint.`;
     case 'no-access':
-      return `Patchbay may not reach ${error.message} yet: Chrome asks you first. Click Allow access to let it connect to ${serverName}.`;
+      return `Patchbay may not reach ${error.message} yet: Chrome asks you first. Allow access to let it connect to ${serverName}.`;
     case 'runaway':
       return `${serverName} ${error.message}, more than Patchbay follows; the server may be stuck in a loop. Retry later, or tell its maintainer.`;
   }

@@ -15,15 +15,25 @@ export function fetchWithinAccess(fetchImpl: FetchLike, access: HostAccess): Fet
   return async (url, init) => {
     if (!(await access.allows(url))) {
       const address = new URL(url);
-      throw new ConnectionError('no-access', address.hostname, {
-        sitePattern: sitePattern(address) ?? `${address.protocol}//${address.hostname}/*`,
-      });
+      const site = sitePattern(address);
+      // No site to ask for (a wildcard host a server's metadata named): refused, not asked.
+      if (!site)
+        throw new ConnectionError(
+          'protocol',
+          `it pointed Patchbay at ${address.origin}, which is no one site`,
+        );
+      throw new ConnectionError('no-access', address.hostname, { sitePattern: site });
     }
     return fetchImpl(url, init);
   };
 }
 
-type Reconnectable = { isEnabled: boolean; status: ServerStatus; startConnecting(): void };
+type Reconnectable = {
+  isEnabled: boolean;
+  status: ServerStatus;
+  startConnecting(): void;
+  setStatus(status: ServerStatus): void;
+};
 
 /**
  * The manager's servers within site access (when it is given): the fetch they use, and a
@@ -49,12 +59,29 @@ export function blockedSite(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Connects again, on every grant, the switched-on servers that failed for want of access. */
+/**
+ * On every grant, the switched-on servers that waited for it: a failed connection connects
+ * again; a sign-in that stopped at a site now allowed waits for the person's Sign in, without
+ * the note.
+ */
 function reconnectOnGrant(access: HostAccess, sessions: () => Iterable<Reconnectable>): void {
   access.onChange(() => {
     for (const session of sessions()) {
-      if (session.isEnabled && session.status.needsAccess && session.status.state === 'error')
-        session.startConnecting();
+      const { status } = session;
+      if (!session.isEnabled || !status.needsAccess) continue;
+      void allAllowed(access, status.needsAccess).then((allowed) => {
+        if (!allowed || session.status !== status) return;
+        if (status.state === 'error') session.startConnecting();
+        else session.setStatus({ state: status.state }); // the site note no longer holds
+      });
     }
   });
+}
+
+async function allAllowed(access: HostAccess, patterns: readonly string[]): Promise<boolean> {
+  for (const pattern of patterns) {
+    const site = /^(https?:\/\/[^/]+)\/\*$/.exec(pattern)?.[1];
+    if (!site || !(await access.allows(`${site}/`))) return false;
+  }
+  return true;
 }

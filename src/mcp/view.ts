@@ -30,6 +30,7 @@ export function serverView(session: SessionState): ServerView {
   const protocolVersion = session.connectedProtocolVersion;
   if (protocolVersion) view.protocolVersion = protocolVersion;
   if (session.signInHost) view.signInHost = session.signInHost;
+  if (session.signInSites) view.signInSites = session.signInSites;
   if (config.headers?.length) view.headerNames = config.headers.map((header) => header.key);
   if (session.serverIconDataUrl) view.serverIconDataUrl = session.serverIconDataUrl;
   if (session.samplingEnabled) view.samplingEnabled = true;

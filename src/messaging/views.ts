@@ -57,6 +57,11 @@ export const serverViewSchema = z.object({
   oauthClientId: z.string().optional(),
   /** While a sign-in window is open: the host of the authorization server it shows. */
   signInHost: z.string().optional(),
+  /**
+   * Sites other than the server's a sign-in reaches (its authorization servers', as match
+   * patterns), once the server named them: the Sign in click asks Chrome for them too.
+   */
+  signInSites: z.array(z.string()).optional(),
   /** Names of the custom headers sent to this server. Values never leave the background. */
   headerNames: z.array(z.string()).optional(),
   /** The icon the server gives itself (SEP-973), as a `data:` URL the background fetched. */

@@ -7,6 +7,7 @@ import { ExtensionOAuthProvider, type StoredTokens } from './provider';
 import { refreshTime, revokeTokens } from './revoke';
 import { AuthFlowError } from '../errors/auth-flow-error';
 import { signIn } from './sign-in';
+import { blockedSite } from '../mcp/site-access';
 
 export const REFRESH_ALARM_PREFIX = 'mcp-token-refresh-';
 
@@ -40,6 +41,8 @@ export type RefreshOutcome = 'refreshed' | 'no-refresh-token' | 'rejected' | 'un
  */
 export class AuthSession {
   tokens: StoredTokens | undefined;
+  /** The site the last refresh could not reach because Chrome had not allowed it. */
+  refreshBlockedAt: string | undefined;
   private readonly provider: ExtensionOAuthProvider;
   private refreshing: Promise<RefreshOutcome> | undefined;
   private signingIn: Promise<void> | undefined;
@@ -133,6 +136,7 @@ export class AuthSession {
 
   private async runRefresh(): Promise<RefreshOutcome> {
     if (!this.tokens?.refresh_token) return 'no-refresh-token';
+    this.refreshBlockedAt = undefined;
     const before = this.tokens;
     this.provider.authorizationUrl = undefined;
     try {
@@ -150,7 +154,8 @@ export class AuthSession {
       if (this.tokens) return 'unreachable';
       await this.clearTokens();
       return 'rejected';
-    } catch {
+    } catch (error) {
+      this.refreshBlockedAt = blockedSite(error);
       return 'unreachable';
     } finally {
       await this.provider.clearPending();

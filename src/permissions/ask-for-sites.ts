@@ -5,22 +5,35 @@
  * for sites already allowed (`<all_urls>` kept from an earlier version covers all).
  */
 import type { OptionalPermissions } from '../platform/ports';
-import { ALL_SITES, sitePattern } from './match-pattern';
+import { ALL_SITES, isSiteOrAllSites, patternHost, sitePattern } from './match-pattern';
 
 /** Resolves with whether every site is allowed now; never rejects. */
 export type AskForSites = (sites: readonly string[]) => Promise<boolean>;
 
 export function createAskForSites(permissions: OptionalPermissions): AskForSites {
   return (sites) => {
-    // Patterns pass as they are (a card's Allow access names them); addresses become one.
+    // A card's Allow access names patterns: only one site's, or all sites, pass as they are
+    // (the worker's status is built from a server's answers); addresses become their site's.
     const origins = [
       ...new Set(
         sites
-          .map((site) => (site === ALL_SITES || site.endsWith('/*') ? site : sitePattern(site)))
-          .filter((pattern) => pattern !== undefined),
+          .map((site) => (site.endsWith('/*') || site === ALL_SITES ? site : sitePattern(site)))
+          .filter(
+            (pattern): pattern is string => pattern !== undefined && isSiteOrAllSites(pattern),
+          ),
       ),
     ];
     if (origins.length === 0) return Promise.resolve(true);
     return permissions.request({ origins }).catch(() => false);
   };
+}
+
+/** What a refusal leaves: the sites, in the words the prompt used, and how to be asked again. */
+export function sitesRefused(sites: readonly string[], again: string): string {
+  const hosts = [
+    ...new Set(
+      sites.map((site) => patternHost(site.endsWith('/*') ? site : (sitePattern(site) ?? site))),
+    ),
+  ];
+  return `You did not allow Patchbay to reach ${hosts.join(' and ')}, so it sent nothing there. ${again}`;
 }

@@ -24,7 +24,7 @@ export function whatTheyAllow(feature: string): string {
 
 /** The sentence for websites' own tools. */
 export function whatSiteAccessAllows(feature: string): string {
-  return `${feature} needs Chrome’s permission to read and change pages on all sites: Patchbay looks at the page in front for tools while the panel is open, and runs in the sites you allow.`;
+  return `${feature} need Chrome’s permission to read and change pages on all sites: Patchbay looks at the page in front for tools while the panel is open, and runs in the sites you allow.`;
 }
 
 export type PermissionAnswer = { granted: true } | { granted: false; message: string };

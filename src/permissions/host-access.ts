@@ -19,15 +19,30 @@ export interface HostAccess {
 
 export function createHostAccess(permissions: OptionalPermissions): HostAccess {
   let granted: Promise<readonly string[]> | undefined;
+  // Every request to a server asks: a yes is kept per origin until Chrome reports a change. A
+  // no is asked again each time: a grant from the panel may reach the worker after the request
+  // that follows it (Allow access, then sign in), before Chrome's event does.
+  let answers = new Map<string, true>();
   const current = () =>
     (granted ??= permissions.grantedOrigins().catch((): readonly string[] => []));
   const listeners = new Set<() => void>();
   permissions.onChange(() => {
     granted = undefined;
+    answers = new Map();
     for (const listener of listeners) listener();
   });
   return {
-    allows: async (address) => covered(await current(), address),
+    async allows(address) {
+      const origin = new URL(address).origin;
+      if (answers.has(origin)) return true;
+      const kept = answers;
+      if (covered(await current(), address)) {
+        kept.set(origin, true); // a map replaced meanwhile (a change) does not keep it
+        return true;
+      }
+      granted = undefined;
+      return covered(await current(), address);
+    },
     allowsAllSites: async () => (await current()).includes(ALL_SITES),
     onChange(listener) {
       listeners.add(listener);

@@ -22,7 +22,16 @@ export function sitePattern(address: string | URL): string | undefined {
     return undefined;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  // A host is one site: never a wildcard a server's metadata could slip in (`https://*/`).
+  if (!url.hostname || url.hostname.includes('*')) return undefined;
   return `${url.protocol}//${url.hostname}/*`;
+}
+
+/** Whether `pattern` names one site (`https://a.example/*`) or all of them, and nothing wider. */
+export function isSiteOrAllSites(pattern: string): boolean {
+  if (pattern === ALL_SITES) return true;
+  const site = /^(https?:\/\/[^/]+)\/\*$/.exec(pattern)?.[1];
+  return site !== undefined && sitePattern(`${site}/`) === pattern;
 }
 
 /** The patterns to ask for to reach all of `addresses`, each once. */
@@ -37,19 +46,19 @@ export function patternHost(pattern: string): string {
   return /^[^:]+:\/\/([^/]+)\//.exec(pattern)?.[1] ?? pattern;
 }
 
-/** Whether one granted pattern covers `address`. */
+/** Whether one granted pattern covers `address` (its site: Chrome ignores the path). */
 export function patternMatches(pattern: string, address: URL): boolean {
   if (pattern === ALL_SITES) return SCHEMES_OF_ALL_URLS.has(address.protocol);
-  const parts = /^(\*|[a-z][a-z0-9+.-]*):\/\/([^/]*)(\/.*)$/i.exec(pattern);
+  const parts = /^(\*|[a-z][a-z0-9+.-]*):\/\/([^/]*)\/.*$/i.exec(pattern);
   if (!parts) return false;
-  const [, scheme, hostPart, path] = parts as unknown as [string, string, string, string];
+  const [, scheme, hostPart] = parts as unknown as [string, string, string];
   const protocol = address.protocol.slice(0, -1);
-  // `*` stands for http and https only (and their WebSocket twins, which Chrome checks alike).
+  // `*` stands for http and https only.
   const schemeOk =
-    scheme === '*' ? ['http', 'https', 'ws', 'wss'].includes(protocol) : scheme === protocol;
+    scheme === '*' ? protocol === 'http' || protocol === 'https' : scheme === protocol;
   if (!schemeOk) return false;
-  if (!hostMatches(hostPart, address)) return false;
-  return pathMatches(path, address.pathname);
+  // Chrome ignores a host permission's path: it grants the whole site.
+  return hostMatches(hostPart, address);
 }
 
 /** Whether any of the granted patterns covers `address`. */
@@ -69,7 +78,8 @@ function hostMatches(hostPart: string, address: URL): boolean {
   const host = (portMatch?.[1] ?? hostPart).toLowerCase();
   const port = portMatch?.[2];
   if (port && port !== '*') {
-    const actual = address.port || (address.protocol === 'https:' ? '443' : '80');
+    const secure = address.protocol === 'https:' || address.protocol === 'wss:';
+    const actual = address.port || (secure ? '443' : '80');
     if (actual !== port) return false;
   }
   const actualHost = address.hostname.toLowerCase();
@@ -79,15 +89,6 @@ function hostMatches(hostPart: string, address: URL): boolean {
     return actualHost === base || actualHost.endsWith(`.${base}`);
   }
   return actualHost === host;
-}
-
-function pathMatches(path: string, pathname: string): boolean {
-  if (path === '/*') return true;
-  const expression = path
-    .split('*')
-    .map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${expression}$`).test(pathname);
 }
 
 /**

@@ -90,8 +90,9 @@ export async function launchExtension(
       : options.sites === undefined || options.sites === 'all'
         ? ['<all_urls>']
         : options.sites;
-  // A profile of its own (the caller's) is granted by the caller's earlier launches.
-  if (!options.userDataDir && (options.grantOptionalPermissions || sites.length > 0))
+  // A profile of the caller's own is granted at its first launch, and keeps it.
+  const firstLaunch = !existsSync(join(userDataDir, 'Local State'));
+  if (firstLaunch && (options.grantOptionalPermissions || sites.length > 0))
     await grantOptional(userDataDir, extensionDir, {
       apiPermissions: options.grantOptionalPermissions ?? false,
       sites,

@@ -13,6 +13,11 @@ import { WEBSITE_TOOLS } from '../../components/page-tools/BrowserToolsSection';
 import { whatSiteAccessAllows } from '../../src/permissions/browser-permissions';
 import { closeAfterTest, freshExtensionPerTest } from './harness';
 import { addServerThroughForm, serverCard } from './server-setup';
+import { saveModelSettings } from './chat-setup';
+
+interface PermissionsSpy {
+  chrome: { permissions: { request(query: unknown): Promise<boolean> } };
+}
 
 interface ChromePermissions {
   chrome: { permissions: { getAll(): Promise<{ origins?: string[] }> } };
@@ -44,6 +49,35 @@ describe('a new install (no site allowed)', () => {
     expect(await card.textContent()).toContain('Patchbay may not reach 127.0.0.1 yet');
     expect(fixture.requests).toEqual([]);
     await session.screenshot(page, 'site-access-needed');
+  });
+
+  it('asks for a suggested server’s site when the empty chat switches it on, and says what waits', async () => {
+    const page = await session.openSidePanel();
+    await saveModelSettings(page, {
+      provider: 'compatible',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      model: 'm',
+    });
+    await page.reload();
+    // Chrome's prompt cannot be answered here: record what the click asks it for.
+    await page.evaluate(() => {
+      const chrome = (globalThis as unknown as PermissionsSpy).chrome;
+      const asked: unknown[] = [];
+      (globalThis as unknown as { asked: unknown[] }).asked = asked;
+      chrome.permissions.request = (query: unknown) => {
+        asked.push(query);
+        return new Promise(() => undefined); // the prompt stays open
+      };
+    });
+    const servers = page.getByRole('region', { name: 'Suggested servers' });
+    await servers.getByRole('button', { name: 'Enable DeepWiki' }).click();
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as unknown as { asked: unknown[] }).asked))
+      .toEqual([{ origins: ['https://mcp.deepwiki.com/*'] }]);
+    await page.getByRole('tab', { name: 'Servers' }).click();
+    const card = serverCard(page, 'DeepWiki');
+    await card.getByRole('button', { name: 'Allow access' }).waitFor();
+    expect(await card.getByRole('status').textContent()).toBe('Site access needed');
   });
 
   it('says what websites’ tools need before asking for all sites', async () => {

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createHostAccess } from '../../src/permissions/host-access';
 import { createMemoryPermissions } from '../../src/platform/memory-permissions';
 import { startFixtureServer } from '../fixtures/mcp-fixture-server';
+import { startOAuthFixture } from '../fixtures/oauth-server';
+import { createNodeIdentity } from '../helpers/node-identity';
 import { cleanupsAfterEach } from '../helpers/cleanups';
 import { createHarness } from '../helpers/manager-harness';
 
@@ -57,5 +59,33 @@ describe('servers within the sites Chrome allows', () => {
     const before = fixture.requests.length;
     expect((await harness.manager.enable(server.id)).needsAccess).toEqual(['http://127.0.0.1/*']);
     expect(fixture.requests.length).toBe(before);
+  });
+});
+
+describe('signing in within the sites Chrome allows', () => {
+  it('stops before the authorization server’s site when it is not allowed, naming it, and signs in once it is', async () => {
+    const fixture = await startOAuthFixture({ consent: 'page' });
+    cleanups.push(() => fixture.close());
+    const mcpSite = `${new URL(fixture.mcpUrl).origin}/*`; // this port only
+    const chrome = createMemoryPermissions({ origins: [mcpSite] });
+    const harness = createHarness({
+      identity: createNodeIdentity(),
+      hostAccess: createHostAccess(chrome),
+    });
+    cleanups.push(() => harness.dispose());
+    const { id } = await harness.manager.addServer({ name: 'Notes', url: fixture.mcpUrl });
+    await harness.manager.enable(id);
+    await expect
+      .poll(async () => (await harness.manager.getStatus(id)).needsAccess)
+      .toEqual(['http://127.0.0.1/*']);
+    const status = await harness.manager.getStatus(id);
+    expect(status.state).toBe('needs-auth');
+    expect(status.error).toContain('Patchbay may not reach 127.0.0.1 yet');
+    expect(fixture.requests.filter((request) => request.app === 'as')).toEqual([]);
+
+    chrome.answer('grant');
+    await chrome.request({ origins: ['http://127.0.0.1/*'] });
+    await harness.manager.startSignIn(id);
+    await harness.waitForState(id, 'connected');
   });
 });

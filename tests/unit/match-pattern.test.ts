@@ -36,7 +36,8 @@ describe('site patterns', () => {
     expect(covered(['*://*.example.com/*'], 'https://api.example.com/x')).toBe(true);
     expect(covered(['*://*.example.com/*'], 'https://example.com/x')).toBe(true);
     expect(covered(['*://*.example.com/*'], 'https://badexample.com/x')).toBe(false);
-    expect(covered(['https://a.example/api/*'], 'https://a.example/other')).toBe(false);
+    // Chrome grants a host permission's whole site, whatever its path says.
+    expect(covered(['https://a.example/api/*'], 'https://a.example/other')).toBe(true);
     expect(covered([], 'https://a.example/')).toBe(false);
   });
 
@@ -45,5 +46,18 @@ describe('site patterns', () => {
     expect(patternCovers(['https://a.example/*'], '<all_urls>')).toBe(false);
     expect(patternCovers(['*://*.example/*'], 'https://a.example/*')).toBe(true);
     expect(patternCovers(['https://b.example/*'], 'https://a.example/*')).toBe(false);
+  });
+});
+
+describe('what a server may make Patchbay ask for', () => {
+  it('is one site or all sites, never a wildcard host from its metadata', async () => {
+    const { isSiteOrAllSites } = await import('../../src/permissions/match-pattern');
+    expect(sitePattern('https://*/')).toBeUndefined();
+    expect(isSiteOrAllSites('https://*/*')).toBe(false);
+    expect(isSiteOrAllSites('*://*/*')).toBe(false);
+    expect(isSiteOrAllSites('https://*.example.com/*')).toBe(false);
+    expect(isSiteOrAllSites('https://auth.example.com/*')).toBe(true);
+    expect(isSiteOrAllSites('<all_urls>')).toBe(true);
+    expect(covered(['*://*/*'], 'wss://relay.example/')).toBe(false);
   });
 });

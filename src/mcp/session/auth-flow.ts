@@ -9,6 +9,8 @@ import { headersOf, type ServerConfig } from '../catalog';
 import { createOAuthFetch } from '../../oauth/oauth-fetch';
 import { createServerFetch } from '../server-fetch';
 import { blockedSite } from '../site-access';
+import { learnSignInSites } from './sign-in-sites';
+import { patternHost } from '../../permissions/match-pattern';
 import type { SessionContext } from './context';
 import type { SessionState } from './session-state';
 import { refreshUnreachable, signInExpired, signInNeeded, signInRefused } from './status';
@@ -62,6 +64,18 @@ async function runRefresh(session: SessionState): Promise<boolean> {
       }
       return true;
     }
+    const blocked = outcome === 'unreachable' ? session.auth.refreshBlockedAt : undefined;
+    if (blocked) {
+      // Not an outage: Chrome has not allowed the sign-in server's site. Waiting cannot change
+      // that; the grant reconnects (site-access.ts), and the connection refreshes first.
+      session.renewalUnreachable = false;
+      session.setStatus({
+        state: 'error',
+        error: `Patchbay may not reach ${patternHost(blocked)} yet: Chrome asks you first. Allow access to renew your sign-in to ${session.config.name}.`,
+        needsAccess: [blocked],
+      });
+      return false;
+    }
     if (outcome === 'unreachable') {
       session.setStatus(settled());
       await session.context.alarms.schedule(
@@ -91,6 +105,8 @@ export async function refreshBeforeConnecting(
   if (!session.auth.tokens) {
     throw new PatchbayError('auth-required', status.error ?? signInNeeded(config.name).error ?? '');
   }
+  // The sign-in server's site is not allowed: the status says so, and the grant reconnects.
+  if (status.needsAccess) throw new PatchbayError('connection-failed', status.error ?? '');
   // The authorization server could not be reached; the sign-in itself may still be fine.
   const message = refreshUnreachable(config.name);
   if (isCurrent()) session.setStatus({ state: 'error', error: message });
@@ -122,6 +138,7 @@ export function authFailed(session: SessionState, error: ConnectionError): void 
   if (isBearerChallenge) {
     session.authDemanded = true;
     session.setStatus(signInNeeded(config.name));
+    void learnSignInSites(session);
     return;
   }
   session.setStatus({ state: 'needs-auth', error: userMessage(error, config.name, config.url) });

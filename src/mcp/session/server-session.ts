@@ -29,6 +29,8 @@ export class ServerSession implements LinkHost {
   authDemanded = false;
   /** The authorization server's host while its sign-in window is open. */
   signInHost: string | undefined;
+  /** Other sites a sign-in reaches (its authorization servers'), once the server said them. */
+  signInSites: string[] | undefined;
   /** The last WWW-Authenticate challenge, to sign in with what the server asked for. */
   lastChallenge: AuthChallenge | undefined;
   readonly toolCache = new ToolCache();
