@@ -24,7 +24,7 @@ import { AskBroker } from './asks/ask-broker';
 import type { ServerConfig } from './catalog';
 import { healthCheck, testConnection } from './diagnostics';
 import { enabledTools, serverTools, setDisabledTools } from './server-tools';
-import * as features from './features';
+import { featureFacade } from './feature-facade';
 import { IconResolver } from './icons';
 import { exportServers } from './import-export';
 import { ServerRegistry } from './registry';
@@ -44,6 +44,7 @@ import { restoreSessions } from './session/restore-sessions';
 import { ServerSession } from './session/server-session';
 import { allServerKeys, storageKeys } from './storage-keys';
 import { callTool, cancelToolCall } from './tool-call';
+import { TASK_ALARM, TaskKeeper, type TaskNotifier } from './tasks/task-keeper';
 import { serverView } from './view';
 
 export { DEFAULT_TOOL_TIMEOUT_MS } from './tool-call';
@@ -69,6 +70,9 @@ export interface McpManagerOptions {
   askTimeoutMs?: number;
   /** Shows that server questions wait (the toolbar badge). */
   attention?: Attention;
+  /** Tells the person a task ended while no panel was open, and says whether one is. */
+  notifier?: TaskNotifier;
+  panelOpen?: () => boolean;
 }
 
 export type McpManager = ReturnType<typeof createMcpManager>;
@@ -78,7 +82,7 @@ export type McpManager = ReturnType<typeof createMcpManager>;
  * and the fan-out operations (every server, every enabled tool) the message router exposes.
  */
 export function createMcpManager(options: McpManagerOptions) {
-  const { catalog, retryPolicy, askTimeoutMs, attention, ...ports } = options;
+  const { catalog, retryPolicy, askTimeoutMs, attention, notifier, panelOpen, ...ports } = options;
   const asks = new AskBroker({
     broadcaster: options.broadcaster,
     keepAlive: options.keepAlive,
@@ -91,13 +95,21 @@ export function createMcpManager(options: McpManagerOptions) {
     asks,
     icons: new IconResolver(options.fetch),
   };
+  const tasks = new TaskKeeper({
+    ...ports,
+    ...(notifier ? { notifier } : {}),
+    ...(panelOpen ? { panelOpen } : {}),
+  });
   const registry = new ServerRegistry(options.store, catalog);
   const sessions = new Map<string, ServerSession>();
   let initialized: Promise<void> | undefined;
 
   /** Rehydrates from storage (the worker may have just started) and reconnects enabled servers. */
   function init(): Promise<void> {
-    initialized ??= restoreSessions(registry, context, sessions);
+    // Tasks a stopped worker left are followed again once their servers are back.
+    initialized ??= restoreSessions(registry, context, sessions).then(() =>
+      tasks.resume((serverId) => sessions.get(serverId)),
+    );
     return initialized;
   }
 
@@ -120,6 +132,7 @@ export function createMcpManager(options: McpManagerOptions) {
   }
 
   async function onAlarm(name: string): Promise<void> {
+    if (name === TASK_ALARM) return init().then(() => tasks.onAlarm());
     if (!name.startsWith(REFRESH_ALARM_PREFIX)) return;
     await init();
     const session = sessions.get(name.slice(REFRESH_ALARM_PREFIX.length));
@@ -236,39 +249,18 @@ export function createMcpManager(options: McpManagerOptions) {
       setDisabledTools(await sessionOf(serverId), context.store, names),
 
     callTool: async (serverId: string, payload: ToolCallPayload): Promise<CallToolResultView> =>
-      callTool(await sessionOf(serverId), payload),
+      callTool(await sessionOf(serverId), payload, tasks),
+
+    /** Task-augmented calls, once stored tasks are followed again (src/mcp/tasks/). */
+    taskKeeper: async (): Promise<TaskKeeper> => init().then(() => tasks),
 
     cancelTool: async (serverId: string, callId: string): Promise<boolean> =>
       cancelToolCall(await sessionOf(serverId), callId),
 
-    listResources: async (serverId: string, cursor?: string) =>
-      features.listResources(await sessionOf(serverId), cursor),
-    listResourceTemplates: async (serverId: string, cursor?: string) =>
-      features.listResourceTemplates(await sessionOf(serverId), cursor),
-    readResource: async (serverId: string, uri: string) =>
-      features.readResource(await sessionOf(serverId), uri),
-    subscribeResource: async (serverId: string, uri: string) =>
-      features.subscribeResource(await sessionOf(serverId), uri),
-    unsubscribeResource: async (serverId: string, uri: string) =>
-      features.unsubscribeResource(await sessionOf(serverId), uri),
-    listPrompts: async (serverId: string, cursor?: string) =>
-      features.listPrompts(await sessionOf(serverId), cursor),
-    getPrompt: async (serverId: string, payload: Parameters<typeof features.getPrompt>[1]) =>
-      features.getPrompt(await sessionOf(serverId), payload),
-    complete: async (serverId: string, payload: Parameters<typeof features.complete>[1]) =>
-      features.complete(await sessionOf(serverId), payload),
-
-    /** Every connected server's resources and templates (the "@" picker). */
-    async allResources() {
+    ...featureFacade(sessionOf, async () => {
       await init();
-      return features.allResources([...sessions.values()]);
-    },
-
-    /** Every connected server's prompts (the "/" picker). */
-    async allPrompts() {
-      await init();
-      return { prompts: await features.allPrompts([...sessions.values()]) };
-    },
+      return [...sessions.values()];
+    }),
 
     /** Lets a server ask to run the person's model (or stops it); off by default. */
     async setSampling(serverId: string, enabled: boolean): Promise<boolean> {

@@ -23,6 +23,7 @@ import {
   pageToolsGlobalRequests,
   pageToolsGlobalResults,
 } from './page-tools-contract';
+import { tasksBroadcasts, tasksGlobalRequests, tasksGlobalResults } from './tasks-contract';
 import {
   addServerPayloadSchema,
   callToolResultSchema,
@@ -56,6 +57,7 @@ export const globalRequests = {
   ...pageToolsGlobalRequests,
   ...browserAccessGlobalRequests,
   ...askGlobalRequests,
+  ...tasksGlobalRequests,
 } as const;
 export type GlobalRequestType = keyof typeof globalRequests;
 
@@ -102,6 +104,7 @@ export const globalResults = {
   ...pageToolsGlobalResults,
   ...browserAccessGlobalResults,
   ...askGlobalResults,
+  ...tasksGlobalResults,
 } as const satisfies Record<GlobalRequestType, z.ZodType>;
 
 export const serverResults = {
@@ -201,5 +204,6 @@ export const broadcastSchema = z.discriminatedUnion('type', [
   }),
   ...pageToolsBroadcasts,
   ...browserAccessBroadcasts,
+  ...tasksBroadcasts,
 ]);
 export type Broadcast = z.infer<typeof broadcastSchema>;

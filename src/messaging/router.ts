@@ -5,6 +5,7 @@ import type { BrowserAccessService } from '../browser-access/browser-access-serv
 import type { PageToolsService } from '../page-tools/page-tools-service';
 import { BROWSER_SERVER_ID } from './browser-access-contract';
 import { browserAccessRoutes } from './browser-access-routes';
+import { tasksRoutes } from './tasks-routes';
 import { route, validate, type Route } from './route';
 import { PAGE_TOOLS_SERVER_ID } from './page-tools-contract';
 import {
@@ -165,6 +166,7 @@ export function createRouter({ manager, extensionId, pageTools, browserAccess }:
       async ({ domain, names }) => ({ names: (await pageTools?.setDisabled(domain, names)) ?? [] }),
     ),
     ...browserAccessRoutes(access),
+    ...tasksRoutes(manager),
   };
 
   const serverRoutes: ServerRoutes = {
