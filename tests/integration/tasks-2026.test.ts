@@ -1,0 +1,104 @@
+/**
+ * Task-augmented tool calls in the 2026-07-28 era: the Tasks extension on a v2 fixture server
+ * (`research`, four short stages; a question through `inputRequests` when ambiguous).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PatchbayError } from '../../src/errors/patchbay-error';
+import type { TaskView } from '../../src/messaging/tasks-contract';
+import { startModernServer, type ModernServer } from '../fixtures/modern-server';
+import { createTaskFixtureState, type TaskFixtureState } from '../fixtures/task-tools';
+import { createHarness } from '../helpers/manager-harness';
+
+describe('tasks on a 2026-07-28 server (the Tasks extension)', () => {
+  let server: ModernServer;
+  let state: TaskFixtureState;
+  let harness: ReturnType<typeof createHarness>;
+  let serverId: string;
+
+  beforeAll(async () => {
+    state = createTaskFixtureState(300);
+    server = await startModernServer({ legacy: 'reject', tasks: state });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  afterEach(async () => {
+    await harness.dispose();
+  });
+
+  async function setup() {
+    harness = createHarness();
+    serverId = await harness.addAndEnable(server.mcpUrl, 'Modern');
+    const view = await harness.manager.viewOf(serverId);
+    expect(view.status).toEqual({ state: 'connected' });
+  }
+
+  function taskChanges(callId: string): TaskView[] {
+    const seen: TaskView[] = [];
+    harness.broadcaster.listen((message) => {
+      if (message.type === 'mcp/task/changed' && message.payload.task.callId === callId)
+        seen.push(message.payload.task);
+    });
+    return seen;
+  }
+
+  it('declares the extension, polls the task and returns the result it carries', async () => {
+    await setup();
+    const seen = taskChanges('m-1');
+    const result = await harness.manager.callTool(serverId, {
+      name: 'research',
+      arguments: { topic: 'tides' },
+      callId: 'm-1',
+    });
+    expect(result.content).toEqual([{ type: 'text', text: 'Research report: tides' }]);
+    expect(seen.map((task) => task.statusMessage)).toEqual(
+      expect.arrayContaining(['Gathering sources...', 'Analyzing content...']),
+    );
+    expect(seen.at(-1)?.status).toBe('completed');
+    expect(server.methods()).toContain('tasks/get');
+  });
+
+  it('answers the task’s question through the person, with tasks/update', async () => {
+    await setup();
+    const call = harness.manager.callTool(serverId, {
+      name: 'research',
+      arguments: { topic: 'python', ambiguous: true },
+      callId: 'm-2',
+    });
+    const ask = await harness.nextAsk();
+    expect(ask).toMatchObject({ kind: 'elicitation-form', message: 'Which "python" do you mean?' });
+    await harness.manager.answerAsk(ask.id, {
+      action: 'accept',
+      content: { interpretation: 'snake' },
+    });
+    expect((await call).content).toEqual([
+      { type: 'text', text: 'Research report: python (snake)' },
+    ]);
+    expect(state.updated).toHaveLength(1);
+  });
+
+  it('sends tasks/cancel when the call is stopped', async () => {
+    await setup();
+    const seen = taskChanges('m-3');
+    const call = harness.manager.callTool(serverId, {
+      name: 'research',
+      arguments: { topic: 'moons' },
+      callId: 'm-3',
+    });
+    await until(() => seen.length > 0);
+    await harness.manager.cancelTool(serverId, 'm-3');
+    await expect(call).rejects.toSatisfy(
+      (error) => PatchbayError.isInstance(error) && error.code === 'cancelled',
+    );
+    await until(() => state.cancelled.includes(seen[0]!.taskId));
+    expect(state.tasks.get(seen[0]!.taskId)?.status).toBe('cancelled');
+  });
+});
+
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error('The condition never held.');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
