@@ -50,6 +50,9 @@ export default defineBackground(() => {
   };
   const attention = shareAttention(createChromeAttention());
   const alarms = createChromeAlarms();
+  // An open panel's port: its connect after a stop starts the worker again, while the relay
+  // link is wanted (the worker says so on the port).
+  const panelWatch = acceptPanelWatch();
   const manager = createMcpManager({
     store: createChromeStore(),
     broadcaster,
@@ -57,6 +60,9 @@ export default defineBackground(() => {
     identity: createChromeIdentity(),
     alarms,
     attention: attention(),
+    // Tasks that end while no panel is open are counted on the badge until a chat takes them.
+    taskAttention: attention(),
+    panelOpen: () => panelWatch.hasPanel(),
     // Set at build time (WXT_CLIENT_METADATA_URL) where Patchbay's CIMD is published.
     ...(import.meta.env.WXT_CLIENT_METADATA_URL
       ? { clientMetadataUrl: import.meta.env.WXT_CLIENT_METADATA_URL }
@@ -72,9 +78,6 @@ export default defineBackground(() => {
     injector: createChromePageInjector(),
     offerTransport: createChromeOfferTransport(),
   });
-  // An open panel's port: its connect after a stop starts the worker again, while the relay
-  // link is wanted (the worker says so on the port).
-  const panelWatch = acceptPanelWatch();
   const browserAccess = createBrowserAccessService({
     store: createChromeStore(),
     sessionStore: createChromeStore('session'),

@@ -14,6 +14,7 @@ import { useAlwaysAllow } from './use-always-allow';
 import { useChatPersistence, useRestoredMessages } from './use-chat-persistence';
 import { useChatTools } from './use-chat-tools';
 import { useInterruptedTurn } from './use-interrupted-turn';
+import { useTaskResults } from './use-task-results';
 
 export interface ChatSessionOptions {
   client: PatchbayClient;
@@ -90,7 +91,9 @@ export function useChatSession(options: ChatSessionOptions) {
     status,
     onSaved: options.onSaved,
   });
-  const interrupted = useInterruptedTurn(conversation, restored, chat);
+  // Calls that became tasks and ended while the chat was closed get their results now.
+  const withTasks = useTaskResults(client, restored, chat);
+  const interrupted = useInterruptedTurn(conversation, withTasks ?? restored, chat);
   const busy = status === 'streaming' || status === 'submitted';
 
   /** Stops the answer; its calls still open show as stopped. */

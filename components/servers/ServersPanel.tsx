@@ -11,6 +11,8 @@ import type { ServerView } from '../../src/messaging/contract';
 import type { KeyValueStore } from '../../src/platform/ports';
 import { readIconFile } from '../../src/ui/icon-file';
 import { BrowserToolsSection } from '../page-tools/BrowserToolsSection';
+import { RunningTasks } from './RunningTasks';
+import { useRunningTasks } from './use-running-tasks';
 import { useServerActions } from './use-server-actions';
 import { useServerForms } from './use-server-forms';
 import { useConnectedServerTools, useEnabledToolCount } from './use-server-tools';
@@ -36,6 +38,7 @@ export function ServersPanel({
   const actions = useServerActions(client, serverState, store);
   useConnectedServerTools(serverState);
   const enabledToolCount = useEnabledToolCount(client, serverState);
+  const runningTasks = useRunningTasks(client);
   const { mode, setMode, editing, setEditing, exported } = forms;
 
   const builtIn = servers?.filter((server) => !server.isCustom) ?? [];
@@ -109,6 +112,7 @@ export function ServersPanel({
         <ServerExport exported={exported} onClose={() => setMode('list')} />
       ) : null}
       {servers === undefined && !loadError ? <p className="muted">Loading servers…</p> : null}
+      <RunningTasks tasks={runningTasks.tasks} onStop={runningTasks.stop} />
       {custom.length ? (
         <section aria-label="Your servers">
           <h2>Your servers</h2>

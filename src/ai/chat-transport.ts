@@ -98,7 +98,12 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
   const tabUrl = chatTabUrl(options.client);
   const callOrigins = options.callOrigins ?? createCallOrigins(chatCallTabUrl(options.client));
   return {
-    async sendMessages({ messages, abortSignal, body }): Promise<ReadableStream<UIMessageChunk>> {
+    async sendMessages({
+      chatId,
+      messages,
+      abortSignal,
+      body,
+    }): Promise<ReadableStream<UIMessageChunk>> {
       const settings = await options.loadSettings();
       if (!settings) throw new Error('Set up a model in Settings first.');
       const [{ tools: views }, { servers }] = await Promise.all([
@@ -114,7 +119,7 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       ]);
       const approvals = recordDefinitions(stored, views);
       if (approvals !== stored) await options.saveApprovals?.(approvals);
-      const { tools, names } = buildProxyTools(views, { client: options.client });
+      const { tools, names } = buildProxyTools(views, { client: options.client, chatId });
       // The site the person pointed the chat at: the active tab when they asked, kept on the
       // answer so that the calls approved later in the same answer keep it.
       const pointedOrigin = views.some((view) => view.serverId === BROWSER_SERVER_ID)

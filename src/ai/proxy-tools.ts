@@ -1,5 +1,5 @@
 import { dynamicTool, jsonSchema, type ToolSet } from 'ai';
-import type { PatchbayClient } from '../messaging/client';
+import { RequestError, type PatchbayClient } from '../messaging/client';
 import type { CallToolResultView, ToolView } from '../messaging/contract';
 import { createToolNameMap, type ToolNameMap } from './tool-names';
 import { toModelToolOutput } from './tool-result';
@@ -28,7 +28,7 @@ export function isProxyToolOutput(value: unknown): value is ProxyToolOutput {
  */
 export function buildProxyTools(
   views: readonly ToolView[],
-  options: { client: PatchbayClient },
+  options: { client: PatchbayClient; chatId?: string },
 ): { tools: ToolSet; names: ToolNameMap } {
   const names = createToolNameMap(views);
   const tools: ToolSet = {};
@@ -45,11 +45,16 @@ export function buildProxyTools(
             .catch(() => undefined);
         abortSignal?.addEventListener('abort', cancel, { once: true });
         try {
-          const result = await options.client.server(view.serverId, 'tool/call', {
-            name: view.name,
-            arguments: toArguments(wrapped && isRecord(input) ? input[WRAPPED_INPUT_KEY] : input),
-            callId: toolCallId,
-          });
+          const result = await untilAnswered(
+            options.client,
+            toolCallId,
+            options.client.server(view.serverId, 'tool/call', {
+              name: view.name,
+              arguments: toArguments(wrapped && isRecord(input) ? input[WRAPPED_INPUT_KEY] : input),
+              callId: toolCallId,
+              ...(options.chatId ? { chatId: options.chatId } : {}),
+            }),
+          );
           const output: ProxyToolOutput = {
             serverId: view.serverId,
             toolName: view.name,
@@ -69,6 +74,38 @@ export function buildProxyTools(
     });
   }
   return { tools, names };
+}
+
+/** How many worker restarts one call waits through for its task's result. */
+const MAX_REATTACHES = 5;
+
+/**
+ * A call's answer. A worker that stopped mid-call loses the call, unless the server made it a
+ * task: the restarted worker follows the task again, and the chat waits for its result there.
+ */
+async function untilAnswered(
+  client: PatchbayClient,
+  callId: string,
+  call: Promise<CallToolResultView>,
+): Promise<CallToolResultView> {
+  let attempt = call;
+  for (let reattached = 0; ; reattached += 1) {
+    try {
+      return await attempt;
+    } catch (error) {
+      if (!isWorkerRestart(error) || reattached >= MAX_REATTACHES) throw error;
+      // No task for the call: it was an ordinary call, lost with the worker.
+      attempt = client.request('mcp/tasks/await', { callId }).catch((awaitError: unknown) => {
+        throw RequestError.isInstance(awaitError) && awaitError.code === 'not-found'
+          ? error
+          : awaitError;
+      });
+    }
+  }
+}
+
+function isWorkerRestart(error: unknown): boolean {
+  return RequestError.isInstance(error) && error.code === 'worker-restarted';
 }
 
 /** MCP takes an arguments object; anything else (a wrapped scalar) goes under its key. */

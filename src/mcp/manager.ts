@@ -44,7 +44,7 @@ import { restoreSessions } from './session/restore-sessions';
 import { ServerSession } from './session/server-session';
 import { allServerKeys, storageKeys } from './storage-keys';
 import { callTool, cancelToolCall } from './tool-call';
-import { TASK_ALARM, TaskKeeper, type TaskNotifier } from './tasks/task-keeper';
+import { TASK_ALARM, TaskKeeper } from './tasks/task-keeper';
 import { serverView } from './view';
 
 export { DEFAULT_TOOL_TIMEOUT_MS } from './tool-call';
@@ -70,8 +70,8 @@ export interface McpManagerOptions {
   askTimeoutMs?: number;
   /** Shows that server questions wait (the toolbar badge). */
   attention?: Attention;
-  /** Tells the person a task ended while no panel was open, and says whether one is. */
-  notifier?: TaskNotifier;
+  /** The badge for tasks that ended while no panel was open, and whether one is open now. */
+  taskAttention?: Attention;
   panelOpen?: () => boolean;
 }
 
@@ -82,7 +82,8 @@ export type McpManager = ReturnType<typeof createMcpManager>;
  * and the fan-out operations (every server, every enabled tool) the message router exposes.
  */
 export function createMcpManager(options: McpManagerOptions) {
-  const { catalog, retryPolicy, askTimeoutMs, attention, notifier, panelOpen, ...ports } = options;
+  const { catalog, retryPolicy, askTimeoutMs, attention, taskAttention, panelOpen, ...ports } =
+    options;
   const asks = new AskBroker({
     broadcaster: options.broadcaster,
     keepAlive: options.keepAlive,
@@ -97,7 +98,7 @@ export function createMcpManager(options: McpManagerOptions) {
   };
   const tasks = new TaskKeeper({
     ...ports,
-    ...(notifier ? { notifier } : {}),
+    ...(taskAttention ? { attention: taskAttention } : {}),
     ...(panelOpen ? { panelOpen } : {}),
   });
   const registry = new ServerRegistry(options.store, catalog);

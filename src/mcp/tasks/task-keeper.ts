@@ -1,13 +1,24 @@
 /**
  * Keeps Patchbay's tasks going: records a task a tool call became, follows it, follows again
  * the ones a stopped worker left (an alarm wakes the worker while any runs), answers the pages
- * (list, wait, stop, dismiss), and tells the person with a notification when a task ends while
- * no panel is open. With no task running it holds no timer and no alarm.
+ * (list, wait, stop, dismiss), and counts on the toolbar badge the tasks that ended while no
+ * panel was open, until their chats take them in. With no task running it holds no timer and
+ * no alarm.
+ *
+ * The badge rather than a system notification: `chrome.notifications` needs the
+ * `notifications` permission, which shows a warning, and a new warning disables an installed
+ * extension at its next update until the person accepts it.
  */
 import { notFound, PatchbayError } from '../../errors/patchbay-error';
 import type { CallToolResultView } from '../../messaging/views';
 import type { TaskView } from '../../messaging/tasks-contract';
-import type { Alarms, Broadcaster, KeepAlive, KeyValueStore } from '../../platform/ports';
+import type {
+  Alarms,
+  Attention,
+  Broadcaster,
+  KeepAlive,
+  KeyValueStore,
+} from '../../platform/ports';
 import type { ServerSession } from '../session/server-session';
 import { followTask } from './task-follow';
 import { isTerminal, taskView, TaskStore, type StoredTask } from './task-store';
@@ -18,18 +29,14 @@ export const TASK_ALARM = 'patchbay-tasks';
 /** How far ahead the wake-up alarm is set; each poll moves it on. */
 const WAKE_AFTER_MS = 30_000;
 
-/** Shows the person that a task ended (a system notification). */
-export interface TaskNotifier {
-  notify(id: string, title: string, message: string): void;
-}
-
 export interface TaskKeeperOptions {
   store: KeyValueStore;
   broadcaster: Broadcaster;
   alarms: Alarms;
   keepAlive: KeepAlive;
-  notifier?: TaskNotifier;
-  /** Whether a side panel is open now (a task that ends then needs no notification). */
+  /** The toolbar badge: tasks that ended while no panel was open, not yet in a chat. */
+  attention?: Attention;
+  /** Whether a side panel is open now (a task that ends then needs no badge). */
   panelOpen?: () => boolean;
 }
 
@@ -76,6 +83,7 @@ export class TaskKeeper {
   /** After the worker started: follows every task that had not ended. */
   async resume(sessionOf: (serverId: string) => ServerSession | undefined): Promise<void> {
     await this.records.sweep();
+    await this.showUnseen();
     for (const record of await this.records.list()) {
       if (isTerminal(record.status) || this.running.has(record.callId)) continue;
       const session = sessionOf(record.serverId);
@@ -125,7 +133,9 @@ export class TaskKeeper {
   async dismiss(callId: string): Promise<boolean> {
     const record = await this.records.get(callId);
     if (!record || !isTerminal(record.status)) return false;
-    return this.records.remove([callId]);
+    const removed = await this.records.remove([callId]);
+    if (record.notified) await this.showUnseen();
+    return removed;
   }
 
   /** The alarm fired: the worker is awake, the caller has resumed; keep the alarm while needed. */
@@ -172,16 +182,13 @@ export class TaskKeeper {
     if (!record || !isTerminal(record.status) || record.notified) return;
     if (this.options.panelOpen?.() ?? true) return;
     await this.records.update(callId, (task) => ({ ...task, notified: true }));
-    const outcome =
-      record.status === 'completed'
-        ? 'finished'
-        : record.status === 'cancelled'
-          ? 'was stopped'
-          : 'failed';
-    this.options.notifier?.notify(
-      `patchbay-task-${callId}`,
-      `${record.toolName} ${outcome}`,
-      `The task on ${record.serverName} ${outcome}. Open Patchbay to see it in the chat.`,
-    );
+    await this.showUnseen();
+  }
+
+  /** The badge counts the tasks that ended unseen (the person then opens the panel). */
+  private async showUnseen(): Promise<void> {
+    if (!this.options.attention) return;
+    const unseen = (await this.records.list()).filter((task) => task.notified).length;
+    this.options.attention.showWaiting(unseen);
   }
 }
