@@ -104,13 +104,14 @@ export function createMcpManager(options: McpManagerOptions) {
   const registry = new ServerRegistry(options.store, catalog);
   const sessions = new Map<string, ServerSession>();
   let initialized: Promise<void> | undefined;
+  let resumed: Promise<void> | undefined;
 
   /** Rehydrates from storage (the worker may have just started) and reconnects enabled servers. */
   function init(): Promise<void> {
-    // Tasks a stopped worker left are followed again once their servers are back.
-    initialized ??= restoreSessions(registry, context, sessions).then(() =>
-      tasks.resume((serverId) => sessions.get(serverId)),
-    );
+    // Tasks a stopped worker left are followed again once their servers are back, in the
+    // background: the calls that woke the worker do not wait for them.
+    initialized ??= restoreSessions(registry, context, sessions);
+    resumed ??= initialized.then(() => tasks.resume((serverId) => sessions.get(serverId)));
     return initialized;
   }
 
@@ -132,8 +133,15 @@ export function createMcpManager(options: McpManagerOptions) {
     context.broadcaster.broadcast({ type: 'mcp/servers/changed', payload: {} });
   }
 
+  /** Task-augmented calls, once stored tasks are followed again (src/mcp/tasks/). */
+  async function taskKeeper(): Promise<TaskKeeper> {
+    await init();
+    await resumed;
+    return tasks;
+  }
+
   async function onAlarm(name: string): Promise<void> {
-    if (name === TASK_ALARM) return init().then(() => tasks.onAlarm());
+    if (name === TASK_ALARM) return taskKeeper().then((keeper) => keeper.onAlarm());
     if (!name.startsWith(REFRESH_ALARM_PREFIX)) return;
     await init();
     const session = sessions.get(name.slice(REFRESH_ALARM_PREFIX.length));
@@ -252,8 +260,7 @@ export function createMcpManager(options: McpManagerOptions) {
     callTool: async (serverId: string, payload: ToolCallPayload): Promise<CallToolResultView> =>
       callTool(await sessionOf(serverId), payload, tasks),
 
-    /** Task-augmented calls, once stored tasks are followed again (src/mcp/tasks/). */
-    taskKeeper: async (): Promise<TaskKeeper> => init().then(() => tasks),
+    taskKeeper,
 
     cancelTool: async (serverId: string, callId: string): Promise<boolean> =>
       cancelToolCall(await sessionOf(serverId), callId),
