@@ -87,6 +87,29 @@ describe('tasks from the chat', () => {
       .toEqual({ ok: true, result: { tasks: [] } });
   });
 
+  it('waits through a worker restart: the open chat gets the result the new worker polls for', async () => {
+    const serverId = await chatWithServer(session, page, {
+      modelBaseUrl: model.baseUrl,
+      serverName: 'Everything',
+      serverUrl: everything.url,
+    });
+    model.script(
+      {
+        type: 'tool-call',
+        toolName: `${serverId}__simulate-research-query`,
+        input: { topic: 'auroras' },
+      },
+      { type: 'text', text: 'Auroras researched across a restart.' },
+    );
+    await send('Research auroras');
+    const card = await approveCallOf('simulate-research-query');
+    await card.locator('.tool-task').getByText('Task running').waitFor();
+    await session.stopWorker(page);
+    await page.getByText('Auroras researched across a restart.').waitFor({ timeout: 20_000 });
+    expect(lastModelRequest()).toContain('Research Report: auroras');
+    await expect(card.getAttribute('data-tool-state')).resolves.toBe('done');
+  });
+
   it('asks the person through the elicitation card when the task needs input', async () => {
     const serverId = await chatWithServer(session, page, {
       modelBaseUrl: model.baseUrl,

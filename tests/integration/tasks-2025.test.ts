@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskView } from '../../src/messaging/tasks-contract';
 import { PatchbayError } from '../../src/errors/patchbay-error';
 import { storageKeys } from '../../src/mcp/storage-keys';
+import { TASK_ALARM } from '../../src/mcp/tasks/task-keeper';
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
 import { createHarness } from '../helpers/manager-harness';
 
@@ -41,13 +42,19 @@ describe('tasks on server-everything (2025-11-25)', () => {
 
   it('polls the task to its end, telling its stages, and returns its result', async () => {
     await setup();
+    // Nothing is scheduled while no task runs.
+    expect([...harness.alarms.scheduled().keys()]).not.toContain(TASK_ALARM);
     const seen = taskChanges('call-1');
-    const result = await harness.manager.callTool(serverId, {
+    const call = harness.manager.callTool(serverId, {
       name: 'simulate-research-query',
       arguments: { topic: 'tides' },
       callId: 'call-1',
       chatId: 'chat-1',
     });
+    // While it runs, an alarm would wake a stopped worker to poll on; it goes with the task.
+    await until(() => harness.alarms.scheduled().has(TASK_ALARM));
+    const result = await call;
+    await until(() => !harness.alarms.scheduled().has(TASK_ALARM));
     expect(JSON.stringify(result.content)).toContain('Research Report: tides');
     const messages = [...new Set(seen.map((task) => task.statusMessage).filter(Boolean))];
     expect(messages).toEqual(
