@@ -93,6 +93,25 @@ describe('tasks on a 2026-07-28 server (the Tasks extension)', () => {
     await until(() => state.cancelled.includes(seen[0]!.taskId));
     expect(state.tasks.get(seen[0]!.taskId)?.status).toBe('cancelled');
   });
+
+  it('fails the call, and its record, when the server forgets the task', async () => {
+    await setup();
+    const seen = taskChanges('m-4');
+    const call = harness.manager.callTool(serverId, {
+      name: 'research',
+      arguments: { topic: 'comets' },
+      callId: 'm-4',
+    });
+    await until(() => seen.length > 0);
+    state.tasks.delete(seen[0]!.taskId);
+    await expect(call).rejects.toSatisfy(
+      (error) => PatchbayError.isInstance(error) && error.code === 'tool-failed',
+    );
+    expect(seen.at(-1)).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('Patchbay lost track of the task on Modern'),
+    });
+  });
 });
 
 async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {

@@ -4,6 +4,7 @@
  * returns the result or throws why there is none. Stopping it (the signal) cancels the task on
  * the server.
  */
+import { ProtocolError } from '@modelcontextprotocol/client';
 import { PatchbayError } from '../../errors/patchbay-error';
 import type { CallToolResultView } from '../../messaging/views';
 import { createServerRequestHandlers } from '../asks/server-requests';
@@ -72,7 +73,10 @@ export async function followTask(options: FollowOptions): Promise<CallToolResult
         );
         failures = 0;
       } catch (error) {
-        if (signal.aborted || ++failures >= MAX_POLL_FAILURES) throw error;
+        // The server answered that it cannot say (it forgot the task): no use asking again.
+        // A connection that failed is tried again, a little later each time.
+        if (signal.aborted || ProtocolError.isInstance(error) || ++failures >= MAX_POLL_FAILURES)
+          throw error;
         snapshot = undefined;
       }
     }
@@ -81,6 +85,7 @@ export async function followTask(options: FollowOptions): Promise<CallToolResult
     // Stopped by the person: the server hears it. Stopped otherwise (the server switched off,
     // Patchbay closing), the task goes on there and the record stays, to be followed again.
     if (signal.aborted && isStop(signal.reason)) await cancelOnServer(options, wire);
+    else if (!signal.aborted) await lostTrack(options, error);
     throw error;
   }
 }
@@ -115,6 +120,21 @@ async function finish(
         );
   await store.update(task.callId, (stored) => ({ ...stored, error: error.message }));
   throw error;
+}
+
+/** The server stopped answering about the task (or answered nonsense): it ends here as failed. */
+async function lostTrack(options: FollowOptions, error: unknown): Promise<void> {
+  const { store, task, session } = options;
+  const reason = error instanceof Error ? error.message : String(error);
+  await store.update(task.callId, (stored) =>
+    isTerminal(stored.status)
+      ? stored
+      : {
+          ...stored,
+          status: 'failed',
+          error: `Patchbay lost track of the task on ${session.config.name}: ${reason}`,
+        },
+  );
 }
 
 function isStop(reason: unknown): boolean {
