@@ -196,6 +196,7 @@ export function createMcpManager(options: McpManagerOptions) {
       await session.shutDown({ terminate: true });
       await session.auth.signOut();
       sessions.delete(serverId);
+      await tasks.forgetServer(serverId);
       await context.store.remove(allServerKeys(serverId));
       serversChanged();
       context.broadcaster.broadcast({ type: 'mcp/tools/changed', payload: { serverId } });
@@ -221,6 +222,8 @@ export function createMcpManager(options: McpManagerOptions) {
     async enable(serverId: string): Promise<ServerStatus> {
       const session = await sessionOf(serverId);
       await enableServer(session);
+      // Its tasks left when it was switched off are followed again.
+      void tasks.resume((id) => sessions.get(id));
       return session.status;
     },
 

@@ -12,6 +12,7 @@ import type { ServerSession } from './session/server-session';
 import { switchedOff } from './session/status';
 import { clientCapabilities } from './sdk-client';
 import { taskEraFor } from './tasks/task-call';
+import { STOPPED_BY_PERSON } from './tasks/task-follow';
 import type { TaskKeeper } from './tasks/task-keeper';
 import { taskWire, type StartOutcome, type TaskEra } from './tasks/task-wire';
 
@@ -217,7 +218,9 @@ export async function callTool(
 export function cancelToolCall(session: ServerSession, callId: string): boolean {
   const controller = session.calls.get(callId);
   if (!controller) return false;
-  controller.abort(new PatchbayError('cancelled', 'The tool call was cancelled.'));
+  controller.abort(
+    new PatchbayError('cancelled', 'The tool call was cancelled.', { cause: STOPPED_BY_PERSON }),
+  );
   return true;
 }
 

@@ -94,6 +94,27 @@ describe('tasks on a 2026-07-28 server (the Tasks extension)', () => {
     expect(state.tasks.get(seen[0]!.taskId)?.status).toBe('cancelled');
   });
 
+  it('follows a task again when its server, switched off meanwhile, is switched on', async () => {
+    await setup();
+    const seen = taskChanges('m-5');
+    const call = harness.manager.callTool(serverId, {
+      name: 'research',
+      arguments: { topic: 'storms' },
+      callId: 'm-5',
+    });
+    call.catch(() => undefined);
+    await until(() => seen.length > 0);
+    await harness.manager.disable(serverId);
+    await expect(call).rejects.toBeInstanceOf(Error);
+    // Switched off is not stopped: the server was not told to cancel, the record waits.
+    expect(state.cancelled).not.toContain(seen[0]!.taskId);
+    const keeper = await harness.manager.taskKeeper();
+    expect((await keeper.records.get('m-5'))?.status).toBe('working');
+    await harness.manager.enable(serverId);
+    const result = await keeper.result('m-5');
+    expect(result.content).toEqual([{ type: 'text', text: 'Research report: storms' }]);
+  });
+
   it('fails the call, and its record, when the server forgets the task', async () => {
     await setup();
     const seen = taskChanges('m-4');

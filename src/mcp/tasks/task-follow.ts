@@ -137,8 +137,14 @@ async function lostTrack(options: FollowOptions, error: unknown): Promise<void> 
   );
 }
 
+/**
+ * The cause a call's abort carries when the person stopped it (Stop in the chat or the list),
+ * as opposed to its server being switched off or Patchbay closing its connections.
+ */
+export const STOPPED_BY_PERSON = Symbol('stopped by the person');
+
 function isStop(reason: unknown): boolean {
-  return PatchbayError.isInstance(reason) && reason.code === 'cancelled';
+  return PatchbayError.isInstance(reason) && reason.details.cause === STOPPED_BY_PERSON;
 }
 
 /** Stopped by the person: `tasks/cancel`, and the record says so (best effort). */

@@ -54,6 +54,8 @@ export class TaskKeeper {
   readonly records: TaskStore;
   private readonly running = new Map<string, Promise<CallToolResultView>>();
   private wakeAt = 0;
+  /** The last resume, which a wait for a result lets finish first. */
+  private resuming: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: TaskKeeperOptions) {
     this.records = new TaskStore(options.store, options.broadcaster);
@@ -81,7 +83,14 @@ export class TaskKeeper {
   }
 
   /** After the worker started: follows every task that had not ended. */
-  async resume(sessionOf: (serverId: string) => ServerSession | undefined): Promise<void> {
+  resume(sessionOf: (serverId: string) => ServerSession | undefined): Promise<void> {
+    this.resuming = this.resumeNow(sessionOf);
+    return this.resuming;
+  }
+
+  private async resumeNow(
+    sessionOf: (serverId: string) => ServerSession | undefined,
+  ): Promise<void> {
     await this.records.sweep();
     await this.showUnseen();
     for (const record of await this.records.list()) {
@@ -95,6 +104,8 @@ export class TaskKeeper {
         }));
         continue;
       }
+      // A switched-off server's tasks wait for it to be switched on again.
+      if (!session.isEnabled) continue;
       const controller = new AbortController();
       session.calls.set(record.callId, controller);
       const release = this.options.keepAlive.hold();
@@ -109,6 +120,7 @@ export class TaskKeeper {
 
   /** A task's result: waits for a running one; a finished one answers at once. */
   async result(callId: string): Promise<CallToolResultView> {
+    await this.resuming;
     const running = this.running.get(callId);
     if (running) return running;
     const record = await this.records.get(callId);
@@ -136,6 +148,14 @@ export class TaskKeeper {
     const removed = await this.records.remove([callId]);
     if (record.notified) await this.showUnseen();
     return removed;
+  }
+
+  /** A server was removed: its tasks go with it. */
+  async forgetServer(serverId: string): Promise<void> {
+    const records = await this.records.list();
+    await this.records.remove(
+      records.filter((task) => task.serverId === serverId).map((task) => task.callId),
+    );
   }
 
   /** The alarm fired: the worker is awake, the caller has resumed; keep the alarm while needed. */
