@@ -25,7 +25,7 @@ import {
 import { describeChatError } from './chat-errors';
 import { isContinueRequest, withContinueInstruction } from './continue-answer';
 import type { ModelSettings } from './model-settings';
-import { buildProxyTools } from './proxy-tools';
+import { buildProxyTools, type StopIntent } from './proxy-tools';
 import { checkToolBudget } from './tool-budget';
 import { chatFacts, requestSources } from './chat-sources';
 
@@ -81,6 +81,8 @@ export interface ChatTransportOptions {
   appContext?(): readonly AppModelContext[];
   /** Where browser calls act, kept for their cards' "Always allow" (one is made otherwise). */
   callOrigins?: CallOrigins;
+  /** Tells the proxy tools whether an abort is the person's Stop. */
+  stopIntent?: StopIntent;
 }
 
 /** The enabled tools do not fit in a request; the message says how to narrow them. */
@@ -119,7 +121,11 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       ]);
       const approvals = recordDefinitions(stored, views);
       if (approvals !== stored) await options.saveApprovals?.(approvals);
-      const { tools, names } = buildProxyTools(views, { client: options.client, chatId });
+      const { tools, names } = buildProxyTools(views, {
+        client: options.client,
+        chatId,
+        ...(options.stopIntent ? { stopIntent: options.stopIntent } : {}),
+      });
       // The site the person pointed the chat at: the active tab when they asked, kept on the
       // answer so that the calls approved later in the same answer keep it.
       const pointedOrigin = views.some((view) => view.serverId === BROWSER_SERVER_ID)

@@ -5,6 +5,26 @@ import { createToolNameMap, type ToolNameMap } from './tool-names';
 import { toModelToolOutput } from './tool-result';
 import { prepareToolSchema, WRAPPED_INPUT_KEY } from './tool-schema';
 
+/** Whether the abort now under way is the person's Stop (the chat session runs it through it). */
+export function createStopIntent() {
+  let byPerson = false;
+  return {
+    get byPerson() {
+      return byPerson;
+    },
+    /** Runs `stop` as the person's Stop: the aborts it causes cancel the calls. */
+    asPerson(stop: () => void) {
+      byPerson = true;
+      try {
+        stop();
+      } finally {
+        byPerson = false;
+      }
+    },
+  };
+}
+export type StopIntent = ReturnType<typeof createStopIntent>;
+
 /** What a proxy tool's execute returns: shown on the tool card, mapped for the model. */
 export interface ProxyToolOutput {
   serverId: string;
@@ -28,7 +48,12 @@ export function isProxyToolOutput(value: unknown): value is ProxyToolOutput {
  */
 export function buildProxyTools(
   views: readonly ToolView[],
-  options: { client: PatchbayClient; chatId?: string },
+  options: {
+    client: PatchbayClient;
+    chatId?: string;
+    /** Set while the person stops the answer; any other abort is the chat letting go. */
+    stopIntent?: StopIntent;
+  },
 ): { tools: ToolSet; names: ToolNameMap } {
   const names = createToolNameMap(views);
   const tools: ToolSet = {};
@@ -39,9 +64,14 @@ export function buildProxyTools(
       inputSchema: jsonSchema(schema),
       execute: async (input, { toolCallId, abortSignal }) => {
         const started = performance.now();
+        // The person's Stop cancels the call; the chat closing (another tab, a new chat) lets
+        // go of it, and a call the server runs as a task goes on in the background.
         const cancel = () =>
           void options.client
-            .server(view.serverId, 'tool/cancel', { callId: toolCallId })
+            .server(view.serverId, 'tool/cancel', {
+              callId: toolCallId,
+              ...(options.stopIntent && !options.stopIntent.byPerson ? { detach: true } : {}),
+            })
             .catch(() => undefined);
         abortSignal?.addEventListener('abort', cancel, { once: true });
         try {

@@ -265,8 +265,8 @@ export function createMcpManager(options: McpManagerOptions) {
 
     taskKeeper,
 
-    cancelTool: async (serverId: string, callId: string): Promise<boolean> =>
-      cancelToolCall(await sessionOf(serverId), callId),
+    cancelTool: async (serverId: string, callId: string, detach?: boolean): Promise<boolean> =>
+      cancelToolCall(await sessionOf(serverId), callId, detach),
 
     ...featureFacade(sessionOf, async () => {
       await init();

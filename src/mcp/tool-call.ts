@@ -12,7 +12,7 @@ import type { ServerSession } from './session/server-session';
 import { switchedOff } from './session/status';
 import { clientCapabilities } from './sdk-client';
 import { taskEraFor } from './tasks/task-call';
-import { STOPPED_BY_PERSON } from './tasks/task-follow';
+import { LET_GO, STOPPED_BY_PERSON } from './tasks/task-follow';
 import type { TaskKeeper } from './tasks/task-keeper';
 import { taskWire, type StartOutcome, type TaskEra } from './tasks/task-wire';
 
@@ -209,17 +209,23 @@ export async function callTool(
   } finally {
     clearTimeout(overall);
     progress.cancel();
-    session.calls.delete(callId);
+    // A task its caller let go of is followed on under the same id (src/mcp/tasks/).
+    if (session.calls.get(callId) === controller) session.calls.delete(callId);
     release();
   }
 }
 
-/** Cancels a running call; false when no call has that id. */
-export function cancelToolCall(session: ServerSession, callId: string): boolean {
+/**
+ * Cancels a running call; false when no call has that id. `detach`: the caller let go of it
+ * rather than the person stopping it, and a call that became a task goes on in the background.
+ */
+export function cancelToolCall(session: ServerSession, callId: string, detach = false): boolean {
   const controller = session.calls.get(callId);
   if (!controller) return false;
   controller.abort(
-    new PatchbayError('cancelled', 'The tool call was cancelled.', { cause: STOPPED_BY_PERSON }),
+    new PatchbayError('cancelled', 'The tool call was cancelled.', {
+      cause: detach ? LET_GO : STOPPED_BY_PERSON,
+    }),
   );
   return true;
 }

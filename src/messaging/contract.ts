@@ -70,7 +70,14 @@ export const serverRequests = {
   'status/get': noPayload,
   'health/check': noPayload,
   'tool/call': toolCallPayloadSchema,
-  'tool/cancel': z.object({ callId: z.string().min(1) }),
+  'tool/cancel': z.object({
+    callId: z.string().min(1),
+    /**
+     * The chat let go of the call rather than the person stopping it (the chat closed): a call
+     * the server runs as a task goes on, followed in the background.
+     */
+    detach: z.boolean().optional(),
+  }),
   'tools/disabled/set': z.object({ names: z.array(z.string()) }),
   /** Every tool of the server, disabled ones included, with the disabled names. */
   'tools/get': noPayload,

@@ -3,7 +3,6 @@
  * (2025-11-25 tasks) and a v2 fixture server's `research` (the 2026-07-28 Tasks extension),
  * called from the chat with the scripted model.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
 import type { Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startModernServer } from '../fixtures/modern-server';
@@ -51,7 +50,6 @@ async function currentWorker(): Promise<Worker> {
 }
 
 async function workerEval<T>(worker: Worker, script: string): Promise<T> {
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a test reads the worker's state
   return worker.evaluate(script) as Promise<T>;
 }
 
@@ -75,9 +73,8 @@ describe('tasks from the chat', () => {
     const status = card.locator('.tool-task');
     await status.getByText('Task running').waitFor();
     await status.getByText('Analyzing content...').waitFor();
-    const shot = await session.screenshot(page, 'task-running');
-    mkdirSync('docs/screenshots', { recursive: true });
-    copyFileSync(shot, 'docs/screenshots/task-running.png');
+    // The README's picture (docs/screenshots/task-running.png) is this one.
+    await session.screenshot(page, 'task-running');
     await page.getByText('The research on tides is done.').waitFor({ timeout: 20_000 });
     expect(lastModelRequest()).toContain('Research Report: tides');
     await expect(card.getAttribute('data-tool-state')).resolves.toBe('done');
@@ -180,11 +177,11 @@ describe('tasks from the chat', () => {
     await session.screenshot(servers, 'task-running-list');
     await list.getByRole('button', { name: 'Stop research on Modern' }).click();
     await expect.poll(() => state.cancelled.length, { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => row.getAttribute('data-task-status')).toBe('cancelled');
-    // The model reads why the call ended.
+    // The model reads why the call ended; with the outcome in the chat, the task leaves the list.
     await page.getByText('The research was stopped.').waitFor();
     await expect(card.getAttribute('data-tool-state')).resolves.toBe('cancelled');
     expect(lastModelRequest()).toContain('cancel');
+    await expect.poll(() => row.count()).toBe(0);
   });
 
   it('finishes a task while the panel is closed and the worker stopped; the chat has it on reopening', async () => {

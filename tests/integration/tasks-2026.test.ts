@@ -115,6 +115,23 @@ describe('tasks on a 2026-07-28 server (the Tasks extension)', () => {
     expect(result.content).toEqual([{ type: 'text', text: 'Research report: storms' }]);
   });
 
+  it('follows a task on when its caller lets go of the call (the chat closed)', async () => {
+    await setup();
+    const seen = taskChanges('m-6');
+    const call = harness.manager.callTool(serverId, {
+      name: 'research',
+      arguments: { topic: 'reefs' },
+      callId: 'm-6',
+    });
+    await until(() => seen.length > 0);
+    expect(await harness.manager.cancelTool(serverId, 'm-6', true)).toBe(true);
+    await expect(call).rejects.toBeInstanceOf(Error);
+    const keeper = await harness.manager.taskKeeper();
+    const result = await keeper.result('m-6');
+    expect(result.content).toEqual([{ type: 'text', text: 'Research report: reefs' }]);
+    expect(state.cancelled).not.toContain(seen[0]!.taskId);
+  });
+
   it('fails the call, and its record, when the server forgets the task', async () => {
     await setup();
     const seen = taskChanges('m-4');

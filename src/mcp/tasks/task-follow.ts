@@ -142,6 +142,12 @@ async function lostTrack(options: FollowOptions, error: unknown): Promise<void> 
  * as opposed to its server being switched off or Patchbay closing its connections.
  */
 export const STOPPED_BY_PERSON = Symbol('stopped by the person');
+/** The cause when the caller let go of the call (its chat closed): the task goes on. */
+export const LET_GO = Symbol('let go by the caller');
+
+export function wasLetGo(reason: unknown): boolean {
+  return PatchbayError.isInstance(reason) && reason.details.cause === LET_GO;
+}
 
 function isStop(reason: unknown): boolean {
   return PatchbayError.isInstance(reason) && reason.details.cause === STOPPED_BY_PERSON;

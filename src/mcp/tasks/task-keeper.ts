@@ -20,7 +20,7 @@ import type {
   KeyValueStore,
 } from '../../platform/ports';
 import type { ServerSession } from '../session/server-session';
-import { followTask } from './task-follow';
+import { followTask, wasLetGo } from './task-follow';
 import { isTerminal, taskView, TaskStore, type StoredTask } from './task-store';
 import type { TaskEra, TaskSnapshot } from './task-wire';
 
@@ -106,16 +106,21 @@ export class TaskKeeper {
       }
       // A switched-off server's tasks wait for it to be switched on again.
       if (!session.isEnabled) continue;
-      const controller = new AbortController();
-      session.calls.set(record.callId, controller);
-      const release = this.options.keepAlive.hold();
-      this.follow(session, record, controller.signal)
-        .catch(() => undefined)
-        .finally(() => {
-          session.calls.delete(record.callId);
-          release();
-        });
+      this.adopt(session, record);
     }
+  }
+
+  /** Follows a task with no caller waiting (after a restart, or its chat let go of it). */
+  private adopt(session: ServerSession, record: StoredTask): void {
+    const controller = new AbortController();
+    session.calls.set(record.callId, controller);
+    const release = this.options.keepAlive.hold();
+    this.follow(session, record, controller.signal)
+      .catch(() => undefined)
+      .finally(() => {
+        if (session.calls.get(record.callId) === controller) session.calls.delete(record.callId);
+        release();
+      });
   }
 
   /** A task's result: waits for a running one; a finished one answers at once. */
@@ -178,7 +183,10 @@ export class TaskKeeper {
       ...(first ? { first } : {}),
       onPoll: (delay) => this.keepAwake(delay),
     }).finally(() => {
+      if (this.running.get(record.callId) !== run) return;
       this.running.delete(record.callId);
+      // The caller let go (its chat closed): the task goes on, followed here alone.
+      if (wasLetGo(signal.reason)) return this.adopt(session, record);
       void this.ended(record.callId);
     });
     this.running.set(record.callId, run);
