@@ -56,6 +56,9 @@ export default defineBackground(() => {
   const alarms = createChromeAlarms();
   // The sites Chrome lets Patchbay reach: none at install, each asked for from a click.
   const hostAccess = createHostAccess(createChromePermissions());
+  // An open panel's port: its connect after a stop starts the worker again, while the relay
+  // link is wanted (the worker says so on the port).
+  const panelWatch = acceptPanelWatch();
   const manager = createMcpManager({
     hostAccess,
     store: createChromeStore(),
@@ -64,6 +67,9 @@ export default defineBackground(() => {
     identity: createChromeIdentity(),
     alarms,
     attention: attention(),
+    // Tasks that end while no panel is open are counted on the badge until a chat takes them.
+    taskAttention: attention(),
+    panelOpen: () => panelWatch.hasPanel(),
     // Set at build time (WXT_CLIENT_METADATA_URL) where Patchbay's CIMD is published.
     ...(import.meta.env.WXT_CLIENT_METADATA_URL
       ? { clientMetadataUrl: import.meta.env.WXT_CLIENT_METADATA_URL }
@@ -83,9 +89,6 @@ export default defineBackground(() => {
     hostAccess,
     broadcaster,
   );
-  // An open panel's port: its connect after a stop starts the worker again, while the relay
-  // link is wanted (the worker says so on the port).
-  const panelWatch = acceptPanelWatch();
   const browserAccess = createBrowserAccessService({
     store: createChromeStore(),
     sessionStore: createChromeStore('session'),

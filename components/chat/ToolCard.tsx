@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import type { CallToolResultView } from '../../src/messaging/contract';
 import { TabTargetStatus, type TabTargetState } from '../browser-access/TabTarget';
 import { ApprovalButtons, ChangedSinceAllowed, WhyAsked } from './ToolApproval';
+import { TaskStatusLine } from './TaskStatusLine';
 import { ToolResult, summarizeResult, type OpenResourceRequest } from './ToolResult';
+import type { CallProgress } from './use-chat-tools';
 
 export interface ToolCardProps {
   part: DynamicToolUIPart;
@@ -12,7 +14,8 @@ export interface ToolCardProps {
   toolName: string;
   result?: CallToolResultView;
   durationMs?: number;
-  progress?: { progress: number; total?: number; message?: string };
+  /** Progress the server reported, or the state of the task the call became. */
+  progress?: CallProgress[string];
   /** The chat was stopped while this call was still open. */
   stopped: boolean;
   onApprove(): void;
@@ -81,7 +84,9 @@ export function ToolCard(props: ToolCardProps) {
           <span className="muted">{formatDuration(props.durationMs)}</span>
         ) : null}
       </div>
-      {running && progress ? (
+      {running && progress?.task ? (
+        <TaskStatusLine status={progress.task} message={progress.message} />
+      ) : running && progress ? (
         <div
           className="tool-progress"
           role="progressbar"

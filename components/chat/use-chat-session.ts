@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ApprovalSettings } from '../../src/ai/approval';
 import { createChatTransport } from '../../src/ai/chat-transport';
 import { createLanguageModel } from '../../src/ai/model';
+import { createStopIntent } from '../../src/ai/proxy-tools';
 import type { ModelSettings } from '../../src/ai/model-settings';
 import type { AppModelContext } from '../../src/apps/app-model-context';
 import type { ConversationStore, OpenedConversation } from '../../src/chat/history';
@@ -14,6 +15,7 @@ import { useAlwaysAllow } from './use-always-allow';
 import { useChatPersistence, useRestoredMessages } from './use-chat-persistence';
 import { useChatTools } from './use-chat-tools';
 import { useInterruptedTurn } from './use-interrupted-turn';
+import { useTaskResults } from './use-task-results';
 
 export interface ChatSessionOptions {
   client: PatchbayClient;
@@ -40,6 +42,8 @@ export function useChatSession(options: ChatSessionOptions) {
   // What the MCP Apps in this chat last told the model, by tool call (one map, kept as is).
   const [appContext] = useState(() => new Map<string, AppModelContext>());
   const [approvals, setApprovals] = useState<ApprovalSettings>({});
+  // Set around the person's Stop: any other abort (the chat closing) lets calls' tasks go on.
+  const [stopIntent] = useState(createStopIntent);
   const { callOrigins, alwaysAllow } = useAlwaysAllow({ ...options, onSaved: setApprovals });
   const transport = useMemo(
     () =>
@@ -52,6 +56,7 @@ export function useChatSession(options: ChatSessionOptions) {
         createModel: (current) => createLanguageModel(current),
         appContext: () => [...appContext.values()],
         callOrigins,
+        stopIntent,
       }),
     [
       client,
@@ -61,6 +66,7 @@ export function useChatSession(options: ChatSessionOptions) {
       options.saveApprovals,
       appContext,
       callOrigins,
+      stopIntent,
     ],
   );
   const restored = useRestoredMessages(conversation);
@@ -90,7 +96,9 @@ export function useChatSession(options: ChatSessionOptions) {
     status,
     onSaved: options.onSaved,
   });
-  const interrupted = useInterruptedTurn(conversation, restored, chat);
+  // Calls that became tasks and ended while the chat was closed get their results now.
+  const withTasks = useTaskResults(client, restored, chat);
+  const interrupted = useInterruptedTurn(conversation, withTasks ?? restored, chat);
   const busy = status === 'streaming' || status === 'submitted';
 
   /** Stops the answer; its calls still open show as stopped. */
@@ -101,7 +109,8 @@ export function useChatSession(options: ChatSessionOptions) {
       .filter((part) => !SETTLED_TOOL_STATES.has(part.state))
       .map((part) => part.toolCallId);
     setStoppedCalls((previous) => new Set([...previous, ...open]));
-    void chat.stop();
+    // The abort runs its listeners (the proxy tools' cancels) before stop() returns a promise.
+    stopIntent.asPerson(() => void chat.stop());
   };
 
   /** Sends the person's message `messageId` again as `text`, dropping what followed it. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerState, ToolView } from '../../src/messaging/contract';
+import type { TaskStatus, TaskView } from '../../src/messaging/tasks-contract';
 
 /** Statuses after which the set of usable tools may differ. */
 const SETTLED_STATES = new Set<ServerState>([
@@ -12,7 +13,19 @@ const SETTLED_STATES = new Set<ServerState>([
   'cloudflare-error',
 ]);
 
-export type CallProgress = Record<string, { progress: number; total?: number; message?: string }>;
+export type CallProgress = Record<
+  string,
+  { progress: number; total?: number; message?: string; task?: TaskStatus }
+>;
+
+/** A task's state as a call's progress: its status and the server's last words. */
+function taskProgress(task: TaskView): CallProgress[string] {
+  return {
+    progress: 0,
+    task: task.status,
+    ...(task.statusMessage ? { message: task.statusMessage } : {}),
+  };
+}
 
 /** The tools the chat can use, kept current from broadcasts, and its calls' progress by call. */
 export function useChatTools(client: PatchbayClient) {
@@ -25,7 +38,20 @@ export function useChatTools(client: PatchbayClient) {
         () => undefined,
       );
     refresh();
+    // Tasks already running (a panel opened while one goes on) show their state at once.
+    void client.request('mcp/tasks/list').then(
+      ({ tasks }) =>
+        setProgress((previous) => ({
+          ...Object.fromEntries(tasks.map((task) => [task.callId, taskProgress(task)])),
+          ...previous,
+        })),
+      () => undefined,
+    );
     return client.onBroadcast((message) => {
+      if (message.type === 'mcp/task/changed') {
+        const { task } = message.payload;
+        setProgress((previous) => ({ ...previous, [task.callId]: taskProgress(task) }));
+      }
       // The tool set changes when a server connects, goes away or changes its list; passing
       // states (connecting, refreshing a sign-in) leave it as it is.
       if (

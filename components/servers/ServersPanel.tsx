@@ -11,6 +11,8 @@ import type { ServerView } from '../../src/messaging/contract';
 import type { KeyValueStore } from '../../src/platform/ports';
 import { readIconFile } from '../../src/ui/icon-file';
 import { BrowserToolsSection } from '../page-tools/BrowserToolsSection';
+import { RunningTasks } from './RunningTasks';
+import { useRunningTasks } from './use-running-tasks';
 import { useServerActions } from './use-server-actions';
 import type { AskForSites } from '../../src/permissions/ask-for-sites';
 import { OFFICIAL_REGISTRY_URL, REGISTRY_URL_KEY } from '../../src/registry/registry-setting';
@@ -48,6 +50,7 @@ export function ServersPanel({
   const actions = useServerActions(client, serverState, store, askForSites);
   useConnectedServerTools(serverState);
   const enabledToolCount = useEnabledToolCount(client, serverState);
+  const runningTasks = useRunningTasks(client);
   const { mode, setMode, editing, setEditing, exported } = forms;
 
   const builtIn = servers?.filter((server) => !server.isCustom) ?? [];
@@ -127,6 +130,7 @@ export function ServersPanel({
         <ServerExport exported={exported} onClose={() => setMode('list')} />
       ) : null}
       {servers === undefined && !loadError ? <p className="muted">Loading servers…</p> : null}
+      <RunningTasks tasks={runningTasks.tasks} onStop={runningTasks.stop} />
       {custom.length ? (
         <section aria-label="Your servers">
           <h2>Your servers</h2>

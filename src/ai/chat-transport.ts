@@ -27,6 +27,7 @@ import { isContinueRequest, withContinueInstruction } from './continue-answer';
 import type { ModelSettings } from './model-settings';
 import { buildSkillTool, skillsSection } from './skill-tool';
 import type { SkillView } from '../messaging/skills-contract';
+import type { StopIntent } from './proxy-tools';
 import { chatFacts, requestSources } from './chat-sources';
 import { requestTools, toolSearchPrompt } from './tool-search';
 import { TOOL_SEARCH_NAME } from '../tool-search/search-tool';
@@ -102,6 +103,8 @@ export interface ChatTransportOptions {
   appContext?(): readonly AppModelContext[];
   /** Where browser calls act, kept for their cards' "Always allow" (one is made otherwise). */
   callOrigins?: CallOrigins;
+  /** Tells the proxy tools whether an abort is the person's Stop. */
+  stopIntent?: StopIntent;
 }
 
 /**
@@ -115,7 +118,12 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
   const tabUrl = chatTabUrl(options.client);
   const callOrigins = options.callOrigins ?? createCallOrigins(chatCallTabUrl(options.client));
   return {
-    async sendMessages({ messages, abortSignal, body }): Promise<ReadableStream<UIMessageChunk>> {
+    async sendMessages({
+      chatId,
+      messages,
+      abortSignal,
+      body,
+    }): Promise<ReadableStream<UIMessageChunk>> {
       const settings = await options.loadSettings();
       if (!settings) throw new Error('Set up a model in Settings first.');
       const [{ tools: views }, { servers }] = await Promise.all([
@@ -134,6 +142,8 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       const { tools, names, search } = requestTools(views, messages, {
         client: options.client,
         serverName,
+        chatId,
+        ...(options.stopIntent ? { stopIntent: options.stopIntent } : {}),
       });
       // Patchbay's skill tool is always loaded: it is one tool, and only for allowed skills.
       const skills = await allowedSkills(options.client, servers);

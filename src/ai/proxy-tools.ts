@@ -1,9 +1,29 @@
 import { dynamicTool, jsonSchema, type ToolSet } from 'ai';
-import type { PatchbayClient } from '../messaging/client';
+import { RequestError, type PatchbayClient } from '../messaging/client';
 import type { CallToolResultView, ToolView } from '../messaging/contract';
 import { createToolNameMap, type ToolNameMap } from './tool-names';
 import { toModelToolOutput } from './tool-result';
 import { prepareToolSchema, WRAPPED_INPUT_KEY } from './tool-schema';
+
+/** Whether the abort now under way is the person's Stop (the chat session runs it through it). */
+export function createStopIntent() {
+  let byPerson = false;
+  return {
+    get byPerson() {
+      return byPerson;
+    },
+    /** Runs `stop` as the person's Stop: the aborts it causes cancel the calls. */
+    asPerson(stop: () => void) {
+      byPerson = true;
+      try {
+        stop();
+      } finally {
+        byPerson = false;
+      }
+    },
+  };
+}
+export type StopIntent = ReturnType<typeof createStopIntent>;
 
 /** What a proxy tool's execute returns: shown on the tool card, mapped for the model. */
 export interface ProxyToolOutput {
@@ -32,6 +52,9 @@ export function buildProxyTools(
     client: PatchbayClient;
     /** Offered only once a tool search finds them (src/ai/tool-search.ts). */
     deferLoading?: boolean;
+    chatId?: string;
+    /** Set while the person stops the answer; any other abort is the chat letting go. */
+    stopIntent?: StopIntent;
   },
 ): { tools: ToolSet; names: ToolNameMap } {
   const names = createToolNameMap(views);
@@ -44,17 +67,27 @@ export function buildProxyTools(
       inputSchema: jsonSchema(schema),
       execute: async (input, { toolCallId, abortSignal }) => {
         const started = performance.now();
+        // The person's Stop cancels the call; the chat closing (another tab, a new chat) lets
+        // go of it, and a call the server runs as a task goes on in the background.
         const cancel = () =>
           void options.client
-            .server(view.serverId, 'tool/cancel', { callId: toolCallId })
+            .server(view.serverId, 'tool/cancel', {
+              callId: toolCallId,
+              ...(options.stopIntent && !options.stopIntent.byPerson ? { detach: true } : {}),
+            })
             .catch(() => undefined);
         abortSignal?.addEventListener('abort', cancel, { once: true });
         try {
-          const result = await options.client.server(view.serverId, 'tool/call', {
-            name: view.name,
-            arguments: toArguments(wrapped && isRecord(input) ? input[WRAPPED_INPUT_KEY] : input),
-            callId: toolCallId,
-          });
+          const result = await untilAnswered(
+            options.client,
+            toolCallId,
+            options.client.server(view.serverId, 'tool/call', {
+              name: view.name,
+              arguments: toArguments(wrapped && isRecord(input) ? input[WRAPPED_INPUT_KEY] : input),
+              callId: toolCallId,
+              ...(options.chatId ? { chatId: options.chatId } : {}),
+            }),
+          );
           const output: ProxyToolOutput = {
             serverId: view.serverId,
             toolName: view.name,
@@ -74,6 +107,38 @@ export function buildProxyTools(
     });
   }
   return { tools, names };
+}
+
+/** How many worker restarts one call waits through for its task's result. */
+const MAX_REATTACHES = 5;
+
+/**
+ * A call's answer. A worker that stopped mid-call loses the call, unless the server made it a
+ * task: the restarted worker follows the task again, and the chat waits for its result there.
+ */
+async function untilAnswered(
+  client: PatchbayClient,
+  callId: string,
+  call: Promise<CallToolResultView>,
+): Promise<CallToolResultView> {
+  let attempt = call;
+  for (let reattached = 0; ; reattached += 1) {
+    try {
+      return await attempt;
+    } catch (error) {
+      if (!isWorkerRestart(error) || reattached >= MAX_REATTACHES) throw error;
+      // No task for the call: it was an ordinary call, lost with the worker.
+      attempt = client.request('mcp/tasks/await', { callId }).catch((awaitError: unknown) => {
+        throw RequestError.isInstance(awaitError) && awaitError.code === 'not-found'
+          ? error
+          : awaitError;
+      });
+    }
+  }
+}
+
+function isWorkerRestart(error: unknown): boolean {
+  return RequestError.isInstance(error) && error.code === 'worker-restarted';
 }
 
 /** MCP takes an arguments object; anything else (a wrapped scalar) goes under its key. */

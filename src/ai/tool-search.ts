@@ -16,7 +16,7 @@ import type { ToolView } from '../messaging/contract';
 import { createToolIndex, type ToolIndex } from '../tool-search/rank-tools';
 import { loadedToolNames } from '../tool-search/loaded-tools';
 import { TOOL_SEARCH_NAME } from '../tool-search/search-tool';
-import { buildProxyTools } from './proxy-tools';
+import { buildProxyTools, type StopIntent } from './proxy-tools';
 import { checkToolBudget, MAX_TOOL_TOKENS, toolsWithin } from './tool-budget';
 import type { ToolNameMap } from './tool-names';
 
@@ -50,10 +50,16 @@ export interface RequestTools {
 export function requestTools(
   views: readonly ToolView[],
   messages: readonly UIMessage[],
-  options: { client: PatchbayClient; serverName(serverId: string): string },
+  options: {
+    client: PatchbayClient;
+    serverName(serverId: string): string;
+    chatId?: string;
+    stopIntent?: StopIntent;
+  },
 ): RequestTools {
-  if (checkToolBudget(views).ok) return buildProxyTools(views, { client: options.client });
-  const { tools, names } = buildProxyTools(views, { client: options.client, deferLoading: true });
+  const { serverName, ...proxyOptions } = options;
+  if (checkToolBudget(views).ok) return buildProxyTools(views, proxyOptions);
+  const { tools, names } = buildProxyTools(views, { ...proxyOptions, deferLoading: true });
   const byName = new Map(views.map((view) => [names.nameFor(view), view]));
   const kept = loadedToolNames(messages, {
     isAvailable: (name) => byName.has(name),
@@ -66,7 +72,7 @@ export function requestTools(
   for (const name of loaded) tools[name] = { ...tools[name]!, deferLoading: false };
   return {
     // The search first: what every step of the chat offers leads the list.
-    tools: { [TOOL_SEARCH_NAME]: createToolSearch(views, names, options.serverName), ...tools },
+    tools: { [TOOL_SEARCH_NAME]: createToolSearch(views, names, serverName), ...tools },
     names,
     search: {
       total: views.length,

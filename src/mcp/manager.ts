@@ -11,28 +11,19 @@ import type {
   UpdateServerPayload,
 } from '../messaging/contract';
 import { REFRESH_ALARM_PREFIX } from '../oauth/session';
-import type {
-  Alarms,
-  Attention,
-  Broadcaster,
-  Identity,
-  KeepAlive,
-  KeyValueStore,
-} from '../platform/ports';
 import type { AskAnswer, AskView } from '../messaging/asks-contract';
 import { AskBroker } from './asks/ask-broker';
 import type { ServerConfig } from './catalog';
 import { healthCheck, testConnection } from './diagnostics';
 import { enabledTools, serverTools, setDisabledTools } from './server-tools';
-import * as features from './features';
 import * as skills from './skills';
+import { featureFacade } from './feature-facade';
 import { IconResolver } from './icons';
 import { exportServers } from './import-export';
 import { ServerRegistry } from './registry';
-import { RetryPresets, type RetryPolicy } from './retry';
-import type { FetchLike } from './server-fetch';
+import type { McpManagerOptions } from './manager-options';
+import { RetryPresets } from './retry';
 import { withSiteAccess } from './site-access';
-import type { HostAccess } from '../permissions/host-access';
 import { refreshTokens } from './session/auth-flow';
 import type { SessionContext } from './session/context';
 import {
@@ -47,33 +38,11 @@ import { restoreSessions } from './session/restore-sessions';
 import { ServerSession } from './session/server-session';
 import { allServerKeys, storageKeys } from './storage-keys';
 import { callTool, cancelToolCall } from './tool-call';
+import { TASK_ALARM, TaskKeeper } from './tasks/task-keeper';
 import { serverView } from './view';
 
 export { DEFAULT_TOOL_TIMEOUT_MS } from './tool-call';
-
-export interface McpManagerOptions {
-  store: KeyValueStore;
-  broadcaster: Broadcaster;
-  keepAlive: KeepAlive;
-  identity: Identity;
-  alarms: Alarms;
-  fetch?: FetchLike;
-  catalog?: readonly ServerConfig[];
-  retryPolicy?: RetryPolicy;
-  connectTimeoutMs?: number;
-  toolTimeoutMs?: number;
-  /** The most a tool call may take in all, progress or not (tests shorten it). */
-  toolDeadlineMs?: number;
-  /** How long a sign-in window may stay open without an answer (tests shorten it). */
-  signInTimeoutMs?: number;
-  /** The https URL of Patchbay's Client ID Metadata Document, when the build publishes one. */
-  clientMetadataUrl?: string;
-  /** How long a server's question waits for the person (tests shorten it). */
-  askTimeoutMs?: number;
-  /** Shows that server questions wait (the toolbar badge). */
-  attention?: Attention;
-  hostAccess?: HostAccess; // the sites Chrome lets Patchbay reach (all when not given: tests)
-}
+export type { McpManagerOptions } from './manager-options';
 
 export type McpManager = ReturnType<typeof createMcpManager>;
 
@@ -82,7 +51,8 @@ export type McpManager = ReturnType<typeof createMcpManager>;
  * and the fan-out operations (every server, every enabled tool) the message router exposes.
  */
 export function createMcpManager(options: McpManagerOptions) {
-  const { catalog, retryPolicy, askTimeoutMs, attention, hostAccess, ...ports } = options;
+  const { catalog, retryPolicy, askTimeoutMs, attention, hostAccess, ...rest } = options;
+  const { taskAttention, panelOpen, ...ports } = rest;
   const siteFetch = withSiteAccess(options.fetch, hostAccess, () => sessions.values());
   const asks = new AskBroker({
     broadcaster: options.broadcaster,
@@ -97,13 +67,22 @@ export function createMcpManager(options: McpManagerOptions) {
     asks,
     icons: new IconResolver(siteFetch),
   };
+  const tasks = new TaskKeeper({
+    ...ports,
+    ...(taskAttention ? { attention: taskAttention } : {}),
+    ...(panelOpen ? { panelOpen } : {}),
+  });
   const registry = new ServerRegistry(options.store, catalog);
   const sessions = new Map<string, ServerSession>();
   let initialized: Promise<void> | undefined;
+  let resumed: Promise<void> | undefined;
 
   /** Rehydrates from storage (the worker may have just started) and reconnects enabled servers. */
   function init(): Promise<void> {
+    // Tasks a stopped worker left are followed again once their servers are back, in the
+    // background: the calls that woke the worker do not wait for them.
     initialized ??= restoreSessions(registry, context, sessions);
+    resumed ??= initialized.then(() => tasks.resume((serverId) => sessions.get(serverId)));
     return initialized;
   }
 
@@ -133,7 +112,15 @@ export function createMcpManager(options: McpManagerOptions) {
   const serversChanged = () =>
     context.broadcaster.broadcast({ type: 'mcp/servers/changed', payload: {} });
 
+  /** Task-augmented calls, once stored tasks are followed again (src/mcp/tasks/). */
+  async function taskKeeper(): Promise<TaskKeeper> {
+    await init();
+    await resumed;
+    return tasks;
+  }
+
   async function onAlarm(name: string): Promise<void> {
+    if (name === TASK_ALARM) return taskKeeper().then((keeper) => keeper.onAlarm());
     if (!name.startsWith(REFRESH_ALARM_PREFIX)) return;
     await init();
     const session = sessions.get(name.slice(REFRESH_ALARM_PREFIX.length));
@@ -188,6 +175,7 @@ export function createMcpManager(options: McpManagerOptions) {
       await session.shutDown({ terminate: true });
       await session.auth.signOut();
       sessions.delete(serverId);
+      await tasks.forgetServer(serverId);
       await context.store.remove(allServerKeys(serverId));
       serversChanged();
       context.broadcaster.broadcast({ type: 'mcp/tools/changed', payload: { serverId } });
@@ -210,7 +198,13 @@ export function createMcpManager(options: McpManagerOptions) {
       );
     },
 
-    enable: statusAfter(enableServer),
+    async enable(serverId: string): Promise<ServerStatus> {
+      const session = await sessionOf(serverId);
+      await enableServer(session);
+      // Its tasks left when it was switched off are followed again.
+      void tasks.resume((id) => sessions.get(id));
+      return session.status;
+    },
     disable: statusAfter(disableServer),
     disconnect: statusAfter(signOut),
     startSignIn: statusAfter(signInThenConnect),
@@ -231,39 +225,17 @@ export function createMcpManager(options: McpManagerOptions) {
       setDisabledTools(await sessionOf(serverId), context.store, names),
 
     callTool: async (serverId: string, payload: ToolCallPayload): Promise<CallToolResultView> =>
-      callTool(await sessionOf(serverId), payload),
+      callTool(await sessionOf(serverId), payload, tasks),
 
-    cancelTool: async (serverId: string, callId: string): Promise<boolean> =>
-      cancelToolCall(await sessionOf(serverId), callId),
+    taskKeeper,
 
-    listResources: async (serverId: string, cursor?: string) =>
-      features.listResources(await sessionOf(serverId), cursor),
-    listResourceTemplates: async (serverId: string, cursor?: string) =>
-      features.listResourceTemplates(await sessionOf(serverId), cursor),
-    readResource: async (serverId: string, uri: string) =>
-      features.readResource(await sessionOf(serverId), uri),
-    subscribeResource: async (serverId: string, uri: string) =>
-      features.subscribeResource(await sessionOf(serverId), uri),
-    unsubscribeResource: async (serverId: string, uri: string) =>
-      features.unsubscribeResource(await sessionOf(serverId), uri),
-    listPrompts: async (serverId: string, cursor?: string) =>
-      features.listPrompts(await sessionOf(serverId), cursor),
-    getPrompt: async (serverId: string, payload: Parameters<typeof features.getPrompt>[1]) =>
-      features.getPrompt(await sessionOf(serverId), payload),
-    complete: async (serverId: string, payload: Parameters<typeof features.complete>[1]) =>
-      features.complete(await sessionOf(serverId), payload),
+    cancelTool: async (serverId: string, callId: string, detach?: boolean): Promise<boolean> =>
+      cancelToolCall(await sessionOf(serverId), callId, detach),
 
-    /** Every connected server's resources and templates (the "@" picker). */
-    async allResources() {
+    ...featureFacade(sessionOf, async () => {
       await init();
-      return features.allResources([...sessions.values()]);
-    },
-
-    /** Every connected server's prompts (the "/" picker). */
-    async allPrompts() {
-      await init();
-      return { prompts: await features.allPrompts([...sessions.values()]) };
-    },
+      return [...sessions.values()];
+    }),
 
     /** Skills: every connected server's, the person's decision on one, a file of one. */
     skills: skills.skillsFacade({

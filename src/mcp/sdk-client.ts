@@ -4,7 +4,7 @@
  * era negotiation, and the handlers for what the server tells or asks it. connection.ts
  * connects it.
  */
-import { Client, type Tool } from '@modelcontextprotocol/client';
+import type { Client, ClientCapabilities, Tool } from '@modelcontextprotocol/client';
 import { SKILLS_EXTENSION_ID } from '@modelcontextprotocol/client/ext/skills';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import { APP_MIME_TYPE, APPS_EXTENSION_ID } from '../apps/tool-ui';
@@ -13,6 +13,7 @@ import type { ServerRequestHandlers } from './asks/server-requests';
 import { toConnectionError } from './classify-error';
 import type { TransportKind } from './connection-types';
 import { MAX_TOOL_PAGES } from './list-tools';
+import { TaskHandleClient } from './tasks/task-handle-client';
 
 export const CLIENT_INFO = { name: 'Patchbay', version: '0.1.0' };
 
@@ -48,6 +49,11 @@ const ASKING_CAPABILITIES = {
   sampling: {},
 };
 
+/** What Patchbay declares it can do, with or without answering servers' questions. */
+export function clientCapabilities(asking: boolean): ClientCapabilities {
+  return { ...(asking ? ASKING_CAPABILITIES : {}), extensions: APPS_EXTENSION };
+}
+
 /** A Client for a connection over `kind`, with `options`' handlers in place. */
 export function createSdkClient(kind: TransportKind, options: ClientEvents): Client {
   const onToolsChanged = options.onToolsChanged;
@@ -58,8 +64,9 @@ export function createSdkClient(kind: TransportKind, options: ClientEvents): Cli
     autoRefresh: false,
     onChanged: () => onFeaturesChanged?.(kind),
   });
-  const client = new Client(CLIENT_INFO, {
-    capabilities: { ...(requests ? ASKING_CAPABILITIES : {}), extensions: APPS_EXTENSION },
+  // A client that can take a 2026 task handle (src/mcp/tasks/); the same Client otherwise.
+  const client = new TaskHandleClient(CLIENT_INFO, {
+    capabilities: clientCapabilities(requests !== undefined),
     // The SDK picks Ajv in Node, which compiles code at run time; MV3 forbids that, and tests
     // should validate the way the extension does.
     jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),

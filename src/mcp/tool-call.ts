@@ -10,6 +10,11 @@ import { signInWith } from './session/auth-flow';
 import { sessionFailure } from './session/failures';
 import type { ServerSession } from './session/server-session';
 import { switchedOff } from './session/status';
+import { clientCapabilities } from './sdk-client';
+import { taskEraFor } from './tasks/task-call';
+import { LET_GO, STOPPED_BY_PERSON } from './tasks/task-follow';
+import type { TaskKeeper } from './tasks/task-keeper';
+import { taskWire, type StartOutcome, type TaskEra } from './tasks/task-wire';
 
 /** Default time a tool call may go without an answer; progress notifications reset the clock. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 120_000;
@@ -19,6 +24,11 @@ export const DEFAULT_TOOL_DEADLINE_MS = 15 * 60_000;
 const PROGRESS_INTERVAL_MS = 100;
 /** Scope step-up re-authorizations tried for one call before giving up. */
 const MAX_STEP_UPS = 3;
+
+/** What the call's request answered: a result, or (a task tool) the task or a result. */
+type CallAnswer =
+  | { asTask: false; result: CallToolResultView }
+  | { asTask: true; era: TaskEra; outcome: StartOutcome };
 
 /**
  * MCP Apps: an app may call only tools of its own server listed for apps, and the model only
@@ -48,6 +58,7 @@ function refuseCaller(session: ServerSession, payload: ToolCallPayload): void {
 export async function callTool(
   session: ServerSession,
   payload: ToolCallPayload,
+  tasks?: TaskKeeper,
 ): Promise<CallToolResultView> {
   const { config, context } = session;
   if (!session.isEnabled) throw new PatchbayError('not-enabled', switchedOff(config.name));
@@ -100,26 +111,42 @@ export async function callTool(
       ),
     deadline,
   );
-  const call = async () => {
+  const call = async (): Promise<CallAnswer> => {
     const idle = quietTimer(timeout, { asks: context.asks, serverId: session.id }, quiet);
     try {
       // A call waiting for the connection to open is let go at once when it is cancelled (the
       // server switched off, the person pressed stop), not when the connecting attempt ends.
       return await untilAborted(
         session.withConnection(
-          (connection) =>
-            connection.client.callTool(
-              { name: payload.name, arguments: payload.arguments ?? {} },
-              {
-                signal: controller.signal,
-                timeout: deadline,
-                maxTotalTimeout: deadline,
-                onprogress: (update) => {
-                  idle.reset();
-                  progress.push(update);
+          (connection) => {
+            const era = tasks && taskEraFor(session, connection, payload.name);
+            // A tool that runs as a task answers with the task (src/mcp/tasks/).
+            if (era)
+              return taskWire(era, clientCapabilities(true))
+                .start(
+                  connection.client,
+                  { name: payload.name, arguments: payload.arguments ?? {} },
+                  { signal: controller.signal, timeout },
+                )
+                .then((outcome): CallAnswer => ({ asTask: true, era, outcome }));
+            return connection.client
+              .callTool(
+                { name: payload.name, arguments: payload.arguments ?? {} },
+                {
+                  signal: controller.signal,
+                  timeout: deadline,
+                  maxTotalTimeout: deadline,
+                  onprogress: (update) => {
+                    idle.reset();
+                    progress.push(update);
+                  },
                 },
-              },
-            ),
+              )
+              .then((result): CallAnswer => ({
+                asTask: false,
+                result: result as CallToolResultView,
+              }));
+          },
           // A call is the first request on a connection opened with a stored era: it does not
           // wait for the tool list, which the connecting attempt fetches beside it.
           { early: true },
@@ -134,7 +161,20 @@ export async function callTool(
     let pagesOpened = false;
     for (let stepUps = 0; ; stepUps += 1) {
       try {
-        return (await call()) as CallToolResultView;
+        const answer = await call();
+        if (!answer.asTask) return answer.result;
+        if (answer.outcome.kind === 'result') return answer.outcome.result;
+        // A task lives as long as the server keeps it: no deadline, the person may stop it.
+        clearTimeout(overall);
+        return await tasks!.begin({
+          session,
+          callId,
+          toolName: payload.name,
+          ...(payload.chatId ? { chatId: payload.chatId } : {}),
+          era: answer.era,
+          first: answer.outcome.task,
+          signal: controller.signal,
+        });
       } catch (error) {
         // The server wants the person on a page of its first: once, then the call goes again.
         if (isUrlElicitationRequired(error) && !pagesOpened && !controller.signal.aborted) {
@@ -169,16 +209,24 @@ export async function callTool(
   } finally {
     clearTimeout(overall);
     progress.cancel();
-    session.calls.delete(callId);
+    // A task its caller let go of is followed on under the same id (src/mcp/tasks/).
+    if (session.calls.get(callId) === controller) session.calls.delete(callId);
     release();
   }
 }
 
-/** Cancels a running call; false when no call has that id. */
-export function cancelToolCall(session: ServerSession, callId: string): boolean {
+/**
+ * Cancels a running call; false when no call has that id. `detach`: the caller let go of it
+ * rather than the person stopping it, and a call that became a task goes on in the background.
+ */
+export function cancelToolCall(session: ServerSession, callId: string, detach = false): boolean {
   const controller = session.calls.get(callId);
   if (!controller) return false;
-  controller.abort(new PatchbayError('cancelled', 'The tool call was cancelled.'));
+  controller.abort(
+    new PatchbayError('cancelled', 'The tool call was cancelled.', {
+      cause: detach ? LET_GO : STOPPED_BY_PERSON,
+    }),
+  );
   return true;
 }
 

@@ -29,6 +29,7 @@ import {
   pageToolsGlobalRequests,
   pageToolsGlobalResults,
 } from './page-tools-contract';
+import { tasksBroadcasts, tasksGlobalRequests, tasksGlobalResults } from './tasks-contract';
 import {
   addServerPayloadSchema,
   callToolResultSchema,
@@ -63,6 +64,7 @@ export const globalRequests = {
   ...pageToolsGlobalRequests,
   ...browserAccessGlobalRequests,
   ...askGlobalRequests,
+  ...tasksGlobalRequests,
 } as const;
 export type GlobalRequestType = keyof typeof globalRequests;
 
@@ -75,7 +77,14 @@ export const serverRequests = {
   'status/get': noPayload,
   'health/check': noPayload,
   'tool/call': toolCallPayloadSchema,
-  'tool/cancel': z.object({ callId: z.string().min(1) }),
+  'tool/cancel': z.object({
+    callId: z.string().min(1),
+    /**
+     * The chat let go of the call rather than the person stopping it (the chat closed): a call
+     * the server runs as a task goes on, followed in the background.
+     */
+    detach: z.boolean().optional(),
+  }),
   'tools/disabled/set': z.object({ names: z.array(z.string()) }),
   /** Every tool of the server, disabled ones included, with the disabled names. */
   'tools/get': noPayload,
@@ -111,6 +120,7 @@ export const globalResults = {
   ...pageToolsGlobalResults,
   ...browserAccessGlobalResults,
   ...askGlobalResults,
+  ...tasksGlobalResults,
 } as const satisfies Record<GlobalRequestType, z.ZodType>;
 
 export const serverResults = {
@@ -211,5 +221,6 @@ export const broadcastSchema = z.discriminatedUnion('type', [
   }),
   ...pageToolsBroadcasts,
   ...browserAccessBroadcasts,
+  ...tasksBroadcasts,
 ]);
 export type Broadcast = z.infer<typeof broadcastSchema>;

@@ -5,6 +5,7 @@ import type { BrowserAccessService } from '../browser-access/browser-access-serv
 import type { PageToolsService } from '../page-tools/page-tools-service';
 import { BROWSER_SERVER_ID } from './browser-access-contract';
 import { browserAccessRoutes } from './browser-access-routes';
+import { tasksRoutes } from './tasks-routes';
 import { route, validate, type Route } from './route';
 import { PAGE_TOOLS_SERVER_ID } from './page-tools-contract';
 import {
@@ -168,6 +169,7 @@ export function createRouter({ manager, extensionId, pageTools, browserAccess }:
       async ({ domain, names }) => ({ names: (await pageTools?.setDisabled(domain, names)) ?? [] }),
     ),
     ...browserAccessRoutes(access),
+    ...tasksRoutes(manager),
   };
 
   const serverRoutes: ServerRoutes = {
@@ -190,8 +192,8 @@ export function createRouter({ manager, extensionId, pageTools, browserAccess }:
     'tool/call': serverRoute(serverRequests['tool/call'], (id, input) =>
       manager.callTool(id, input),
     ),
-    'tool/cancel': serverRoute(serverRequests['tool/cancel'], async (id, { callId }) => ({
-      cancelled: await manager.cancelTool(id, callId),
+    'tool/cancel': serverRoute(serverRequests['tool/cancel'], async (id, { callId, detach }) => ({
+      cancelled: await manager.cancelTool(id, callId, detach),
     })),
     'tools/disabled/set': serverRoute(
       serverRequests['tools/disabled/set'],

@@ -156,6 +156,8 @@ export const toolCallPayloadSchema = z.object({
    * whose `_meta.ui.visibility` names it.
    */
   caller: z.enum(['model', 'app']).optional(),
+  /** The chat the call is made in: a call the server runs as a task is kept with it. */
+  chatId: z.string().min(1).max(200).optional(),
 });
 export type ToolCallPayload = z.input<typeof toolCallPayloadSchema>;
 

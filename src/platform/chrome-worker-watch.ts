@@ -19,7 +19,7 @@ const keepUpOf = (message: unknown): boolean | undefined => {
 };
 
 /** The worker's end: registered when it starts, so the panel's connect is heard. */
-export function acceptPanelWatch(): { setKeepUp(on: boolean): void } {
+export function acceptPanelWatch(): { setKeepUp(on: boolean): void; hasPanel(): boolean } {
   const ports = new Set<Browser.runtime.Port>();
   let keepUp = false;
   browser.runtime.onConnect.addListener((port) => {
@@ -34,6 +34,8 @@ export function acceptPanelWatch(): { setKeepUp(on: boolean): void } {
     port.postMessage({ keepUp });
   });
   return {
+    /** Whether a side panel is open now (its port is connected). */
+    hasPanel: () => ports.size > 0,
     /** Whether an open panel should start the worker again at once after a stop. */
     setKeepUp(on) {
       if (on === keepUp) return;

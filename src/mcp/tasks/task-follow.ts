@@ -1,0 +1,208 @@
+/**
+ * Follows one task to its end: polls `tasks/get` at the server's interval, keeps the record
+ * (status, message) up to date for the pages, lets the server's questions reach the person, and
+ * returns the result or throws why there is none. Stopping it (the signal) cancels the task on
+ * the server.
+ */
+import { ProtocolError } from '@modelcontextprotocol/client';
+import { PatchbayError } from '../../errors/patchbay-error';
+import type { CallToolResultView } from '../../messaging/views';
+import { createServerRequestHandlers } from '../asks/server-requests';
+import type { ServerSession } from '../session/server-session';
+import { clientCapabilities } from '../sdk-client';
+import { isTerminal, type StoredTask, type TaskStore } from './task-store';
+import { MAX_POLL_FAILURES, pause, pollDelay } from './task-schedule';
+import { taskWire, type TaskSnapshot, type TaskWire } from './task-wire';
+
+/** How long one task request may take; a 2025 `tasks/result` waits for the task itself. */
+const REQUEST_TIMEOUT_MS = 30_000;
+/** `tasks/result` (2025) waits for the task to end: as long as the task may live. */
+const RESULT_TIMEOUT_MS = 24 * 60 * 60_000;
+
+export interface FollowOptions {
+  session: ServerSession;
+  store: TaskStore;
+  task: StoredTask;
+  signal: AbortSignal;
+  /** The answer that created the task, when it was just created. */
+  first?: TaskSnapshot;
+  /** Told after every poll (the keeper keeps its wake-up alarm from it). */
+  onPoll?: (delayMs: number) => void;
+}
+
+export async function followTask(options: FollowOptions): Promise<CallToolResultView> {
+  const { session, store, signal } = options;
+  const wire = taskWire(options.task.era, clientCapabilities(true));
+  const { callId, taskId } = options.task;
+  let snapshot = options.first;
+  let failures = 0;
+  let waitingResult: Promise<CallToolResultView> | undefined;
+  const answered = new Set<string>();
+  const request = { signal, timeout: REQUEST_TIMEOUT_MS };
+  try {
+    for (;;) {
+      if (snapshot) {
+        const seen = snapshot;
+        await store.update(callId, (task) => ({
+          ...task,
+          status: seen.status,
+          ...(seen.statusMessage !== undefined ? { statusMessage: seen.statusMessage } : {}),
+          ...(seen.pollIntervalMs !== undefined ? { pollIntervalMs: seen.pollIntervalMs } : {}),
+          ttlMs: seen.ttlMs,
+        }));
+        if (isTerminal(seen.status)) break;
+        if (seen.status === 'input_required') {
+          if (wire.era === 'legacy') {
+            // 2025: the server's questions come on the `tasks/result` stream, through the
+            // connection's elicitation handler (the ask broker); it then waits for the end.
+            waitingResult ??= session.withConnection((connection) =>
+              wire.result(connection.client, taskId, { signal, timeout: RESULT_TIMEOUT_MS }),
+            );
+            waitingResult.catch(() => undefined);
+          } else {
+            await answerInputs(session, wire, seen, answered, signal);
+          }
+        }
+      }
+      const delay = pollDelay(snapshot?.pollIntervalMs ?? options.task.pollIntervalMs, failures);
+      options.onPoll?.(delay);
+      await pause(delay, signal);
+      try {
+        snapshot = await session.withConnection((connection) =>
+          wire.get(connection.client, taskId, request),
+        );
+        failures = 0;
+      } catch (error) {
+        // The server answered that it cannot say (it forgot the task): no use asking again.
+        // A connection that failed is tried again, a little later each time.
+        if (signal.aborted || ProtocolError.isInstance(error) || ++failures >= MAX_POLL_FAILURES)
+          throw error;
+        snapshot = undefined;
+      }
+    }
+    return await finish(options, wire, snapshot, waitingResult, request);
+  } catch (error) {
+    // Stopped by the person: the server hears it. Stopped otherwise (the server switched off,
+    // Patchbay closing), the task goes on there and the record stays, to be followed again.
+    if (signal.aborted && isStop(signal.reason)) await cancelOnServer(options, wire);
+    else if (!signal.aborted) await lostTrack(options, error);
+    throw error;
+  }
+}
+
+/** The result of a task that ended, saved with its record. */
+async function finish(
+  options: FollowOptions,
+  wire: TaskWire,
+  snapshot: TaskSnapshot,
+  waitingResult: Promise<CallToolResultView> | undefined,
+  request: { signal: AbortSignal; timeout: number },
+): Promise<CallToolResultView> {
+  const { session, store, task } = options;
+  const { name } = session.config;
+  if (snapshot.status === 'completed') {
+    const result =
+      wire.era === 'modern'
+        ? (snapshot.result ?? { content: [] })
+        : await (waitingResult ??
+            session.withConnection((connection) =>
+              wire.result(connection.client, task.taskId, request),
+            ));
+    await store.update(task.callId, (stored) => ({ ...stored, status: 'completed', result }));
+    return result;
+  }
+  const error =
+    snapshot.status === 'cancelled'
+      ? new PatchbayError('cancelled', `${name} cancelled the task ${task.toolName} ran.`)
+      : new PatchbayError(
+          'tool-failed',
+          `The task ${task.toolName} ran on ${name} failed: ${snapshot.error ?? snapshot.statusMessage ?? 'no reason given'}.`,
+        );
+  await store.update(task.callId, (stored) => ({ ...stored, error: error.message }));
+  throw error;
+}
+
+/** The server stopped answering about the task (or answered nonsense): it ends here as failed. */
+async function lostTrack(options: FollowOptions, error: unknown): Promise<void> {
+  const { store, task, session } = options;
+  const reason = error instanceof Error ? error.message : String(error);
+  await store.update(task.callId, (stored) =>
+    isTerminal(stored.status)
+      ? stored
+      : {
+          ...stored,
+          status: 'failed',
+          error: `Patchbay lost track of the task on ${session.config.name}: ${reason}`,
+        },
+  );
+}
+
+/**
+ * The cause a call's abort carries when the person stopped it (Stop in the chat or the list),
+ * as opposed to its server being switched off or Patchbay closing its connections.
+ */
+export const STOPPED_BY_PERSON = Symbol('stopped by the person');
+/** The cause when the caller let go of the call (its chat closed): the task goes on. */
+export const LET_GO = Symbol('let go by the caller');
+
+export function wasLetGo(reason: unknown): boolean {
+  return PatchbayError.isInstance(reason) && reason.details.cause === LET_GO;
+}
+
+function isStop(reason: unknown): boolean {
+  return PatchbayError.isInstance(reason) && reason.details.cause === STOPPED_BY_PERSON;
+}
+
+/** Stopped by the person: `tasks/cancel`, and the record says so (best effort). */
+async function cancelOnServer(options: FollowOptions, wire: TaskWire): Promise<void> {
+  const { session, store, task } = options;
+  const reason = options.signal.reason as unknown;
+  try {
+    await session.withConnection((connection) =>
+      wire.cancel(connection.client, task.taskId, { timeout: REQUEST_TIMEOUT_MS }),
+    );
+  } catch {
+    // The server may have forgotten the task or be gone; the call is stopped here either way.
+  }
+  await store.update(task.callId, (stored) => ({
+    ...stored,
+    status: 'cancelled',
+    error: PatchbayError.isInstance(reason) ? reason.message : 'The task was stopped.',
+  }));
+}
+
+/**
+ * 2026: the task's `inputRequests`, each answered once through the person (the same handlers
+ * as a server's direct questions), then sent back with `tasks/update`.
+ */
+async function answerInputs(
+  session: ServerSession,
+  wire: TaskWire,
+  snapshot: TaskSnapshot,
+  answered: Set<string>,
+  signal: AbortSignal,
+): Promise<void> {
+  const handlers = createServerRequestHandlers(session.context.asks, {
+    id: session.id,
+    name: session.config.name,
+    url: session.config.url,
+    samplingEnabled: () => session.samplingEnabled,
+  });
+  const responses: Record<string, unknown> = {};
+  for (const [key, input] of Object.entries(snapshot.inputRequests ?? {})) {
+    if (answered.has(key)) continue;
+    answered.add(key);
+    if (input.method === 'elicitation/create') {
+      responses[key] = await handlers.elicit(input.params as never, signal);
+    } else if (input.method === 'sampling/createMessage') {
+      responses[key] = await handlers.sample(input.params as never, signal);
+    }
+  }
+  if (Object.keys(responses).length === 0) return;
+  await session.withConnection((connection) =>
+    wire.update(connection.client, snapshot.taskId, responses, {
+      signal,
+      timeout: REQUEST_TIMEOUT_MS,
+    }),
+  );
+}

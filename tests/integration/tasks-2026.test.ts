@@ -1,0 +1,161 @@
+/**
+ * Task-augmented tool calls in the 2026-07-28 era: the Tasks extension on a v2 fixture server
+ * (`research`, four short stages; a question through `inputRequests` when ambiguous).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PatchbayError } from '../../src/errors/patchbay-error';
+import type { TaskView } from '../../src/messaging/tasks-contract';
+import { startModernServer, type ModernServer } from '../fixtures/modern-server';
+import { createTaskFixtureState, type TaskFixtureState } from '../fixtures/task-tools';
+import { createHarness } from '../helpers/manager-harness';
+
+describe('tasks on a 2026-07-28 server (the Tasks extension)', () => {
+  let server: ModernServer;
+  let state: TaskFixtureState;
+  let harness: ReturnType<typeof createHarness>;
+  let serverId: string;
+
+  beforeAll(async () => {
+    state = createTaskFixtureState(300);
+    server = await startModernServer({ legacy: 'reject', tasks: state });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  afterEach(async () => {
+    await harness.dispose();
+  });
+
+  async function setup() {
+    harness = createHarness();
+    serverId = await harness.addAndEnable(server.mcpUrl, 'Modern');
+    const view = await harness.manager.viewOf(serverId);
+    expect(view.status).toEqual({ state: 'connected' });
+  }
+
+  function taskChanges(callId: string): TaskView[] {
+    const seen: TaskView[] = [];
+    harness.broadcaster.listen((message) => {
+      if (message.type === 'mcp/task/changed' && message.payload.task.callId === callId)
+        seen.push(message.payload.task);
+    });
+    return seen;
+  }
+
+  it('declares the extension, polls the task and returns the result it carries', async () => {
+    await setup();
+    const seen = taskChanges('m-1');
+    const result = await harness.manager.callTool(serverId, {
+      name: 'research',
+      arguments: { topic: 'tides' },
+      callId: 'm-1',
+    });
+    expect(result.content).toEqual([{ type: 'text', text: 'Research report: tides' }]);
+    expect(seen.map((task) => task.statusMessage)).toEqual(
+      expect.arrayContaining(['Gathering sources...', 'Analyzing content...']),
+    );
+    expect(seen.at(-1)?.status).toBe('completed');
+    expect(server.methods()).toContain('tasks/get');
+  });
+
+  it('answers the task’s question through the person, with tasks/update', async () => {
+    await setup();
+    const call = harness.manager.callTool(serverId, {
+      name: 'research',
+      arguments: { topic: 'python', ambiguous: true },
+      callId: 'm-2',
+    });
+    const ask = await harness.nextAsk();
+    expect(ask).toMatchObject({ kind: 'elicitation-form', message: 'Which "python" do you mean?' });
+    await harness.manager.answerAsk(ask.id, {
+      action: 'accept',
+      content: { interpretation: 'snake' },
+    });
+    expect((await call).content).toEqual([
+      { type: 'text', text: 'Research report: python (snake)' },
+    ]);
+    expect(state.updated).toHaveLength(1);
+  });
+
+  it('sends tasks/cancel when the call is stopped', async () => {
+    await setup();
+    const seen = taskChanges('m-3');
+    const call = harness.manager.callTool(serverId, {
+      name: 'research',
+      arguments: { topic: 'moons' },
+      callId: 'm-3',
+    });
+    await until(() => seen.length > 0);
+    await harness.manager.cancelTool(serverId, 'm-3');
+    await expect(call).rejects.toSatisfy(
+      (error) => PatchbayError.isInstance(error) && error.code === 'cancelled',
+    );
+    await until(() => state.cancelled.includes(seen[0]!.taskId));
+    expect(state.tasks.get(seen[0]!.taskId)?.status).toBe('cancelled');
+  });
+
+  it('follows a task again when its server, switched off meanwhile, is switched on', async () => {
+    await setup();
+    const seen = taskChanges('m-5');
+    const call = harness.manager.callTool(serverId, {
+      name: 'research',
+      arguments: { topic: 'storms' },
+      callId: 'm-5',
+    });
+    call.catch(() => undefined);
+    await until(() => seen.length > 0);
+    await harness.manager.disable(serverId);
+    await expect(call).rejects.toBeInstanceOf(Error);
+    // Switched off is not stopped: the server was not told to cancel, the record waits.
+    expect(state.cancelled).not.toContain(seen[0]!.taskId);
+    const keeper = await harness.manager.taskKeeper();
+    expect((await keeper.records.get('m-5'))?.status).toBe('working');
+    await harness.manager.enable(serverId);
+    const result = await keeper.result('m-5');
+    expect(result.content).toEqual([{ type: 'text', text: 'Research report: storms' }]);
+  });
+
+  it('follows a task on when its caller lets go of the call (the chat closed)', async () => {
+    await setup();
+    const seen = taskChanges('m-6');
+    const call = harness.manager.callTool(serverId, {
+      name: 'research',
+      arguments: { topic: 'reefs' },
+      callId: 'm-6',
+    });
+    await until(() => seen.length > 0);
+    expect(await harness.manager.cancelTool(serverId, 'm-6', true)).toBe(true);
+    await expect(call).rejects.toBeInstanceOf(Error);
+    const keeper = await harness.manager.taskKeeper();
+    const result = await keeper.result('m-6');
+    expect(result.content).toEqual([{ type: 'text', text: 'Research report: reefs' }]);
+    expect(state.cancelled).not.toContain(seen[0]!.taskId);
+  });
+
+  it('fails the call, and its record, when the server forgets the task', async () => {
+    await setup();
+    const seen = taskChanges('m-4');
+    const call = harness.manager.callTool(serverId, {
+      name: 'research',
+      arguments: { topic: 'comets' },
+      callId: 'm-4',
+    });
+    await until(() => seen.length > 0);
+    state.tasks.delete(seen[0]!.taskId);
+    await expect(call).rejects.toSatisfy(
+      (error) => PatchbayError.isInstance(error) && error.code === 'tool-failed',
+    );
+    expect(seen.at(-1)).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('Patchbay lost track of the task on Modern'),
+    });
+  });
+});
+
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error('The condition never held.');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
