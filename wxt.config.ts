@@ -105,8 +105,9 @@ export default defineConfig({
       'activeTab',
     ],
     // tabs and tabGroups: only the browser's own tools, asked for when the person switches on
-    // browser access or "Use this browser" (src/permissions/).
-    optional_permissions: ['tabs', 'tabGroups'],
+    // browser access or "Use this browser" (src/permissions/). notifications: tasks that end
+    // while the panel is closed, when the person switches that on in Settings.
+    optional_permissions: ['tabs', 'tabGroups', 'notifications'],
     // Site access is never asked at install (src/permissions/host-access.ts): a server's origin
     // when the person adds it or switches it on, its authorization server's at sign-in, a model's
     // when it is saved, the registry's when Browse opens; all sites when the person switches on

@@ -4,6 +4,7 @@ import { createBrowserTools } from '../src/browser-tools/browser-tools';
 import { createMcpManager } from '../src/mcp/manager';
 import { createHostAccess } from '../src/permissions/host-access';
 import { createChromePermissions } from '../src/platform/chrome-permissions';
+import { createChromeNotifier } from '../src/platform/chrome-notifications';
 import type { Broadcast } from '../src/messaging/contract';
 import { createRouter } from '../src/messaging/router';
 import { injectorWithinAccess } from '../src/page-tools/injector-within-access';
@@ -70,6 +71,7 @@ export default defineBackground(() => {
     // Tasks that end while no panel is open are counted on the badge until a chat takes them.
     taskAttention: attention(),
     panelOpen: () => panelWatch.hasPanel(),
+    taskNotifier: createChromeNotifier(),
     // Set at build time (WXT_CLIENT_METADATA_URL) where Patchbay's CIMD is published.
     ...(import.meta.env.WXT_CLIENT_METADATA_URL
       ? { clientMetadataUrl: import.meta.env.WXT_CLIENT_METADATA_URL }

@@ -75,6 +75,13 @@ export const PERMISSIONS: readonly PermissionRow[] = [
     asked: 'with `tabs`',
   },
   {
+    permission: 'notifications',
+    kind: 'optional',
+    uses: 'a notice when a tool call a server runs as a task ends while the side panel is closed',
+    asked:
+      'when the person switches on "Tell me when a task ends" in Settings, after the panel says what it allows',
+  },
+  {
     permission: '<all_urls>',
     kind: 'optional-host',
     uses: "reaching the sites Patchbay talks to, which mostly send no CORS headers: each MCP server's own site, asked for when the person adds it or switches it on; its authorization server's, at sign-in; a model's endpoint, when saved; the registry's, when Browse opens. All sites: the browser's own tools (reading and acting on any page, screenshots) and websites' tools (the detector in the tab the open panel is on, the proxy in allowed sites)",

@@ -7,6 +7,7 @@ import { ChatHistorySettings } from '../history/ChatHistorySettings';
 import type { useConversations } from '../history/use-conversations';
 import { AllowedSites } from '../page-tools/AllowedSites';
 import { RegistrySetting } from '../registry/RegistrySetting';
+import { TaskNotices } from './TaskNotices';
 import { useStored } from '../shared/use-stored';
 import type { KeyValueStore } from '../../src/platform/ports';
 import { REGISTRY_URL_KEY } from '../../src/registry/registry-setting';
@@ -22,6 +23,7 @@ export function SettingsTab({
   chats,
   browserAccess,
   permissions,
+  taskNotices,
   store,
 }: {
   client: PatchbayClient;
@@ -31,6 +33,8 @@ export function SettingsTab({
   chats: ReturnType<typeof useConversations>;
   browserAccess: BrowserAccess;
   permissions: BrowserPermissions;
+  /** What notices of tasks that end while the panel is closed need (notifications). */
+  taskNotices: BrowserPermissions;
   store: KeyValueStore;
 }) {
   return (
@@ -46,6 +50,7 @@ export function SettingsTab({
       />
       <SettingsSites client={client} />
       <SettingsRegistry store={store} />
+      <TaskNotices permissions={taskNotices} />
       <BrowserAccessPanel access={browserAccess} permissions={permissions} />
     </section>
   );

@@ -34,6 +34,7 @@ export function App({
   store,
   permissions,
   websiteTools,
+  taskNotices,
   askForSites,
   inbox,
   watchActiveTab,
@@ -44,6 +45,8 @@ export function App({
   permissions: BrowserPermissions;
   /** What websites' own tools need (all sites). */
   websiteTools: BrowserPermissions;
+  /** What notices of tasks that end while the panel is closed need (notifications). */
+  taskNotices: BrowserPermissions;
   /** Asks Chrome for the sites a click needs (a server's, a model's, the registry's). */
   askForSites: AskForSites;
   /** What the keyboard command and "Ask Patchbay about this…" leave for the composer. */
@@ -165,6 +168,7 @@ export function App({
           chats={chats}
           browserAccess={browserAccess}
           permissions={permissions}
+          taskNotices={taskNotices}
           store={store}
         />
       ) : null}

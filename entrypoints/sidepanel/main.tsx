@@ -4,7 +4,9 @@ import { createPatchbayClient } from '../../src/messaging/client';
 import { createAskForSites } from '../../src/permissions/ask-for-sites';
 import {
   createBrowserPermissions,
+  TASK_NOTICES_PERMISSIONS,
   WEBSITE_TOOLS_PERMISSIONS,
+  whatNoticesAllow,
   whatSiteAccessAllows,
 } from '../../src/permissions/browser-permissions';
 import { createChromeStore, createRuntimeTransport } from '../../src/platform/chrome';
@@ -51,6 +53,11 @@ const websiteTools = createBrowserPermissions(
   WEBSITE_TOOLS_PERMISSIONS,
   whatSiteAccessAllows,
 );
+const taskNotices = createBrowserPermissions(
+  chromePermissions,
+  TASK_NOTICES_PERMISSIONS,
+  whatNoticesAllow,
+);
 const askForSites = createAskForSites(chromePermissions);
 const inbox = createChromeComposerInbox(composerRequestKey);
 // While the panel is open, a stopped worker starts again at once (src/platform/chrome-worker-watch.ts).
@@ -63,6 +70,7 @@ createRoot(document.getElementById('root')!).render(
       store={store}
       permissions={permissions}
       websiteTools={websiteTools}
+      taskNotices={taskNotices}
       askForSites={askForSites}
       inbox={inbox}
       watchActiveTab={watchChromeActiveTab}

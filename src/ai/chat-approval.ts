@@ -22,7 +22,7 @@ import {
 } from './chat-sources';
 import { chatGrants, decideCall, opensPage } from '../policy/call-policy';
 import { skillGrantFor } from './skill-grants';
-import { SKILL_TOOL_NAME, skillOfCall, skillSource, skillToolLike } from './skill-tool';
+import { loadedSkillSource, SKILL_TOOL_NAME, skillOfCall, skillToolLike } from './skill-tool';
 import { trustOf } from './turn-taint';
 import { foundToolNames, TOOL_SEARCH_NAME, TOOL_SEARCH_TOOL } from '../tool-search/search-tool';
 
@@ -144,10 +144,8 @@ export function chatToolApproval(options: {
       ? undefined
       : await options.origins.decide(view, toolCall.input, toolCall.toolCallId);
     const trust = trustOf(messages, options.facts, {
-      resultSource: (name, input) => {
-        const loaded = name === SKILL_TOOL_NAME ? skillOfCall(skills, input) : undefined;
-        return loaded && skillSource(loaded);
-      },
+      resultSource: (name, _input, output) =>
+        name === SKILL_TOOL_NAME ? loadedSkillSource(skills, output) : undefined,
       isPageOpener: (name) => {
         const opener = viewOf(name);
         return opener !== undefined && opensPage(opener);

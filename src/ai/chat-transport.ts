@@ -139,15 +139,16 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       ]);
       const approvals = recordDefinitions(stored, views);
       if (approvals !== stored) await options.saveApprovals?.(approvals);
+      // Patchbay's skill tool is always loaded: it is one tool, and only for allowed skills.
+      const skills = await allowedSkills(options.client, servers);
+      const skillTool = buildSkillTool(skills, options.client) ?? {};
       const { tools, names, search } = requestTools(views, messages, {
         client: options.client,
         serverName,
         chatId,
         ...(options.stopIntent ? { stopIntent: options.stopIntent } : {}),
+        ownTools: Object.keys(skillTool).length,
       });
-      // Patchbay's skill tool is always loaded: it is one tool, and only for allowed skills.
-      const skills = await allowedSkills(options.client, servers);
-      const skillTool = buildSkillTool(skills, options.client) ?? {};
       Object.assign(tools, skillTool);
       // The site the person pointed the chat at: the active tab when they asked, kept on the
       // answer so that the calls approved later in the same answer keep it.

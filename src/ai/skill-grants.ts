@@ -8,21 +8,17 @@
 import type { ModelMessage } from 'ai';
 import type { ToolView } from '../messaging/contract';
 import type { SkillView } from '../messaging/skills-contract';
-import { SKILL_TOOL_NAME } from './skill-tool';
+import { isLoaded, loadedIdentity, SKILL_TOOL_NAME } from './skill-tool';
 
-/** The qualified names of the skills whose text was loaded in `messages`. */
-function loadedSkills(messages: readonly ModelMessage[]): Set<string> {
-  const asked = new Map<string, unknown>();
-  const loaded = new Set<string>();
+/** The skills (server and URI) whose text was loaded in `messages`. */
+function loadedSkills(messages: readonly ModelMessage[]): { serverId: string; uri: string }[] {
+  const loaded: { serverId: string; uri: string }[] = [];
   for (const message of messages) {
     if (typeof message.content === 'string') continue;
     for (const part of message.content) {
-      if (part.type === 'tool-call' && part.toolName === SKILL_TOOL_NAME)
-        asked.set(part.toolCallId, (part.input as { skill?: unknown } | undefined)?.skill);
       if (part.type !== 'tool-result' || part.toolName !== SKILL_TOOL_NAME) continue;
-      if (part.output.type === 'execution-denied' || part.output.type.startsWith('error')) continue;
-      const name = asked.get(part.toolCallId);
-      if (typeof name === 'string') loaded.add(name);
+      const identity = loadedIdentity(part.output);
+      if (identity) loaded.push(identity);
     }
   }
   return loaded;
@@ -42,6 +38,7 @@ export function skillGrantFor(
       skill.allowedTools.includes(tool.name),
   );
   if (!candidates.length) return undefined;
+  // The very skill loaded, by server and URI: a same-named one of another server is not it.
   const loaded = loadedSkills(messages);
-  return candidates.find((skill) => loaded.has(skill.qualifiedName));
+  return candidates.find((skill) => loaded.some((identity) => isLoaded(skill, identity)));
 }

@@ -50,6 +50,44 @@ export function skillOfCall(skills: readonly SkillView[], input: unknown): Skill
   return skills.find((skill) => skill.qualifiedName === name);
 }
 
+/**
+ * The first line of a loaded skill's result: which server's skill it was, by id and URI, as
+ * Patchbay wrote it (the server's text follows). Names can be taken by another server's skill
+ * later; this cannot, so what a chat loaded stays that skill's.
+ */
+export function identityLine(skill: Pick<SkillView, 'serverId' | 'uri'>): string {
+  return `[skill server="${quoted(skill.serverId)}" uri="${quoted(skill.uri)}"]`;
+}
+
+/** The skill a loaded result was (its server and URI), read from its first line. */
+export function loadedIdentity(output: unknown): { serverId: string; uri: string } | undefined {
+  const result = output as { type?: string; value?: unknown } | undefined;
+  const first =
+    result?.type === 'text'
+      ? result.value
+      : result?.type === 'content' && Array.isArray(result.value)
+        ? (result.value[0] as { text?: unknown } | undefined)?.text
+        : undefined;
+  if (typeof first !== 'string') return undefined;
+  const match = /^\[skill server="([^"]*)" uri="([^"]*)"\]/.exec(first);
+  return match ? { serverId: match[1]!, uri: match[2]! } : undefined;
+}
+
+/** Whether `skill` is the one a loaded result was. */
+export function isLoaded(skill: SkillView, loaded: { serverId: string; uri: string }): boolean {
+  return skill.serverId === loaded.serverId && quoted(skill.uri) === loaded.uri;
+}
+
+/**
+ * What a loaded skill's text is, as a source: the skill's, when it is still one the person
+ * allows; otherwise anyone's (a skill taken back, or another server's of the same name now).
+ */
+export function loadedSkillSource(skills: readonly SkillView[], output: unknown): ContentSource {
+  const loaded = loadedIdentity(output);
+  const skill = loaded && skills.find((candidate) => isLoaded(candidate, loaded));
+  return skill ? skillSource(skill) : { label: 'a skill the chat loaded earlier' };
+}
+
 /** What a loaded skill's text is, as a source of the chat's text (chat-sources.ts). */
 export function skillSource(skill: SkillView): ContentSource {
   return { label: `the skill ${skill.qualifiedName} (${skill.serverName})`, from: skill.serverId };
@@ -106,7 +144,12 @@ export function buildSkillTool(
         return {
           serverId: skill.serverId,
           toolName: `skill ${skill.qualifiedName}`,
-          result: { content: [{ type: 'text', text: read.text }] },
+          result: {
+            content: [
+              { type: 'text', text: identityLine(skill) },
+              { type: 'text', text: read.text },
+            ],
+          },
           durationMs: Math.round(performance.now() - started),
         };
       },

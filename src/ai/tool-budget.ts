@@ -24,11 +24,14 @@ function definitionLength(tool: ToolView): number {
   return tool.name.length + tool.description.length + JSON.stringify(tool.inputSchema).length;
 }
 
-/** Whether the switched-on tools fit in one request; never send one the API would reject. */
-export function checkToolBudget(tools: readonly ToolView[]): ToolBudget {
+/**
+ * Whether the switched-on tools fit in one request, beside `ownTools` of Patchbay's own (the
+ * skill tool); never send one the API would reject.
+ */
+export function checkToolBudget(tools: readonly ToolView[], ownTools = 0): ToolBudget {
   const count = tools.length;
   const estimatedTokens = estimateToolTokens(tools);
-  if (count > MAX_TOOLS) {
+  if (count + ownTools > MAX_TOOLS) {
     return {
       ok: false,
       count,

@@ -55,10 +55,12 @@ export function requestTools(
     serverName(serverId: string): string;
     chatId?: string;
     stopIntent?: StopIntent;
+    /** How many of Patchbay's own tools the request carries besides (the skill tool). */
+    ownTools?: number;
   },
 ): RequestTools {
-  const { serverName, ...proxyOptions } = options;
-  if (checkToolBudget(views).ok) return buildProxyTools(views, proxyOptions);
+  const { serverName, ownTools, ...proxyOptions } = options;
+  if (checkToolBudget(views, ownTools).ok) return buildProxyTools(views, proxyOptions);
   const { tools, names } = buildProxyTools(views, { ...proxyOptions, deferLoading: true });
   const byName = new Map(views.map((view) => [names.nameFor(view), view]));
   const kept = loadedToolNames(messages, {

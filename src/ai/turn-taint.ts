@@ -27,7 +27,7 @@ export interface NamedTools {
    * The source a result is, where the call's input says more than the tool's name (Patchbay's
    * skill tool: the skill it loaded, skill-tool.ts); undefined for the tool's result as such.
    */
-  resultSource?(providerName: string, input: unknown): ContentSource | undefined;
+  resultSource?(providerName: string, input: unknown, output: unknown): ContentSource | undefined;
   /**
    * What a result of this tool brings in, when that is not "its result" (a tool search's
    * result holds the found tools' descriptions); undefined for the default.
@@ -62,15 +62,14 @@ export function trustOf(
       if (part.type !== 'tool-result' || part.output.type === 'execution-denied') continue;
       const brought = tools.resultSources?.(part.toolName, part.output);
       if (brought) {
-        for (const source of brought)
-          if (!sources.some((known) => known.label === source.label)) sources.push(source);
+        for (const source of brought) if (!sources.some(sameSource(source))) sources.push(source);
         continue;
       }
-      const named = tools.resultSource?.(part.toolName, inputs.get(part.toolCallId));
+      const named = tools.resultSource?.(part.toolName, inputs.get(part.toolCallId), part.output);
       const label = named?.label ?? `${tools.label(part.toolName) ?? part.toolName}’s result`;
       const from = named ? named.from : tools.owner(part.toolName);
-      if (!sources.some((source) => source.label === label))
-        sources.push({ label, ...(from !== undefined && { from }) });
+      const source = { label, ...(from !== undefined && { from }) };
+      if (!sources.some(sameSource(source))) sources.push(source);
       const url = opened.get(part.toolCallId);
       // What an imported chat says its calls opened is the file's word: nothing counts as seen.
       if (url === undefined || part.output.type.startsWith('error') || facts.imported) continue;
@@ -81,4 +80,13 @@ export function trustOf(
     }
   }
   return { sources, origins, seen };
+}
+
+/**
+ * One source already counted: by what it says and whose it is (two servers may share a name,
+ * and so a label; neither may stand in for the other).
+ */
+function sameSource(source: ContentSource) {
+  return (known: ContentSource) =>
+    known.label === source.label && known.from === source.from && known.about === source.about;
 }

@@ -7,6 +7,7 @@ import type {
   Identity,
   KeepAlive,
   KeyValueStore,
+  Notifier,
 } from '../platform/ports';
 import type { ServerConfig } from './catalog';
 import type { RetryPolicy } from './retry';
@@ -38,4 +39,6 @@ export interface McpManagerOptions {
   /** The badge for tasks that ended while no panel was open, and whether one is open now. */
   taskAttention?: Attention;
   panelOpen?: () => boolean;
+  /** Notifications of tasks that ended while no panel was open, where the person allows them. */
+  taskNotifier?: Notifier;
 }

@@ -52,7 +52,7 @@ export type McpManager = ReturnType<typeof createMcpManager>;
  */
 export function createMcpManager(options: McpManagerOptions) {
   const { catalog, retryPolicy, askTimeoutMs, attention, hostAccess, ...rest } = options;
-  const { taskAttention, panelOpen, ...ports } = rest;
+  const { taskAttention, panelOpen, taskNotifier, ...ports } = rest;
   const siteFetch = withSiteAccess(options.fetch, hostAccess, () => sessions.values());
   const asks = new AskBroker({
     broadcaster: options.broadcaster,
@@ -71,6 +71,7 @@ export function createMcpManager(options: McpManagerOptions) {
     ...ports,
     ...(taskAttention ? { attention: taskAttention } : {}),
     ...(panelOpen ? { panelOpen } : {}),
+    ...(taskNotifier ? { notifier: taskNotifier } : {}),
   });
   const registry = new ServerRegistry(options.store, catalog);
   const sessions = new Map<string, ServerSession>();
@@ -82,7 +83,10 @@ export function createMcpManager(options: McpManagerOptions) {
     // Tasks a stopped worker left are followed again once their servers are back, in the
     // background: the calls that woke the worker do not wait for them.
     initialized ??= restoreSessions(registry, context, sessions);
-    resumed ??= initialized.then(() => tasks.resume((serverId) => sessions.get(serverId)));
+    // A failed resume (storage) costs only those tasks: it never fails what waits on it.
+    resumed ??= initialized
+      .then(() => tasks.resume((serverId) => sessions.get(serverId)))
+      .catch(() => undefined);
     return initialized;
   }
 
@@ -202,7 +206,7 @@ export function createMcpManager(options: McpManagerOptions) {
       const session = await sessionOf(serverId);
       await enableServer(session);
       // Its tasks left when it was switched off are followed again.
-      void tasks.resume((id) => sessions.get(id));
+      void tasks.resume((id) => sessions.get(id)).catch(() => undefined);
       return session.status;
     },
     disable: statusAfter(disableServer),

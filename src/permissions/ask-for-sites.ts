@@ -1,16 +1,33 @@
 /**
  * The panel's way to ask Chrome for the sites a click needs (a server's, its authorization
  * server's, a model's, the registry's): called first thing in the click handler, before any
- * await, so Chrome still sees the person's gesture. Chrome answers at once, without a prompt,
- * for sites already allowed (`<all_urls>` kept from an earlier version covers all).
+ * await, so Chrome still sees the person's gesture. Sites already allowed (`<all_urls>` kept
+ * from an earlier version covers all) are not asked for again: Chrome would prompt for them.
  */
 import type { OptionalPermissions } from '../platform/ports';
-import { ALL_SITES, isSiteOrAllSites, patternHost, sitePattern } from './match-pattern';
+import {
+  ALL_SITES,
+  isSiteOrAllSites,
+  patternCovers,
+  patternHost,
+  sitePattern,
+} from './match-pattern';
 
 /** Resolves with whether every site is allowed now; never rejects. */
 export type AskForSites = (sites: readonly string[]) => Promise<boolean>;
 
 export function createAskForSites(permissions: OptionalPermissions): AskForSites {
+  // What Chrome holds, kept current, so a click asks only for what is missing: Chrome prompts
+  // for a site even where `<all_urls>` is held (Chromium 150 does), and the check must not
+  // wait on anything before the prompt.
+  let held: readonly string[] | undefined;
+  const load = () =>
+    void permissions.grantedOrigins().then(
+      (origins) => void (held = origins),
+      () => undefined,
+    );
+  load();
+  permissions.onChange(load);
   return (sites) => {
     // A card's Allow access names patterns: only one site's, or all sites, pass as they are
     // (the worker's status is built from a server's answers); addresses become their site's.
@@ -22,7 +39,7 @@ export function createAskForSites(permissions: OptionalPermissions): AskForSites
             (pattern): pattern is string => pattern !== undefined && isSiteOrAllSites(pattern),
           ),
       ),
-    ];
+    ].filter((pattern) => !held || !patternCovers(held, pattern));
     if (origins.length === 0) return Promise.resolve(true);
     return permissions.request({ origins }).catch(() => false);
   };

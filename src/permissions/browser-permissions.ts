@@ -17,6 +17,14 @@ export const BROWSER_PERMISSIONS: PermissionSet = {
 /** Websites' own tools: looking at the page in front for tools, and running in allowed sites. */
 export const WEBSITE_TOOLS_PERMISSIONS: PermissionSet = { origins: [ALL_SITES] };
 
+/** Notices of tasks that end while the side panel is closed. */
+export const TASK_NOTICES_PERMISSIONS: PermissionSet = { permissions: ['notifications'] };
+
+/** The sentence for task notices. */
+export function whatNoticesAllow(feature: string): string {
+  return `${feature} needs Chrome’s permission to show notifications: Patchbay shows one when a task a server runs ends while the side panel is closed, and no other.`;
+}
+
 /** The one sentence the panel shows before Chrome asks, and when it is missing. */
 export function whatTheyAllow(feature: string): string {
   return `${feature} needs Chrome’s permission to read and change pages on all sites, to read the address and title of every tab and to group the tabs Patchbay opens.`;
@@ -37,6 +45,8 @@ export interface BrowserPermissions {
   watch(listener: (granted: boolean) => void): () => void;
   /** What they allow, in one sentence. */
   sentence(feature: string): string;
+  /** Gives them back (a switch turned off). */
+  remove(): Promise<void>;
 }
 
 export function createBrowserPermissions(
@@ -58,6 +68,9 @@ export function createBrowserPermissions(
     },
     watch(listener) {
       return permissions.onChange(() => void granted().then(listener));
+    },
+    async remove() {
+      await permissions.remove(set).catch(() => false);
     },
   };
 }

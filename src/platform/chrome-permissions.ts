@@ -16,6 +16,7 @@ export function createChromePermissions(): OptionalPermissions {
     contains: (set) => browser.permissions.contains(toChrome(set)),
     request: (set) => browser.permissions.request(toChrome(set)),
     grantedOrigins: async () => (await browser.permissions.getAll()).origins ?? [],
+    remove: (set) => browser.permissions.remove(toChrome(set)),
     onChange(listener) {
       const changed = () => listener();
       browser.permissions.onAdded.addListener(changed);

@@ -40,6 +40,12 @@ export function createMemoryPermissions(granted: PermissionSet = {}): OptionalPe
       return true;
     },
     grantedOrigins: async () => [...origins],
+    async remove(set) {
+      for (const name of set.permissions ?? []) held.delete(name);
+      for (const pattern of set.origins ?? []) origins.delete(pattern);
+      changed();
+      return true;
+    },
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -53,6 +53,14 @@ export interface Attention {
   showWaiting(count: number): void;
 }
 
+/**
+ * A system notification, shown only while the person lets Patchbay show them (the optional
+ * `notifications` permission): otherwise nothing happens.
+ */
+export interface Notifier {
+  notify(id: string, note: { title: string; message: string }): Promise<void>;
+}
+
 /** What to ask Chrome for: API permissions and host match patterns (`https://example.com/*`). */
 export interface PermissionSet {
   permissions?: readonly string[];
@@ -69,6 +77,8 @@ export interface OptionalPermissions {
   request(set: PermissionSet): Promise<boolean>;
   /** The host match patterns held now (`permissions.getAll().origins`). */
   grantedOrigins(): Promise<string[]>;
+  /** Gives these back (a switch turned off); resolves with whether they were removed. */
+  remove(set: PermissionSet): Promise<boolean>;
   /** Something was granted or taken back (`permissions.onAdded` / `onRemoved`). */
   onChange(listener: () => void): () => void;
 }

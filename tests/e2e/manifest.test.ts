@@ -24,7 +24,7 @@ describe('production manifest', () => {
       'activeTab',
     ]);
     // Asked for when the person switches on browser access or "Use this browser".
-    expect(manifest.optional_permissions).toEqual(['tabs', 'tabGroups']);
+    expect(manifest.optional_permissions).toEqual(['tabs', 'tabGroups', 'notifications']);
     // No site access at install: each site is asked for from the click that needs it.
     expect(manifest.host_permissions).toBeUndefined();
     expect(manifest.optional_host_permissions).toEqual(['<all_urls>']);

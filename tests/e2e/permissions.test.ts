@@ -8,7 +8,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { whatTheyAllow } from '../../src/permissions/browser-permissions';
+import { whatNoticesAllow, whatTheyAllow } from '../../src/permissions/browser-permissions';
+import { TASK_NOTICES } from '../../components/settings/TaskNotices';
 import { freshExtensionPerTest, requestFrom } from './harness';
 
 interface ChromePermissions {
@@ -25,6 +26,20 @@ const browserTools = async (session: ReturnType<typeof freshExtensionPerTest>, p
   (
     await requestFrom<{ tools: { serverId: string }[] }>(session, panel, 'mcp/tools/list')
   ).tools.filter((tool) => tool.serverId === 'browser').length;
+
+/** A model set up (the chat needs one before its header shows), and the panel reloaded. */
+async function withModel(panel: Page): Promise<void> {
+  await panel.evaluate(() =>
+    (
+      globalThis as unknown as {
+        chrome: { storage: { local: { set(items: object): Promise<void> } } };
+      }
+    ).chrome.storage.local.set({
+      'chat.model': { provider: 'compatible', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' },
+    }),
+  );
+  await panel.reload();
+}
 
 describe('a browser that never granted them (a new install, or an update)', () => {
   const session = freshExtensionPerTest();
@@ -43,16 +58,7 @@ describe('a browser that never granted them (a new install, or an update)', () =
     const panel = await session.openSidePanel();
     await requestFrom(session, panel, 'browser-access/get');
     // The chat needs a model before its header shows; the setting is enough for the switch.
-    await panel.evaluate(() =>
-      (
-        globalThis as unknown as {
-          chrome: { storage: { local: { set(items: object): Promise<void> } } };
-        }
-      ).chrome.storage.local.set({
-        'chat.model': { provider: 'compatible', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' },
-      }),
-    );
-    await panel.reload();
+    await withModel(panel);
     const toggle = panel.getByRole('switch', { name: 'Use this browser' });
     await toggle.click();
     const asking = note(panel, 'Use this browser');
@@ -65,20 +71,23 @@ describe('a browser that never granted them (a new install, or an update)', () =
     await asking.waitFor({ state: 'detached' });
   });
 
+  it('asks for notifications only when the person switches on task notices, after the sentence', async () => {
+    const panel = await session.openSidePanel();
+    await withModel(panel);
+    await panel.getByRole('tab', { name: 'Settings' }).click();
+    const toggle = panel.getByRole('switch', { name: TASK_NOTICES });
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.click();
+    const asking = note(panel, TASK_NOTICES);
+    await expect.poll(() => asking.textContent()).toContain(whatNoticesAllow(TASK_NOTICES));
+    expect(await toggle.isChecked()).toBe(false);
+  });
+
   it('shows what is missing where the feature was on before the update', async () => {
     const panel = await session.openSidePanel();
     // As an earlier version left it: "Use this browser" on, the permissions not carried over.
     await requestFrom(session, panel, 'browser-access/in-chat/set', { enabled: true });
-    await panel.evaluate(() =>
-      (
-        globalThis as unknown as {
-          chrome: { storage: { local: { set(items: object): Promise<void> } } };
-        }
-      ).chrome.storage.local.set({
-        'chat.model': { provider: 'compatible', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' },
-      }),
-    );
-    await panel.reload();
+    await withModel(panel);
     const missing = note(panel, 'Use this browser');
     await missing.waitFor();
     expect(await missing.getAttribute('data-state')).toBe('missing');
@@ -93,18 +102,25 @@ describe('a browser that never granted them (a new install, or an update)', () =
 describe('a browser that granted them', () => {
   const session = freshExtensionPerTest({ grantOptionalPermissions: true });
 
-  it('switches on without a word, and notices when the person takes them back', async () => {
+  it('shows task notices on while notifications are allowed, and gives them back when switched off', async () => {
     const panel = await session.openSidePanel();
-    await panel.evaluate(() =>
-      (
-        globalThis as unknown as {
-          chrome: { storage: { local: { set(items: object): Promise<void> } } };
-        }
-      ).chrome.storage.local.set({
-        'chat.model': { provider: 'compatible', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' },
+    await withModel(panel);
+    await panel.getByRole('tab', { name: 'Settings' }).click();
+    const toggle = panel.getByRole('switch', { name: TASK_NOTICES });
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+    await toggle.click();
+    await expect.poll(() => toggle.isChecked()).toBe(false);
+    const held = await panel.evaluate(() =>
+      (globalThis as unknown as ChromePermissions).chrome.permissions.contains({
+        permissions: ['notifications'],
       }),
     );
-    await panel.reload();
+    expect(held).toBe(false);
+  });
+
+  it('switches on without a word, and notices when the person takes them back', async () => {
+    const panel = await session.openSidePanel();
+    await withModel(panel);
     const toggle = panel.getByRole('switch', { name: 'Use this browser' });
     await toggle.click();
     await expect.poll(() => toggle.isChecked()).toBe(true);

@@ -30,6 +30,21 @@ const sitesHeld = (page: Page) =>
     ).origins?.sort(),
   );
 
+/**
+ * Records what the page asks Chrome's prompt for (which Playwright cannot answer): each
+ * request is then left open, as an unanswered prompt, or granted.
+ */
+const recordRequests = (page: Page, answer: 'left open' | 'granted') =>
+  page.evaluate((granted) => {
+    const chrome = (globalThis as unknown as PermissionsSpy).chrome;
+    const asked: unknown[] = [];
+    (globalThis as unknown as { asked: unknown[] }).asked = asked;
+    chrome.permissions.request = (query: unknown) => {
+      asked.push(query);
+      return granted ? Promise.resolve(true) : new Promise(() => undefined);
+    };
+  }, answer === 'granted');
+
 let fixture: FixtureServer;
 beforeEach(async () => {
   fixture = closeAfterTest(await startFixtureServer());
@@ -60,15 +75,7 @@ describe('a new install (no site allowed)', () => {
     });
     await page.reload();
     // Chrome's prompt cannot be answered here: record what the click asks it for.
-    await page.evaluate(() => {
-      const chrome = (globalThis as unknown as PermissionsSpy).chrome;
-      const asked: unknown[] = [];
-      (globalThis as unknown as { asked: unknown[] }).asked = asked;
-      chrome.permissions.request = (query: unknown) => {
-        asked.push(query);
-        return new Promise(() => undefined); // the prompt stays open
-      };
-    });
+    await recordRequests(page, 'left open');
     const servers = page.getByRole('region', { name: 'Suggested servers' });
     await servers.getByRole('button', { name: 'Enable DeepWiki' }).click();
     await expect
@@ -116,10 +123,15 @@ describe('a profile that allowed one site (127.0.0.1)', () => {
 describe('an install from before site access was asked for (all sites kept)', () => {
   const session = freshExtensionPerTest();
 
-  it('keeps all sites, and websites’ tools say nothing', async () => {
+  it('keeps all sites, asks Chrome nothing more, and websites’ tools say nothing', async () => {
     const page = await session.openServers();
     expect(await sitesHeld(page)).toEqual(['<all_urls>']);
-    await page.getByRole('heading', { name: 'This browser' }).waitFor();
+    // Chrome would prompt for a site even with all sites held: Patchbay must not ask.
+    await recordRequests(page, 'granted');
+    await addServerThroughForm(page, { name: 'Local tools', url: fixture.mcpUrl, enable: true });
+    expect(
+      await page.evaluate(() => (globalThis as unknown as { asked: unknown[] }).asked),
+    ).toEqual([]);
     expect(await page.getByLabel(`${WEBSITE_TOOLS}: browser permission`).count()).toBe(0);
   });
 });

@@ -42,6 +42,32 @@ describe('tasks on a 2026-07-28 server (the Tasks extension)', () => {
     return seen;
   }
 
+  it('tells the person, where they allow notifications, of a task that ended with no panel open', async () => {
+    const notes: { id: string; title: string; message: string }[] = [];
+    const badge: number[] = [];
+    harness = createHarness({
+      panelOpen: () => false,
+      taskAttention: { showWaiting: (count) => badge.push(count) },
+      taskNotifier: { notify: async (id, note) => void notes.push({ id, ...note }) },
+    });
+    serverId = await harness.addAndEnable(server.mcpUrl, 'Modern');
+    await harness.manager.callTool(serverId, {
+      name: 'research',
+      arguments: { topic: 'tides' },
+      callId: 'm-notice',
+    });
+    await expect
+      .poll(() => notes)
+      .toEqual([
+        {
+          id: 'patchbay-task-m-notice',
+          title: 'research on Modern finished',
+          message: 'Open Patchbay: its result is in the chat that called it.',
+        },
+      ]);
+    expect(badge.at(-1)).toBe(1);
+  });
+
   it('declares the extension, polls the task and returns the result it carries', async () => {
     await setup();
     const seen = taskChanges('m-1');

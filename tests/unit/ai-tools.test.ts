@@ -247,6 +247,9 @@ describe('tool budget', () => {
     });
     expect(checkToolBudget(tools.slice(0, 129))).toMatchObject({ ok: false, count: 129 });
     expect(checkToolBudget(tools.slice(0, 128))).toMatchObject({ ok: true, count: 128 });
+    // Patchbay's own skill tool counts too: 128 of the servers' and it would be 129.
+    expect(checkToolBudget(tools.slice(0, 128), 1)).toMatchObject({ ok: false });
+    expect(checkToolBudget(tools.slice(0, 127), 1)).toMatchObject({ ok: true });
   });
 
   it('searches tool definitions that would crowd out the conversation', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { allowAlways } from '../../src/ai/approval';
 import { chatToolApproval, createCallOrigins } from '../../src/ai/chat-approval';
 import { systemPromptWith } from '../../src/ai/chat-transport';
-import { SKILL_TOOL_NAME, skillsSection } from '../../src/ai/skill-tool';
+import { identityLine, SKILL_TOOL_NAME, skillsSection } from '../../src/ai/skill-tool';
 import { createToolNameMap } from '../../src/ai/tool-names';
 import type { ToolView } from '../../src/messaging/contract';
 import type { SkillView } from '../../src/messaging/skills-contract';
@@ -53,8 +53,11 @@ function approval(skills: SkillView[], approvals = {}) {
   });
 }
 
-/** The model loaded `name` with Patchbay's skill tool, and got its text. */
-const loaded = (name: string): ModelMessage[] => [
+/** The model loaded `name` (of `from`) with Patchbay's skill tool, and got its text. */
+const loaded = (
+  name: string,
+  from: Pick<SkillView, 'serverId' | 'uri'> = skill(),
+): ModelMessage[] => [
   {
     role: 'assistant',
     content: [
@@ -68,7 +71,13 @@ const loaded = (name: string): ModelMessage[] => [
         type: 'tool-result',
         toolCallId: 's1',
         toolName: SKILL_TOOL_NAME,
-        output: { type: 'text', value: 'Call tally, then post the totals with echo.' },
+        output: {
+          type: 'content',
+          value: [
+            { type: 'text', text: identityLine(from) },
+            { type: 'text', text: 'Call tally, then post the totals with echo.' },
+          ],
+        },
       },
     ],
   },
@@ -142,6 +151,24 @@ describe('a skill’s allowed-tools', () => {
     expect(verdict).toMatchObject({
       type: 'user-approval',
       reason: expect.stringContaining('the skill tally-report (Field Guides)'),
+    });
+  });
+
+  it('hold for the very skill loaded: a same-named one of another server allowed later is not it', async () => {
+    // The chat loaded Field Guides' tally-report; now only Other's of that name is allowed.
+    const others = skill({
+      serverId: 'other',
+      serverName: 'Other',
+      uri: 'skill://tally-report/SKILL.md',
+    });
+    const verdict = await approval([others])({
+      toolCall: call(otherTally),
+      messages: loaded('tally-report'),
+    });
+    // Other's tally asks, and Field Guides' text counts as anyone's (it is no allowed skill now).
+    expect(verdict).toMatchObject({
+      type: 'user-approval',
+      reason: expect.stringContaining('a skill the chat loaded earlier'),
     });
   });
 

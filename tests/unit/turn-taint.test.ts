@@ -371,6 +371,22 @@ describe('what the conversation holds', () => {
     expect(trustOf(denied, person, tools).sources).toEqual([]);
   });
 
+  it('keeps apart two servers’ results that read alike (servers may share a name)', () => {
+    const twins = { ...tools, label: () => 'search (Tools)' };
+    const held = trustOf(
+      [
+        result('c1', 'custom-a__search', { type: 'text', value: 'x' }),
+        result('c2', 'custom-b__search', { type: 'text', value: 'y' }),
+      ],
+      person,
+      twins,
+    ).sources;
+    expect(held).toEqual([
+      { label: 'search (Tools)’s result', from: 'custom-a' },
+      { label: 'search (Tools)’s result', from: 'custom-b' },
+    ]);
+  });
+
   it('counts any tool result (an error too) as someone else’s text, named', () => {
     expect(
       trustOf([result('c1', 'notion__search', { type: 'error-text', value: 'x' })], person, tools)

@@ -18,6 +18,12 @@ import { taskWire, type TaskSnapshot, type TaskWire } from './task-wire';
 const REQUEST_TIMEOUT_MS = 30_000;
 /** `tasks/result` (2025) waits for the task to end: as long as the task may live. */
 const RESULT_TIMEOUT_MS = 24 * 60 * 60_000;
+/** The longest Patchbay follows a task whose server gives it no time to live. */
+const LONGEST_TASK_MS = 24 * 60 * 60_000;
+/** The most of a server's status message kept (it is shown, and stored with every change). */
+const MAX_STATUS_MESSAGE = 500;
+/** The largest result kept with its record for a chat to take in later (storage is shared). */
+const MAX_KEPT_RESULT = 512 * 1024;
 
 export interface FollowOptions {
   session: ServerSession;
@@ -39,17 +45,25 @@ export async function followTask(options: FollowOptions): Promise<CallToolResult
   let waitingResult: Promise<CallToolResultView> | undefined;
   const answered = new Set<string>();
   const request = { signal, timeout: REQUEST_TIMEOUT_MS };
+  const endsBy = options.task.createdAt + (options.task.ttlMs ?? LONGEST_TASK_MS);
+  let saved = '';
   try {
     for (;;) {
       if (snapshot) {
         const seen = snapshot;
-        await store.update(callId, (task) => ({
-          ...task,
-          status: seen.status,
-          ...(seen.statusMessage !== undefined ? { statusMessage: seen.statusMessage } : {}),
-          ...(seen.pollIntervalMs !== undefined ? { pollIntervalMs: seen.pollIntervalMs } : {}),
-          ttlMs: seen.ttlMs,
-        }));
+        const statusMessage = seen.statusMessage?.slice(0, MAX_STATUS_MESSAGE);
+        // Written (and told to the pages) only when something changed: polls are frequent.
+        const state = JSON.stringify([seen.status, statusMessage, seen.pollIntervalMs, seen.ttlMs]);
+        if (state !== saved) {
+          saved = state;
+          await store.update(callId, (task) => ({
+            ...task,
+            status: seen.status,
+            ...(statusMessage !== undefined ? { statusMessage } : {}),
+            ...(seen.pollIntervalMs !== undefined ? { pollIntervalMs: seen.pollIntervalMs } : {}),
+            ttlMs: seen.ttlMs,
+          }));
+        }
         if (isTerminal(seen.status)) break;
         if (seen.status === 'input_required') {
           if (wire.era === 'legacy') {
@@ -64,6 +78,12 @@ export async function followTask(options: FollowOptions): Promise<CallToolResult
           }
         }
       }
+      // A task past its time to live (or a day, given none) is not followed for ever.
+      if (Date.now() > endsBy)
+        throw new PatchbayError(
+          'timeout',
+          `The task ${options.task.toolName} ran past the time ${session.config.name} gave it, so Patchbay stopped following it.`,
+        );
       const delay = pollDelay(snapshot?.pollIntervalMs ?? options.task.pollIntervalMs, failures);
       options.onPoll?.(delay);
       await pause(delay, signal);
@@ -108,7 +128,12 @@ async function finish(
             session.withConnection((connection) =>
               wire.result(connection.client, task.taskId, request),
             ));
-    await store.update(task.callId, (stored) => ({ ...stored, status: 'completed', result }));
+    // Kept for a chat to take in later, unless too large for the storage every server shares;
+    // the caller has it either way, and a failed write never costs it the result.
+    const kept = JSON.stringify(result).length <= MAX_KEPT_RESULT ? result : tooLargeToKeep();
+    await store
+      .update(task.callId, (stored) => ({ ...stored, status: 'completed', result: kept }))
+      .catch(() => undefined);
     return result;
   }
   const error =
@@ -205,4 +230,17 @@ async function answerInputs(
       timeout: REQUEST_TIMEOUT_MS,
     }),
   );
+}
+
+/** What a chat finds later of a result too large to keep. */
+function tooLargeToKeep(): CallToolResultView {
+  return {
+    content: [
+      {
+        type: 'text',
+        text: `The task's result was larger than Patchbay keeps (${MAX_KEPT_RESULT / 1024} KB) while the panel is closed; run the tool again with the panel open to see it.`,
+      },
+    ],
+    isError: true,
+  };
 }

@@ -18,6 +18,7 @@ import type {
   Broadcaster,
   KeepAlive,
   KeyValueStore,
+  Notifier,
 } from '../../platform/ports';
 import type { ServerSession } from '../session/server-session';
 import { followTask, wasLetGo } from './task-follow';
@@ -38,6 +39,8 @@ export interface TaskKeeperOptions {
   attention?: Attention;
   /** Whether a side panel is open now (a task that ends then needs no badge). */
   panelOpen?: () => boolean;
+  /** A system notification too, where the person lets Patchbay show them. */
+  notifier?: Notifier;
 }
 
 export interface NewTask {
@@ -211,6 +214,7 @@ export class TaskKeeper {
     if (this.options.panelOpen?.() ?? true) return;
     await this.records.update(callId, (task) => ({ ...task, notified: true }));
     await this.showUnseen();
+    await this.options.notifier?.notify(`patchbay-task-${callId}`, taskEndedNote(record));
   }
 
   /** The badge counts the tasks that ended unseen (the person then opens the panel). */
@@ -219,4 +223,14 @@ export class TaskKeeper {
     const unseen = (await this.records.list()).filter((task) => task.notified).length;
     this.options.attention.showWaiting(unseen);
   }
+}
+
+/** What the notification says of a task that ended while no panel was open (names, as text). */
+export function taskEndedNote(task: Pick<StoredTask, 'toolName' | 'serverName' | 'status'>) {
+  const how =
+    task.status === 'completed' ? 'finished' : task.status === 'failed' ? 'failed' : 'was stopped';
+  return {
+    title: `${task.toolName} on ${task.serverName} ${how}`,
+    message: 'Open Patchbay: its result is in the chat that called it.',
+  };
 }
