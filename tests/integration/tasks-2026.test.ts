@@ -185,3 +185,27 @@ async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+describe('a task that outlives the time its server gave it', () => {
+  it('is followed no longer: the call fails saying so, and the record ends failed', async () => {
+    // Four stages of 5 s each, on a task the server says lives 600 ms.
+    const state = createTaskFixtureState(5_000, 600);
+    const server = await startModernServer({ legacy: 'reject', tasks: state });
+    const harness = createHarness();
+    try {
+      const serverId = await harness.addAndEnable(server.mcpUrl, 'Modern');
+      await expect(
+        harness.manager.callTool(serverId, {
+          name: 'research',
+          arguments: { topic: 'tides' },
+          callId: 'm-ttl',
+        }),
+      ).rejects.toThrow('ran past the time Modern gave it');
+      const keeper = await harness.manager.taskKeeper();
+      expect((await keeper.records.get('m-ttl'))?.status).toBe('failed');
+    } finally {
+      await harness.dispose();
+      await server.close();
+    }
+  });
+});
