@@ -103,6 +103,8 @@ export default defineConfig({
       'scripting',
       'contextMenus',
       'activeTab',
+      // offscreen: the routine runner (src/platform/chrome-routine-runner.ts), no warning.
+      'offscreen',
     ],
     // tabs and tabGroups: only the browser's own tools, asked for when the person switches on
     // browser access or "Use this browser" (src/permissions/). notifications: tasks that end

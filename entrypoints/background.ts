@@ -32,6 +32,8 @@ import {
   restrictStorageToExtensionPages,
 } from '../src/platform/chrome';
 import { shareAttention } from '../src/platform/shared-attention';
+import { createChromeRoutineRunner } from '../src/platform/chrome-routine-runner';
+import { createRoutineService } from '../src/routines/routine-service';
 
 /** What changes the tools an external client sees: servers' tools and status, sites' tools. */
 const TOOL_CHANGES = new Set<Broadcast['type']>([
@@ -122,11 +124,25 @@ export default defineBackground(() => {
   onBroadcast = (message) => {
     if (TOOL_CHANGES.has(message.type)) browserAccess.toolsChanged();
   };
+  // Routines: one alarm while any is active, runs in an offscreen runner (src/routines/).
+  const routines = createRoutineService({
+    store: createChromeStore(),
+    alarms,
+    broadcaster,
+    runner: createChromeRoutineRunner(),
+    notices: {
+      notifier: createChromeNotifier(),
+      store: createChromeStore(),
+      serverName: async (serverId) =>
+        (await manager.listServers()).find((server) => server.id === serverId)?.name ?? serverId,
+    },
+  });
   const router = createRouter({
     manager,
     extensionId: browser.runtime.id,
     pageTools,
     browserAccess,
+    routines,
   });
 
   // Registered synchronously so a message that wakes the worker is not missed.
@@ -146,4 +162,5 @@ export default defineBackground(() => {
   void manager.init();
   void pageTools.init();
   void browserAccess.init();
+  void routines.init().catch(() => undefined);
 });

@@ -35,7 +35,7 @@ export const PERMISSIONS: readonly PermissionRow[] = [
   {
     permission: 'alarms',
     kind: 'required',
-    uses: 'token refresh and reconnects that outlive the worker',
+    uses: "token refresh and reconnects that outlive the worker; routines' schedules (one alarm, only while a routine is active)",
     asked: 'at install',
   },
   {
@@ -63,6 +63,12 @@ export const PERMISSIONS: readonly PermissionRow[] = [
     asked: 'at install (Chrome shows no warning for it)',
   },
   {
+    permission: 'offscreen',
+    kind: 'required',
+    uses: 'routines: a hidden document that starts the worker a scheduled routine runs in while the side panel is closed, opened only while a run goes on (`src/platform/chrome-routine-runner.ts`)',
+    asked: 'at install (Chrome shows no warning for it)',
+  },
+  {
     permission: 'tabs',
     kind: 'optional',
     uses: 'the browser\'s own tools: every tab\'s address and title (also pages no host permission covers), for browser access and "Use this browser"',
@@ -77,7 +83,7 @@ export const PERMISSIONS: readonly PermissionRow[] = [
   {
     permission: 'notifications',
     kind: 'optional',
-    uses: 'a notice when a tool call a server runs as a task ends while the side panel is closed',
+    uses: 'a notice when a tool call a server runs as a task ends while the side panel is closed, and when a routine waits for an answer or ends',
     asked:
       'when the person switches on "Tell me when a task ends" in Settings, after the panel says what it allows',
   },

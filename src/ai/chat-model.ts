@@ -1,17 +1,8 @@
-import { z } from 'zod';
+import type { ChatModel } from './chat-model-schema';
 import type { ModelChoice } from './model-choice';
-import { PROVIDERS, PROVIDER_LABELS, type ModelSettings, type ProviderId } from './model-settings';
+import { PROVIDER_LABELS, type ModelSettings } from './model-settings';
 
-/**
- * The model one chat runs with: a provider set up in Settings and one of its models. Stored
- * with the chat's summary in history; the provider's settings (key, endpoint) stay in the
- * model choice, so a chat never holds a key.
- */
-export const chatModelSchema = z.object({
-  provider: z.enum(PROVIDERS as [ProviderId, ...ProviderId[]]),
-  model: z.string().min(1),
-});
-export type ChatModel = z.infer<typeof chatModelSchema>;
+export { chatModelSchema, type ChatModel } from './chat-model-schema';
 
 /**
  * The settings a chat's next request uses: its own model on its own provider's settings, or

@@ -105,6 +105,8 @@ export interface ChatTransportOptions {
   callOrigins?: CallOrigins;
   /** Tells the proxy tools whether an abort is the person's Stop. */
   stopIntent?: StopIntent;
+  /** The servers whose tools and skills this chat may use (a routine's); all when absent. */
+  servers?: (serverId: string) => boolean;
 }
 
 /**
@@ -126,10 +128,13 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
     }): Promise<ReadableStream<UIMessageChunk>> {
       const settings = await options.loadSettings();
       if (!settings) throw new Error('Set up a model in Settings first.');
-      const [{ tools: views }, { servers }] = await Promise.all([
+      const [{ tools: listed }, { servers }] = await Promise.all([
         options.client.request('mcp/tools/list'),
         options.client.request('mcp/servers/get'),
       ]);
+      const mayUse = options.servers ?? (() => true);
+      const views = listed.filter((view) => mayUse(view.serverId));
+      const usable = servers.filter((server) => mayUse(server.id));
       const serverNames = new Map(servers.map((server) => [server.id, server.name]));
       const serverName = (serverId: string) =>
         serverNames.get(serverId) ?? (serverId === BROWSER_SERVER_ID ? 'This browser' : serverId);
@@ -140,7 +145,9 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       const approvals = recordDefinitions(stored, views);
       if (approvals !== stored) await options.saveApprovals?.(approvals);
       // Patchbay's skill tool is always loaded: it is one tool, and only for allowed skills.
-      const skills = await allowedSkills(options.client, servers);
+      const skills = (await allowedSkills(options.client, servers)).filter((skill) =>
+        mayUse(skill.serverId),
+      );
       const skillTool = buildSkillTool(skills, options.client) ?? {};
       const { tools, names, search } = requestTools(views, messages, {
         client: options.client,
@@ -164,12 +171,16 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       const offered = search
         ? views.filter((view) => search.loaded.includes(names.nameFor(view)))
         : views;
-      facts.sources.push(...requestSources({ servers, views: offered, appContext, skills }));
+      facts.sources.push(
+        ...requestSources({ servers: usable, views: offered, appContext, skills }),
+      );
       // Names of tools switched on since the request started are not in `tools`; the AI SDK
       // offers only tools that are in both.
       const available = async () => {
         const { tools: current } = await options.client.request('mcp/tools/list');
-        const offered = current.map((view) => names.nameFor(view));
+        const offered = current
+          .filter((view) => mayUse(view.serverId))
+          .map((view) => names.nameFor(view));
         return search ? [...offered, TOOL_SEARCH_NAME] : offered;
       };
       const modelMessages = await convertToModelMessages(messages, {
@@ -187,8 +198,8 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       const result = streamText({
         model: options.createModel(settings),
         system: search
-          ? `${systemPromptWith(servers, appContext, skills)}\n\n${toolSearchPrompt(search)}`
-          : systemPromptWith(servers, appContext, skills),
+          ? `${systemPromptWith(usable, appContext, skills)}\n\n${toolSearchPrompt(search)}`
+          : systemPromptWith(usable, appContext, skills),
         // Continue: the model reads its cut-off answer and is asked to go on from there.
         messages: isContinueRequest(body) ? withContinueInstruction(modelMessages) : modelMessages,
         tools,

@@ -3,8 +3,11 @@ import { PatchbayError } from '../errors/patchbay-error';
 import type { McpManager } from '../mcp/manager';
 import type { BrowserAccessService } from '../browser-access/browser-access-service';
 import type { PageToolsService } from '../page-tools/page-tools-service';
+import type { RoutineService } from '../routines/routine-service';
 import { BROWSER_SERVER_ID } from './browser-access-contract';
 import { browserAccessRoutes } from './browser-access-routes';
+import { pageToolsRoutes } from './page-tools-routes';
+import { routinesOf, routinesRoutes } from './routines-routes';
 import { tasksRoutes } from './tasks-routes';
 import { route, validate, type Route } from './route';
 import { PAGE_TOOLS_SERVER_ID } from './page-tools-contract';
@@ -45,6 +48,8 @@ export interface RouterOptions {
   pageTools?: PageToolsService;
   /** The browser as an MCP server and the chat's browser tools (src/browser-access/). */
   browserAccess?: BrowserAccessService;
+  /** Routines (src/routines/); without it, there are none. */
+  routines?: RoutineService;
   /** The extension's own id; only its pages may send commands. */
   extensionId: string;
 }
@@ -53,7 +58,13 @@ export interface RouterOptions {
  * Validates and dispatches requests from the extension's pages. It always resolves with a
  * {@link Response}: errors become `{ ok: false, error }`, never a thrown value or `undefined`.
  */
-export function createRouter({ manager, extensionId, pageTools, browserAccess }: RouterOptions) {
+export function createRouter({
+  manager,
+  extensionId,
+  pageTools,
+  browserAccess,
+  routines,
+}: RouterOptions) {
   const access = () => {
     if (!browserAccess)
       throw new PatchbayError('not-found', 'Browser access is not available here.');
@@ -140,36 +151,10 @@ export function createRouter({ manager, extensionId, pageTools, browserAccess }:
     'mcp/asks/answer': route(globalRequests['mcp/asks/answer'], async ({ id, answer }) => ({
       answered: await manager.answerAsk(id, answer),
     })),
-    'page-tools/offers': route(globalRequests['page-tools/offers'], async () => ({
-      offers: (await pageTools?.offers()) ?? [],
-    })),
-    'page-tools/check-active': route(globalRequests['page-tools/check-active'], async () => ({
-      offers: (await pageTools?.checkActiveTab()) ?? [],
-    })),
-    'page-tools/look': route(globalRequests['page-tools/look'], async () => {
-      await pageTools?.lookAtActiveTab();
-      return {};
-    }),
-    'page-tools/allow': route(globalRequests['page-tools/allow'], async ({ domain, always }) => {
-      await pageTools?.allow(domain, always);
-      return { domain };
-    }),
-    'page-tools/sites': route(globalRequests['page-tools/sites'], async () => ({
-      sites: (await pageTools?.sites()) ?? [],
-    })),
-    'page-tools/forget': route(globalRequests['page-tools/forget'], async ({ domain }) => {
-      await pageTools?.forget(domain);
-      return { domain };
-    }),
-    'page-tools/list': route(globalRequests['page-tools/list'], async () => ({
-      sites: (await pageTools?.sitesWithTools()) ?? [],
-    })),
-    'page-tools/disabled/set': route(
-      globalRequests['page-tools/disabled/set'],
-      async ({ domain, names }) => ({ names: (await pageTools?.setDisabled(domain, names)) ?? [] }),
-    ),
+    ...pageToolsRoutes(pageTools),
     ...browserAccessRoutes(access),
     ...tasksRoutes(manager),
+    ...routinesRoutes(routinesOf(routines)),
   };
 
   const serverRoutes: ServerRoutes = {

@@ -15,6 +15,8 @@ export const composerRequestSchema = z.object({
    * in holds that page's words, not only the person's (src/chat/message-origin.ts).
    */
   from: quotedPageSchema.optional(),
+  /** A chat to show instead (a routine run's, from its notification). */
+  openChat: z.string().min(1).optional(),
 });
 export type ComposerRequest = z.infer<typeof composerRequestSchema>;
 

@@ -41,7 +41,15 @@ export interface PanelEntry {
   onCommand(command: string, windowId: number | undefined): Promise<void>;
   /** A click on one of Patchbay's menu items. */
   onMenuClick(click: MenuClick): Promise<void>;
+  /** A click on a notification: a routine run's opens the panel on its chat. */
+  onNotificationClick(id: string): Promise<void>;
 }
+
+/** Notifications whose click opens the panel on a chat: the id ends with the chat's id. */
+export const CHAT_NOTICE_PREFIX = 'patchbay-chat:';
+
+/** chrome.windows.WINDOW_ID_CURRENT: for the worker, the window the person was last in. */
+export const CURRENT_WINDOW = -2;
 
 export function createPanelEntry(options: PanelEntryOptions): PanelEntry {
   const { entryPoints, sessionStore } = options;
@@ -73,6 +81,7 @@ export function createPanelEntry(options: PanelEntryOptions): PanelEntry {
     async init() {
       entryPoints.onCommand((command, windowId) => entry.onCommand(command, windowId));
       entryPoints.onMenuClick((click) => entry.onMenuClick(click));
+      entryPoints.onNotificationClick((id) => entry.onNotificationClick(id));
       try {
         await entryPoints.createMenuItems(MENU_ITEMS);
       } catch (error) {
@@ -96,6 +105,25 @@ export function createPanelEntry(options: PanelEntryOptions): PanelEntry {
         if (url) await open(windowId, describePage(title, url), from);
         else await open(windowId);
       }
+    },
+    async onNotificationClick(id) {
+      if (!id.startsWith(CHAT_NOTICE_PREFIX)) return;
+      // Opened within the click, in the window the person was last in; which window that is
+      // is only known after an await, and only the request for the panel needs it.
+      const opened = entryPoints.openPanel(CURRENT_WINDOW);
+      const request: ComposerRequest = {
+        id: newId(),
+        openChat: id.slice(CHAT_NOTICE_PREFIX.length),
+      };
+      const left = entryPoints.lastFocusedWindow().then((windowId) => {
+        if (windowId === undefined) throw new Error('no browser window is open');
+        return sessionStore.set({ [composerRequestKey(windowId)]: request });
+      });
+      const [openResult, leftResult] = await Promise.allSettled([opened, left]);
+      if (openResult.status === 'rejected')
+        warn(`Patchbay could not open its side panel: ${messageOf(openResult.reason)}`);
+      if (leftResult.status === 'rejected')
+        warn(`Patchbay could not show the chat in its side panel: ${messageOf(leftResult.reason)}`);
     },
   };
   return entry;

@@ -59,6 +59,21 @@ export function createChromePanelEntryPoints(): PanelEntryPoints {
         listener(command, tab?.windowId);
       });
     },
+    onNotificationClick(listener) {
+      // chrome.notifications exists only while its optional permission is granted.
+      let heard = false;
+      const hear = () => {
+        if (heard || !browser.notifications?.onClicked) return;
+        heard = true;
+        browser.notifications.onClicked.addListener((id) => {
+          listener(id);
+          void browser.notifications.clear(id);
+        });
+      };
+      hear();
+      browser.permissions.onAdded.addListener(hear);
+    },
+    lastFocusedWindow: async () => (await browser.windows.getLastFocused()).id,
     openPanel: (windowId) => browser.sidePanel.open({ windowId }),
   };
 }

@@ -17,11 +17,15 @@ export function createMemoryPanelEntryPoints(): PanelEntryPoints & {
   click(click: MenuClick): Promise<void>;
   /** The keyboard command pressed in a tab of `windowId`; resolves once the work is done. */
   press(command: string, windowId: number | undefined): Promise<void>;
+  /** A click on a notification, with the person last in `windowId`. */
+  clickNotice(id: string, windowId?: number): Promise<void>;
 } {
   let menuItems: MenuItem[] = [];
   const opened: number[] = [];
   const menuListeners: ((click: MenuClick) => unknown)[] = [];
   const commandListeners: ((command: string, windowId: number | undefined) => unknown)[] = [];
+  const noticeListeners: ((id: string) => unknown)[] = [];
+  let focused: number | undefined;
   let inGesture = false;
   const gesture = async (run: () => unknown[]) => {
     inGesture = true;
@@ -47,6 +51,10 @@ export function createMemoryPanelEntryPoints(): PanelEntryPoints & {
     onCommand(listener) {
       commandListeners.push(listener);
     },
+    onNotificationClick(listener) {
+      noticeListeners.push(listener);
+    },
+    lastFocusedWindow: async () => focused,
     openPanel(windowId) {
       if (!inGesture) return Promise.reject(new Error(NOT_IN_GESTURE));
       opened.push(windowId);
@@ -55,6 +63,10 @@ export function createMemoryPanelEntryPoints(): PanelEntryPoints & {
     click: (click) => gesture(() => menuListeners.map((listener) => listener(click))),
     press: (command, windowId) =>
       gesture(() => commandListeners.map((listener) => listener(command, windowId))),
+    clickNotice(id, windowId) {
+      focused = windowId;
+      return gesture(() => noticeListeners.map((listener) => listener(id)));
+    },
   };
 }
 

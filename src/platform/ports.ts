@@ -114,6 +114,10 @@ export interface PanelEntryPoints {
   onMenuClick(listener: (click: MenuClick) => unknown): void;
   /** `windowId`: the window of the tab the key was pressed in, if any. */
   onCommand(listener: (command: string, windowId: number | undefined) => unknown): void;
+  /** A click on one of Patchbay's notifications (once the person allowed notifications). */
+  onNotificationClick(listener: (id: string) => unknown): void;
+  /** The window the person was last in. */
+  lastFocusedWindow(): Promise<number | undefined>;
   openPanel(windowId: number): Promise<void>;
 }
 

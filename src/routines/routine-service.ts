@@ -1,0 +1,230 @@
+/**
+ * Routines in the worker: saved, scheduled on one alarm (none while no routine is active, so the
+ * worker does nothing for them), and run by the routine runner (src/routines/run-routine.ts in
+ * an offscreen document's worker: the AI SDK and its providers stay out of this worker, which
+ * cannot load code lazily). A run missed while the browser was closed runs once when it opens,
+ * not once per missed time. Runs that wait for the person end after the routine's answer time.
+ */
+import { RequestError } from '../errors/request-error';
+import type { Alarms, Broadcaster, KeyValueStore } from '../platform/ports';
+import {
+  isSettled,
+  routineInputSchema,
+  type Routine,
+  type RoutineInput,
+  type RoutineRun,
+  type RoutineView,
+} from './routine';
+import { createRoutineNotices, type RoutineNotices } from './routine-notices';
+import { createRoutineStore } from './routine-store';
+import { createRunDesk, type RoutineRunner } from './run-desk';
+
+export type { RoutineRunner, RunReport } from './run-desk';
+import { dueRuns, nextWake } from './due-runs';
+import { isKnownTimeZone, nextRunAfter } from './schedule';
+
+export const ROUTINES_ALARM = 'routines';
+
+export interface RoutineServiceOptions {
+  store: KeyValueStore;
+  alarms: Alarms;
+  broadcaster: Broadcaster;
+  runner: RoutineRunner;
+  notices: Parameters<typeof createRoutineNotices>[0];
+  now?: () => number;
+  newId?: () => string;
+}
+
+export function createRoutineService(options: RoutineServiceOptions) {
+  const routines = createRoutineStore(options.store);
+  const now = options.now ?? Date.now;
+  const newId = options.newId ?? (() => crypto.randomUUID());
+  const notices: RoutineNotices = createRoutineNotices(options.notices);
+
+  const views = (all: Routine[], runs: RoutineRun[]): RoutineView[] =>
+    all.map((routine) => {
+      const lastRun = runs.find((run) => run.routineId === routine.id);
+      return lastRun ? { ...routine, lastRun } : routine;
+    });
+
+  async function changed(): Promise<RoutineView[]> {
+    const state = await routines.read();
+    const list = views(state.routines, state.runs);
+    options.broadcaster.broadcast({ type: 'routines/changed', payload: { routines: list } });
+    return list;
+  }
+
+  const viewOf = async (id: string): Promise<RoutineView> => {
+    const found = (await changed()).find((routine) => routine.id === id);
+    if (!found) throw notFound();
+    return found;
+  };
+
+  const newRun = (routine: Routine, dueAt: number, manual: boolean): RoutineRun => ({
+    id: newId(),
+    routineId: routine.id,
+    chatId: newId(),
+    dueAt,
+    startedAt: now(),
+    outcome: 'running',
+    ...(manual && { manual: true }),
+  });
+
+  /** Starts due runs, ends runs nobody answered in time, and sets the next alarm. */
+  async function wake(): Promise<void> {
+    const at = now();
+    const timedOut = await routines.update((state) => {
+      const next = dueRuns(state, at, (routine, dueAt) => newRun(routine, dueAt, false));
+      return { ...next, result: next.timedOut };
+    });
+    const state = await routines.read();
+    for (const run of timedOut) {
+      const routine = state.routines.find((each) => each.id === run.routineId);
+      if (routine) await notices.ended(routine, run);
+    }
+    if (state.runs.some((run) => run.outcome === 'running')) await options.runner.start();
+    const when = nextWake(state, at);
+    if (when === undefined) await options.alarms.clear(ROUTINES_ALARM);
+    else await options.alarms.schedule(ROUTINES_ALARM, when);
+    if (timedOut.length) await changed();
+  }
+
+  const runDesk = createRunDesk({
+    routines,
+    notices,
+    store: options.store,
+    runner: options.runner,
+    now,
+    afterChange: async () => {
+      await wake();
+      await changed();
+    },
+  });
+
+  return {
+    /** Registered from the worker's first moment: the alarm wakes the routines. */
+    init(): Promise<void> {
+      options.alarms.onAlarm((name) => {
+        if (name === ROUTINES_ALARM) void wake().catch(() => undefined);
+      });
+      return wake();
+    },
+
+    async list(): Promise<RoutineView[]> {
+      const state = await routines.read();
+      return views(state.routines, state.runs);
+    },
+
+    async save(input: RoutineInput): Promise<RoutineView> {
+      const parsed = routineInputSchema.safeParse(input);
+      if (!parsed.success) {
+        throw new RequestError({
+          code: 'invalid-request',
+          message: parsed.error.issues[0]?.message ?? 'The routine is not valid.',
+        });
+      }
+      const value = parsed.data;
+      if (!isKnownTimeZone(value.timeZone)) {
+        throw new RequestError({
+          code: 'invalid-request',
+          message: `“${value.timeZone}” is not a time zone this browser knows.`,
+        });
+      }
+      const at = now();
+      const id = await routines.update(({ routines: all }) => {
+        const previous = value.id ? all.find((routine) => routine.id === value.id) : undefined;
+        if (value.id && !previous) throw notFound();
+        const paused = previous?.paused ?? false;
+        const routine: Routine = {
+          ...value,
+          id: previous?.id ?? newId(),
+          paused,
+          createdAt: previous?.createdAt ?? at,
+          updatedAt: at,
+          nextRunAt: paused ? null : nextRunAfter(value.schedule, value.timeZone, at),
+        };
+        return {
+          routines: previous
+            ? all.map((each) => (each.id === routine.id ? routine : each))
+            : [...all, routine],
+          result: routine.id,
+        };
+      });
+      await wake();
+      return viewOf(id);
+    },
+
+    async remove(id: string): Promise<boolean> {
+      const removed = await routines.update(({ routines: all, runs }) => {
+        if (!all.some((routine) => routine.id === id)) return { result: false };
+        return {
+          routines: all.filter((routine) => routine.id !== id),
+          runs: runs.filter((run) => run.routineId !== id),
+          result: true,
+        };
+      });
+      if (removed) {
+        await wake();
+        await changed();
+      }
+      return removed;
+    },
+
+    async pause(id: string, paused: boolean): Promise<RoutineView> {
+      const at = now();
+      await routines.update(({ routines: all }) => {
+        const routine = all.find((each) => each.id === id);
+        if (!routine) throw notFound();
+        const next: Routine = {
+          ...routine,
+          paused,
+          updatedAt: at,
+          nextRunAt: paused ? null : nextRunAfter(routine.schedule, routine.timeZone, at),
+        };
+        return { routines: all.map((each) => (each.id === id ? next : each)), result: undefined };
+      });
+      await wake();
+      return viewOf(id);
+    },
+
+    async runNow(id: string): Promise<RoutineRun> {
+      const run = await routines.update(({ routines: all, runs }) => {
+        const routine = all.find((each) => each.id === id);
+        if (!routine) throw notFound();
+        const open = runs.find((each) => each.routineId === id && !isSettled(each));
+        if (open) {
+          throw new RequestError({
+            code: 'invalid-request',
+            message:
+              open.outcome === 'waiting'
+                ? `${routine.name} is waiting for your answer in its last run.`
+                : `${routine.name} is running already.`,
+          });
+        }
+        const started = newRun(routine, now(), true);
+        return { runs: [started, ...runs], result: started };
+      });
+      await wake();
+      await changed();
+      return run;
+    },
+
+    async runs(routineId: string): Promise<RoutineRun[]> {
+      return (await routines.read()).runs.filter((run) => run.routineId === routineId);
+    },
+
+    async runOfChat(chatId: string): Promise<RoutineRun | undefined> {
+      return (await routines.read()).runs.find((run) => run.chatId === chatId);
+    },
+
+    ...runDesk,
+
+    /** The person's sign-in to these servers works again: a later expiry is announced again. */
+    signedIn: (serverIds: readonly string[]) => notices.signedIn(serverIds),
+  };
+}
+export type RoutineService = ReturnType<typeof createRoutineService>;
+
+function notFound(): RequestError {
+  return new RequestError({ code: 'not-found', message: 'That routine no longer exists.' });
+}

@@ -1,0 +1,212 @@
+/**
+ * One routine run, in the routine runner (entrypoints/routine-runner/): the routine's prompt as
+ * the person's words in a chat of its own, answered by the chat's own transport
+ * (src/ai/chat-transport.ts) with only the routine's servers, and the routine's ticked tools as
+ * the grants. Every step is saved as it streams (src/chat/chat-writer.ts), so a stop resumes
+ * from the last saved step. A call the rules say must ask ends the step with its approval card:
+ * the run then waits for the person, who answers in the panel.
+ */
+import { readUIMessageStream, type UIMessage, type ChatTransport } from 'ai';
+import { addUsage, readAnswerMetadata, type AnswerUsage } from '../ai/answer-metadata';
+import type { ApprovalSettings } from '../ai/approval';
+import { chatModelOf } from '../ai/chat-model';
+import { CONTINUE_BODY } from '../ai/continue-answer';
+import { providerName } from '../ai/tool-names';
+import { createChatWriter } from '../chat/chat-writer';
+import type { ConversationStore } from '../chat/history';
+import { typedMetadata } from '../chat/message-origin';
+import type { PatchbayClient } from '../messaging/client';
+import type { ServerView, ToolView } from '../messaging/contract';
+import type { RunWork } from '../messaging/routines-contract';
+import type { Routine, RunUsage } from './routine';
+import type { RunReport } from './routine-service';
+import { runBlockers } from './run-blockers';
+
+/** Model requests one run may make before it stops (each ends with an answer or approvals). */
+const MAX_REQUESTS = 6;
+
+export interface RunRoutineOptions {
+  client: PatchbayClient;
+  history: ConversationStore;
+  /** The chat transport for this run (src/ai/chat-transport.ts with the run's grants). */
+  transport(work: RunWork): ChatTransport<UIMessage>;
+  report(report: RunReport): Promise<void>;
+  newId?: () => string;
+  /** How the run's time is written in its chat's title. */
+  timeLabel?: (at: number, timeZone: string) => string;
+}
+
+/** The routine's ticked tools, as the chat's "Always allow" grants (src/ai/approval.ts). */
+export function routineGrants(routine: Pick<Routine, 'tools'>): ApprovalSettings {
+  const grants: ApprovalSettings = {};
+  for (const tool of routine.tools) {
+    const server = (grants[tool.serverId] ??= { readOnlyWithoutAsking: false, alwaysAllow: [] });
+    server.alwaysAllow.push({ name: tool.name, definition: tool.definition });
+  }
+  return grants;
+}
+
+export async function runRoutine(work: RunWork, options: RunRoutineOptions): Promise<void> {
+  const { run, routine } = work;
+  const { client, history } = options;
+  const newId = options.newId ?? (() => crypto.randomUUID());
+  const { servers } = await client.request('mcp/servers/get');
+  const blocked = await runBlockers(client, routine, servers);
+  if (blocked) {
+    return options.report({ runId: run.id, outcome: 'failed', ...blocked });
+  }
+  const opened = await history.get(run.chatId);
+  let messages: UIMessage[] = opened?.messages ?? [];
+  let cutOff = opened?.interrupted.includes(messages.at(-1)?.id ?? '') ?? false;
+  if (!messages.length) {
+    const prompt: UIMessage = {
+      id: newId(),
+      role: 'user',
+      parts: [{ type: 'text', text: routine.prompt }],
+      // The person wrote the prompt in the routine's editor: the chat's words are theirs.
+      metadata: {
+        ...typedMetadata(),
+        routine: { id: routine.id, name: routine.name, runId: run.id },
+      },
+    };
+    await history.putMessage(run.chatId, prompt, { state: 'complete' });
+    const label = (options.timeLabel ?? defaultTimeLabel)(run.dueAt, routine.timeZone);
+    await history.rename(run.chatId, `${routine.name} · ${label}`);
+    await history.setModel(run.chatId, routine.model ?? chatModelOf(work.settings));
+    messages = [prompt];
+  }
+  const transport = options.transport(work);
+  for (let request = 0; request < MAX_REQUESTS; request += 1) {
+    const last = messages.at(-1);
+    if (last?.role === 'assistant' && !cutOff) {
+      const waiting = waitingCalls(last);
+      if (!waiting.length) {
+        return options.report({ runId: run.id, outcome: 'done', ...usageOf(messages) });
+      }
+      // The tools as listed now, for the notification's words.
+      const { tools } = await client.request('mcp/tools/list');
+      return options.report({
+        runId: run.id,
+        outcome: 'waiting',
+        waitingFor: describeCalls(waiting, tools, servers),
+        ...usageOf(messages),
+      });
+    }
+    const failure = await step(messages, cutOff);
+    if (failure !== undefined) {
+      return options.report({
+        runId: run.id,
+        outcome: 'failed',
+        reason: failure,
+        ...usageOf(messages),
+      });
+    }
+    cutOff = false;
+  }
+  return options.report({
+    runId: run.id,
+    outcome: 'failed',
+    reason: `It made ${MAX_REQUESTS} requests to the model without finishing.`,
+    ...usageOf(messages),
+  });
+
+  /** One request to the model, saved as it streams; a failure's words, or undefined. */
+  async function step(current: UIMessage[], resume: boolean): Promise<string | undefined> {
+    const last = current.at(-1);
+    const continuing = last?.role === 'assistant' ? last : undefined;
+    const base = continuing ? current.slice(0, -1) : current;
+    const writer = createChatWriter({
+      store: history,
+      conversationId: run.chatId,
+      stored: current,
+      onSaved: () => undefined,
+      onError: () => undefined,
+    });
+    let failure: string | undefined;
+    let latest = current;
+    try {
+      const stream = await transport.sendMessages({
+        chatId: run.chatId,
+        messages: current,
+        trigger: 'submit-message',
+        messageId: undefined,
+        abortSignal: undefined,
+        ...(resume && { body: CONTINUE_BODY }),
+      });
+      for await (const message of readUIMessageStream({
+        ...(continuing && { message: continuing }),
+        stream,
+        onError: (error) => {
+          failure = error instanceof Error ? error.message : String(error);
+        },
+      })) {
+        latest = [...base, message];
+        // A finished step is written at once, the text between within the writer's interval.
+        writer.update(latest, 'streaming', stepEnded(message));
+      }
+    } catch (error) {
+      failure ??= error instanceof Error ? error.message : String(error);
+    }
+    writer.update(latest, 'complete', true);
+    await writer.flush();
+    messages = latest;
+    return failure;
+  }
+}
+
+/** The calls in an answer that wait for the person's approval. */
+function waitingCalls(message: UIMessage) {
+  return message.parts.flatMap((part) =>
+    'toolCallId' in part && 'state' in part && part.state === 'approval-requested'
+      ? [(part as { toolName?: string; type: string }).toolName ?? part.type.replace(/^tool-/, '')]
+      : [],
+  );
+}
+
+function describeCalls(
+  names: readonly string[],
+  tools: readonly ToolView[],
+  servers: readonly ServerView[],
+): string {
+  const words = names.map((name) => {
+    const tool = tools.find((view) => providerName(view) === name);
+    if (!tool) return name;
+    const server = servers.find((each) => each.id === tool.serverId)?.name ?? tool.serverId;
+    return `${tool.name} on ${server}`;
+  });
+  return [...new Set(words)].join(', ').slice(0, 300);
+}
+
+function stepEnded(message: UIMessage): boolean {
+  const last = message.parts.at(-1);
+  return (
+    last?.type === 'step-start' ||
+    (last !== undefined && 'state' in last && last.state === 'output-available')
+  );
+}
+
+/** Every answer's tokens in the run. */
+function usageOf(messages: readonly UIMessage[]): { usage?: RunUsage } {
+  let total: AnswerUsage | undefined;
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue;
+    const usage = readAnswerMetadata(message).usage;
+    if (usage) {
+      total = addUsage(total, {
+        inputTokens: usage.inputTokens,
+        outputTokens: usage.outputTokens,
+        totalTokens: usage.totalTokens,
+      });
+    }
+  }
+  if (!total) return {};
+  return { usage: { inputTokens: total.inputTokens ?? 0, outputTokens: total.outputTokens ?? 0 } };
+}
+
+function defaultTimeLabel(at: number, timeZone: string): string {
+  return new Intl.DateTimeFormat(undefined, {
+    timeZone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(at);
+}

@@ -1,0 +1,82 @@
+/**
+ * The routine runner's loop: takes the background's runs one by one until none is left. A run
+ * that breaks off (the background restarted under it) is taken again and resumes from its last
+ * saved step; one that keeps breaking is reported failed.
+ */
+import { createChatTransport } from '../ai/chat-transport';
+import { createLanguageModel } from '../ai/model';
+import { createIndexedDbConversationStore, type ConversationStore } from '../chat/history';
+import type { PatchbayClient } from '../messaging/client';
+import type { RoutineRun } from './routine';
+import type { RunReport } from './routine-service';
+import { routineGrants, runRoutine, type RunRoutineOptions } from './run-routine';
+
+const RETRY_MS = 2000;
+/** Times one run may break off before it is reported failed. */
+const ATTEMPTS = 3;
+
+const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+export interface RunnerLoopOptions {
+  history?: ConversationStore;
+  transport?: RunRoutineOptions['transport'];
+  retryMs?: number;
+}
+
+export async function runnerLoop(
+  client: PatchbayClient,
+  options: RunnerLoopOptions = {},
+): Promise<void> {
+  const history = options.history ?? createIndexedDbConversationStore();
+  const retryMs = options.retryMs ?? RETRY_MS;
+  const transport: RunRoutineOptions['transport'] =
+    options.transport ??
+    ((work) =>
+      createChatTransport({
+        client,
+        loadSettings: async () => work.settings,
+        // Only the routine's ticked tools run unasked, and only while the chat is the person's.
+        loadApprovals: async () => routineGrants(work.routine),
+        loadApprovalSecret: async () => work.approvalSecret,
+        createModel: (settings) => createLanguageModel(settings),
+        servers: (serverId) => work.routine.servers.includes(serverId),
+      }));
+  const report = async (value: RunReport) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await client.request('routines/runner/report', value);
+        return;
+      } catch (error) {
+        if (attempt >= ATTEMPTS) throw error;
+        await pause(retryMs);
+      }
+    }
+  };
+  const brokeOff = new Map<string, number>();
+  for (let idle = 0; idle < ATTEMPTS;) {
+    let run: RoutineRun | undefined;
+    try {
+      const { work } = await client.request('routines/runner/take');
+      if (!work) return;
+      idle = 0;
+      run = work.run;
+      await runRoutine(work, { client, history, transport, report });
+    } catch (error) {
+      if (!run) {
+        idle += 1; // the background is restarting: ask again
+      } else {
+        const times = (brokeOff.get(run.id) ?? 0) + 1;
+        brokeOff.set(run.id, times);
+        if (times >= ATTEMPTS) {
+          const reason = error instanceof Error ? error.message : String(error);
+          await report({
+            runId: run.id,
+            outcome: 'failed',
+            reason: `It broke off: ${reason}`,
+          }).catch(() => undefined);
+        }
+      }
+      await pause(retryMs);
+    }
+  }
+}

@@ -1,0 +1,256 @@
+/**
+ * Routines in Chromium: a saved prompt the worker runs on a schedule with the panel closed, in
+ * the offscreen routine runner, with the scripted model and a v2 fixture server.
+ */
+import type { Page, Worker } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { startModernServer } from '../fixtures/modern-server';
+import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
+import { chooseScriptedModel } from './chat-setup';
+import { closeAfterTest, freshExtensionPerTest, requestFrom } from './harness';
+import { addEnabledServer } from './server-setup';
+import { storedMessages } from './chat-storage';
+
+const session = freshExtensionPerTest({ grantOptionalPermissions: true });
+let model: ScriptedOpenAI;
+let page: Page;
+let serverId: string;
+
+interface Run {
+  id: string;
+  chatId: string;
+  outcome: string;
+  reason?: string;
+  waitingFor?: string;
+  usage?: { inputTokens: number; outputTokens: number };
+  dueAt: number;
+}
+interface RoutineView {
+  id: string;
+  name: string;
+  nextRunAt: number | null;
+  lastRun?: Run;
+}
+
+beforeEach(async () => {
+  model = closeAfterTest(await startScriptedOpenAI());
+  const server = closeAfterTest(await startModernServer({ legacy: 'stateless' }));
+  page = await session.openSidePanel();
+  await chooseScriptedModel(page, model.baseUrl);
+  serverId = await addEnabledServer(session, page, { name: 'Journal', url: server.mcpUrl });
+});
+
+/** The worker running now (a stopped one is replaced when something wakes it). */
+async function currentWorker(): Promise<Worker> {
+  return (
+    session.context.serviceWorkers().at(-1) ?? (await session.context.waitForEvent('serviceworker'))
+  );
+}
+
+/** What the worker has stored under `key`: read there, so no extension page needs to be open. */
+async function stored<T>(key: string): Promise<T | undefined> {
+  const worker = await currentWorker();
+  return (await worker.evaluate(
+    `chrome.storage.local.get(${JSON.stringify(key)}).then((items) => items[${JSON.stringify(key)}])`,
+  )) as T | undefined;
+}
+
+const runs = async () => (await stored<Run[]>('routines.runs')) ?? [];
+
+async function saveRoutine(ticked: string[]): Promise<RoutineView> {
+  const { tools } = await requestFrom<{
+    tools: {
+      serverId: string;
+      name: string;
+      description: string;
+      inputSchema: unknown;
+      annotations?: unknown;
+    }[];
+  }>(session, page, 'mcp/tools/list');
+  // As the Routines editor ticks a tool: its definition as Patchbay compares it.
+  const definitionOf = (tool: (typeof tools)[number]) => ({
+    description: tool.description,
+    inputSchema: canonicalJson(tool.inputSchema),
+    annotations: canonicalJson(tool.annotations ?? {}),
+  });
+  const { routine } = await requestFrom<{ routine: RoutineView }>(session, page, 'routines/save', {
+    name: 'Morning summary',
+    prompt: 'Summarize my journal for today.',
+    servers: [serverId],
+    tools: tools
+      .filter((tool) => tool.serverId === serverId && ticked.includes(tool.name))
+      .map((tool) => ({ serverId, name: tool.name, definition: definitionOf(tool) })),
+    schedule: { kind: 'daily', time: '08:00' },
+    timeZone: 'Europe/Paris',
+  });
+  return routine;
+}
+
+/** JSON with object keys sorted (src/ai/approval.ts compares definitions so). */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(
+          Object.entries(item as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : item,
+  );
+}
+
+/** Moves a routine's next run to `at` and starts the worker again, as a browser restart does. */
+async function dueAt(routineId: string, at: number) {
+  await page.evaluate(
+    async ([id, when]) => {
+      const { chrome } = globalThis as unknown as {
+        chrome: {
+          storage: {
+            local: {
+              get(key: string): Promise<Record<string, unknown>>;
+              set(items: unknown): Promise<void>;
+            };
+          };
+        };
+      };
+      const { routines } = (await chrome.storage.local.get('routines')) as {
+        routines: { id: string; nextRunAt: number }[];
+      };
+      await chrome.storage.local.set({
+        routines: routines.map((routine) =>
+          routine.id === id ? { ...routine, nextRunAt: when } : routine,
+        ),
+      });
+    },
+    [routineId, at] as const,
+  );
+  await session.stopWorker(page);
+  // Any message starts the worker, which looks at its routines first thing.
+  await requestFrom(session, page, 'routines/list');
+}
+
+async function openChat(panel: Page, title: RegExp) {
+  await panel.locator('.conversation-switch').click();
+  await panel.getByRole('list', { name: 'Chats' }).getByRole('button', { name: title }).click();
+}
+
+describe('routines', () => {
+  it('runs on its schedule with the panel closed and leaves its chat in History', async () => {
+    model.script(
+      {
+        type: 'tool-call',
+        toolName: `${serverId}__echo`,
+        input: { text: 'journal: shipped routines' },
+      },
+      { type: 'text', text: 'Today you shipped routines.' },
+    );
+    const routine = await saveRoutine(['echo']);
+    // Due in two seconds: the worker sets its alarm, and the panel closes before it rings.
+    await dueAt(routine.id, Date.now() + 2000);
+    await page.close();
+    expect(await runs()).toEqual([]);
+    await expect.poll(async () => (await runs())[0]?.outcome, { timeout: 30_000 }).toBe('done');
+    const [run] = await runs();
+    expect(run?.usage?.inputTokens).toBeGreaterThan(0);
+    // The ticked tool ran unasked: the model read its result.
+    expect(JSON.stringify(model.requests.at(-1)?.body)).toContain('journal: shipped routines');
+    // The next run is tomorrow's.
+    const [saved] = (await stored<RoutineView[]>('routines')) ?? [];
+    expect(saved?.nextRunAt).toBeGreaterThan(Date.now() + 60_000);
+    const panel = await session.openSidePanel();
+    await openChat(panel, /^Morning summary · /);
+    await panel.getByText('Today you shipped routines.').waitFor();
+    await session.screenshot(panel, 'routine-chat');
+  });
+
+  it('runs a run missed while the browser was closed once, not once per missed time', async () => {
+    model.script({ type: 'text', text: 'Caught up.' });
+    const routine = await saveRoutine([]);
+    // Three days of missed mornings.
+    await dueAt(routine.id, Date.now() - 3 * 24 * 3_600_000);
+    await page.close();
+    await expect.poll(async () => (await runs())[0]?.outcome, { timeout: 30_000 }).toBe('done');
+    expect(await runs()).toHaveLength(1);
+    const [saved] = (await stored<RoutineView[]>('routines')) ?? [];
+    expect(saved?.nextRunAt).toBeGreaterThan(Date.now());
+    expect(model.requests.filter((request) => request.api !== 'models')).toHaveLength(1);
+  });
+
+  it('pauses at a call outside its ticked tools, with a notification, and goes on once approved', async () => {
+    model.script(
+      {
+        type: 'tool-call',
+        toolName: `${serverId}__distance`,
+        input: { from: { x: 0, y: 0 }, to: { x: 3, y: 4 } },
+      },
+      { type: 'text', text: 'The distance is 5.' },
+    );
+    const routine = await saveRoutine(['echo']);
+    await requestFrom(session, page, 'routines/run-now', { id: routine.id });
+    await page.close();
+    await expect.poll(async () => (await runs())[0]?.outcome, { timeout: 30_000 }).toBe('waiting');
+    const [run] = await runs();
+    expect(run?.waitingFor).toBe('distance on Journal');
+    const worker = await currentWorker();
+    const notices = (await worker.evaluate('chrome.notifications.getAll()')) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.keys(notices)).toEqual([`patchbay-chat:${run?.chatId}`]);
+    // Only the approved call ran: the model has not read its result yet.
+    expect(JSON.stringify(model.requests.at(-1)?.body)).not.toContain('"5"');
+    const panel = await session.openSidePanel();
+    await openChat(panel, /^Morning summary · /);
+    const card = panel.locator('.tool-card[data-tool-name="distance"]');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await panel.getByText('The distance is 5.').waitFor();
+    await expect.poll(async () => (await runs())[0]?.outcome).toBe('done');
+  });
+
+  it('goes on across a worker stop mid-run', async () => {
+    model.script(
+      { type: 'text', text: 'First part of the summary, '.repeat(8), delayMs: 150 },
+      { type: 'text', text: 'and the rest of it.' },
+    );
+    const routine = await saveRoutine([]);
+    await requestFrom(session, page, 'routines/run-now', { id: routine.id });
+    await expect.poll(() => model.requests.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    // The worker stops while the model streams: the runner goes on, and reports to the next one.
+    await session.stopWorker(page);
+    await expect.poll(async () => (await runs())[0]?.outcome, { timeout: 30_000 }).toBe('done');
+    expect(await runs()).toHaveLength(1);
+  });
+
+  it('resumes a run whose runner was closed mid-answer from its last saved step', async () => {
+    model.script(
+      { type: 'text', text: 'First part of the summary, '.repeat(12), delayMs: 150 },
+      { type: 'text', text: 'and the rest of it.' },
+    );
+    const routine = await saveRoutine([]);
+    await requestFrom(session, page, 'routines/run-now', { id: routine.id });
+    // Part of the answer is saved (the runner writes it as it streams)...
+    await expect
+      .poll(async () => (await storedMessages(page)).find((m) => m.role === 'assistant')?.text, {
+        timeout: 15_000,
+      })
+      .toContain('First part');
+    // ... when the runner's document is closed (a browser that quit, say).
+    const cdp = await session.context.newCDPSession(page);
+    const { targetInfos } = (await cdp.send('Target.getTargets')) as {
+      targetInfos: { targetId: string; url: string }[];
+    };
+    const runner = targetInfos.find((target) => target.url.endsWith('/routine-runner.html'));
+    expect(runner).toBeDefined();
+    await cdp.send('Target.closeTarget', { targetId: runner!.targetId });
+    await cdp.detach();
+    // The worker's next start finds the run unfinished and hands it to a new runner.
+    await session.stopWorker(page);
+    await requestFrom(session, page, 'routines/list');
+    await expect.poll(async () => (await runs())[0]?.outcome, { timeout: 30_000 }).toBe('done');
+    expect(JSON.stringify(model.requests.at(-1)?.body)).toContain(
+      'Continue exactly where it stopped',
+    );
+    const answer = (await storedMessages(page)).filter((m) => m.role === 'assistant');
+    expect(answer).toHaveLength(1);
+    expect(answer[0]?.text).toMatch(/^First part.*and the rest of it\.$/s);
+    expect(answer[0]?.state).toBe('complete');
+  });
+});

@@ -1,0 +1,228 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createMemoryStore,
+  createRecordingBroadcaster,
+  createTimerAlarms,
+} from '../../src/platform/memory';
+import { ROUTINES_ALARM, createRoutineService } from '../../src/routines/routine-service';
+import { SIGN_IN_NOTICED_KEY } from '../../src/routines/routine-notices';
+import { MODEL_CHOICE_KEY } from '../../src/ai/model-choice';
+import type { RoutineInput } from '../../src/routines/routine';
+
+const HOUR = 3_600_000;
+const START = Date.parse('2026-11-30T05:00:00Z'); // 06:00 in Paris
+
+function setup(options: { model?: 'compatible' | 'chrome' | 'none' } = {}) {
+  let clock = START;
+  let ids = 0;
+  const store = createMemoryStore(
+    options.model === 'none'
+      ? {}
+      : {
+          [MODEL_CHOICE_KEY]: {
+            active: options.model ?? 'compatible',
+            providers: {
+              compatible: {
+                provider: 'compatible',
+                baseUrl: 'http://127.0.0.1:9/v1',
+                model: 'scripted-model',
+              },
+              chrome: { provider: 'chrome', model: 'gemini-nano' },
+            },
+          },
+        },
+  );
+  const alarms = createTimerAlarms();
+  const broadcaster = createRecordingBroadcaster();
+  const runner = { starts: 0, stops: 0 };
+  const notes: { id: string; title: string; message: string }[] = [];
+  const service = createRoutineService({
+    store,
+    alarms,
+    broadcaster,
+    runner: {
+      start: async () => void (runner.starts += 1),
+      stop: async () => void (runner.stops += 1),
+    },
+    notices: {
+      notifier: { notify: async (id, note) => void notes.push({ id, ...note }) },
+      store,
+      serverName: async (id) => (id === 'linear' ? 'Linear' : id),
+    },
+    now: () => clock,
+    newId: () => `id-${(ids += 1)}`,
+  });
+  cleanups.push(() => alarms.clear(ROUTINES_ALARM));
+  return {
+    service,
+    store,
+    alarms,
+    broadcaster,
+    runner,
+    notes,
+    advance: (ms: number) => (clock += ms),
+    set: (at: number) => (clock = at),
+  };
+}
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+const morning = (change: Partial<RoutineInput> = {}): RoutineInput => ({
+  name: 'Morning summary',
+  prompt: 'List my issues due this week.',
+  servers: ['linear'],
+  tools: [],
+  schedule: { kind: 'daily', time: '08:00' },
+  timeZone: 'Europe/Paris',
+  ...change,
+});
+
+describe('routines in the worker', () => {
+  it('sets no alarm while no routine is active, and one for the next run once there is', async () => {
+    const { service, alarms } = setup();
+    await service.init();
+    expect(alarms.scheduled().has(ROUTINES_ALARM)).toBe(false);
+    const routine = await service.save(morning());
+    expect(routine.nextRunAt).toBe(Date.parse('2026-11-30T07:00:00Z'));
+    expect(alarms.scheduled().get(ROUTINES_ALARM)).toBe(routine.nextRunAt);
+    await service.pause(routine.id, true);
+    expect(alarms.scheduled().has(ROUTINES_ALARM)).toBe(false);
+    const resumed = await service.pause(routine.id, false);
+    expect(resumed.nextRunAt).toBe(routine.nextRunAt);
+    await service.remove(routine.id);
+    expect(alarms.scheduled().has(ROUTINES_ALARM)).toBe(false);
+    expect(await service.list()).toEqual([]);
+  });
+
+  it('refuses what it cannot run, in words', async () => {
+    const { service } = setup();
+    await expect(service.save(morning({ timeZone: 'Mars/Olympus' }))).rejects.toThrow(
+      '“Mars/Olympus” is not a time zone this browser knows.',
+    );
+    await expect(service.save(morning({ prompt: '  ' }))).rejects.toThrow(
+      'Write what the routine should do.',
+    );
+    await expect(service.save(morning({ id: 'gone' }))).rejects.toThrow(
+      'That routine no longer exists.',
+    );
+  });
+
+  it('runs a routine once when its time came while the browser was closed, however many times', async () => {
+    const { service, runner, set, alarms } = setup();
+    const routine = await service.save(morning());
+    // The browser was closed for three days.
+    set(START + 72 * HOUR);
+    await service.init();
+    const runs = await service.runs(routine.id);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ outcome: 'running', dueAt: routine.nextRunAt });
+    expect(runner.starts).toBe(1);
+    const [saved] = await service.list();
+    expect(saved?.nextRunAt).toBe(Date.parse('2026-12-03T07:00:00Z'));
+    // While the run goes on, the worker looks at it again within a minute.
+    expect(alarms.scheduled().get(ROUTINES_ALARM)).toBe(START + 72 * HOUR + 60_000);
+  });
+
+  it('gives the runner its run with the routine’s model, and refuses the on-device model', async () => {
+    const chosen = setup();
+    const routine = await chosen.service.save(morning());
+    await chosen.service.runNow(routine.id);
+    const work = await chosen.service.take();
+    expect(work?.settings).toMatchObject({ provider: 'compatible', model: 'scripted-model' });
+    expect(work?.approvalSecret.length).toBeGreaterThanOrEqual(43);
+    await expect(chosen.service.runNow(routine.id)).rejects.toThrow(
+      'Morning summary is running already.',
+    );
+
+    const onDevice = setup({ model: 'chrome' });
+    const other = await onDevice.service.save(morning());
+    await onDevice.service.runNow(other.id);
+    expect(await onDevice.service.take()).toBeUndefined();
+    expect(onDevice.runner.stops).toBe(1);
+    const [failed] = await onDevice.service.runs(other.id);
+    expect(failed?.outcome).toBe('failed');
+    expect(failed?.reason).toContain('on-device model runs only in the open side panel');
+    expect(onDevice.notes.at(-1)?.message).toContain('on-device model');
+  });
+
+  it('waits for the person, says so once, and ends the run when nobody answers in time', async () => {
+    const { service, notes, advance, alarms } = setup();
+    await service.init();
+    const routine = await service.save(morning({ answerMinutes: 30 }));
+    const run = await service.runNow(routine.id);
+    await service.report({ runId: run.id, outcome: 'waiting', waitingFor: 'post_page on Notion' });
+    expect(notes).toEqual([
+      {
+        id: `patchbay-chat:${run.chatId}`,
+        title: 'Morning summary',
+        message: 'Morning summary wants to run post_page on Notion. Click to answer.',
+      },
+    ]);
+    const [waiting] = await service.runs(routine.id);
+    expect(waiting?.answerBy).toBe(START + 30 * 60_000);
+    expect(alarms.scheduled().get(ROUTINES_ALARM)).toBe(START + 30 * 60_000);
+    expect((await service.runOfChat(run.chatId))?.outcome).toBe('waiting');
+    advance(31 * 60_000);
+    alarms.fire(ROUTINES_ALARM);
+    await expect.poll(async () => (await service.runs(routine.id))[0]?.outcome).toBe('timed-out');
+    expect(notes.at(-1)?.message).toBe('Stopped: nobody answered its question in time.');
+    // Too late to settle now.
+    expect(await service.settle(run.chatId, 'done', {})).toBe(false);
+  });
+
+  it('settles a waiting run the person answered, with how the turn ended', async () => {
+    const { service } = setup();
+    const routine = await service.save(morning());
+    const run = await service.runNow(routine.id);
+    await service.report({ runId: run.id, outcome: 'waiting', waitingFor: 'a tool' });
+    const usage = { inputTokens: 120, outputTokens: 30 };
+    expect(await service.settle(run.chatId, 'done', { usage })).toBe(true);
+    const [settled] = await service.runs(routine.id);
+    expect(settled).toMatchObject({ outcome: 'done', usage, endedAt: START });
+    expect(settled?.waitingFor).toBeUndefined();
+    // A report after the end changes nothing.
+    expect(await service.report({ runId: run.id, outcome: 'failed' })).toBeUndefined();
+  });
+
+  it('announces an expired sign-in once, not once per run, until the server works again', async () => {
+    const { service, notes, store } = setup();
+    const routine = await service.save(morning());
+    const fail = async () => {
+      const run = await service.runNow(routine.id);
+      await service.report({
+        runId: run.id,
+        outcome: 'failed',
+        reason: 'The sign-in to Linear expired.',
+        signIn: ['linear'],
+      });
+    };
+    await fail();
+    await fail();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.message).toBe(
+      'Sign in to Linear again in Servers. The sign-in to Linear expired.',
+    );
+    expect(await store.get(SIGN_IN_NOTICED_KEY)).toEqual(['linear']);
+    const run = await service.runNow(routine.id);
+    await service.report({ runId: run.id, outcome: 'done' });
+    expect(await store.get(SIGN_IN_NOTICED_KEY)).toEqual([]);
+    await fail();
+    expect(notes.filter((note) => note.message.startsWith('Sign in'))).toHaveLength(2);
+  });
+
+  it('tells pages what changed, and forgets a removed routine’s runs', async () => {
+    const { service, broadcaster } = setup();
+    const routine = await service.save(morning());
+    await service.runNow(routine.id);
+    const last = broadcaster.messages.at(-1);
+    expect(last?.type).toBe('routines/changed');
+    expect(
+      last?.type === 'routines/changed' ? last.payload.routines[0]?.lastRun?.outcome : undefined,
+    ).toBe('running');
+    await service.remove(routine.id);
+    expect(await service.runs(routine.id)).toEqual([]);
+    expect(await service.take()).toBeUndefined();
+  });
+});
