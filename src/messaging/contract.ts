@@ -29,6 +29,11 @@ import {
   pageToolsGlobalRequests,
   pageToolsGlobalResults,
 } from './page-tools-contract';
+import {
+  routinesBroadcasts,
+  routinesGlobalRequests,
+  routinesGlobalResults,
+} from './routines-contract';
 import { tasksBroadcasts, tasksGlobalRequests, tasksGlobalResults } from './tasks-contract';
 import {
   addServerPayloadSchema,
@@ -65,6 +70,7 @@ export const globalRequests = {
   ...browserAccessGlobalRequests,
   ...askGlobalRequests,
   ...tasksGlobalRequests,
+  ...routinesGlobalRequests,
 } as const;
 export type GlobalRequestType = keyof typeof globalRequests;
 
@@ -121,6 +127,7 @@ export const globalResults = {
   ...browserAccessGlobalResults,
   ...askGlobalResults,
   ...tasksGlobalResults,
+  ...routinesGlobalResults,
 } as const satisfies Record<GlobalRequestType, z.ZodType>;
 
 export const serverResults = {
@@ -222,5 +229,6 @@ export const broadcastSchema = z.discriminatedUnion('type', [
   ...pageToolsBroadcasts,
   ...browserAccessBroadcasts,
   ...tasksBroadcasts,
+  ...routinesBroadcasts,
 ]);
 export type Broadcast = z.infer<typeof broadcastSchema>;

@@ -1,0 +1,108 @@
+/**
+ * A routine: a saved prompt the worker runs on a schedule with the model and servers the person
+ * chose, and the tools they ticked to run without asking (while the run's chat holds nothing
+ * but their words: src/policy/call-policy.ts). Each run is a chat of its own, marked with the
+ * routine's name and the time it ran.
+ */
+import { z } from 'zod';
+import { chatModelSchema } from '../ai/chat-model';
+import { scheduleSchema } from './schedule';
+
+/** A tool ticked to run unasked, as the server described it when ticked: a change asks again. */
+export const tickedToolSchema = z.object({
+  serverId: z.string().min(1),
+  name: z.string().min(1),
+  definition: z.object({
+    description: z.string(),
+    inputSchema: z.string(),
+    annotations: z.string(),
+  }),
+});
+export type TickedTool = z.infer<typeof tickedToolSchema>;
+
+/** How long a paused run waits for the person's answer by default, in minutes. */
+export const DEFAULT_ANSWER_MINUTES = 60;
+export const MAX_PROMPT_CHARS = 20_000;
+export const MAX_NAME_CHARS = 80;
+
+/** What the person sets; the rest of a {@link Routine} is Patchbay's. */
+export const routineInputSchema = z.object({
+  /** Absent for a new routine. */
+  id: z.string().min(1).optional(),
+  name: z.string().trim().min(1, 'Name the routine.').max(MAX_NAME_CHARS),
+  prompt: z.string().trim().min(1, 'Write what the routine should do.').max(MAX_PROMPT_CHARS),
+  /** The model it runs with; the chat's default model when absent. */
+  model: chatModelSchema.optional(),
+  /** The servers whose tools it may use (ids). */
+  servers: z.array(z.string().min(1)).max(50),
+  tools: z.array(tickedToolSchema).max(500),
+  schedule: scheduleSchema,
+  /** An IANA time zone, the person's when they made it. */
+  timeZone: z.string().min(1),
+  /** How long a run waits for an answer before it ends, in minutes. */
+  answerMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(DEFAULT_ANSWER_MINUTES),
+});
+export type RoutineInput = z.input<typeof routineInputSchema>;
+
+export const runOutcomeSchema = z.enum([
+  /** The run is going on. */
+  'running',
+  /** A call waits for the person (see `waitingFor`). */
+  'waiting',
+  'done',
+  'failed',
+  /** Nobody answered in time. */
+  'timed-out',
+]);
+export type RunOutcome = z.infer<typeof runOutcomeSchema>;
+
+export const usageSchema = z.object({
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+});
+export type RunUsage = z.infer<typeof usageSchema>;
+
+export const runSchema = z.object({
+  id: z.string().min(1),
+  routineId: z.string().min(1),
+  /** The chat the run writes (history's conversation id). */
+  chatId: z.string().min(1),
+  /** When the run was due (or asked for with Run now). */
+  dueAt: z.number(),
+  startedAt: z.number(),
+  endedAt: z.number().optional(),
+  outcome: runOutcomeSchema,
+  /** Why it failed or stopped, for people: "Sign-in expired on Linear". */
+  reason: z.string().optional(),
+  /** The call it waits for, in words: "post_page on Notion". */
+  waitingFor: z.string().optional(),
+  /** When it ends if nobody answers (ms). */
+  answerBy: z.number().optional(),
+  usage: usageSchema.optional(),
+  /** Run now, rather than the schedule. */
+  manual: z.boolean().optional(),
+});
+export type RoutineRun = z.infer<typeof runSchema>;
+
+export const routineSchema = routineInputSchema.extend({
+  id: z.string().min(1),
+  paused: z.boolean(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  /** When it runs next; null while paused. */
+  nextRunAt: z.number().nullable(),
+});
+export type Routine = z.infer<typeof routineSchema>;
+
+/** A routine as pages see it: with its latest run. */
+export const routineViewSchema = routineSchema.extend({ lastRun: runSchema.optional() });
+export type RoutineView = z.infer<typeof routineViewSchema>;
+
+/** Whether a run is over. */
+export const isSettled = (run: Pick<RoutineRun, 'outcome'>) =>
+  run.outcome !== 'running' && run.outcome !== 'waiting';
