@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { isSettled, type RoutineView } from '../../src/routines/routine';
 import { describeSchedule } from '../../src/routines/schedule';
-import { defaultTimeZone } from './routine-form';
+import { defaultTimeZone } from './new-routine';
 import { RunHistory } from './RunHistory';
 import { RunLine } from './RunLine';
 import { nextRunWords } from './run-words';

@@ -6,7 +6,7 @@ import type { BrowserPermissions } from '../../src/permissions/browser-permissio
 import type { RoutineInput } from '../../src/routines/routine';
 import { RoutineEditor } from './RoutineEditor';
 import { RoutineItem } from './RoutineItem';
-import { blankRoutine } from './routine-form';
+import { blankRoutine } from './new-routine';
 import type { RoutineEditing } from './use-routine-editing';
 import { useRoutineEditor } from './use-routine-editor';
 import { useRoutines, type RoutinesState } from './use-routines';

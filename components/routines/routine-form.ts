@@ -50,24 +50,6 @@ export const isRoutineField = (name: string): name is RoutineField =>
 
 export type FieldErrors = Partial<Record<RoutineField, string>>;
 
-/** The browser's time zone: the one a new routine runs in unless the person picks another. */
-export function defaultTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
-/** What a new routine starts with: every day at 09:00 in the browser's time zone. */
-export function blankRoutine(): RoutineInput {
-  return {
-    name: '',
-    prompt: '',
-    servers: [],
-    tools: [],
-    schedule: { kind: 'daily', time: '09:00' },
-    timeZone: defaultTimeZone(),
-    answerMinutes: DEFAULT_ANSWER_MINUTES,
-  };
-}
-
 /** The form for a routine (new, prefilled, or one to edit). */
 export function formOf(routine: RoutineInput): RoutineForm {
   const { schedule } = routine;

@@ -5,7 +5,7 @@ import { isProxyToolOutput } from '../../src/ai/proxy-tools';
 import { createToolNameMap } from '../../src/ai/tool-names';
 import { originOfMessage } from '../../src/chat/message-origin';
 import type { ServerView, ToolView } from '../../src/messaging/contract';
-import { blankRoutine } from './routine-form';
+import { blankRoutine } from './new-routine';
 
 /** The words of the chat's first message the person typed; undefined when they typed none. */
 export function firstTypedWords(messages: readonly UIMessage[]): string | undefined {

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { AsksPanel, useAsks } from '../../components/asks/AsksPanel';
 import { ExternalApprovals } from '../../components/browser-access/ExternalApprovals';
 import { useBrowserAccess } from '../../components/browser-access/use-browser-access';
@@ -9,7 +9,6 @@ import { useConversations } from '../../components/history/use-conversations';
 import { SiteOffers } from '../../components/page-tools/SiteOffers';
 import { useSiteOffers } from '../../components/page-tools/use-site-offers';
 import { usePermissionSwitch } from '../../components/permissions/use-permission-switch';
-import { RoutinesTab } from '../../components/routines/RoutinesTab';
 import { useRoutineEditing } from '../../components/routines/use-routine-editing';
 import { ServersPanel } from '../../components/servers/ServersPanel';
 import { useServers } from '../../components/servers/use-servers';
@@ -25,6 +24,13 @@ import type { AskForSites } from '../../src/permissions/ask-for-sites';
 import type { ActiveTabWatch, ComposerInbox, KeyValueStore } from '../../src/platform/ports';
 
 type Tab = 'chat' | 'servers' | 'routines' | 'settings';
+
+// The Routines tab loads with its first visit (it costs the panel's first load nothing).
+const RoutinesTab = lazy(() =>
+  import('../../components/routines/RoutinesTab').then((module) => ({
+    default: module.RoutinesTab,
+  })),
+);
 
 const TAB_LABELS: Record<Tab, string> = {
   chat: 'Chat',
@@ -174,14 +180,16 @@ export function App({
         />
       ) : null}
       {tab === 'routines' ? (
-        <RoutinesTab
-          client={client}
-          servers={servers}
-          choice={models.choice}
-          notices={taskNotices}
-          editing={routineEditing}
-          onOpenChat={(chatId) => void chats.open(chatId).then(showChat)}
-        />
+        <Suspense fallback={<p className="panel muted">Loading…</p>}>
+          <RoutinesTab
+            client={client}
+            servers={servers}
+            choice={models.choice}
+            notices={taskNotices}
+            editing={routineEditing}
+            onOpenChat={(chatId) => void chats.open(chatId).then(showChat)}
+          />
+        </Suspense>
       ) : null}
       {tab === 'settings' ? (
         <SettingsTab
