@@ -201,3 +201,13 @@ describe('a routine run paused in its chat', () => {
     );
   });
 });
+
+describe('a run’s time', () => {
+  it('is absolute, in the locale and time zone asked for', () => {
+    const at = Date.UTC(2030, 11, 4, 7, 0);
+    expect(formatRunTime(at, { locale: 'en-GB', timeZone: 'Europe/Paris' })).toBe(
+      'Wed 4 Dec, 08:00',
+    );
+    expect(formatRunTime(at, { locale: 'en-GB', timeZone: 'Asia/Tokyo' })).toBe('Wed 4 Dec, 16:00');
+  });
+});
