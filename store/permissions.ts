@@ -83,9 +83,9 @@ export const PERMISSIONS: readonly PermissionRow[] = [
   {
     permission: 'notifications',
     kind: 'optional',
-    uses: 'a notice when a tool call a server runs as a task ends while the side panel is closed, and when a routine waits for an answer or ends',
+    uses: "a notice when a tool call a server runs as a task ends while the side panel is closed, and when a routine's run waits for the person's answer, finishes or fails",
     asked:
-      'when the person switches on "Tell me when a task ends" in Settings, after the panel says what it allows',
+      'when the person switches on "Tell me when a task ends" in Settings, or saves their first routine, after the panel says what it allows',
   },
   {
     permission: '<all_urls>',

@@ -1,3 +1,4 @@
+import type { UIMessage } from 'ai';
 import { useMemo, useState } from 'react';
 import { ChatTranscript } from './ChatTranscript';
 import { Composer } from './Composer';
@@ -7,7 +8,7 @@ import { MessageList } from './MessageList';
 import { ResourceDialog } from '../resources/ResourceDialog';
 import { describeChatError } from '../../src/ai/chat-errors';
 import { createToolNameMap } from '../../src/ai/tool-names';
-import type { ServerView } from '../../src/messaging/contract';
+import type { ServerView, ToolView } from '../../src/messaging/contract';
 import { renderChatTool } from './chat-tool-slot';
 import type { AppSlotContext } from '../apps/tool-app-slot';
 import { useBrowserTargets } from './use-browser-targets';
@@ -22,6 +23,8 @@ import { useEmptyChat } from './use-empty-chat';
 import type { AskForSites } from '../../src/permissions/ask-for-sites';
 import { useImageInput } from '../composer/use-image-input';
 import { useQuotedPages } from '../composer/use-quoted-pages';
+import { PausedRunNote } from '../routines/PausedRunNote';
+import { firstTypedWords } from '../routines/routine-from-chat';
 
 export interface ChatSessionProps extends ChatSessionOptions {
   servers: ServerView[];
@@ -30,6 +33,8 @@ export interface ChatSessionProps extends ChatSessionOptions {
   /** Focus and text for the composer (use-composer-draft.ts). */
   composerRequest?: ComposerRequest | undefined;
   onComposerRequestApplied?(): void;
+  /** "Make this a routine" under the last answer: the chat as it is now. */
+  onMakeRoutine?(chat: { messages: UIMessage[]; tools: ToolView[] }): void;
 }
 
 /**
@@ -93,10 +98,15 @@ export function ChatSession(props: ChatSessionProps) {
   };
 
   const lastUserMessage = chat.messages.findLast((message) => message.role === 'user');
-  const { interrupted, saveError } = session;
+  const { interrupted, saveError, pausedRun } = session;
+  const { onMakeRoutine } = props;
+  // Offered once the person typed something here and the chat is at rest.
+  const canMakeRoutine =
+    onMakeRoutine && session.canRegenerate && firstTypedWords(chat.messages) !== undefined;
   return (
     <div className="chat">
       {/* The chat's header (model, tools) goes here, above the transcript. */}
+      {pausedRun ? <PausedRunNote run={pausedRun} /> : null}
       <ChatTranscript
         scrollerRef={follow.scrollerRef}
         contentRef={follow.contentRef}
@@ -141,6 +151,9 @@ export function ChatSession(props: ChatSessionProps) {
             editingId={editingId}
             onEditingChange={setEditingId}
             onRegenerate={session.canRegenerate ? () => void chat.regenerate() : undefined}
+            onMakeRoutine={
+              canMakeRoutine ? () => onMakeRoutine({ messages: chat.messages, tools }) : undefined
+            }
             onOpenResource={(resource) =>
               reader.read({
                 serverId: resource.serverId,

@@ -8,6 +8,8 @@ import type { usePermissionSwitch } from '../permissions/use-permission-switch';
 import { ChatHeader } from './ChatHeader';
 import { ChatSession } from './ChatSession';
 import type { ChatTabState } from './use-chat-tab';
+import type { RoutineInput } from '../../src/routines/routine';
+import { routineFromChat } from '../routines/routine-from-chat';
 
 /**
  * The Chat tab: the open chat's title (opening the chat switcher), "Use this browser" and
@@ -21,6 +23,7 @@ export function ChatTab({
   browserOn,
   inChat,
   composer,
+  onMakeRoutine,
 }: {
   client: PatchbayClient;
   chat: ChatTabState;
@@ -31,6 +34,8 @@ export function ChatTab({
   inChat: ReturnType<typeof usePermissionSwitch>;
   /** What the keyboard command and "Ask Patchbay about this…" left for the composer. */
   composer: ReturnType<typeof useComposerDraft>;
+  /** Opens the Routines editor with this routine (filled from the open chat). */
+  onMakeRoutine?(routine: RoutineInput): void;
 }) {
   const { conversation } = chats;
   const { showHistory, setShowHistory } = chat;
@@ -105,6 +110,18 @@ export function ChatTab({
           onSaved={chat.onSaved}
           composerRequest={composer.request}
           onComposerRequestApplied={composer.applied}
+          {...(onMakeRoutine && {
+            onMakeRoutine: ({ messages, tools }) =>
+              onMakeRoutine(
+                routineFromChat({
+                  title: conversation.title,
+                  model: chat.header.model?.current,
+                  messages,
+                  tools,
+                  servers,
+                }),
+              ),
+          })}
         />
       ) : null}
     </section>

@@ -19,6 +19,8 @@ export interface MessageListProps {
   onEditingChange(messageId: string | undefined): void;
   /** Offered under the last answer when it can be asked again (not while it runs or waits). */
   onRegenerate?: (() => void) | undefined;
+  /** Offered under the last answer: the Routines editor, filled from this chat. */
+  onMakeRoutine?: (() => void) | undefined;
   /** Opens a resource a message carried (attached, or from a prompt). */
   onOpenResource?(resource: ResourcePartData): void;
   /**
@@ -34,7 +36,7 @@ export const MESSAGE_WINDOW = 40;
 /** The handlers rows call after rendering: read from a ref, so rows need not render again. */
 type RowHandlers = Pick<
   MessageListProps,
-  'onEdit' | 'onEditingChange' | 'onRegenerate' | 'onOpenResource'
+  'onEdit' | 'onEditingChange' | 'onRegenerate' | 'onMakeRoutine' | 'onOpenResource'
 >;
 
 /**
@@ -87,6 +89,7 @@ export function MessageList(props: MessageListProps) {
               editing={message.id === editingId}
               finished={!(last && streaming)}
               regenerate={last && Boolean(props.onRegenerate)}
+              makeRoutine={last && Boolean(props.onMakeRoutine)}
               renderTool={renderTool}
               handlers={handlers}
               toolState={toolState}
@@ -113,6 +116,7 @@ interface MessageItemProps {
   /** The answer is complete: its actions show. */
   finished: boolean;
   regenerate: boolean;
+  makeRoutine: boolean;
   /** Used while rendering; a row renders again only when its data changes (see `sameRow`). */
   renderTool: MessageListProps['renderTool'];
   handlers: { current: RowHandlers };
@@ -125,6 +129,7 @@ const MessageItem = memo(function MessageItem({
   editing,
   finished,
   regenerate,
+  makeRoutine,
   renderTool,
   handlers,
 }: MessageItemProps) {
@@ -165,6 +170,7 @@ const MessageItem = memo(function MessageItem({
           markdown={answerMarkdown(message)}
           usage={usageLine(readAnswerMetadata(message))}
           onRegenerate={regenerate ? () => handlers.current.onRegenerate?.() : undefined}
+          onMakeRoutine={makeRoutine ? () => handlers.current.onMakeRoutine?.() : undefined}
         />
       ) : null}
     </li>
@@ -222,7 +228,8 @@ function sameRow(previous: MessageItemProps, next: MessageItemProps): boolean {
     previous.editable !== next.editable ||
     previous.editing !== next.editing ||
     previous.finished !== next.finished ||
-    previous.regenerate !== next.regenerate
+    previous.regenerate !== next.regenerate ||
+    previous.makeRoutine !== next.makeRoutine
   )
     return false;
   return (

@@ -11,6 +11,7 @@ import type { ConversationStore, OpenedConversation } from '../../src/chat/histo
 import type { UnsavedJournal } from '../../src/chat/unsaved-changes';
 import type { PatchbayClient } from '../../src/messaging/client';
 import { toolCallIdsOf } from '../apps/tool-app-slot';
+import { useRunSettle } from '../routines/use-run-settle';
 import { useAlwaysAllow } from './use-always-allow';
 import { useChatPersistence, useRestoredMessages } from './use-chat-persistence';
 import { useChatTools } from './use-chat-tools';
@@ -100,6 +101,15 @@ export function useChatSession(options: ChatSessionOptions) {
   const withTasks = useTaskResults(client, restored, chat);
   const interrupted = useInterruptedTurn(conversation, withTasks ?? restored, chat);
   const busy = status === 'streaming' || status === 'submitted';
+  // A routine's run paused in this chat: its line, and its end once the person's turn ends.
+  const routineRun = useRunSettle({
+    client,
+    chatId: conversation.id,
+    saved: conversation.messages.length > 0,
+    status,
+    error: chat.error,
+    messages: chat.messages,
+  });
 
   /** Stops the answer; its calls still open show as stopped. */
   const stop = () => {
@@ -109,6 +119,7 @@ export function useChatSession(options: ChatSessionOptions) {
       .filter((part) => !SETTLED_TOOL_STATES.has(part.state))
       .map((part) => part.toolCallId);
     setStoppedCalls((previous) => new Set([...previous, ...open]));
+    routineRun.onStop();
     // The abort runs its listeners (the proxy tools' cancels) before stop() returns a promise.
     stopIntent.asPerson(() => void chat.stop());
   };
@@ -150,6 +161,7 @@ export function useChatSession(options: ChatSessionOptions) {
     stoppedCalls,
     saveError,
     interrupted,
+    pausedRun: routineRun.paused,
     canRegenerate,
     stop,
     edit,

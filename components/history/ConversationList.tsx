@@ -72,6 +72,7 @@ export function ConversationList({
                 >
                   {conversation.title}
                 </button>
+                {conversation.routineId ? <span className="label">Routine</span> : null}
                 <button
                   type="button"
                   className="link"

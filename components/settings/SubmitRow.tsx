@@ -1,5 +1,10 @@
-/** A settings form's end: its error, if any, and its submit button. */
-export function SubmitRow(props: { error?: string | undefined; working: boolean; label: string }) {
+/** A form's end: its error, if any, its submit button, and Cancel where the form has one. */
+export function SubmitRow(props: {
+  error?: string | undefined;
+  working: boolean;
+  label: string;
+  onCancel?(): void;
+}) {
   return (
     <>
       {props.error ? (
@@ -11,6 +16,11 @@ export function SubmitRow(props: { error?: string | undefined; working: boolean;
         <button type="submit" className="primary" disabled={props.working}>
           {props.label}
         </button>
+        {props.onCancel ? (
+          <button type="button" onClick={props.onCancel}>
+            Cancel
+          </button>
+        ) : null}
       </div>
     </>
   );

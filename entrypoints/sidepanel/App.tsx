@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { AsksPanel, useAsks } from '../../components/asks/AsksPanel';
 import { ExternalApprovals } from '../../components/browser-access/ExternalApprovals';
 import { useBrowserAccess } from '../../components/browser-access/use-browser-access';
@@ -9,6 +9,7 @@ import { useConversations } from '../../components/history/use-conversations';
 import { SiteOffers } from '../../components/page-tools/SiteOffers';
 import { useSiteOffers } from '../../components/page-tools/use-site-offers';
 import { usePermissionSwitch } from '../../components/permissions/use-permission-switch';
+import { useRoutineEditing } from '../../components/routines/use-routine-editing';
 import { ServersPanel } from '../../components/servers/ServersPanel';
 import { useServers } from '../../components/servers/use-servers';
 import { FirstRun } from '../../components/settings/FirstRun';
@@ -22,10 +23,24 @@ import type { BrowserPermissions } from '../../src/permissions/browser-permissio
 import type { AskForSites } from '../../src/permissions/ask-for-sites';
 import type { ActiveTabWatch, ComposerInbox, KeyValueStore } from '../../src/platform/ports';
 
-type Tab = 'chat' | 'servers' | 'settings';
+type Tab = 'chat' | 'servers' | 'routines' | 'settings';
+
+// The Routines tab loads with its first visit (it costs the panel's first load nothing).
+const RoutinesTab = lazy(() =>
+  import('../../components/routines/RoutinesTab').then((module) => ({
+    default: module.RoutinesTab,
+  })),
+);
+
+const TAB_LABELS: Record<Tab, string> = {
+  chat: 'Chat',
+  servers: 'Servers',
+  routines: 'Routines',
+  settings: 'Settings',
+};
 
 /**
- * The side panel's shell: its three tabs, what shows above every tab (sites offering tools,
+ * The side panel's shell: its four tabs, what shows above every tab (sites offering tools,
  * desktop clients' calls to approve, servers' questions), and the state the tabs share, held
  * here so it outlives switching tabs.
  */
@@ -45,7 +60,7 @@ export function App({
   permissions: BrowserPermissions;
   /** What websites' own tools need (all sites). */
   websiteTools: BrowserPermissions;
-  /** What notices of tasks that end while the panel is closed need (notifications). */
+  /** What notices of tasks and routines need (notifications). */
   taskNotices: BrowserPermissions;
   /** Asks Chrome for the sites a click needs (a server's, a model's, the registry's). */
   askForSites: AskForSites;
@@ -75,6 +90,7 @@ export function App({
   const [tab, setTab] = useState<Tab>('chat');
   const showChat = useCallback(() => setTab('chat'), []);
   const composer = useComposerDraft(inbox, showChat);
+  const routineEditing = useRoutineEditing();
   const keepDays = useStored(store, CHAT_RETENTION_KEY, retentionSchema);
   const chats = useConversations({
     store,
@@ -109,7 +125,7 @@ export function App({
   return (
     <main className="app">
       <nav className="tabs" role="tablist" aria-label="Patchbay">
-        {(['chat', 'servers', 'settings'] as const).map((name) => (
+        {(['chat', 'servers', 'routines', 'settings'] as const).map((name) => (
           <button
             key={name}
             type="button"
@@ -117,7 +133,7 @@ export function App({
             aria-selected={tab === name}
             onClick={() => setTab(name)}
           >
-            {name === 'chat' ? 'Chat' : name === 'servers' ? 'Servers' : 'Settings'}
+            {TAB_LABELS[name]}
           </button>
         ))}
       </nav>
@@ -148,6 +164,10 @@ export function App({
           browserOn={browserOn}
           inChat={inChat}
           composer={composer}
+          onMakeRoutine={(routine) => {
+            routineEditing.open(routine);
+            setTab('routines');
+          }}
         />
       ) : null}
       {tab === 'servers' ? (
@@ -158,6 +178,18 @@ export function App({
           askForSites={askForSites}
           websiteTools={websiteTools}
         />
+      ) : null}
+      {tab === 'routines' ? (
+        <Suspense fallback={<p className="panel muted">Loading…</p>}>
+          <RoutinesTab
+            client={client}
+            servers={servers}
+            choice={models.choice}
+            notices={taskNotices}
+            editing={routineEditing}
+            onOpenChat={(chatId) => void chats.open(chatId).then(showChat)}
+          />
+        </Suspense>
       ) : null}
       {tab === 'settings' ? (
         <SettingsTab

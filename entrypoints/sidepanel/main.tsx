@@ -43,6 +43,7 @@ import '../../components/chat/chat-header.css';
 import '../../components/chat/chat-start.css';
 import '../../components/chat/chat-layout.css';
 import '../../components/registry/registry.css';
+import '../../components/routines/routines.css';
 
 const client = createPatchbayClient(createRuntimeTransport());
 const store = createChromeStore();

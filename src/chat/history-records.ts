@@ -29,6 +29,8 @@ export interface ConversationSummary {
    * default, and record it the next time they are saved.
    */
   model?: ChatModel;
+  /** The routine whose run wrote this chat (src/routines/), which History marks. */
+  routineId?: string;
 }
 
 // Loose on purpose: parts evolve with the AI SDK, and a record only needs to be a message the
@@ -62,10 +64,17 @@ export function parseMessageRecord(value: unknown): MessageRecord | undefined {
 export function parseSummary(value: unknown): ConversationSummary | undefined {
   const parsed = summarySchema.safeParse(value);
   if (!parsed.success) return undefined;
-  const { id, title, createdAt, updatedAt } = parsed.data;
+  const { id, title, createdAt, updatedAt, routineId } = parsed.data;
   // A model that no longer parses (a provider since removed) is dropped alone: the chat stays.
   const model = chatModelSchema.safeParse(parsed.data.model);
-  return { id, title, createdAt, updatedAt, ...(model.success ? { model: model.data } : {}) };
+  return {
+    id,
+    title,
+    createdAt,
+    updatedAt,
+    ...(model.success ? { model: model.data } : {}),
+    ...(typeof routineId === 'string' && routineId ? { routineId } : {}),
+  };
 }
 
 /** A message's words alone, beside its record, so search reads no parts or tool output. */

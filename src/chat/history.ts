@@ -160,11 +160,16 @@ export function createIndexedDbConversationStore(name = DB_NAME): ConversationSt
     },
     async save(conversation) {
       const transaction = (await db()).transaction([SUMMARIES, MESSAGES, TEXTS], 'readwrite');
-      const { id, title, createdAt, updatedAt, model } = conversation;
+      const { id, title, createdAt, updatedAt, model, routineId } = conversation;
       await Promise.all([
-        transaction
-          .objectStore(SUMMARIES)
-          .put({ id, title, createdAt, updatedAt, ...(model ? { model } : {}) }),
+        transaction.objectStore(SUMMARIES).put({
+          id,
+          title,
+          createdAt,
+          updatedAt,
+          ...(model ? { model } : {}),
+          ...(routineId ? { routineId } : {}),
+        }),
         ...conversation.messages.flatMap((message, seq) => {
           const record: MessageRecord = {
             conversationId: id,

@@ -17,12 +17,12 @@ export const BROWSER_PERMISSIONS: PermissionSet = {
 /** Websites' own tools: looking at the page in front for tools, and running in allowed sites. */
 export const WEBSITE_TOOLS_PERMISSIONS: PermissionSet = { origins: [ALL_SITES] };
 
-/** Notices of tasks that end while the side panel is closed. */
+/** Notices of tasks that end while the side panel is closed, and of routines' runs. */
 export const TASK_NOTICES_PERMISSIONS: PermissionSet = { permissions: ['notifications'] };
 
 /** The sentence for task notices. */
 export function whatNoticesAllow(feature: string): string {
-  return `${feature} needs Chrome’s permission to show notifications: Patchbay shows one when a task a server runs ends while the side panel is closed, and no other.`;
+  return `${feature} needs Chrome’s permission to show notifications: Patchbay shows one when a task a server runs ends while the side panel is closed, and when a routine’s run waits for your answer, finishes or fails, and no other.`;
 }
 
 /** The one sentence the panel shows before Chrome asks, and when it is missing. */

@@ -69,10 +69,18 @@ export async function runRoutine(work: RunWork, options: RunRoutineOptions): Pro
         routine: { id: routine.id, name: routine.name, runId: run.id },
       },
     };
-    await history.putMessage(run.chatId, prompt, { state: 'complete' });
     const label = (options.timeLabel ?? defaultTimeLabel)(run.dueAt, routine.timeZone);
-    await history.rename(run.chatId, `${routine.name} · ${label}`);
-    await history.setModel(run.chatId, routine.model ?? chatModelOf(work.settings));
+    const at = Date.now();
+    // One write: the chat, titled with the routine and its time, marked as the routine's.
+    await history.save({
+      id: run.chatId,
+      title: `${routine.name} · ${label}`,
+      createdAt: at,
+      updatedAt: at,
+      model: routine.model ?? chatModelOf(work.settings),
+      routineId: routine.id,
+      messages: [prompt],
+    });
     messages = [prompt];
   }
   const transport = options.transport(work);

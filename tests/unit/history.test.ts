@@ -137,6 +137,23 @@ describe('conversation history', () => {
     expect((await store.list()).conversations[0]?.model).toEqual(model);
   });
 
+  it('keeps the routine whose run wrote a chat through later writes; other chats have none', async () => {
+    const store = createIndexedDbConversationStore(freshName());
+    // A routine's run records its routine when it writes the chat first.
+    await store.save({ ...conversation('run', 5, 0), routineId: 'routine-1' });
+    await store.putMessage('run', user('q', 'Summarize my issues'), { state: 'complete' });
+    await store.setModel('run', { provider: 'openai', model: 'gpt-4o' });
+    await store.rename('run', 'Morning brief · Mon 2 Dec, 08:00');
+    await store.save(conversation('plain', 9));
+    expect((await store.get('run'))?.routineId).toBe('routine-1');
+    const listed = (await store.list()).conversations;
+    expect(Object.fromEntries(listed.map(({ id, routineId }) => [id, routineId]))).toEqual({
+      run: 'routine-1',
+      plain: undefined,
+    });
+    expect(listed.find(({ id }) => id === 'plain')).not.toHaveProperty('routineId');
+  });
+
   it('drops a stored model that no longer parses, and keeps the chat', async () => {
     const name = freshName();
     const store = createIndexedDbConversationStore(name);

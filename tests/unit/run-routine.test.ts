@@ -184,6 +184,7 @@ describe('a routine run', () => {
     const chat = await history.get('chat-1');
     expect(chat?.title).toBe('Morning summary · 30 Nov, 08:00');
     expect(chat?.model).toEqual({ provider: 'compatible', model: 'm' });
+    expect(chat?.routineId).toBe('r1');
     // The prompt is the person's words, written in the routine's editor.
     expect(originOfMessage(chat!.messages[0]!).typed).toBe(true);
     expect(chat?.messages.at(-1)?.parts.some((part) => part.type === 'text')).toBe(true);

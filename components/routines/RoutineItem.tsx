@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { isSettled, type RoutineView } from '../../src/routines/routine';
+import { describeSchedule } from '../../src/routines/schedule';
+import { defaultTimeZone } from './new-routine';
+import { RunHistory } from './RunHistory';
+import { RunLine } from './RunLine';
+import { nextRunWords } from './run-words';
+import type { RunsState } from './use-routines';
+
+export interface RoutineItemProps {
+  routine: RoutineView;
+  /** Its runs while its history is open. */
+  runs: RunsState | undefined;
+  onRunNow(): void;
+  onPause(paused: boolean): void;
+  onEdit(): void;
+  onDelete(): void;
+  onToggleRuns(): void;
+  onOpenChat(chatId: string): void;
+}
+
+/** One routine: when it runs, its last run, and what can be done with it. */
+export function RoutineItem({ routine, runs, ...on }: RoutineItemProps) {
+  const [confirming, setConfirming] = useState(false);
+  const { lastRun } = routine;
+  const zone = routine.timeZone === defaultTimeZone() ? '' : ` (${routine.timeZone})`;
+  return (
+    <li className="routine" aria-label={routine.name}>
+      <div className="routine-head">
+        <strong className="routine-name">{routine.name}</strong>
+        {routine.paused ? <span className="label">Paused</span> : null}
+      </div>
+      <p className="routine-when">
+        {describeSchedule(routine.schedule)}
+        {zone}
+      </p>
+      <p className="routine-next">
+        Next run: <span>{nextRunWords(routine)}</span>
+      </p>
+      {lastRun ? (
+        <p className="routine-last">
+          Last run: <RunLine run={lastRun} onOpenChat={on.onOpenChat} />
+        </p>
+      ) : (
+        <p className="muted">It has not run yet.</p>
+      )}
+      <div className="routine-actions">
+        <button
+          type="button"
+          onClick={on.onRunNow}
+          disabled={lastRun !== undefined && !isSettled(lastRun)}
+        >
+          Run now
+        </button>
+        <button type="button" onClick={() => on.onPause(!routine.paused)}>
+          {routine.paused ? 'Resume' : 'Pause'}
+        </button>
+        <button type="button" onClick={on.onEdit}>
+          Edit
+        </button>
+        <button
+          type="button"
+          className="link"
+          aria-expanded={runs !== undefined}
+          onClick={on.onToggleRuns}
+        >
+          Runs
+        </button>
+        {confirming ? null : (
+          <button type="button" className="link danger" onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+        )}
+      </div>
+      {confirming ? (
+        <div className="confirm" role="alertdialog" aria-label={`Delete ${routine.name}?`}>
+          <p>Delete {routine.name}? It will not run again.</p>
+          <button type="button" className="danger-button" onClick={on.onDelete}>
+            Delete
+          </button>
+          <button type="button" onClick={() => setConfirming(false)}>
+            Keep
+          </button>
+        </div>
+      ) : null}
+      {runs ? <RunHistory name={routine.name} runs={runs} onOpenChat={on.onOpenChat} /> : null}
+    </li>
+  );
+}

@@ -1,0 +1,55 @@
+import type { UIMessage } from 'ai';
+import type { ChatModel } from '../../src/ai/chat-model';
+import { MAX_NAME_CHARS, type RoutineInput } from '../../src/routines/routine';
+import { isProxyToolOutput } from '../../src/ai/proxy-tools';
+import { createToolNameMap } from '../../src/ai/tool-names';
+import { originOfMessage } from '../../src/chat/message-origin';
+import type { ServerView, ToolView } from '../../src/messaging/contract';
+import { blankRoutine } from './new-routine';
+
+/** The words of the chat's first message the person typed; undefined when they typed none. */
+export function firstTypedWords(messages: readonly UIMessage[]): string | undefined {
+  const typed = messages.find(
+    (message) => message.role === 'user' && originOfMessage(message).typed,
+  );
+  const words = typed?.parts
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .join('\n')
+    .trim();
+  return words || undefined;
+}
+
+/**
+ * "Make this a routine": a new routine's editor filled from a chat: its first typed message as
+ * the prompt, its title as the name, its model, and the servers whose tools it called (those
+ * set up now; the browser's and websites' tools are no routine's). No tool is ticked: the
+ * person decides afresh what runs without asking.
+ */
+export function routineFromChat(chat: {
+  title: string;
+  model: ChatModel | undefined;
+  messages: readonly UIMessage[];
+  /** The tools listed now, to tell which server a call's provider-safe name belongs to. */
+  tools: readonly Pick<ToolView, 'serverId' | 'name'>[];
+  servers: readonly Pick<ServerView, 'id'>[];
+}): RoutineInput {
+  const names = createToolNameMap(chat.tools);
+  const called = new Set<string>();
+  for (const message of chat.messages)
+    for (const part of message.parts)
+      if (part.type === 'dynamic-tool') {
+        // A call's result names its server; one without a result is read from its name.
+        const serverId =
+          part.state === 'output-available' && isProxyToolOutput(part.output)
+            ? part.output.serverId
+            : names.resolve(part.toolName)?.serverId;
+        if (serverId) called.add(serverId);
+      }
+  return {
+    ...blankRoutine(),
+    name: chat.title.slice(0, MAX_NAME_CHARS),
+    prompt: firstTypedWords(chat.messages) ?? '',
+    ...(chat.model ? { model: chat.model } : {}),
+    servers: chat.servers.filter((server) => called.has(server.id)).map((server) => server.id),
+  };
+}

@@ -1,0 +1,109 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PatchbayClient } from '../../src/messaging/client';
+import type { RoutineInput, RoutineRun, RoutineView } from '../../src/routines/routine';
+
+/** A routine's runs as its expanded history shows them. */
+export type RunsState = { runs: RoutineRun[] } | { error: string } | 'loading';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The routines, kept current from the worker's `routines/changed` broadcasts, with the runs of
+ * those whose history is open, and what the person does to them: save, pause or resume, run now,
+ * delete. A failed action's sentence is `notice`; a failed save throws to the editor.
+ */
+export function useRoutines(client: PatchbayClient) {
+  const [routines, setRoutines] = useState<RoutineView[] | undefined>();
+  const [loadError, setLoadError] = useState<string | undefined>();
+  const [notice, setNotice] = useState<string | undefined>();
+  const [runs, setRuns] = useState<Record<string, RunsState>>({});
+  // The routines whose history is open: a change reads their runs again.
+  const expanded = useRef(new Set<string>());
+
+  const loadRuns = useCallback(
+    (routineId: string) =>
+      client.request('routines/runs', { routineId }).then(
+        ({ runs: found }) => setRuns((previous) => ({ ...previous, [routineId]: { runs: found } })),
+        (error: unknown) =>
+          setRuns((previous) => ({ ...previous, [routineId]: { error: messageOf(error) } })),
+      ),
+    [client],
+  );
+
+  useEffect(() => {
+    let live = true;
+    void client.request('routines/list').then(
+      ({ routines: found }) => {
+        if (!live) return;
+        setRoutines(found);
+        setLoadError(undefined);
+      },
+      (error: unknown) => live && setLoadError(messageOf(error)),
+    );
+    const unsubscribe = client.onBroadcast((message) => {
+      if (message.type !== 'routines/changed') return;
+      setRoutines(message.payload.routines);
+      setLoadError(undefined);
+      for (const id of expanded.current) void loadRuns(id);
+    });
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [client, loadRuns]);
+
+  const apply = useCallback((routine: RoutineView) => {
+    setRoutines((previous = []) =>
+      previous.some((each) => each.id === routine.id)
+        ? previous.map((each) => (each.id === routine.id ? routine : each))
+        : [...previous, routine],
+    );
+  }, []);
+
+  /** Runs an action; its failure becomes the notice. */
+  const act = useCallback(async (action: () => Promise<unknown>) => {
+    setNotice(undefined);
+    try {
+      await action();
+    } catch (error) {
+      setNotice(messageOf(error));
+    }
+  }, []);
+
+  return {
+    routines,
+    loadError,
+    notice,
+    runs,
+    /** Creates or edits a routine; throws the worker's error (a RequestError) on failure. */
+    save: useCallback(
+      async (input: RoutineInput) => {
+        const { routine } = await client.request('routines/save', input);
+        apply(routine);
+        return routine;
+      },
+      [apply, client],
+    ),
+    remove: (id: string) =>
+      act(async () => {
+        const { removed } = await client.request('routines/remove', { id });
+        if (removed) setRoutines((previous) => previous?.filter((each) => each.id !== id));
+      }),
+    setPaused: (id: string, paused: boolean) =>
+      act(async () => apply((await client.request('routines/pause', { id, paused })).routine)),
+    runNow: (id: string) => act(() => client.request('routines/run-now', { id })),
+    /** Opens or closes a routine's history; opening reads its runs. */
+    toggleRuns(routineId: string) {
+      if (expanded.current.delete(routineId)) {
+        setRuns(({ [routineId]: _closed, ...rest }) => rest);
+        return;
+      }
+      expanded.current.add(routineId);
+      setRuns((previous) => ({ ...previous, [routineId]: 'loading' }));
+      void loadRuns(routineId);
+    },
+    dismissNotice: () => setNotice(undefined),
+  };
+}
+
+export type RoutinesState = ReturnType<typeof useRoutines>;
