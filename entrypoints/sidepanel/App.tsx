@@ -5,6 +5,7 @@ import { useBrowserAccess } from '../../components/browser-access/use-browser-ac
 import { ChatTab } from '../../components/chat/ChatTab';
 import { useChatTab } from '../../components/chat/use-chat-tab';
 import { useComposerDraft } from '../../components/composer/use-composer-draft';
+import { useOpenRunChat } from '../../components/routines/use-open-run-chat';
 import { useConversations } from '../../components/history/use-conversations';
 import { SiteOffers } from '../../components/page-tools/SiteOffers';
 import { useSiteOffers } from '../../components/page-tools/use-site-offers';
@@ -97,6 +98,7 @@ export function App({
     keepDays: keepDays.value ?? undefined,
     ready: keepDays.loaded,
   });
+  useOpenRunChat(composer.request, chats.open, showChat);
   const chat = useChatTab({
     client,
     store,

@@ -197,8 +197,14 @@ describe('routines', () => {
     expect(Object.keys(notices)).toEqual([`patchbay-chat:${run?.chatId}`]);
     // Only the approved call ran: the model has not read its result yet.
     expect(JSON.stringify(model.requests.at(-1)?.body)).not.toContain('"5"');
+    // A click on the notification (the worker's own listener, called as Chrome calls it;
+    // Playwright cannot click a system notification) opens the panel on the run's chat.
+    await worker.evaluate(
+      `chrome.notifications.onClicked.dispatch(${JSON.stringify(`patchbay-chat:${run?.chatId}`)})`,
+    );
     const panel = await session.openSidePanel();
-    await openChat(panel, /^Morning summary · /);
+    await panel.getByText(/Morning summary paused here for your answer/).waitFor();
+    await session.screenshot(panel, 'routine-paused');
     const card = panel.locator('.tool-card[data-tool-name="distance"]');
     await card.getByRole('button', { name: 'Approve' }).click();
     await panel.getByText('The distance is 5.').waitFor();
