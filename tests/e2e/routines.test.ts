@@ -259,4 +259,29 @@ describe('routines', () => {
     expect(answer[0]?.text).toMatch(/^First part.*and the rest of it\.$/s);
     expect(answer[0]?.state).toBe('complete');
   });
+
+  it('is made in the Routines tab, runs from Run now, and shows its outcome and tokens', async () => {
+    model.script(
+      { type: 'tool-call', toolName: `${serverId}__echo`, input: { text: 'three issues due' } },
+      { type: 'text', text: 'Three issues are due this week.' },
+    );
+    await page.reload();
+    await page.getByRole('tab', { name: 'Routines' }).click();
+    await page.getByRole('button', { name: 'New routine' }).click();
+    const editor = page.getByRole('form', { name: 'New routine' });
+    await editor.getByLabel('Name').fill('Weekly issues');
+    await editor.getByLabel('What it asks').fill('List my issues due this week.');
+    await editor.getByRole('checkbox', { name: 'Journal' }).check();
+    await editor.getByRole('checkbox', { name: 'echo: runs without asking' }).check();
+    await session.screenshot(page, 'routine-editor');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    const item = page.getByRole('listitem', { name: 'Weekly issues' });
+    await item.getByText(/Next run/).waitFor();
+    await item.getByRole('button', { name: 'Run now' }).click();
+    await item.getByText(/Done/).waitFor({ timeout: 30_000 });
+    await item.getByText(/tokens/).waitFor();
+    await session.screenshot(page, 'routines');
+    await item.getByRole('button', { name: 'Open chat' }).click();
+    await page.getByText('Three issues are due this week.').waitFor();
+  });
 });
