@@ -22,6 +22,8 @@ describe('production manifest', () => {
       'scripting',
       'contextMenus',
       'activeTab',
+      // The routine runner's document; Chrome shows no warning for it.
+      'offscreen',
     ]);
     // Asked for when the person switches on browser access or "Use this browser".
     expect(manifest.optional_permissions).toEqual(['tabs', 'tabGroups', 'notifications']);
