@@ -12,6 +12,7 @@ const RUNNER_PATH = '/routine-runner.html';
 
 export function createChromeRoutineRunner(): RoutineRunner {
   let opening: Promise<void> | undefined;
+  let closing: Promise<void> | undefined;
   const isOpen = async () =>
     (
       await browser.runtime.getContexts({
@@ -23,6 +24,7 @@ export function createChromeRoutineRunner(): RoutineRunner {
     start() {
       opening ??= (async () => {
         try {
+          await closing;
           if (await isOpen()) return;
           await browser.offscreen.createDocument({
             url: RUNNER_PATH,
@@ -36,8 +38,15 @@ export function createChromeRoutineRunner(): RoutineRunner {
       })();
       return opening;
     },
-    async stop() {
-      if (await isOpen()) await browser.offscreen.closeDocument().catch(() => undefined);
+    stop() {
+      closing ??= (async () => {
+        try {
+          if (await isOpen()) await browser.offscreen.closeDocument().catch(() => undefined);
+        } finally {
+          closing = undefined;
+        }
+      })();
+      return closing;
     },
   };
 }

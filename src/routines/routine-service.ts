@@ -82,10 +82,20 @@ export function createRoutineService(options: RoutineServiceOptions) {
       const routine = state.routines.find((each) => each.id === run.routineId);
       if (routine) await notices.ended(routine, run);
     }
-    if (state.runs.some((run) => run.outcome === 'running')) await options.runner.start();
+    // The alarm first: whatever happens to the runner, the worker looks again.
     const when = nextWake(state, at);
     if (when === undefined) await options.alarms.clear(ROUTINES_ALARM);
     else await options.alarms.schedule(ROUTINES_ALARM, when);
+    const running = state.runs.filter((run) => run.outcome === 'running');
+    // A runner silent past its lease died (its document is open, its worker gone): a new one
+    // takes its run again from the last saved step.
+    const silent = running.some((run) => run.leaseUntil !== undefined && run.leaseUntil < at);
+    try {
+      if (silent) await options.runner.stop();
+      if (running.length) await options.runner.start();
+    } catch {
+      // Chrome refused the document now; the alarm above tries again.
+    }
     if (timedOut.length) await changed();
   }
 

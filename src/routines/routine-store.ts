@@ -39,15 +39,17 @@ export function createRoutineStore(store: KeyValueStore) {
      * store (the same arrays when nothing changed, which writes nothing).
      */
     update<T>(
-      change: (state: { routines: Routine[]; runs: RoutineRun[] }) => {
-        routines?: Routine[];
-        runs?: RoutineRun[];
-        result: T;
-      },
+      change: (state: {
+        routines: Routine[];
+        runs: RoutineRun[];
+      }) =>
+        | { routines?: Routine[]; runs?: RoutineRun[]; result: T }
+        | Promise<{ routines?: Routine[]; runs?: RoutineRun[]; result: T }>,
     ): Promise<T> {
       return serial(async () => {
         const state = await read();
-        const next = change(state);
+        // An async change holds the others back until it is done (the runner's stop, say).
+        const next = await change(state);
         const entries: Record<string, unknown> = {};
         if (next.routines && next.routines !== state.routines)
           entries[ROUTINES_KEY] = next.routines;

@@ -86,6 +86,10 @@ export const runSchema = z.object({
   usage: usageSchema.optional(),
   /** Run now, rather than the schedule. */
   manual: z.boolean().optional(),
+  /** Until when the runner that took it is known alive (it says so as it goes). */
+  leaseUntil: z.number().optional(),
+  /** How many times a runner took it: one that keeps dying ends it. */
+  attempts: z.number().int().nonnegative().optional(),
 });
 export type RoutineRun = z.infer<typeof runSchema>;
 
@@ -102,6 +106,11 @@ export type Routine = z.infer<typeof routineSchema>;
 /** A routine as pages see it: with its latest run. */
 export const routineViewSchema = routineSchema.extend({ lastRun: runSchema.optional() });
 export type RoutineView = z.infer<typeof routineViewSchema>;
+
+/** A reason as a run's record keeps it: at most 500 characters. */
+export const MAX_REASON_CHARS = 500;
+export const cutReason = (reason: string): string =>
+  reason.length > MAX_REASON_CHARS ? `${reason.slice(0, MAX_REASON_CHARS - 1)}…` : reason;
 
 /** Whether a run is over. */
 export const isSettled = (run: Pick<RoutineRun, 'outcome'>) =>

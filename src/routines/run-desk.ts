@@ -20,6 +20,7 @@ import type { RoutineStore } from './routine-store';
 
 /** Where runs happen: an offscreen document the worker starts, and closes once idle. */
 export interface RoutineRunner {
+  /** Opens the runner unless it is open (after a close under way). */
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -32,6 +33,11 @@ export interface RunReport {
   usage?: RunUsage;
   signIn?: string[];
 }
+
+/** How long a runner's run is its own without word from it (it reports every 30 s). */
+export const LEASE_MS = 90_000;
+/** Times a run may be taken by a runner that then died, before it is failed. */
+export const MAX_ATTEMPTS = 3;
 
 export interface RunDeskOptions {
   routines: RoutineStore;
@@ -68,29 +74,44 @@ export function createRunDesk(options: RunDeskOptions) {
       return settled;
     },
 
-    /** The runner's next run: the oldest one going on (a resumed one first), with its model. */
+    /**
+     * The runner's next run: the oldest one going on (a resumed one first), with its model and
+     * a lease the runner renews as it goes. With none left, the runner is closed, before any
+     * other change to runs (a run made meanwhile starts a new runner).
+     */
     async take(): Promise<RunWork | undefined> {
       for (;;) {
-        const { routines: all, runs } = await routines.read();
-        const run = runs.filter((each) => each.outcome === 'running').at(-1);
-        if (!run) {
-          await options.runner.stop();
-          return undefined;
-        }
-        const routine = all.find((each) => each.id === run.routineId);
+        const taken = await routines.update(async ({ runs }) => {
+          const run = runs.filter((each) => each.outcome === 'running').at(-1);
+          if (!run) {
+            await options.runner.stop();
+            return { result: undefined };
+          }
+          const attempts = (run.attempts ?? 0) + 1;
+          const next: RoutineRun = { ...run, attempts, leaseUntil: now() + LEASE_MS };
+          return { runs: runs.map((each) => (each.id === run.id ? next : each)), result: next };
+        });
+        if (!taken) return undefined;
+        const { routines: all } = await routines.read();
+        const routine = all.find((each) => each.id === taken.routineId);
         const settings = routine && (await runSettings(options.store, routine));
-        if (routine && settings && typeof settings !== 'string') {
+        const broke = (taken.attempts ?? 1) > MAX_ATTEMPTS;
+        if (routine && settings && typeof settings !== 'string' && !broke) {
           return {
-            run,
+            run: taken,
             routine,
             settings,
             approvalSecret: await loadApprovalSecret(options.store),
           };
         }
         await desk.report({
-          runId: run.id,
+          runId: taken.id,
           outcome: 'failed',
-          reason: typeof settings === 'string' ? settings : 'The routine was deleted.',
+          reason: broke
+            ? `Its runner stopped ${MAX_ATTEMPTS} times before it finished.`
+            : typeof settings === 'string'
+              ? settings
+              : 'The routine was deleted.',
         });
       }
     },
@@ -105,6 +126,8 @@ export function createRunDesk(options: RunDeskOptions) {
         const next: RoutineRun = {
           ...withoutWait(run),
           outcome: report.outcome,
+          // Still going: the runner is alive until a while from now.
+          ...(report.outcome === 'running' && { leaseUntil: at + LEASE_MS }),
           ...(report.reason !== undefined && { reason: report.reason }),
           ...(report.usage && { usage: report.usage }),
           ...(report.outcome === 'waiting' && {

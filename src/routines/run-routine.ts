@@ -11,6 +11,7 @@ import { addUsage, readAnswerMetadata, type AnswerUsage } from '../ai/answer-met
 import type { ApprovalSettings } from '../ai/approval';
 import { chatModelOf } from '../ai/chat-model';
 import { CONTINUE_BODY } from '../ai/continue-answer';
+import { describeChatError } from '../ai/chat-errors';
 import { providerName } from '../ai/tool-names';
 import { createChatWriter } from '../chat/chat-writer';
 import type { ConversationStore } from '../chat/history';
@@ -18,7 +19,7 @@ import { typedMetadata } from '../chat/message-origin';
 import type { PatchbayClient } from '../messaging/client';
 import type { ServerView, ToolView } from '../messaging/contract';
 import type { RunWork } from '../messaging/routines-contract';
-import type { Routine, RunUsage } from './routine';
+import { cutReason, type Routine, type RunUsage } from './routine';
 import type { RunReport } from './routine-service';
 import { runBlockers } from './run-blockers';
 
@@ -105,7 +106,7 @@ export async function runRoutine(work: RunWork, options: RunRoutineOptions): Pro
       return options.report({
         runId: run.id,
         outcome: 'failed',
-        reason: failure,
+        reason: cutReason(failure),
         ...usageOf(messages),
       });
     }
@@ -144,6 +145,7 @@ export async function runRoutine(work: RunWork, options: RunRoutineOptions): Pro
       for await (const message of readUIMessageStream({
         ...(continuing && { message: continuing }),
         stream,
+        // The stream's errors are already in words (the chat transport's describeChatError).
         onError: (error) => {
           failure = error instanceof Error ? error.message : String(error);
         },
@@ -153,7 +155,7 @@ export async function runRoutine(work: RunWork, options: RunRoutineOptions): Pro
         writer.update(latest, 'streaming', stepEnded(message));
       }
     } catch (error) {
-      failure ??= error instanceof Error ? error.message : String(error);
+      failure ??= describeChatError(error);
     }
     writer.update(latest, 'complete', true);
     await writer.flush();

@@ -7,11 +7,13 @@ import { createChatTransport } from '../ai/chat-transport';
 import { createLanguageModel } from '../ai/model';
 import { createIndexedDbConversationStore, type ConversationStore } from '../chat/history';
 import type { PatchbayClient } from '../messaging/client';
-import type { RoutineRun } from './routine';
+import { cutReason, type RoutineRun } from './routine';
 import type { RunReport } from './routine-service';
 import { routineGrants, runRoutine, type RunRoutineOptions } from './run-routine';
 
 const RETRY_MS = 2000;
+/** How often the runner tells the background its run goes on (its lease: run-desk.ts). */
+export const ALIVE_EVERY_MS = 30_000;
 /** Times one run may break off before it is reported failed. */
 const ATTEMPTS = 3;
 
@@ -21,6 +23,7 @@ export interface RunnerLoopOptions {
   history?: ConversationStore;
   transport?: RunRoutineOptions['transport'];
   retryMs?: number;
+  aliveEveryMs?: number;
 }
 
 export async function runnerLoop(
@@ -60,7 +63,19 @@ export async function runnerLoop(
       if (!work) return;
       idle = 0;
       run = work.run;
-      await runRoutine(work, { client, history, transport, report });
+      const runId = run.id;
+      const alive = setInterval(
+        () =>
+          void client
+            .request('routines/runner/report', { runId, outcome: 'running' })
+            .catch(() => undefined),
+        options.aliveEveryMs ?? ALIVE_EVERY_MS,
+      );
+      try {
+        await runRoutine(work, { client, history, transport, report });
+      } finally {
+        clearInterval(alive);
+      }
     } catch (error) {
       if (!run) {
         idle += 1; // the background is restarting: ask again
@@ -72,7 +87,7 @@ export async function runnerLoop(
           await report({
             runId: run.id,
             outcome: 'failed',
-            reason: `It broke off: ${reason}`,
+            reason: cutReason(`It broke off: ${reason}`),
           }).catch(() => undefined);
         }
       }
