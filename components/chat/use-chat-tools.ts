@@ -27,8 +27,11 @@ function taskProgress(task: TaskView): CallProgress[string] {
   };
 }
 
-/** The tools the chat can use, kept current from broadcasts, and its calls' progress by call. */
-export function useChatTools(client: PatchbayClient) {
+/**
+ * The tools the chat can use, kept current from broadcasts, and its calls' progress by call;
+ * with `chatId`, only its own calls' tasks (another chat's call may have the same id).
+ */
+export function useChatTools(client: PatchbayClient, chatId?: string) {
   const [tools, setTools] = useState<ToolView[]>([]);
   const [progress, setProgress] = useState<CallProgress>({});
   useEffect(() => {
@@ -38,17 +41,20 @@ export function useChatTools(client: PatchbayClient) {
         () => undefined,
       );
     refresh();
+    const ours = (task: TaskView) => chatId === undefined || task.chatId === chatId;
     // Tasks already running (a panel opened while one goes on) show their state at once.
     void client.request('mcp/tasks/list').then(
       ({ tasks }) =>
         setProgress((previous) => ({
-          ...Object.fromEntries(tasks.map((task) => [task.callId, taskProgress(task)])),
+          ...Object.fromEntries(
+            tasks.filter(ours).map((task) => [task.callId, taskProgress(task)]),
+          ),
           ...previous,
         })),
       () => undefined,
     );
     return client.onBroadcast((message) => {
-      if (message.type === 'mcp/task/changed') {
+      if (message.type === 'mcp/task/changed' && ours(message.payload.task)) {
         const { task } = message.payload;
         setProgress((previous) => ({ ...previous, [task.callId]: taskProgress(task) }));
       }
@@ -71,6 +77,6 @@ export function useChatTools(client: PatchbayClient) {
         }));
       }
     });
-  }, [client]);
+  }, [client, chatId]);
   return { tools, progress };
 }

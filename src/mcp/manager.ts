@@ -12,6 +12,7 @@ import type {
 } from '../messaging/contract';
 import { REFRESH_ALARM_PREFIX } from '../oauth/session';
 import type { AskAnswer, AskView } from '../messaging/asks-contract';
+import type { TaskRef } from '../messaging/tasks-contract';
 import { AskBroker } from './asks/ask-broker';
 import type { ServerConfig } from './catalog';
 import { healthCheck, testConnection } from './diagnostics';
@@ -233,8 +234,8 @@ export function createMcpManager(options: McpManagerOptions) {
 
     taskKeeper,
 
-    cancelTool: async (serverId: string, callId: string, detach?: boolean): Promise<boolean> =>
-      cancelToolCall(await sessionOf(serverId), callId, detach),
+    cancelTool: async (serverId: string, call: TaskRef, detach?: boolean): Promise<boolean> =>
+      cancelToolCall(await sessionOf(serverId), call, detach),
 
     ...featureFacade(sessionOf, async () => {
       await init();

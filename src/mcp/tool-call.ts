@@ -2,6 +2,7 @@ import { ProtocolError } from '@modelcontextprotocol/client';
 import { mayCall, toolUi } from '../apps/tool-ui';
 import { PatchbayError } from '../errors/patchbay-error';
 import type { CallToolResultView, ToolCallPayload } from '../messaging/contract';
+import { taskKey, type TaskRef } from '../messaging/tasks-contract';
 import { leavesConnectionUp, toConnectionError } from './classify-error';
 import { quietTimer } from './quiet-timer';
 import { throttleLatest } from './throttle';
@@ -70,10 +71,12 @@ export async function callTool(
   }
   refuseCaller(session, payload);
   const callId = payload.callId ?? crypto.randomUUID();
-  if (session.calls.has(callId))
+  // Two chats' calls may share an id: a call is its chat's and its id together.
+  const key = taskKey({ callId, chatId: payload.chatId });
+  if (session.calls.has(key))
     throw new PatchbayError('invalid-request', `A call with id ${callId} is already running.`);
   const controller = new AbortController();
-  session.calls.set(callId, controller);
+  session.calls.set(key, controller);
   const release = context.keepAlive.hold();
   const timeout = payload.timeoutMs ?? context.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
   // Progress may reset the timeout, but a server that reports progress forever still meets a
@@ -210,7 +213,7 @@ export async function callTool(
     clearTimeout(overall);
     progress.cancel();
     // A task its caller let go of is followed on under the same id (src/mcp/tasks/).
-    if (session.calls.get(callId) === controller) session.calls.delete(callId);
+    if (session.calls.get(key) === controller) session.calls.delete(key);
     release();
   }
 }
@@ -219,8 +222,8 @@ export async function callTool(
  * Cancels a running call; false when no call has that id. `detach`: the caller let go of it
  * rather than the person stopping it, and a call that became a task goes on in the background.
  */
-export function cancelToolCall(session: ServerSession, callId: string, detach = false): boolean {
-  const controller = session.calls.get(callId);
+export function cancelToolCall(session: ServerSession, call: TaskRef, detach = false): boolean {
+  const controller = session.calls.get(taskKey(call));
   if (!controller) return false;
   controller.abort(
     new PatchbayError('cancelled', 'The tool call was cancelled.', {

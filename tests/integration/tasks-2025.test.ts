@@ -68,7 +68,7 @@ describe('tasks on server-everything (2025-11-25)', () => {
     // The finished task waits in storage for its chat, which then dismisses it.
     const keeper = await harness.manager.taskKeeper();
     expect((await keeper.list()).map((task) => task.status)).toEqual(['completed']);
-    expect(await keeper.dismiss('call-1')).toBe(true);
+    expect(await keeper.dismiss({ callId: 'call-1', chatId: 'chat-1' })).toBe(true);
     expect(await harness.store.get(storageKeys.tasks)).toBeUndefined();
   });
 
@@ -97,7 +97,7 @@ describe('tasks on server-everything (2025-11-25)', () => {
       callId: 'call-3',
     });
     await until(() => seen.length > 0);
-    expect(await harness.manager.cancelTool(serverId, 'call-3')).toBe(true);
+    expect(await harness.manager.cancelTool(serverId, { callId: 'call-3' })).toBe(true);
     await expect(call).rejects.toSatisfy(
       (error) => PatchbayError.isInstance(error) && error.code === 'cancelled',
     );
@@ -134,7 +134,7 @@ describe('tasks on server-everything (2025-11-25)', () => {
     await harness.manager.closeAll();
     try {
       const keeper = await second.manager.taskKeeper();
-      const result = await keeper.result('call-4');
+      const result = await keeper.result({ callId: 'call-4' });
       expect(JSON.stringify(result.content)).toContain('Research Report: comets');
     } finally {
       await second.dispose();

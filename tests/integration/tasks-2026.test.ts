@@ -112,7 +112,7 @@ describe('tasks on a 2026-07-28 server (the Tasks extension)', () => {
       callId: 'm-3',
     });
     await until(() => seen.length > 0);
-    await harness.manager.cancelTool(serverId, 'm-3');
+    await harness.manager.cancelTool(serverId, { callId: 'm-3' });
     await expect(call).rejects.toSatisfy(
       (error) => PatchbayError.isInstance(error) && error.code === 'cancelled',
     );
@@ -135,9 +135,9 @@ describe('tasks on a 2026-07-28 server (the Tasks extension)', () => {
     // Switched off is not stopped: the server was not told to cancel, the record waits.
     expect(state.cancelled).not.toContain(seen[0]!.taskId);
     const keeper = await harness.manager.taskKeeper();
-    expect((await keeper.records.get('m-5'))?.status).toBe('working');
+    expect((await keeper.records.get({ callId: 'm-5' }))?.status).toBe('working');
     await harness.manager.enable(serverId);
-    const result = await keeper.result('m-5');
+    const result = await keeper.result({ callId: 'm-5' });
     expect(result.content).toEqual([{ type: 'text', text: 'Research report: storms' }]);
   });
 
@@ -150,12 +150,38 @@ describe('tasks on a 2026-07-28 server (the Tasks extension)', () => {
       callId: 'm-6',
     });
     await until(() => seen.length > 0);
-    expect(await harness.manager.cancelTool(serverId, 'm-6', true)).toBe(true);
+    expect(await harness.manager.cancelTool(serverId, { callId: 'm-6' }, true)).toBe(true);
     await expect(call).rejects.toBeInstanceOf(Error);
     const keeper = await harness.manager.taskKeeper();
-    const result = await keeper.result('m-6');
+    const result = await keeper.result({ callId: 'm-6' });
     expect(result.content).toEqual([{ type: 'text', text: 'Research report: reefs' }]);
     expect(state.cancelled).not.toContain(seen[0]!.taskId);
+  });
+
+  it('keeps two chats’ tasks apart when their models give the calls one id', async () => {
+    await setup();
+    const call = (chatId: string, topic: string) =>
+      harness.manager.callTool(serverId, {
+        name: 'research',
+        arguments: { topic },
+        callId: 'call_1',
+        chatId,
+      });
+    const [first, second] = await Promise.all([call('chat-a', 'tides'), call('chat-b', 'dunes')]);
+    expect(first.content).toEqual([{ type: 'text', text: 'Research report: tides' }]);
+    expect(second.content).toEqual([{ type: 'text', text: 'Research report: dunes' }]);
+    const keeper = await harness.manager.taskKeeper();
+    const records = await keeper.list();
+    expect(records.map((task) => [task.chatId, task.status]).sort()).toEqual([
+      ['chat-a', 'completed'],
+      ['chat-b', 'completed'],
+    ]);
+    expect((await keeper.result({ callId: 'call_1', chatId: 'chat-b' })).content).toEqual([
+      { type: 'text', text: 'Research report: dunes' },
+    ]);
+    // One chat taking its result in leaves the other's.
+    expect(await keeper.dismiss({ callId: 'call_1', chatId: 'chat-a' })).toBe(true);
+    expect((await keeper.list()).map((task) => task.chatId)).toEqual(['chat-b']);
   });
 
   it('fails the call, and its record, when the server forgets the task', async () => {
@@ -202,7 +228,7 @@ describe('a task that outlives the time its server gave it', () => {
         }),
       ).rejects.toThrow('ran past the time Modern gave it');
       const keeper = await harness.manager.taskKeeper();
-      expect((await keeper.records.get('m-ttl'))?.status).toBe('failed');
+      expect((await keeper.records.get({ callId: 'm-ttl' }))?.status).toBe('failed');
     } finally {
       await harness.dispose();
       await server.close();

@@ -39,7 +39,7 @@ export interface FollowOptions {
 export async function followTask(options: FollowOptions): Promise<CallToolResultView> {
   const { session, store, signal } = options;
   const wire = taskWire(options.task.era, clientCapabilities(true));
-  const { callId, taskId } = options.task;
+  const { taskId } = options.task;
   let snapshot = options.first;
   let failures = 0;
   let waitingResult: Promise<CallToolResultView> | undefined;
@@ -56,7 +56,7 @@ export async function followTask(options: FollowOptions): Promise<CallToolResult
         const state = JSON.stringify([seen.status, statusMessage, seen.pollIntervalMs, seen.ttlMs]);
         if (state !== saved) {
           saved = state;
-          await store.update(callId, (task) => ({
+          await store.update(options.task, (task) => ({
             ...task,
             status: seen.status,
             ...(statusMessage !== undefined ? { statusMessage } : {}),
@@ -132,7 +132,7 @@ async function finish(
     // the caller has it either way, and a failed write never costs it the result.
     const kept = JSON.stringify(result).length <= MAX_KEPT_RESULT ? result : tooLargeToKeep();
     await store
-      .update(task.callId, (stored) => ({ ...stored, status: 'completed', result: kept }))
+      .update(task, (stored) => ({ ...stored, status: 'completed', result: kept }))
       .catch(() => undefined);
     return result;
   }
@@ -143,7 +143,7 @@ async function finish(
           'tool-failed',
           `The task ${task.toolName} ran on ${name} failed: ${snapshot.error ?? snapshot.statusMessage ?? 'no reason given'}.`,
         );
-  await store.update(task.callId, (stored) => ({ ...stored, error: error.message }));
+  await store.update(task, (stored) => ({ ...stored, error: error.message }));
   throw error;
 }
 
@@ -151,7 +151,7 @@ async function finish(
 async function lostTrack(options: FollowOptions, error: unknown): Promise<void> {
   const { store, task, session } = options;
   const reason = error instanceof Error ? error.message : String(error);
-  await store.update(task.callId, (stored) =>
+  await store.update(task, (stored) =>
     isTerminal(stored.status)
       ? stored
       : {
@@ -189,7 +189,7 @@ async function cancelOnServer(options: FollowOptions, wire: TaskWire): Promise<v
   } catch {
     // The server may have forgotten the task or be gone; the call is stopped here either way.
   }
-  await store.update(task.callId, (stored) => ({
+  await store.update(task, (stored) => ({
     ...stored,
     status: 'cancelled',
     error: PatchbayError.isInstance(reason) ? reason.message : 'The task was stopped.',
