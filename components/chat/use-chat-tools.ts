@@ -18,13 +18,13 @@ export type CallProgress = Record<
   { progress: number; total?: number; message?: string; task?: TaskStatus }
 >;
 
-/** A task's state as a call's progress: its status and the server's last words. */
+/**
+ * A task's state as a call's progress: its status and the server's last words, or Patchbay's
+ * own while it cannot reach the server.
+ */
 function taskProgress(task: TaskView): CallProgress[string] {
-  return {
-    progress: 0,
-    task: task.status,
-    ...(task.statusMessage ? { message: task.statusMessage } : {}),
-  };
+  const message = task.note ?? task.statusMessage;
+  return { progress: 0, task: task.status, ...(message ? { message } : {}) };
 }
 
 /**

@@ -29,8 +29,10 @@ export function RunningTasks(props: { tasks: readonly TaskView[]; onStop(task: T
                 {STATUS[task.status]}
               </span>
             </div>
-            {task.statusMessage || task.error ? (
-              <p className="muted task-row-message">{task.error ?? task.statusMessage}</p>
+            {task.error || task.note || task.statusMessage ? (
+              <p className="muted task-row-message">
+                {task.error ?? task.note ?? task.statusMessage}
+              </p>
             ) : null}
             {running(task) ? (
               <button

@@ -37,6 +37,8 @@ export const taskViewSchema = z.object({
   result: callToolResultSchema.optional(),
   /** Why the task failed or was stopped, for people. */
   error: z.string().optional(),
+  /** Patchbay's own word on following it meanwhile (it cannot reach the server). */
+  note: z.string().optional(),
 });
 export type TaskView = z.infer<typeof taskViewSchema>;
 

@@ -8,10 +8,11 @@ import { ProtocolError } from '@modelcontextprotocol/client';
 import { PatchbayError } from '../../errors/patchbay-error';
 import type { CallToolResultView } from '../../messaging/views';
 import { createServerRequestHandlers } from '../asks/server-requests';
+import { leavesConnectionUp, toConnectionError } from '../classify-error';
 import type { ServerSession } from '../session/server-session';
 import { clientCapabilities } from '../sdk-client';
 import { isTerminal, type StoredTask, type TaskStore } from './task-store';
-import { MAX_POLL_FAILURES, pause, pollDelay } from './task-schedule';
+import { pause, pollDelay } from './task-schedule';
 import { taskWire, type TaskSnapshot, type TaskWire } from './task-wire';
 
 /** How long one task request may take; a 2025 `tasks/result` waits for the task itself. */
@@ -41,7 +42,9 @@ export async function followTask(options: FollowOptions): Promise<CallToolResult
   const wire = taskWire(options.task.era, clientCapabilities(true));
   const { taskId } = options.task;
   let snapshot = options.first;
+  /** Polls in a row that did not reach the server; the note says so while there are any. */
   let failures = 0;
+  const note = noteKeeper(options);
   let waitingResult: Promise<CallToolResultView> | undefined;
   const answered = new Set<string>();
   const request = { signal, timeout: REQUEST_TIMEOUT_MS };
@@ -91,13 +94,19 @@ export async function followTask(options: FollowOptions): Promise<CallToolResult
         snapshot = await session.withConnection((connection) =>
           wire.get(connection.client, taskId, request),
         );
+        if (failures) await note.set(undefined);
         failures = 0;
       } catch (error) {
         // The server answered that it cannot say (it forgot the task): no use asking again.
-        // A connection that failed is tried again, a little later each time.
-        if (signal.aborted || ProtocolError.isInstance(error) || ++failures >= MAX_POLL_FAILURES)
-          throw error;
+        // Not reaching it (offline, the server or Patchbay's worker restarting) ends nothing:
+        // the task may well run on there, so it is asked about again, a little later each
+        // time, for as long as it may live.
+        if (signal.aborted || serverAnswered(error)) throw error;
+        failures += 1;
         snapshot = undefined;
+        await note.set(
+          `Can't reach ${session.config.name} right now; Patchbay is still following the task.`,
+        );
       }
     }
     return await finish(options, wire, snapshot, waitingResult, request);
@@ -108,6 +117,34 @@ export async function followTask(options: FollowOptions): Promise<CallToolResult
     else if (!signal.aborted) await lostTrack(options, error);
     throw error;
   }
+}
+
+/**
+ * Whether a failed request got an answer from the server (a JSON-RPC error: it does not know
+ * the task, or cannot say; or an answer that is not one), rather than not reaching it. A
+ * connection that could not be opened (offline, signed out) is not an answer.
+ */
+function serverAnswered(error: unknown): boolean {
+  if (ProtocolError.isInstance(error)) return true;
+  if (PatchbayError.isInstance(error)) return false;
+  return leavesConnectionUp(error, toConnectionError(error));
+}
+
+/** Patchbay's own note on the task's record (not the server's words), written when it changes. */
+function noteKeeper(options: FollowOptions) {
+  let shown: string | undefined;
+  return {
+    async set(note: string | undefined): Promise<void> {
+      if (note === shown) return;
+      shown = note;
+      await options.store.update(options.task, (stored) => {
+        const next = { ...stored };
+        if (note === undefined) delete next.note;
+        else next.note = note;
+        return next;
+      });
+    },
+  };
 }
 
 /** The result of a task that ended, saved with its record. */
