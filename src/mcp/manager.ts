@@ -234,8 +234,11 @@ export function createMcpManager(options: McpManagerOptions) {
 
     taskKeeper,
 
-    cancelTool: async (serverId: string, call: TaskRef, detach?: boolean): Promise<boolean> =>
-      cancelToolCall(await sessionOf(serverId), call, detach),
+    /** Stops a call; one a restarted worker follows again is found once its tasks are loaded. */
+    async cancelTool(serverId: string, call: TaskRef, detach?: boolean): Promise<boolean> {
+      await taskKeeper();
+      return cancelToolCall(await sessionOf(serverId), call, detach);
+    },
 
     ...featureFacade(sessionOf, async () => {
       await init();

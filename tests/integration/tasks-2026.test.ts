@@ -141,6 +141,34 @@ describe('tasks on a 2026-07-28 server (the Tasks extension)', () => {
     expect(result.content).toEqual([{ type: 'text', text: 'Research report: storms' }]);
   });
 
+  it('sends tasks/cancel for a Stop that arrives as a restarted worker loads its tasks', async () => {
+    await setup();
+    const seen = taskChanges('m-7');
+    const first = harness.manager.callTool(serverId, {
+      name: 'research',
+      arguments: { topic: 'geysers' },
+      callId: 'm-7',
+      chatId: 'chat-7',
+    });
+    first.catch(() => undefined);
+    await until(() => seen.length > 0);
+    // A new worker: the first thing it hears is the person's Stop.
+    const restarted = createHarness({ initial: harness.store.snapshot() });
+    await harness.manager.closeAll();
+    try {
+      expect(
+        await restarted.manager.cancelTool(serverId, { callId: 'm-7', chatId: 'chat-7' }),
+      ).toBe(true);
+      await until(() => state.cancelled.includes(seen[0]!.taskId));
+      const keeper = await restarted.manager.taskKeeper();
+      await expect
+        .poll(async () => (await keeper.records.get({ callId: 'm-7', chatId: 'chat-7' }))?.status)
+        .toBe('cancelled');
+    } finally {
+      await restarted.dispose();
+    }
+  });
+
   it('follows a task on when its caller lets go of the call (the chat closed)', async () => {
     await setup();
     const seen = taskChanges('m-6');
