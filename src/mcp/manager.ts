@@ -40,6 +40,7 @@ import { ServerSession } from './session/server-session';
 import { allServerKeys, storageKeys } from './storage-keys';
 import { callTool, cancelToolCall } from './tool-call';
 import { TASK_ALARM, TaskKeeper } from './tasks/task-keeper';
+import { stopTask } from './tasks/task-stop';
 import { serverView } from './view';
 
 export { DEFAULT_TOOL_TIMEOUT_MS } from './tool-call';
@@ -233,6 +234,10 @@ export function createMcpManager(options: McpManagerOptions) {
       callTool(await sessionOf(serverId), payload, tasks),
 
     taskKeeper,
+
+    /** Stop in Running tasks, also for a task whose server is switched off (task-stop.ts). */
+    stopTask: async (ref: TaskRef): Promise<boolean> =>
+      stopTask(await taskKeeper(), (serverId) => sessions.get(serverId), ref),
 
     /** Stops a call; one a restarted worker follows again is found once its tasks are loaded. */
     async cancelTool(serverId: string, call: TaskRef, detach?: boolean): Promise<boolean> {

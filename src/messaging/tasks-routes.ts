@@ -17,10 +17,9 @@ export function tasksRoutes(manager: McpManager): Routes {
     'mcp/tasks/await': route(globalRequests['mcp/tasks/await'], async (ref) =>
       (await manager.taskKeeper()).result(ref),
     ),
-    'mcp/tasks/cancel': route(globalRequests['mcp/tasks/cancel'], async (ref) => {
-      const task = await (await manager.taskKeeper()).records.get(ref);
-      return { cancelled: task ? await manager.cancelTool(task.serverId, ref) : false };
-    }),
+    'mcp/tasks/cancel': route(globalRequests['mcp/tasks/cancel'], async (ref) => ({
+      cancelled: await manager.stopTask(ref),
+    })),
     'mcp/tasks/dismiss': route(globalRequests['mcp/tasks/dismiss'], async (ref) => ({
       removed: await (await manager.taskKeeper()).dismiss(ref),
     })),

@@ -7,6 +7,7 @@ import { PatchbayError } from '../../src/errors/patchbay-error';
 import type { TaskView } from '../../src/messaging/tasks-contract';
 import { startModernServer, type ModernServer } from '../fixtures/modern-server';
 import { createTaskFixtureState, type TaskFixtureState } from '../fixtures/task-tools';
+import { tasksRoutes } from '../../src/messaging/tasks-routes';
 import { createHarness } from '../helpers/manager-harness';
 
 describe('tasks on a 2026-07-28 server (the Tasks extension)', () => {
@@ -169,6 +170,30 @@ describe('tasks on a 2026-07-28 server (the Tasks extension)', () => {
     }
   });
 
+  it('stops, from Running tasks, a task whose server is switched off: the server is told', async () => {
+    await setup();
+    const seen = taskChanges('m-8');
+    const call = harness.manager.callTool(serverId, {
+      name: 'research',
+      arguments: { topic: 'glaciers' },
+      callId: 'm-8',
+    });
+    call.catch(() => undefined);
+    await until(() => seen.length > 0);
+    await harness.manager.disable(serverId);
+    const stop = tasksRoutes(harness.manager)['mcp/tasks/cancel'];
+    await expect(stop({ callId: 'm-8' }, 'mcp/tasks/cancel')).resolves.toEqual({
+      cancelled: true,
+    });
+    // Told over a connection of its own; the server stays switched off.
+    expect(state.cancelled).toContain(seen[0]!.taskId);
+    expect(seen.at(-1)).toMatchObject({
+      status: 'cancelled',
+      error: 'You stopped the task, and Modern was told.',
+    });
+    expect((await harness.manager.viewOf(serverId)).isEnabled).toBe(false);
+  });
+
   it('follows a task on when its caller lets go of the call (the chat closed)', async () => {
     await setup();
     const seen = taskChanges('m-6');
@@ -260,6 +285,42 @@ describe('a task that outlives the time its server gave it', () => {
     } finally {
       await harness.dispose();
       await server.close();
+    }
+  });
+});
+
+describe('a Stop for a task whose switched-off server cannot be reached', () => {
+  it('stops following it, saying it may still run there', async () => {
+    const state = createTaskFixtureState(5_000);
+    const server = await startModernServer({ legacy: 'reject', tasks: state });
+    const harness = createHarness();
+    try {
+      const serverId = await harness.addAndEnable(server.mcpUrl, 'Modern');
+      const call = harness.manager.callTool(serverId, {
+        name: 'research',
+        arguments: { topic: 'tides' },
+        callId: 'm-gone',
+      });
+      call.catch(() => undefined);
+      const keeper = await harness.manager.taskKeeper();
+      await expect.poll(async () => (await keeper.list()).length).toBe(1);
+      await harness.manager.disable(serverId);
+      await server.close();
+      const stop = tasksRoutes(harness.manager)['mcp/tasks/cancel'];
+      await expect(stop({ callId: 'm-gone' }, 'mcp/tasks/cancel')).resolves.toEqual({
+        cancelled: true,
+      });
+      expect(await keeper.records.get({ callId: 'm-gone' })).toMatchObject({
+        status: 'cancelled',
+        error:
+          'You stopped the task, but Modern is switched off and could not be told: the task may still run there. Patchbay no longer follows it.',
+      });
+      // Switched on again, it is not followed: the person stopped it.
+      expect(await keeper.result({ callId: 'm-gone' }).catch((error: Error) => error.message)).toBe(
+        'You stopped the task, but Modern is switched off and could not be told: the task may still run there. Patchbay no longer follows it.',
+      );
+    } finally {
+      await harness.dispose();
     }
   });
 });
