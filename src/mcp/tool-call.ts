@@ -1,10 +1,11 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
-import { mayCall, toolUi } from '../apps/tool-ui';
 import { PatchbayError } from '../errors/patchbay-error';
 import type { CallToolResultView, ToolCallPayload } from '../messaging/contract';
 import { taskKey, type TaskRef } from '../messaging/tasks-contract';
 import { leavesConnectionUp, toConnectionError } from './classify-error';
 import { quietTimer } from './quiet-timer';
+import { refuseCaller } from './tool-caller';
+import { untilAborted } from './until-aborted';
 import { throttleLatest } from './throttle';
 import { isUrlElicitationRequired, satisfyUrlElicitations } from './asks/url-elicitation-required';
 import { signInWith } from './session/auth-flow';
@@ -30,26 +31,6 @@ const MAX_STEP_UPS = 3;
 type CallAnswer =
   | { asTask: false; result: CallToolResultView }
   | { asTask: true; era: TaskEra; outcome: StartOutcome };
-
-/**
- * MCP Apps: an app may call only tools of its own server listed for apps, and the model only
- * tools listed for it. The panel checks too; this is the rule wherever a call comes from.
- */
-function refuseCaller(session: ServerSession, payload: ToolCallPayload): void {
-  const caller = payload.caller ?? 'model';
-  const listed = session.toolCache.tools?.find((tool) => tool.name === payload.name);
-  const { name } = session.config;
-  if (caller === 'app' && !listed)
-    throw new PatchbayError('not-allowed', `${name} does not list a tool ${payload.name}.`);
-  if (listed && !mayCall(toolUi(listed), caller)) {
-    throw new PatchbayError(
-      'not-allowed',
-      caller === 'app'
-        ? `${name}'s tool ${payload.name} is not one its app may call.`
-        : `${name}'s tool ${payload.name} is for its app alone; the model may not call it.`,
-    );
-  }
-}
 
 /**
  * Calls a tool on the server: refuses switched-off servers and tools, reports progress, can be
@@ -121,8 +102,8 @@ export async function callTool(
       // server switched off, the person pressed stop), not when the connecting attempt ends.
       return await untilAborted(
         session.withConnection(
-          (connection) => {
-            const era = tasks && taskEraFor(session, connection, payload.name);
+          async (connection) => {
+            const era = tasks && (await taskEraFor(session, connection, payload.name));
             // A tool that runs as a task answers with the task (src/mcp/tasks/).
             if (era)
               return taskWire(era, clientCapabilities(true))
@@ -264,28 +245,6 @@ function callFailure(
   }
   session.lose(connectionError);
   return sessionFailure(session, connectionError);
-}
-
-/**
- * Settles as `work` does, or rejects with the signal's reason as soon as it aborts; `work` then
- * goes on alone and its outcome is dropped (a request it sends later carries the aborted signal).
- */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 function formatSeconds(milliseconds: number): string {

@@ -118,6 +118,25 @@ describe('tasks on server-everything (2025-11-25)', () => {
     expect(await answer.text()).toContain('"status":"cancelled"');
   });
 
+  it('runs as a task the call a restarted worker makes first, before the tool list is in', async () => {
+    await setup();
+    // A new worker with what the old one stored: the call opens the connection.
+    const second = createHarness({ initial: harness.store.snapshot() });
+    await harness.manager.closeAll();
+    try {
+      const result = await second.manager.callTool(serverId, {
+        name: 'simulate-research-query',
+        arguments: { topic: 'lagoons' },
+        callId: 'call-5',
+      });
+      expect(JSON.stringify(result.content)).toContain('Research Report: lagoons');
+      const keeper = await second.manager.taskKeeper();
+      expect((await keeper.records.get({ callId: 'call-5' }))?.status).toBe('completed');
+    } finally {
+      await second.dispose();
+    }
+  });
+
   it('follows a stored task again after the worker restarted', async () => {
     await setup();
     const seen = taskChanges('call-4');
