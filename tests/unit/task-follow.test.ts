@@ -95,3 +95,41 @@ describe('a task whose server goes out of reach', () => {
     expect((await store.get(record()))?.error).toContain('Patchbay lost track of the task');
   });
 });
+
+describe('a task that asks what Patchbay does not answer', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('leaves the question unanswered and says so, until the server moves on', async () => {
+    let moved = false;
+    const store = new TaskStore(createMemoryStore(), createRecordingBroadcaster());
+    await store.put(record());
+    const server = createScriptedTaskServer(() =>
+      moved
+        ? { taskId: 'task-1', status: 'completed', ttlMs: null, result: RESULT }
+        : {
+            taskId: 'task-1',
+            status: 'input_required',
+            ttlMs: null,
+            inputRequests: { 'roots-1': { method: 'roots/list' } },
+          },
+    );
+    const outcome = followTask({
+      session: server.session,
+      store,
+      task: record(),
+      signal: new AbortController().signal,
+    });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(await store.get(record())).toMatchObject({
+      status: 'input_required',
+      note: 'Research asks for roots/list, which Patchbay does not answer; the task waits on it and may not finish.',
+    });
+    // Nothing was sent as its answer.
+    expect(server.requests).not.toContain('tasks/update');
+    moved = true;
+    await vi.advanceTimersByTimeAsync(2_000);
+    await expect(outcome).resolves.toEqual(RESULT);
+    expect(await store.get(record())).not.toHaveProperty('note');
+  });
+});

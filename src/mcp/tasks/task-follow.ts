@@ -7,11 +7,11 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
 import { PatchbayError } from '../../errors/patchbay-error';
 import type { CallToolResultView } from '../../messaging/views';
-import { createServerRequestHandlers } from '../asks/server-requests';
 import { leavesConnectionUp, toConnectionError } from '../classify-error';
 import type { ServerSession } from '../session/server-session';
 import { clientCapabilities } from '../sdk-client';
 import { isTerminal, type StoredTask, type TaskStore } from './task-store';
+import { answerInputs } from './task-inputs';
 import { pause, pollDelay } from './task-schedule';
 import { taskWire, type TaskSnapshot, type TaskWire } from './task-wire';
 
@@ -67,19 +67,23 @@ export async function followTask(options: FollowOptions): Promise<CallToolResult
             ttlMs: seen.ttlMs,
           }));
         }
-        if (isTerminal(seen.status)) break;
-        if (seen.status === 'input_required') {
-          if (wire.era === 'legacy') {
-            // 2025: the server's questions come on the `tasks/result` stream, through the
-            // connection's elicitation handler (the ask broker); it then waits for the end.
-            waitingResult ??= session.withConnection((connection) =>
-              wire.result(connection.client, taskId, { signal, timeout: RESULT_TIMEOUT_MS }),
-            );
-            waitingResult.catch(() => undefined);
-          } else {
-            await answerInputs(session, wire, seen, answered, signal);
-          }
+        if (seen.status === 'input_required' && wire.era === 'legacy') {
+          // 2025: the server's questions come on the `tasks/result` stream, through the
+          // connection's elicitation handler (the ask broker); it then waits for the end.
+          waitingResult ??= session.withConnection((connection) =>
+            wire.result(connection.client, taskId, { signal, timeout: RESULT_TIMEOUT_MS }),
+          );
+          waitingResult.catch(() => undefined);
+        } else {
+          // 2026: the task's questions, answered through the person. One Patchbay does not
+          // answer is left unanswered, and the task says so until the server moves on.
+          const refused =
+            seen.status === 'input_required'
+              ? await answerInputs(session, wire, seen, answered, signal)
+              : undefined;
+          await note.set(refused);
         }
+        if (isTerminal(seen.status)) break;
       }
       // A task past its time to live (or a day, given none) is not followed for ever.
       if (Date.now() > endsBy)
@@ -231,42 +235,6 @@ async function cancelOnServer(options: FollowOptions, wire: TaskWire): Promise<v
     status: 'cancelled',
     error: PatchbayError.isInstance(reason) ? reason.message : 'The task was stopped.',
   }));
-}
-
-/**
- * 2026: the task's `inputRequests`, each answered once through the person (the same handlers
- * as a server's direct questions), then sent back with `tasks/update`.
- */
-async function answerInputs(
-  session: ServerSession,
-  wire: TaskWire,
-  snapshot: TaskSnapshot,
-  answered: Set<string>,
-  signal: AbortSignal,
-): Promise<void> {
-  const handlers = createServerRequestHandlers(session.context.asks, {
-    id: session.id,
-    name: session.config.name,
-    url: session.config.url,
-    samplingEnabled: () => session.samplingEnabled,
-  });
-  const responses: Record<string, unknown> = {};
-  for (const [key, input] of Object.entries(snapshot.inputRequests ?? {})) {
-    if (answered.has(key)) continue;
-    answered.add(key);
-    if (input.method === 'elicitation/create') {
-      responses[key] = await handlers.elicit(input.params as never, signal);
-    } else if (input.method === 'sampling/createMessage') {
-      responses[key] = await handlers.sample(input.params as never, signal);
-    }
-  }
-  if (Object.keys(responses).length === 0) return;
-  await session.withConnection((connection) =>
-    wire.update(connection.client, snapshot.taskId, responses, {
-      signal,
-      timeout: REQUEST_TIMEOUT_MS,
-    }),
-  );
 }
 
 /** What a chat finds later of a result too large to keep. */
