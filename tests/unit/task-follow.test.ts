@@ -133,3 +133,33 @@ describe('a task that asks what Patchbay does not answer', () => {
     expect(await store.get(record())).not.toHaveProperty('note');
   });
 });
+
+describe('a 2025 task whose result stream broke while it waited for input', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('asks again, and finishes with the result rather than the stale failure', async () => {
+    const statuses = ['input_required', 'input_required', 'completed'];
+    let results = 0;
+    const store = new TaskStore(createMemoryStore(), createRecordingBroadcaster());
+    const task = record({ era: 'legacy' });
+    await store.put(task);
+    const server = createScriptedTaskServer((method) => {
+      if (method === 'tasks/result')
+        // The first stream breaks (offline); the one asked for afterwards carries the result.
+        return (results += 1) === 1 ? offline() : Promise.resolve(RESULT);
+      return { taskId: 'task-1', status: statuses.shift() ?? 'completed', ttl: null };
+    });
+    const outcome = followTask({
+      session: server.session,
+      store,
+      task,
+      signal: new AbortController().signal,
+      first: { taskId: 'task-1', status: 'input_required', ttlMs: null },
+    });
+    await vi.advanceTimersByTimeAsync(10_000);
+    await expect(outcome).resolves.toEqual(RESULT);
+    expect(server.requests.filter((method) => method === 'tasks/result')).toHaveLength(2);
+    expect((await store.get(task))?.status).toBe('completed');
+  });
+});

@@ -70,10 +70,17 @@ export async function followTask(options: FollowOptions): Promise<CallToolResult
         if (seen.status === 'input_required' && wire.era === 'legacy') {
           // 2025: the server's questions come on the `tasks/result` stream, through the
           // connection's elicitation handler (the ask broker); it then waits for the end.
-          waitingResult ??= session.withConnection((connection) =>
-            wire.result(connection.client, taskId, { signal, timeout: RESULT_TIMEOUT_MS }),
-          );
-          waitingResult.catch(() => undefined);
+          if (!waitingResult) {
+            const waiting = session.withConnection((connection) =>
+              wire.result(connection.client, taskId, { signal, timeout: RESULT_TIMEOUT_MS }),
+            );
+            waitingResult = waiting;
+            // A stream that broke (offline, a lost connection) is not the task's end: the next
+            // poll that finds it waiting asks again, and its end asks for the result afresh.
+            waiting.catch(() => {
+              if (waitingResult === waiting) waitingResult = undefined;
+            });
+          }
         } else {
           // 2026: the task's questions, answered through the person. One Patchbay does not
           // answer is left unanswered, and the task says so until the server moves on.
@@ -165,10 +172,11 @@ async function finish(
     const result =
       wire.era === 'modern'
         ? (snapshot.result ?? { content: [] })
-        : await (waitingResult ??
+        : await legacyResult(waitingResult, () =>
             session.withConnection((connection) =>
               wire.result(connection.client, task.taskId, request),
-            ));
+            ),
+          );
     // Kept for a chat to take in later, unless too large for the storage every server shares;
     // the caller has it either way, and a failed write never costs it the result.
     const kept = JSON.stringify(result).length <= MAX_KEPT_RESULT ? result : tooLargeToKeep();
@@ -186,6 +194,25 @@ async function finish(
         );
   await store.update(task, (stored) => ({ ...stored, error: error.message }));
   throw error;
+}
+
+/**
+ * 2025: the result of a completed task, from the `tasks/result` stream already open when it
+ * was waiting for input; a stream that failed (its failure is stale now that the task ended)
+ * gives way to a fresh request.
+ */
+async function legacyResult(
+  waiting: Promise<CallToolResultView> | undefined,
+  fresh: () => Promise<CallToolResultView>,
+): Promise<CallToolResultView> {
+  if (waiting) {
+    try {
+      return await waiting;
+    } catch {
+      // Asked again below.
+    }
+  }
+  return fresh();
 }
 
 /** The server stopped answering about the task (or answered nonsense): it ends here as failed. */
