@@ -19,7 +19,7 @@ import {
   skillState,
   type SkillDecisions,
 } from '../skills/skill-decisions';
-import { allowedToolsOf, skillDigest, skillFiles } from '../skills/skill-entry';
+import { allowedToolsOf, listedSize, skillDigest, skillFiles } from '../skills/skill-entry';
 import { qualifySkills, skillKey } from '../skills/skill-names';
 import { offers } from './feature-offers';
 import { onServer, REQUEST_TIMEOUT_MS } from './on-server';
@@ -27,6 +27,10 @@ import type { ServerSession } from './session/server-session';
 import { storageKeys } from './storage-keys';
 
 const options = { timeout: REQUEST_TIMEOUT_MS };
+/** How long the chat waits for one server's skills list (it waits before every answer). */
+export const CHAT_LIST_TIMEOUT_MS = 5_000;
+/** The largest file of a skill Patchbay gives the model (its text goes into the chat). */
+export const MAX_SKILL_FILE_BYTES = 256 * 1024;
 
 async function decisionsOf(store: KeyValueStore, serverId: string): Promise<SkillDecisions> {
   return skillDecisionsSchema.parse((await store.get(storageKeys.skills(serverId))) ?? {});
@@ -57,15 +61,28 @@ async function viewOf(
   };
 }
 
-/** Every valid skill entry of the server (invalid ones are left out, as the SDK reports them). */
-function listEntries(session: ServerSession): Promise<Skill[]> {
-  return onServer(session, 'skills', 'list its skills', async (connection) => {
-    const listing = await new SkillsClient(connection.client, { skipInvalid: true }).list(
-      {},
-      options,
-    );
-    return listing.skills;
-  });
+/**
+ * Every valid skill entry of the server (invalid ones are left out, as the SDK reports them):
+ * the list the session keeps (skill-cache.ts) unless `fresh`, and within `timeoutMs`, connecting
+ * included.
+ */
+function listEntries(
+  session: ServerSession,
+  { fresh, timeoutMs }: { fresh: boolean; timeoutMs: number },
+): Promise<Skill[]> {
+  const listing = onServer(session, 'skills', 'list its skills', (connection) =>
+    session.skillCache.entries(
+      connection,
+      () =>
+        new SkillsClient(connection.client, { skipInvalid: true }).list({}, { timeout: timeoutMs }),
+      { fresh },
+    ),
+  );
+  return within(
+    listing,
+    timeoutMs,
+    `${session.config.name} did not list its skills within ${timeoutMs / 1000} s.`,
+  );
 }
 
 /** The entry of one skill, as the server gives it now (`skills/get`). */
@@ -77,9 +94,11 @@ function entryOf(session: ServerSession, uri: string): Promise<Skill> {
 }
 
 /**
- * The skills of every switched-on, connected server that offers them, with qualified names.
- * `allowedOnly`: only servers with a skill the person allowed are asked, and only skills
- * allowed as they are now come back (what the chat offers the model).
+ * The skills of every switched-on, connected server that offers them, with qualified names,
+ * all servers asked at once. `allowedOnly`: what the chat offers the model, read with every
+ * request: only servers with a skill the person allowed are asked, each list the session keeps
+ * is used and a server gets {@link CHAT_LIST_TIMEOUT_MS}, and only skills allowed as they are
+ * now come back. Otherwise (the Servers view) every list is asked for afresh.
  */
 export async function allSkills(
   sessions: readonly ServerSession[],
@@ -93,7 +112,12 @@ export async function allSkills(
     offering.map(async (session) => {
       const decisions = await decisionsOf(store, session.id);
       if (allowedOnly && !Object.keys(decisions).length) return [];
-      const entries = await listEntries(session);
+      const entries = await listEntries(
+        session,
+        allowedOnly
+          ? { fresh: false, timeoutMs: CHAT_LIST_TIMEOUT_MS }
+          : { fresh: true, timeoutMs: REQUEST_TIMEOUT_MS },
+      );
       const views = await Promise.all(entries.map((entry) => viewOf(session, entry, decisions)));
       return allowedOnly ? views.filter((view) => view.state === 'allowed') : views;
     }),
@@ -172,10 +196,20 @@ export async function readSkill(
     `give a file of ${entry.frontmatter.name}`,
     async (connection) => {
       try {
+        const path = input.file ?? 'SKILL.md';
+        const tooLarge = (bytes: number) =>
+          new PatchbayError(
+            'invalid-request',
+            `${path} of the skill ${entry.frontmatter.name} on ${session.config.name} is ${Math.ceil(bytes / 1024)} KB; Patchbay gives the model a skill's files up to ${MAX_SKILL_FILE_BYTES / 1024} KB.`,
+          );
+        // Refused before reading where the entry lists its size, after reading where not.
+        const listed = listedSize(entry, path);
+        if (listed !== undefined && listed > MAX_SKILL_FILE_BYTES) throw tooLarge(listed);
         const file = await new SkillsClient(connection.client).read(entry, input.file, {
           ...options,
           cacheMode: 'bypass',
         });
+        if (file.bytes.byteLength > MAX_SKILL_FILE_BYTES) throw tooLarge(file.bytes.byteLength);
         if (file.text === undefined)
           throw new PatchbayError(
             'invalid-request',
@@ -211,6 +245,15 @@ export function skillsFacade(access: {
     read: async (serverId: string, input: Parameters<typeof readSkill>[2]) =>
       readSkill(await access.sessionOf(serverId), access.store, input),
   };
+}
+
+/** `work`, or a clear failure once `ms` passed (the work is left to finish alone). */
+function within<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PatchbayError('timeout', message)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
