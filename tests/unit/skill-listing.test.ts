@@ -9,7 +9,8 @@ import type { Connection } from '../../src/mcp/connection-types';
 import { storageKeys } from '../../src/mcp/storage-keys';
 import { SkillCache } from '../../src/mcp/session/skill-cache';
 import type { ServerSession } from '../../src/mcp/session/server-session';
-import { allSkills, CHAT_LIST_TIMEOUT_MS } from '../../src/mcp/skills';
+import { CHAT_LIST_TIMEOUT_MS } from '../../src/mcp/skill-list';
+import { allSkills } from '../../src/mcp/skills';
 import { createMemoryStore } from '../../src/platform/memory';
 
 /** A switched-on server offering skills that never answers. */
