@@ -6,11 +6,7 @@
  * allows it again; a tool whose definition changed asks again, as an "Always allow" does.
  */
 import { z } from 'zod';
-import {
-  definitionOf,
-  toolDefinitionSchema,
-  type ToolDefinition,
-} from '../policy/tool-definition';
+import { definitionOf, toolDefinitionSchema, type ToolDefinition } from '../policy/tool-definition';
 import type { ToolView } from '../messaging/views';
 
 type ToolLike = Pick<ToolView, 'name' | 'description' | 'inputSchema' | 'annotations'>;
@@ -67,7 +63,9 @@ export function toolDefinitions(
   names: readonly string[],
 ): Record<string, ToolDefinition> {
   return Object.fromEntries(
-    tools.filter((tool) => names.includes(tool.name)).map((tool) => [tool.name, definitionOf(tool)]),
+    tools
+      .filter((tool) => names.includes(tool.name))
+      .map((tool) => [tool.name, definitionOf(tool)]),
   );
 }
 

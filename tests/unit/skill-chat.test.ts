@@ -198,7 +198,7 @@ describe('a skill’s allowed-tools', () => {
     ).resolves.toBe('user-approval');
   });
 
-    it('hold for nothing once the skill changed (not allowed as it is)', async () => {
+  it('hold for nothing once the skill changed (not allowed as it is)', async () => {
     const decide = approval([skill({ state: 'changed' })]);
     await expect(decide({ toolCall: call(tally), messages: loaded('tally-report') })).resolves.toBe(
       'user-approval',
