@@ -106,7 +106,7 @@ export default defineBackground(() => {
         new Map((await manager.listServers()).map((server) => [server.id, server.name])),
       async callRemote(serverId, name, args, signal) {
         const callId = crypto.randomUUID();
-        const cancel = () => void manager.cancelTool(serverId, callId);
+        const cancel = () => void manager.cancelTool(serverId, { callId });
         signal.addEventListener('abort', cancel, { once: true });
         try {
           return await manager.callTool(serverId, { name, arguments: args, callId });

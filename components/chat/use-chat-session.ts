@@ -79,7 +79,7 @@ export function useChatSession(options: ChatSessionOptions) {
     // Errors are shown inline (chat.error) with a sentence and a Retry; nothing to log.
     onError: () => undefined,
   });
-  const { tools, progress } = useChatTools(client);
+  const { tools, progress } = useChatTools(client, conversation.id);
   const [stoppedCalls, setStoppedCalls] = useState<Set<string>>(new Set());
   // Calls saved before this chat opened: their apps show as snapshots until reloaded.
   const [savedCalls] = useState(() => toolCallIdsOf(conversation.messages));
@@ -98,7 +98,7 @@ export function useChatSession(options: ChatSessionOptions) {
     onSaved: options.onSaved,
   });
   // Calls that became tasks and ended while the chat was closed get their results now.
-  const withTasks = useTaskResults(client, restored, chat);
+  const withTasks = useTaskResults(client, conversation.id, restored, chat);
   const interrupted = useInterruptedTurn(conversation, withTasks ?? restored, chat);
   const busy = status === 'streaming' || status === 'submitted';
   // A routine's run paused in this chat: its line, and its end once the person's turn ends.

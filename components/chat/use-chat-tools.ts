@@ -18,17 +18,20 @@ export type CallProgress = Record<
   { progress: number; total?: number; message?: string; task?: TaskStatus }
 >;
 
-/** A task's state as a call's progress: its status and the server's last words. */
+/**
+ * A task's state as a call's progress: its status and the server's last words, or Patchbay's
+ * own while it cannot reach the server.
+ */
 function taskProgress(task: TaskView): CallProgress[string] {
-  return {
-    progress: 0,
-    task: task.status,
-    ...(task.statusMessage ? { message: task.statusMessage } : {}),
-  };
+  const message = task.note ?? task.statusMessage;
+  return { progress: 0, task: task.status, ...(message ? { message } : {}) };
 }
 
-/** The tools the chat can use, kept current from broadcasts, and its calls' progress by call. */
-export function useChatTools(client: PatchbayClient) {
+/**
+ * The tools the chat can use, kept current from broadcasts, and its calls' progress by call;
+ * with `chatId`, only its own calls' tasks (another chat's call may have the same id).
+ */
+export function useChatTools(client: PatchbayClient, chatId?: string) {
   const [tools, setTools] = useState<ToolView[]>([]);
   const [progress, setProgress] = useState<CallProgress>({});
   useEffect(() => {
@@ -38,17 +41,20 @@ export function useChatTools(client: PatchbayClient) {
         () => undefined,
       );
     refresh();
+    const ours = (task: TaskView) => chatId === undefined || task.chatId === chatId;
     // Tasks already running (a panel opened while one goes on) show their state at once.
     void client.request('mcp/tasks/list').then(
       ({ tasks }) =>
         setProgress((previous) => ({
-          ...Object.fromEntries(tasks.map((task) => [task.callId, taskProgress(task)])),
+          ...Object.fromEntries(
+            tasks.filter(ours).map((task) => [task.callId, taskProgress(task)]),
+          ),
           ...previous,
         })),
       () => undefined,
     );
     return client.onBroadcast((message) => {
-      if (message.type === 'mcp/task/changed') {
+      if (message.type === 'mcp/task/changed' && ours(message.payload.task)) {
         const { task } = message.payload;
         setProgress((previous) => ({ ...previous, [task.callId]: taskProgress(task) }));
       }
@@ -71,6 +77,6 @@ export function useChatTools(client: PatchbayClient) {
         }));
       }
     });
-  }, [client]);
+  }, [client, chatId]);
   return { tools, progress };
 }

@@ -1,6 +1,6 @@
 import { isToolUIPart, type UIMessage } from 'ai';
 import { useEffect, useRef, useState } from 'react';
-import { callsAwaitingOutcome, withTaskResults } from '../../src/chat/task-results';
+import { callsAwaitingOutcome, tasksOfChat, withTaskResults } from '../../src/chat/task-results';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { TaskView } from '../../src/messaging/tasks-contract';
 
@@ -21,6 +21,7 @@ const SETTLED = new Set(['output-available', 'output-error', 'output-denied']);
  */
 export function useTaskResults(
   client: PatchbayClient,
+  chatId: string,
   restored: readonly UIMessage[],
   chat: ChatMessages,
 ): UIMessage[] | undefined {
@@ -37,12 +38,14 @@ export function useTaskResults(
     const waiting = new Set(callsAwaitingOutcome(restored));
     let live = true;
     const apply = (seen: readonly TaskView[]) => {
-      for (const task of seen) tasks.current.known.add(task.callId);
-      const mine = seen.filter((task) => waiting.has(task.callId) && ended(task));
+      // Another chat's task is not this one's, whatever id its call has.
+      const ours = tasksOfChat(seen, chatId);
+      for (const task of ours) tasks.current.known.add(task.callId);
+      const mine = ours.filter((task) => waiting.has(task.callId) && ended(task));
       if (!live || mine.length === 0) return;
       for (const task of mine) waiting.delete(task.callId);
       patching.current = true;
-      current.current.setMessages(withTaskResults(current.current.messages, mine));
+      current.current.setMessages(withTaskResults(current.current.messages, mine, chatId));
     };
     void client.request('mcp/tasks/list').then(
       ({ tasks: listed }) => apply(listed),
@@ -55,7 +58,7 @@ export function useTaskResults(
       live = false;
       stop();
     };
-  }, [client, restored]);
+  }, [client, chatId, restored]);
 
   const { messages } = chat;
   useEffect(() => {
@@ -70,8 +73,10 @@ export function useTaskResults(
       if (!isToolUIPart(part) || !SETTLED.has(part.state)) continue;
       if (!known.has(part.toolCallId) || dismissed.has(part.toolCallId)) continue;
       dismissed.add(part.toolCallId);
-      void client.request('mcp/tasks/dismiss', { callId: part.toolCallId }).catch(() => undefined);
+      void client
+        .request('mcp/tasks/dismiss', { callId: part.toolCallId, chatId })
+        .catch(() => undefined);
     }
-  }, [client, messages]);
+  }, [client, chatId, messages]);
   return patched;
 }

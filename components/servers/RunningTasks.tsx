@@ -1,4 +1,4 @@
-import type { TaskView } from '../../src/messaging/tasks-contract';
+import { taskKey, type TaskView } from '../../src/messaging/tasks-contract';
 
 const STATUS: Record<TaskView['status'], string> = {
   working: 'Running',
@@ -14,14 +14,14 @@ const running = (task: TaskView) => task.status === 'working' || task.status ===
  * Tool calls that servers run as tasks: which tool on which server, its state and the server's
  * last words (text), and Stop for one still running. Nothing is shown when there are none.
  */
-export function RunningTasks(props: { tasks: readonly TaskView[]; onStop(callId: string): void }) {
+export function RunningTasks(props: { tasks: readonly TaskView[]; onStop(task: TaskView): void }) {
   if (props.tasks.length === 0) return null;
   return (
     <section aria-label="Running tasks" className="running-tasks">
       <h2>Running tasks</h2>
       <ul className="task-list">
         {props.tasks.map((task) => (
-          <li key={task.callId} className="task-row" data-task-status={task.status}>
+          <li key={taskKey(task)} className="task-row" data-task-status={task.status}>
             <div className="task-row-head">
               <code>{task.toolName}</code>
               <span className="muted"> on {task.serverName}</span>
@@ -29,15 +29,17 @@ export function RunningTasks(props: { tasks: readonly TaskView[]; onStop(callId:
                 {STATUS[task.status]}
               </span>
             </div>
-            {task.statusMessage || task.error ? (
-              <p className="muted task-row-message">{task.error ?? task.statusMessage}</p>
+            {task.error || task.note || task.statusMessage ? (
+              <p className="muted task-row-message">
+                {task.error ?? task.note ?? task.statusMessage}
+              </p>
             ) : null}
             {running(task) ? (
               <button
                 type="button"
                 className="link"
                 aria-label={`Stop ${task.toolName} on ${task.serverName}`}
-                onClick={() => props.onStop(task.callId)}
+                onClick={() => props.onStop(task)}
               >
                 Stop
               </button>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PatchbayClient } from '../../src/messaging/client';
-import type { TaskView } from '../../src/messaging/tasks-contract';
+import { taskKey, type TaskRef, type TaskView } from '../../src/messaging/tasks-contract';
 
 /**
  * The tasks the background follows, kept current from its broadcasts, newest first, and a way
@@ -9,24 +9,30 @@ import type { TaskView } from '../../src/messaging/tasks-contract';
 export function useRunningTasks(client: PatchbayClient) {
   const [tasks, setTasks] = useState<TaskView[]>([]);
   useEffect(() => {
-    const byCall = new Map<string, TaskView>();
-    const show = () => setTasks([...byCall.values()].sort((a, b) => b.createdAt - a.createdAt));
+    // By chat and call: two chats' calls may share an id.
+    const byTask = new Map<string, TaskView>();
+    const show = () => setTasks([...byTask.values()].sort((a, b) => b.createdAt - a.createdAt));
     void client.request('mcp/tasks/list').then(
       ({ tasks: listed }) => {
-        for (const task of listed) if (!byCall.has(task.callId)) byCall.set(task.callId, task);
+        for (const task of listed) if (!byTask.has(taskKey(task))) byTask.set(taskKey(task), task);
         show();
       },
       () => undefined,
     );
     return client.onBroadcast((message) => {
       if (message.type === 'mcp/task/changed')
-        byCall.set(message.payload.task.callId, message.payload.task);
-      else if (message.type === 'mcp/task/removed') byCall.delete(message.payload.callId);
+        byTask.set(taskKey(message.payload.task), message.payload.task);
+      else if (message.type === 'mcp/task/removed') byTask.delete(taskKey(message.payload));
       else return;
       show();
     });
   }, [client]);
-  const stop = (callId: string) =>
-    void client.request('mcp/tasks/cancel', { callId }).catch(() => undefined);
+  const stop = (task: TaskRef) =>
+    void client
+      .request('mcp/tasks/cancel', {
+        callId: task.callId,
+        ...(task.chatId ? { chatId: task.chatId } : {}),
+      })
+      .catch(() => undefined);
   return { tasks, stop };
 }

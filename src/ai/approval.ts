@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import type { ToolView } from '../messaging/contract';
+import {
+  definitionOf,
+  sameDefinition,
+  toolDefinitionSchema,
+  type ToolDefinition,
+} from '../policy/tool-definition';
 
-/** What "always allow" was given for: the tool as the server described it then. */
-const toolDefinitionSchema = z.object({
-  description: z.string(),
-  inputSchema: z.string(),
-  annotations: z.string(),
-});
-export type ToolDefinition = z.infer<typeof toolDefinitionSchema>;
+export { definitionOf, sameDefinition, toolDefinitionSchema, type ToolDefinition };
 
 /**
  * Where a browser tool's grant holds: origins ("https://example.com"), or {@link NO_PAGE} for a
@@ -47,15 +47,6 @@ export type ToolLike = Pick<
   ToolView,
   'serverId' | 'name' | 'description' | 'inputSchema' | 'annotations'
 >;
-
-/** The parts of a tool's definition an approval covers, in a form that compares exactly. */
-export function definitionOf(tool: ToolLike): ToolDefinition {
-  return {
-    description: tool.description,
-    inputSchema: canonicalJson(tool.inputSchema),
-    annotations: canonicalJson(tool.annotations ?? {}),
-  };
-}
 
 /**
  * What changed in a tool since the person always allowed it, in words for the approval card;
@@ -212,23 +203,4 @@ export function setReadOnlyWithoutAsking(
 ): ApprovalSettings {
   const server = settings[serverId] ?? { readOnlyWithoutAsking: false, alwaysAllow: [] };
   return { ...settings, [serverId]: { ...server, readOnlyWithoutAsking: value } };
-}
-
-function sameDefinition(a: ToolDefinition, b: ToolDefinition): boolean {
-  return (
-    a.description === b.description &&
-    a.inputSchema === b.inputSchema &&
-    a.annotations === b.annotations
-  );
-}
-
-/** JSON with object keys sorted, so equal values always give equal text. */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    item && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(
-          Object.entries(item as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
-        )
-      : item,
-  );
 }

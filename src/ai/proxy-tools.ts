@@ -1,6 +1,7 @@
 import { dynamicTool, jsonSchema, type ToolSet } from 'ai';
 import { RequestError, type PatchbayClient } from '../messaging/client';
 import type { CallToolResultView, ToolView } from '../messaging/contract';
+import type { TaskRef } from '../messaging/tasks-contract';
 import { createToolNameMap, type ToolNameMap } from './tool-names';
 import { toModelToolOutput } from './tool-result';
 import { prepareToolSchema, WRAPPED_INPUT_KEY } from './tool-schema';
@@ -67,12 +68,17 @@ export function buildProxyTools(
       inputSchema: jsonSchema(schema),
       execute: async (input, { toolCallId, abortSignal }) => {
         const started = performance.now();
+        // The call in its chat: two chats' models may give their calls the same id.
+        const call: TaskRef = {
+          callId: toolCallId,
+          ...(options.chatId ? { chatId: options.chatId } : {}),
+        };
         // The person's Stop cancels the call; the chat closing (another tab, a new chat) lets
         // go of it, and a call the server runs as a task goes on in the background.
         const cancel = () =>
           void options.client
             .server(view.serverId, 'tool/cancel', {
-              callId: toolCallId,
+              ...call,
               ...(options.stopIntent && !options.stopIntent.byPerson ? { detach: true } : {}),
             })
             .catch(() => undefined);
@@ -80,12 +86,11 @@ export function buildProxyTools(
         try {
           const result = await untilAnswered(
             options.client,
-            toolCallId,
+            call,
             options.client.server(view.serverId, 'tool/call', {
               name: view.name,
               arguments: toArguments(wrapped && isRecord(input) ? input[WRAPPED_INPUT_KEY] : input),
-              callId: toolCallId,
-              ...(options.chatId ? { chatId: options.chatId } : {}),
+              ...call,
             }),
           );
           const output: ProxyToolOutput = {
@@ -118,7 +123,7 @@ const MAX_REATTACHES = 5;
  */
 async function untilAnswered(
   client: PatchbayClient,
-  callId: string,
+  task: TaskRef,
   call: Promise<CallToolResultView>,
 ): Promise<CallToolResultView> {
   let attempt = call;
@@ -128,7 +133,7 @@ async function untilAnswered(
     } catch (error) {
       if (!isWorkerRestart(error) || reattached >= MAX_REATTACHES) throw error;
       // No task for the call: it was an ordinary call, lost with the worker.
-      attempt = client.request('mcp/tasks/await', { callId }).catch((awaitError: unknown) => {
+      attempt = client.request('mcp/tasks/await', task).catch((awaitError: unknown) => {
         throw RequestError.isInstance(awaitError) && awaitError.code === 'not-found'
           ? error
           : awaitError;

@@ -61,7 +61,7 @@ export function browserCallOrigin(
 
 /** A tool's definition as "always allow" pins it. */
 export function pinnedDefinition(tool: HubTool): string {
-  return JSON.stringify(definitionOf({ serverId: '', ...tool }));
+  return JSON.stringify(definitionOf(tool));
 }
 
 /** A client's grants for one call: its policy, and what the person always allowed it. */

@@ -32,13 +32,26 @@ export function callsAwaitingOutcome(messages: readonly UIMessage[]): string[] {
   );
 }
 
-/** `messages` with the outcome of every ended task in `tasks` put on its call. */
+/**
+ * The tasks of `tasks` that chat `chatId`'s calls made. A call id alone does not name a task:
+ * two chats' models may give their calls the same one (`call_1`), and a chat takes in only
+ * what its own calls started.
+ */
+export function tasksOfChat<T extends Pick<TaskView, 'chatId'>>(
+  tasks: readonly T[],
+  chatId: string,
+): T[] {
+  return tasks.filter((task) => task.chatId === chatId);
+}
+
+/** `messages` of chat `chatId` with the outcome of every ended task of its own put on its call. */
 export function withTaskResults(
   messages: readonly UIMessage[],
   tasks: readonly TaskView[],
+  chatId: string,
 ): UIMessage[] {
   const ended = new Map(
-    tasks
+    tasksOfChat(tasks, chatId)
       .filter((task) => task.status !== 'working' && task.status !== 'input_required')
       .map((task) => [task.callId, task]),
   );

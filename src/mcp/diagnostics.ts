@@ -5,9 +5,9 @@ import { toConnectionError } from './classify-error';
 import { openConnection } from './connection';
 import { validateCustomServerInput } from './custom-server-input';
 import type { SessionContext } from './session/context';
-import { headersOf } from './catalog';
 import { listAllTools } from './list-tools';
 import type { ServerSession } from './session/server-session';
+import { withShortLivedConnection } from './short-lived-connection';
 
 /**
  * "Test connection" before saving: connects with what the form holds, lists the tools, and
@@ -66,17 +66,7 @@ export async function healthCheck(session: ServerSession): Promise<ServerResults
     if (session.isEnabled) {
       await session.withConnection((connection) => connection.ping());
     } else {
-      const connection = await openConnection({
-        url: config.url,
-        headers: headersOf(config),
-        ...(session.auth.tokens ? { auth: session.bearerAuth() } : {}),
-        ...(context.fetch ? { fetch: context.fetch } : {}),
-      });
-      try {
-        await connection.ping();
-      } finally {
-        await connection.close({ terminate: true });
-      }
+      await withShortLivedConnection(session, (connection) => connection.ping());
     }
     return { ok: true, latencyMs: Math.round(performance.now() - started) };
   } catch (error) {

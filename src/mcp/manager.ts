@@ -12,6 +12,7 @@ import type {
 } from '../messaging/contract';
 import { REFRESH_ALARM_PREFIX } from '../oauth/session';
 import type { AskAnswer, AskView } from '../messaging/asks-contract';
+import type { TaskRef } from '../messaging/tasks-contract';
 import { AskBroker } from './asks/ask-broker';
 import type { ServerConfig } from './catalog';
 import { healthCheck, testConnection } from './diagnostics';
@@ -39,6 +40,7 @@ import { ServerSession } from './session/server-session';
 import { allServerKeys, storageKeys } from './storage-keys';
 import { callTool, cancelToolCall } from './tool-call';
 import { TASK_ALARM, TaskKeeper } from './tasks/task-keeper';
+import { stopTask } from './tasks/task-stop';
 import { serverView } from './view';
 
 export { DEFAULT_TOOL_TIMEOUT_MS } from './tool-call';
@@ -233,8 +235,15 @@ export function createMcpManager(options: McpManagerOptions) {
 
     taskKeeper,
 
-    cancelTool: async (serverId: string, callId: string, detach?: boolean): Promise<boolean> =>
-      cancelToolCall(await sessionOf(serverId), callId, detach),
+    /** Stop in Running tasks, also for a task whose server is switched off (task-stop.ts). */
+    stopTask: async (ref: TaskRef): Promise<boolean> =>
+      stopTask(await taskKeeper(), (serverId) => sessions.get(serverId), ref),
+
+    /** Stops a call; one a restarted worker follows again is found once its tasks are loaded. */
+    async cancelTool(serverId: string, call: TaskRef, detach?: boolean): Promise<boolean> {
+      await taskKeeper();
+      return cancelToolCall(await sessionOf(serverId), call, detach);
+    },
 
     ...featureFacade(sessionOf, async () => {
       await init();

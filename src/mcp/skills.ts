@@ -15,18 +15,24 @@ import type { SkillView } from '../messaging/skills-contract';
 import type { KeyValueStore } from '../platform/ports';
 import {
   decide,
+  pinToolDefinitions,
   skillDecisionsSchema,
   skillState,
+  toolDefinitions,
   type SkillDecisions,
 } from '../skills/skill-decisions';
-import { allowedToolsOf, skillDigest, skillFiles } from '../skills/skill-entry';
+import { allowedToolsOf, listedSize, skillDigest, skillFiles } from '../skills/skill-entry';
 import { qualifySkills, skillKey } from '../skills/skill-names';
 import { offers } from './feature-offers';
 import { onServer, REQUEST_TIMEOUT_MS } from './on-server';
+import { CHAT_LIST_TIMEOUT_MS, listEntries } from './skill-list';
 import type { ServerSession } from './session/server-session';
 import { storageKeys } from './storage-keys';
+import { toolView } from './view';
 
 const options = { timeout: REQUEST_TIMEOUT_MS };
+/** The largest file of a skill Patchbay gives the model (its text goes into the chat). */
+export const MAX_SKILL_FILE_BYTES = 256 * 1024;
 
 async function decisionsOf(store: KeyValueStore, serverId: string): Promise<SkillDecisions> {
   return skillDecisionsSchema.parse((await store.get(storageKeys.skills(serverId))) ?? {});
@@ -41,6 +47,7 @@ async function viewOf(
   const digest = await skillDigest(skill);
   const decision = decisions[skill.uri];
   const state = skillState(decision, digest);
+  const toolsAllowed = state === 'allowed' && decision?.allowTools === true;
   return {
     serverId: session.id,
     serverName: session.config.name,
@@ -51,21 +58,11 @@ async function viewOf(
     allowedTools: allowedToolsOf(skill.frontmatter),
     ...(digest !== undefined && { digest }),
     state,
-    toolsAllowed: state === 'allowed' && decision?.allowTools === true,
+    toolsAllowed,
+    ...(toolsAllowed && { toolDefinitions: decision?.tools ?? {} }),
     qualifiedName: skill.frontmatter.name,
     sameNameOn: [],
   };
-}
-
-/** Every valid skill entry of the server (invalid ones are left out, as the SDK reports them). */
-function listEntries(session: ServerSession): Promise<Skill[]> {
-  return onServer(session, 'skills', 'list its skills', async (connection) => {
-    const listing = await new SkillsClient(connection.client, { skipInvalid: true }).list(
-      {},
-      options,
-    );
-    return listing.skills;
-  });
 }
 
 /** The entry of one skill, as the server gives it now (`skills/get`). */
@@ -77,9 +74,11 @@ function entryOf(session: ServerSession, uri: string): Promise<Skill> {
 }
 
 /**
- * The skills of every switched-on, connected server that offers them, with qualified names.
- * `allowedOnly`: only servers with a skill the person allowed are asked, and only skills
- * allowed as they are now come back (what the chat offers the model).
+ * The skills of every switched-on, connected server that offers them, with qualified names,
+ * all servers asked at once. `allowedOnly`: what the chat offers the model, read with every
+ * request: only servers with a skill the person allowed are asked, each list the session keeps
+ * is used and a server gets `CHAT_LIST_TIMEOUT_MS`, and only skills allowed as they are
+ * now come back. Otherwise (the Servers view) every list is asked for afresh.
  */
 export async function allSkills(
   sessions: readonly ServerSession[],
@@ -91,9 +90,15 @@ export async function allSkills(
   );
   const settled = await Promise.allSettled(
     offering.map(async (session) => {
-      const decisions = await decisionsOf(store, session.id);
-      if (allowedOnly && !Object.keys(decisions).length) return [];
-      const entries = await listEntries(session);
+      const stored = await decisionsOf(store, session.id);
+      if (allowedOnly && !Object.keys(stored).length) return [];
+      const entries = await listEntries(
+        session,
+        allowedOnly
+          ? { fresh: false, timeoutMs: CHAT_LIST_TIMEOUT_MS }
+          : { fresh: true, timeoutMs: REQUEST_TIMEOUT_MS },
+      );
+      const decisions = await withPinnedTools(session, store, stored, entries);
       const views = await Promise.all(entries.map((entry) => viewOf(session, entry, decisions)));
       return allowedOnly ? views.filter((view) => view.state === 'allowed') : views;
     }),
@@ -109,6 +114,29 @@ export async function allSkills(
     skills: skills.map((skill) => ({ ...skill, ...names.get(skillKey(skill)) })),
     failures,
   };
+}
+
+/** The server's tools as pages see them (what a grant's definitions are compared with). */
+async function viewsOf(session: ServerSession) {
+  return ((await session.currentTools()) ?? []).map((tool) => toolView(session.id, tool));
+}
+
+/**
+ * Storage migration: decisions that let a skill's tools run unasked, stored before their
+ * definitions were kept, take the tools' definitions as listed now, and are saved so.
+ */
+async function withPinnedTools(
+  session: ServerSession,
+  store: KeyValueStore,
+  decisions: SkillDecisions,
+  entries: readonly Skill[],
+): Promise<SkillDecisions> {
+  if (!Object.values(decisions).some((decision) => decision.allowTools && !decision.tools))
+    return decisions;
+  const named = new Map(entries.map((entry) => [entry.uri, allowedToolsOf(entry.frontmatter)]));
+  const pinned = pinToolDefinitions(decisions, named, await viewsOf(session));
+  if (pinned !== decisions) await store.set({ [storageKeys.skills(session.id)]: pinned });
+  return pinned;
 }
 
 /**
@@ -135,10 +163,16 @@ export async function decideSkill(
         `${session.config.name} changed the skill ${entry.frontmatter.name} since it was shown. Look at it again before allowing it.`,
       );
   }
+  // The tools it names run unasked only as they are now: a tool changed later asks again.
+  const tools = input.allowTools
+    ? toolDefinitions(await viewsOf(session), allowedToolsOf(entry.frontmatter))
+    : undefined;
   const next = decide(
     decisions,
     entry.uri,
-    input.allow && digest !== undefined ? { digest, allowTools: input.allowTools } : undefined,
+    input.allow && digest !== undefined
+      ? { digest, allowTools: input.allowTools, ...(tools && { tools }) }
+      : undefined,
   );
   await store.set({ [storageKeys.skills(session.id)]: next });
   return viewOf(session, entry, next);
@@ -172,10 +206,20 @@ export async function readSkill(
     `give a file of ${entry.frontmatter.name}`,
     async (connection) => {
       try {
+        const path = input.file ?? 'SKILL.md';
+        const tooLarge = (bytes: number) =>
+          new PatchbayError(
+            'invalid-request',
+            `${path} of the skill ${entry.frontmatter.name} on ${session.config.name} is ${Math.ceil(bytes / 1024)} KB; Patchbay gives the model a skill's files up to ${MAX_SKILL_FILE_BYTES / 1024} KB.`,
+          );
+        // Refused before reading where the entry lists its size, after reading where not.
+        const listed = listedSize(entry, path);
+        if (listed !== undefined && listed > MAX_SKILL_FILE_BYTES) throw tooLarge(listed);
         const file = await new SkillsClient(connection.client).read(entry, input.file, {
           ...options,
           cacheMode: 'bypass',
         });
+        if (file.bytes.byteLength > MAX_SKILL_FILE_BYTES) throw tooLarge(file.bytes.byteLength);
         if (file.text === undefined)
           throw new PatchbayError(
             'invalid-request',

@@ -4,7 +4,10 @@
  */
 export const storageKeys = {
   customServers: 'customMcpServers',
-  /** Task-augmented tool calls, by call id ({@link StoredTask}): running, or done and not yet in a chat. */
+  /**
+   * Task-augmented tool calls, by chat and call ({@link StoredTask}): running, or done and not
+   * yet in a chat.
+   */
   tasks: 'mcp.tasks',
   enabled: (serverId: string) => `mcp.${serverId}.enabled`,
   disabledTools: (serverId: string) => `mcp.${serverId}.tools.disabled`,

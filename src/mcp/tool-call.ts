@@ -1,9 +1,11 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
-import { mayCall, toolUi } from '../apps/tool-ui';
 import { PatchbayError } from '../errors/patchbay-error';
 import type { CallToolResultView, ToolCallPayload } from '../messaging/contract';
+import { taskKey, type TaskRef } from '../messaging/tasks-contract';
 import { leavesConnectionUp, toConnectionError } from './classify-error';
 import { quietTimer } from './quiet-timer';
+import { refuseCaller } from './tool-caller';
+import { untilAborted } from './until-aborted';
 import { throttleLatest } from './throttle';
 import { isUrlElicitationRequired, satisfyUrlElicitations } from './asks/url-elicitation-required';
 import { signInWith } from './session/auth-flow';
@@ -31,26 +33,6 @@ type CallAnswer =
   | { asTask: true; era: TaskEra; outcome: StartOutcome };
 
 /**
- * MCP Apps: an app may call only tools of its own server listed for apps, and the model only
- * tools listed for it. The panel checks too; this is the rule wherever a call comes from.
- */
-function refuseCaller(session: ServerSession, payload: ToolCallPayload): void {
-  const caller = payload.caller ?? 'model';
-  const listed = session.toolCache.tools?.find((tool) => tool.name === payload.name);
-  const { name } = session.config;
-  if (caller === 'app' && !listed)
-    throw new PatchbayError('not-allowed', `${name} does not list a tool ${payload.name}.`);
-  if (listed && !mayCall(toolUi(listed), caller)) {
-    throw new PatchbayError(
-      'not-allowed',
-      caller === 'app'
-        ? `${name}'s tool ${payload.name} is not one its app may call.`
-        : `${name}'s tool ${payload.name} is for its app alone; the model may not call it.`,
-    );
-  }
-}
-
-/**
  * Calls a tool on the server: refuses switched-off servers and tools, reports progress, can be
  * cancelled by call id, steps up scopes when the server asks for more, and turns every failure
  * into a {@link PatchbayError} with a sentence for people.
@@ -70,10 +52,12 @@ export async function callTool(
   }
   refuseCaller(session, payload);
   const callId = payload.callId ?? crypto.randomUUID();
-  if (session.calls.has(callId))
+  // Two chats' calls may share an id: a call is its chat's and its id together.
+  const key = taskKey({ callId, chatId: payload.chatId });
+  if (session.calls.has(key))
     throw new PatchbayError('invalid-request', `A call with id ${callId} is already running.`);
   const controller = new AbortController();
-  session.calls.set(callId, controller);
+  session.calls.set(key, controller);
   const release = context.keepAlive.hold();
   const timeout = payload.timeoutMs ?? context.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
   // Progress may reset the timeout, but a server that reports progress forever still meets a
@@ -118,8 +102,8 @@ export async function callTool(
       // server switched off, the person pressed stop), not when the connecting attempt ends.
       return await untilAborted(
         session.withConnection(
-          (connection) => {
-            const era = tasks && taskEraFor(session, connection, payload.name);
+          async (connection) => {
+            const era = tasks && (await taskEraFor(session, connection, payload.name));
             // A tool that runs as a task answers with the task (src/mcp/tasks/).
             if (era)
               return taskWire(era, clientCapabilities(true))
@@ -210,7 +194,7 @@ export async function callTool(
     clearTimeout(overall);
     progress.cancel();
     // A task its caller let go of is followed on under the same id (src/mcp/tasks/).
-    if (session.calls.get(callId) === controller) session.calls.delete(callId);
+    if (session.calls.get(key) === controller) session.calls.delete(key);
     release();
   }
 }
@@ -219,8 +203,8 @@ export async function callTool(
  * Cancels a running call; false when no call has that id. `detach`: the caller let go of it
  * rather than the person stopping it, and a call that became a task goes on in the background.
  */
-export function cancelToolCall(session: ServerSession, callId: string, detach = false): boolean {
-  const controller = session.calls.get(callId);
+export function cancelToolCall(session: ServerSession, call: TaskRef, detach = false): boolean {
+  const controller = session.calls.get(taskKey(call));
   if (!controller) return false;
   controller.abort(
     new PatchbayError('cancelled', 'The tool call was cancelled.', {
@@ -261,28 +245,6 @@ function callFailure(
   }
   session.lose(connectionError);
   return sessionFailure(session, connectionError);
-}
-
-/**
- * Settles as `work` does, or rejects with the signal's reason as soon as it aborts; `work` then
- * goes on alone and its outcome is dropped (a request it sends later carries the aborted signal).
- */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 function formatSeconds(milliseconds: number): string {

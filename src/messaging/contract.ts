@@ -85,6 +85,8 @@ export const serverRequests = {
   'tool/call': toolCallPayloadSchema,
   'tool/cancel': z.object({
     callId: z.string().min(1),
+    /** The chat the call was made in (two chats' calls may share an id). */
+    chatId: z.string().min(1).max(200).optional(),
     /**
      * The chat let go of the call rather than the person stopping it (the chat closed): a call
      * the server runs as a task goes on, followed in the background.

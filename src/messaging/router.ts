@@ -177,8 +177,8 @@ export function createRouter({
     'tool/call': serverRoute(serverRequests['tool/call'], (id, input) =>
       manager.callTool(id, input),
     ),
-    'tool/cancel': serverRoute(serverRequests['tool/cancel'], async (id, { callId, detach }) => ({
-      cancelled: await manager.cancelTool(id, callId, detach),
+    'tool/cancel': serverRoute(serverRequests['tool/cancel'], async (id, { detach, ...call }) => ({
+      cancelled: await manager.cancelTool(id, call, detach),
     })),
     'tools/disabled/set': serverRoute(
       serverRequests['tools/disabled/set'],

@@ -5,6 +5,7 @@
  * the person allows it (`skills/decide`), pinned to its digest.
  */
 import { z } from 'zod';
+import { toolDefinitionSchema } from '../policy/tool-definition';
 
 export const skillStateSchema = z.enum(['new', 'allowed', 'changed', 'unverifiable']);
 
@@ -25,6 +26,11 @@ export const skillViewSchema = z.object({
   state: skillStateSchema,
   /** The person agreed that its `allowed-tools` run without asking (while it is allowed). */
   toolsAllowed: z.boolean(),
+  /**
+   * With `toolsAllowed`: its tools' definitions as they were when the person agreed; a tool
+   * whose definition changed since asks again (src/ai/skill-grants.ts).
+   */
+  toolDefinitions: z.record(z.string(), toolDefinitionSchema).optional(),
   /** The name the model sees: qualified with the server's name where another has the same. */
   qualifiedName: z.string(),
   /** Other connected servers offering a skill of the same name. */

@@ -37,20 +37,35 @@ export const taskViewSchema = z.object({
   result: callToolResultSchema.optional(),
   /** Why the task failed or was stopped, for people. */
   error: z.string().optional(),
+  /** Patchbay's own word on following it meanwhile (it cannot reach the server). */
+  note: z.string().optional(),
 });
 export type TaskView = z.infer<typeof taskViewSchema>;
 
-const callIdPayload = z.object({ callId: z.string().min(1) });
+/**
+ * Which task a page means: its call in its chat. Two chats' models may give their calls the same
+ * id (scripted and local models often say `call_1`), so a call id alone does not name a task.
+ */
+export const taskRefSchema = z.object({
+  callId: z.string().min(1),
+  chatId: z.string().min(1).max(200).optional(),
+});
+export type TaskRef = z.infer<typeof taskRefSchema>;
+
+/** The one key of a task (its record, its running call): its chat and its call, together. */
+export function taskKey(ref: { callId: string; chatId?: string | undefined }): string {
+  return JSON.stringify([ref.chatId ?? null, ref.callId]);
+}
 
 export const tasksGlobalRequests = {
   /** Every task Patchbay knows of: running ones and finished ones not yet taken into a chat. */
   'mcp/tasks/list': z.undefined().or(z.object({}).strict()),
   /** Waits for a task's result: what a chat asks again after the worker restarted. */
-  'mcp/tasks/await': callIdPayload,
+  'mcp/tasks/await': taskRefSchema,
   /** Stops a running task (`tasks/cancel`). */
-  'mcp/tasks/cancel': callIdPayload,
+  'mcp/tasks/cancel': taskRefSchema,
   /** Forgets a finished task: its result is in the chat now. */
-  'mcp/tasks/dismiss': callIdPayload,
+  'mcp/tasks/dismiss': taskRefSchema,
 } as const;
 
 export const tasksGlobalResults = {
@@ -64,5 +79,8 @@ export const tasksBroadcasts = [
   /** A task started, moved on, or ended. */
   z.object({ type: z.literal('mcp/task/changed'), payload: z.object({ task: taskViewSchema }) }),
   /** A task was forgotten (its result taken into a chat, or its server removed). */
-  z.object({ type: z.literal('mcp/task/removed'), payload: z.object({ callId: z.string() }) }),
+  z.object({
+    type: z.literal('mcp/task/removed'),
+    payload: z.object({ callId: z.string(), chatId: z.string().optional() }),
+  }),
 ] as const;

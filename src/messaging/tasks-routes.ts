@@ -14,15 +14,14 @@ export function tasksRoutes(manager: McpManager): Routes {
     'mcp/tasks/list': route(globalRequests['mcp/tasks/list'], async () => ({
       tasks: await (await manager.taskKeeper()).list(),
     })),
-    'mcp/tasks/await': route(globalRequests['mcp/tasks/await'], async ({ callId }) =>
-      (await manager.taskKeeper()).result(callId),
+    'mcp/tasks/await': route(globalRequests['mcp/tasks/await'], async (ref) =>
+      (await manager.taskKeeper()).result(ref),
     ),
-    'mcp/tasks/cancel': route(globalRequests['mcp/tasks/cancel'], async ({ callId }) => {
-      const task = await (await manager.taskKeeper()).records.get(callId);
-      return { cancelled: task ? await manager.cancelTool(task.serverId, callId) : false };
-    }),
-    'mcp/tasks/dismiss': route(globalRequests['mcp/tasks/dismiss'], async ({ callId }) => ({
-      removed: await (await manager.taskKeeper()).dismiss(callId),
+    'mcp/tasks/cancel': route(globalRequests['mcp/tasks/cancel'], async (ref) => ({
+      cancelled: await manager.stopTask(ref),
+    })),
+    'mcp/tasks/dismiss': route(globalRequests['mcp/tasks/dismiss'], async (ref) => ({
+      removed: await (await manager.taskKeeper()).dismiss(ref),
     })),
   };
 }

@@ -19,6 +19,16 @@ export function skillFiles(skill: Pick<Skill, 'uri' | 'resources'>): string[] {
     .sort();
 }
 
+/** The size the entry lists for one of its files (a path under its folder); none if unlisted. */
+export function listedSize(
+  skill: Pick<Skill, 'uri' | 'resources'>,
+  path: string,
+): number | undefined {
+  if (skill.resources === 'dynamic') return undefined;
+  const uri = `${rootOf(skill)}${path}`;
+  return skill.resources.find((file) => file.uri === uri || file.uri === path)?.size;
+}
+
 /**
  * The tools a skill's `allowed-tools` names: a space-separated string (the Agent Skills
  * format) or a list. Tool-pattern suffixes (`Bash(git:*)`) are kept as written, so they match

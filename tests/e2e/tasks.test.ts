@@ -9,7 +9,7 @@ import { startModernServer } from '../fixtures/modern-server';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
 import { createTaskFixtureState } from '../fixtures/task-tools';
-import { chatWithServer } from './chat-setup';
+import { callTaskTool, lastModelRequest, type TaskCall } from '../helpers/task-chat';
 import { closeAfterTest, freshExtensionPerTest } from './harness';
 
 const session = freshExtensionPerTest();
@@ -28,19 +28,29 @@ beforeEach(async () => {
   page = await session.openSidePanel();
 });
 
-async function send(text: string) {
-  await page.getByRole('button', { name: 'New chat', exact: true }).click();
-  await page.getByRole('combobox', { name: 'Message' }).fill(text);
-  await page.getByRole('button', { name: 'Send' }).click();
-}
+type Asked = Omit<TaskCall, 'server' | 'tool' | 'input'>;
 
-async function approveCallOf(tool: string) {
-  const card = page.locator(`.tool-card[data-tool-name="${tool}"]`).last();
-  await card.getByRole('button', { name: 'Approve' }).click();
-  return card;
-}
+/** The chat calls server-everything's research task on `topic` (`ambiguous`: it asks which). */
+const researchOnEverything = (topic: string, call: Asked, ambiguous?: boolean) =>
+  callTaskTool(session, page, model, {
+    server: { name: 'Everything', url: everything.url },
+    tool: 'simulate-research-query',
+    input: { topic, ...(ambiguous && { ambiguous }) },
+    ...call,
+  });
 
-const lastModelRequest = () => JSON.stringify(model.requests.at(-1)?.body ?? {});
+/** The chat calls a 2026 server's `research` task on `topic`; its stages take 2 s each. */
+async function researchOnModern(topic: string, call: Asked) {
+  const state = createTaskFixtureState(2_000);
+  const modern = closeAfterTest(await startModernServer({ legacy: 'reject', tasks: state }));
+  const started = await callTaskTool(session, page, model, {
+    server: { name: 'Modern', url: modern.mcpUrl },
+    tool: 'research',
+    input: { topic },
+    ...call,
+  });
+  return { ...started, state };
+}
 
 /** The worker running now (a stopped one is replaced when something wakes it). */
 async function currentWorker(): Promise<Worker> {
@@ -55,28 +65,17 @@ async function workerEval<T>(worker: Worker, script: string): Promise<T> {
 
 describe('tasks from the chat', () => {
   it('shows a task’s stages on its card and gives its result to the model', async () => {
-    const serverId = await chatWithServer(session, page, {
-      modelBaseUrl: model.baseUrl,
-      serverName: 'Everything',
-      serverUrl: everything.url,
+    const { card } = await researchOnEverything('tides', {
+      prompt: 'Research tides',
+      reply: 'The research on tides is done.',
     });
-    model.script(
-      {
-        type: 'tool-call',
-        toolName: `${serverId}__simulate-research-query`,
-        input: { topic: 'tides' },
-      },
-      { type: 'text', text: 'The research on tides is done.' },
-    );
-    await send('Research tides');
-    const card = await approveCallOf('simulate-research-query');
     const status = card.locator('.tool-task');
     await status.getByText('Task running').waitFor();
     await status.getByText('Analyzing content...').waitFor();
     // The README's picture (docs/screenshots/task-running.png) is this one.
     await session.screenshot(page, 'task-running');
     await page.getByText('The research on tides is done.').waitFor({ timeout: 20_000 });
-    expect(lastModelRequest()).toContain('Research Report: tides');
+    expect(lastModelRequest(model)).toContain('Research Report: tides');
     await expect(card.getAttribute('data-tool-state')).resolves.toBe('done');
     // Its chat took the result in: the background forgot the task.
     await expect
@@ -85,67 +84,33 @@ describe('tasks from the chat', () => {
   });
 
   it('waits through a worker restart: the open chat gets the result the new worker polls for', async () => {
-    const serverId = await chatWithServer(session, page, {
-      modelBaseUrl: model.baseUrl,
-      serverName: 'Everything',
-      serverUrl: everything.url,
+    const { card } = await researchOnEverything('auroras', {
+      prompt: 'Research auroras',
+      reply: 'Auroras researched across a restart.',
     });
-    model.script(
-      {
-        type: 'tool-call',
-        toolName: `${serverId}__simulate-research-query`,
-        input: { topic: 'auroras' },
-      },
-      { type: 'text', text: 'Auroras researched across a restart.' },
-    );
-    await send('Research auroras');
-    const card = await approveCallOf('simulate-research-query');
     await card.locator('.tool-task').getByText('Task running').waitFor();
     await session.stopWorker(page);
     await page.getByText('Auroras researched across a restart.').waitFor({ timeout: 20_000 });
-    expect(lastModelRequest()).toContain('Research Report: auroras');
+    expect(lastModelRequest(model)).toContain('Research Report: auroras');
     await expect(card.getAttribute('data-tool-state')).resolves.toBe('done');
   });
 
   it('asks the person through the elicitation card when the task needs input', async () => {
-    const serverId = await chatWithServer(session, page, {
-      modelBaseUrl: model.baseUrl,
-      serverName: 'Everything',
-      serverUrl: everything.url,
-    });
-    model.script(
-      {
-        type: 'tool-call',
-        toolName: `${serverId}__simulate-research-query`,
-        input: { topic: 'python', ambiguous: true },
-      },
-      { type: 'text', text: 'Researched the snake.' },
+    await researchOnEverything(
+      'python',
+      { prompt: 'Research python', reply: 'Researched the snake.' },
+      true,
     );
-    await send('Research python');
-    await approveCallOf('simulate-research-query');
     const form = page.getByRole('group', { name: 'Everything asks for information' });
     await form.waitFor({ timeout: 15_000 });
     await form.getByLabel(/Clarification/).selectOption({ label: 'Python snake species' });
     await form.getByRole('button', { name: 'Accept and send to Everything' }).click();
     await page.getByText('Researched the snake.').waitFor({ timeout: 20_000 });
-    expect(lastModelRequest()).toContain('Research Report: python (snake)');
+    expect(lastModelRequest(model)).toContain('Research Report: python (snake)');
   });
 
   it('cancels the task on the server when the person stops the answer (2026-07-28)', async () => {
-    const state = createTaskFixtureState(2_000);
-    const modern = closeAfterTest(await startModernServer({ legacy: 'reject', tasks: state }));
-    const serverId = await chatWithServer(session, page, {
-      modelBaseUrl: model.baseUrl,
-      serverName: 'Modern',
-      serverUrl: modern.mcpUrl,
-    });
-    model.script({
-      type: 'tool-call',
-      toolName: `${serverId}__research`,
-      input: { topic: 'moons' },
-    });
-    await send('Research moons');
-    const card = await approveCallOf('research');
+    const { card, state } = await researchOnModern('moons', { prompt: 'Research moons' });
     await card.locator('.tool-task').getByText('Gathering sources...').waitFor();
     await page.getByRole('button', { name: 'Stop' }).click();
     await expect.poll(() => state.cancelled.length, { timeout: 10_000 }).toBe(1);
@@ -154,19 +119,10 @@ describe('tasks from the chat', () => {
   });
 
   it('lists running tasks in the Servers view, where Stop cancels one (2026-07-28)', async () => {
-    const state = createTaskFixtureState(2_000);
-    const modern = closeAfterTest(await startModernServer({ legacy: 'reject', tasks: state }));
-    const serverId = await chatWithServer(session, page, {
-      modelBaseUrl: model.baseUrl,
-      serverName: 'Modern',
-      serverUrl: modern.mcpUrl,
+    const { card, state } = await researchOnModern('rings', {
+      prompt: 'Research rings',
+      reply: 'The research was stopped.',
     });
-    model.script(
-      { type: 'tool-call', toolName: `${serverId}__research`, input: { topic: 'rings' } },
-      { type: 'text', text: 'The research was stopped.' },
-    );
-    await send('Research rings');
-    const card = await approveCallOf('research');
     await card.locator('.tool-task').getByText('Gathering sources...').waitFor();
     // The Servers view in a second panel (this one's chat goes on meanwhile).
     const servers = await session.openServers();
@@ -180,26 +136,15 @@ describe('tasks from the chat', () => {
     // The model reads why the call ended; with the outcome in the chat, the task leaves the list.
     await page.getByText('The research was stopped.').waitFor();
     await expect(card.getAttribute('data-tool-state')).resolves.toBe('cancelled');
-    expect(lastModelRequest()).toContain('cancel');
+    expect(lastModelRequest(model)).toContain('cancel');
     await expect.poll(() => row.count()).toBe(0);
   });
 
   it('finishes a task while the panel is closed and the worker stopped; the chat has it on reopening', async () => {
-    const serverId = await chatWithServer(session, page, {
-      modelBaseUrl: model.baseUrl,
-      serverName: 'Everything',
-      serverUrl: everything.url,
+    const { card } = await researchOnEverything('comets', {
+      prompt: 'Research comets',
+      reply: 'Comets, researched while you were away.',
     });
-    model.script(
-      {
-        type: 'tool-call',
-        toolName: `${serverId}__simulate-research-query`,
-        input: { topic: 'comets' },
-      },
-      { type: 'text', text: 'Comets, researched while you were away.' },
-    );
-    await send('Research comets');
-    const card = await approveCallOf('simulate-research-query');
     await card.locator('.tool-task').getByText('Task running').waitFor();
     // While a task runs, an alarm is set to wake a stopped worker to poll on.
     const alarm = () =>
@@ -229,14 +174,12 @@ describe('tasks from the chat', () => {
     await expect
       .poll(finished, { timeout: 60_000, interval: 1_000 })
       .toEqual([expect.objectContaining({ status: 'completed', notified: true })]);
-    await expect
-      .poll(() =>
-        workerEval<string>(
-          session.context.serviceWorkers().at(-1)!,
-          'chrome.action.getBadgeText({})',
-        ),
-      )
-      .toBe('1');
+    const badge = () =>
+      workerEval<string>(
+        session.context.serviceWorkers().at(-1)!,
+        'chrome.action.getBadgeText({})',
+      );
+    await expect.poll(badge).toBe('1');
     page = await session.openSidePanel();
     const reopened = page.locator('.tool-card[data-tool-name="simulate-research-query"]');
     await expect.poll(() => reopened.getAttribute('data-tool-state')).toBe('done');
@@ -245,14 +188,7 @@ describe('tasks from the chat', () => {
       .getByRole('button', { name: 'Continue' })
       .click();
     await page.getByText('Comets, researched while you were away.').waitFor();
-    expect(lastModelRequest()).toContain('Research Report: comets');
-    await expect
-      .poll(() =>
-        workerEval<string>(
-          session.context.serviceWorkers().at(-1)!,
-          'chrome.action.getBadgeText({})',
-        ),
-      )
-      .toBe('');
+    expect(lastModelRequest(model)).toContain('Research Report: comets');
+    await expect.poll(badge).toBe('');
   }, 120_000);
 });

@@ -200,7 +200,7 @@ describe('tools', () => {
     const id = await harness.addAndEnable(fixture.mcpUrl);
     const { call, started: firstProgress } = harness.startSlowCall(id, 'call-1');
     await firstProgress;
-    expect(await harness.manager.cancelTool(id, 'call-1')).toBe(true);
+    expect(await harness.manager.cancelTool(id, { callId: 'call-1' })).toBe(true);
     await expect(call).rejects.toMatchObject({ code: 'cancelled' });
     await expect.poll(() => fixture.cancellations).toBe(1);
     const progress = harness.broadcaster.messages.find(

@@ -221,7 +221,7 @@ describe('2026-07-28 servers', () => {
     await restarted.waitForState(id, 'connected');
     expect(finished).toBe(false);
     expect((await restarted.manager.getServerTools(id)).tools.length).toBeGreaterThan(0);
-    expect(await restarted.manager.cancelTool(id, 'long-first')).toBe(true);
+    expect(await restarted.manager.cancelTool(id, { callId: 'long-first' })).toBe(true);
     await expect(call).rejects.toMatchObject({ code: 'cancelled' });
   });
 
@@ -343,7 +343,7 @@ describe('2026-07-28 servers', () => {
     const id = await harness.addAndEnable(server.mcpUrl, 'Modern');
     const { call, started: firstProgress } = harness.startSlowCall(id, 'slow-1');
     await firstProgress;
-    expect(await harness.manager.cancelTool(id, 'slow-1')).toBe(true);
+    expect(await harness.manager.cancelTool(id, { callId: 'slow-1' })).toBe(true);
     await expect(call).rejects.toMatchObject({ code: 'cancelled' });
     await expect.poll(() => server.cancellations, { timeout: 10_000 }).toBe(1);
     expect(harness.keepAlive.active).toBe(0);

@@ -99,7 +99,7 @@ describe('the router’s MCP routes', () => {
     [
       'tool/cancel',
       { callId: 'no-such-call' },
-      async (m, id) => ({ cancelled: await m.cancelTool(id, 'no-such-call') }),
+      async (m, id) => ({ cancelled: await m.cancelTool(id, { callId: 'no-such-call' }) }),
     ],
   ])('mcp/{id}/%s answers what the manager gives', async (action, payload, direct) => {
     const expected = await envelope(async () => direct(harness.manager, id));

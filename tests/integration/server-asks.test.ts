@@ -252,7 +252,7 @@ describe('a call refused until the person has been on the server’s pages (-320
       (error: unknown) => error,
     );
     await harness.nextAsk((seen) => seen.kind === 'elicitation-url' && seen.url === pages[0]?.url);
-    await expect(harness.manager.cancelTool(serverId, 'paged')).resolves.toBe(true);
+    await expect(harness.manager.cancelTool(serverId, { callId: 'paged' })).resolves.toBe(true);
     expect(await outcome).toMatchObject({
       code: 'cancelled',
       message: 'The tool call was cancelled.',

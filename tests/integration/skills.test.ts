@@ -13,6 +13,7 @@ import {
   type SkillsServer,
 } from '../fixtures/skills';
 import type { SkillView } from '../../src/messaging/skills-contract';
+import { definitionOf } from '../../src/ai/approval';
 import { createHarness } from '../helpers/manager-harness';
 
 describe('skills of two v2 servers', () => {
@@ -126,6 +127,36 @@ describe('skills of two v2 servers', () => {
       code: 'not-allowed',
       message: expect.stringContaining('changed the skill release-notes since you allowed it'),
     });
+  });
+
+  it('pins a skill’s allowed-tools to their definitions as the person agreed, old decisions at first sight', async () => {
+    const tally = find((await skills.list()).skills, guidesId, 'tally-report')!;
+    const decided = await skills.decide(guidesId, {
+      uri: tally.uri,
+      digest: tally.digest!,
+      allow: true,
+      allowTools: true,
+    });
+    // The server's tools named by allowed-tools, as the chat's tool views describe them.
+    const { tools } = await harness.manager.getServerTools(guidesId);
+    const agreed = Object.fromEntries(
+      tools
+        .filter((tool) => tally.allowedTools.includes(tool.name))
+        .map((tool) => [tool.name, definitionOf(tool)]),
+    );
+    expect(Object.keys(agreed)).toContain('tally');
+    expect(decided).toMatchObject({ toolsAllowed: true, toolDefinitions: agreed });
+    const key = `mcp.${guidesId}.skills`;
+    const stored = () => harness.store.snapshot()[key] as Record<string, unknown>;
+    expect(stored()[tally.uri]).toEqual({ digest: tally.digest, allowTools: true, tools: agreed });
+
+    // A decision stored before definitions were kept takes the tools as listed now.
+    await harness.store.set({
+      [key]: { ...stored(), [tally.uri]: { digest: tally.digest, allowTools: true } },
+    });
+    const listed = find((await skills.list(true)).skills, guidesId, 'tally-report');
+    expect(listed).toMatchObject({ toolsAllowed: true, toolDefinitions: agreed });
+    expect(stored()[tally.uri]).toEqual({ digest: tally.digest, allowTools: true, tools: agreed });
   });
 
   it('lists nothing of a switched-off server', async () => {

@@ -67,12 +67,12 @@ describe('a tool call', () => {
       code: 'invalid-request',
       message: 'A call with id call-1 is already running.',
     });
-    await expect(harness.manager.cancelTool(id, 'call-1')).resolves.toBe(true);
+    await expect(harness.manager.cancelTool(id, { callId: 'call-1' })).resolves.toBe(true);
     const cancelled = await failure(call);
     expect(PatchbayError.isInstance(cancelled)).toBe(true);
     expect(cancelled).toMatchObject({ code: 'cancelled', message: 'The tool call was cancelled.' });
     // Over: the id is free again and there is nothing left to cancel.
-    await expect(harness.manager.cancelTool(id, 'call-1')).resolves.toBe(false);
+    await expect(harness.manager.cancelTool(id, { callId: 'call-1' })).resolves.toBe(false);
     await expect(
       harness.manager.callTool(id, {
         name: 'echo',

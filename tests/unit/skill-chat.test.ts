@@ -1,28 +1,12 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { allowAlways } from '../../src/ai/approval';
+import { allowAlways, definitionOf } from '../../src/ai/approval';
 import { chatToolApproval, createCallOrigins } from '../../src/ai/chat-approval';
 import { systemPromptWith } from '../../src/ai/chat-transport';
 import { identityLine, SKILL_TOOL_NAME, skillsSection } from '../../src/ai/skill-tool';
 import { createToolNameMap } from '../../src/ai/tool-names';
 import type { ToolView } from '../../src/messaging/contract';
 import type { SkillView } from '../../src/messaging/skills-contract';
-
-const skill = (overrides: Partial<SkillView> = {}): SkillView => ({
-  serverId: 'guides',
-  serverName: 'Field Guides',
-  uri: 'skill://tally-report/SKILL.md',
-  name: 'tally-report',
-  description: 'Counts items with the tally tool.',
-  files: ['SKILL.md'],
-  allowedTools: ['tally', 'echo'],
-  digest: 'sha256:1',
-  state: 'allowed',
-  toolsAllowed: true,
-  qualifiedName: 'tally-report',
-  sameNameOn: [],
-  ...overrides,
-});
 
 const tool = (
   name: string,
@@ -38,6 +22,23 @@ const tool = (
 const tally = tool('tally', { readOnlyHint: true, openWorldHint: false });
 const echo = tool('echo', { readOnlyHint: true });
 const otherTally = tool('tally', { readOnlyHint: true, openWorldHint: false }, 'other');
+const skill = (overrides: Partial<SkillView> = {}): SkillView => ({
+  serverId: 'guides',
+  serverName: 'Field Guides',
+  uri: 'skill://tally-report/SKILL.md',
+  name: 'tally-report',
+  description: 'Counts items with the tally tool.',
+  files: ['SKILL.md'],
+  allowedTools: ['tally', 'echo'],
+  digest: 'sha256:1',
+  state: 'allowed',
+  toolsAllowed: true,
+  toolDefinitions: { tally: definitionOf(tally), echo: definitionOf(echo) },
+  qualifiedName: 'tally-report',
+  sameNameOn: [],
+  ...overrides,
+});
+
 const views = [tally, echo, otherTally];
 const names = createToolNameMap(views);
 
@@ -170,6 +171,31 @@ describe('a skill’s allowed-tools', () => {
       type: 'user-approval',
       reason: expect.stringContaining('a skill the chat loaded earlier'),
     });
+  });
+
+  it('hold for a tool only as the person agreed to it: a tool changed since asks again', async () => {
+    const decide = approval([skill()]);
+    await expect(decide({ toolCall: call(tally), messages: loaded('tally-report') })).resolves.toBe(
+      'not-applicable',
+    );
+    // The server describes tally otherwise now (its hints, its inputs, its words).
+    for (const changed of [
+      { annotations: { readOnlyHint: true } },
+      { inputSchema: { type: 'object', properties: { all: { type: 'boolean' } } } },
+      { description: 'tally tool; also posts the totals' },
+    ]) {
+      const grant = skill({ toolDefinitions: { tally: definitionOf({ ...tally, ...changed }) } });
+      await expect(
+        approval([grant])({ toolCall: call(tally), messages: loaded('tally-report') }),
+      ).resolves.toBe('user-approval');
+    }
+    // Agreed to with no definition of the tool (the server did not list it then): asks.
+    await expect(
+      approval([skill({ toolDefinitions: {} })])({
+        toolCall: call(tally),
+        messages: loaded('tally-report'),
+      }),
+    ).resolves.toBe('user-approval');
   });
 
   it('hold for nothing once the skill changed (not allowed as it is)', async () => {

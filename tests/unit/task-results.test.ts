@@ -31,6 +31,7 @@ const task = (overrides: Partial<TaskView> = {}): TaskView => ({
   updatedAt: 5_000,
   ttlMs: 60_000,
   result: { content: [{ type: 'text', text: 'Research report: tides' }] },
+  chatId: 'chat-1',
   ...overrides,
 });
 
@@ -38,7 +39,7 @@ describe('task results in a chat that was closed', () => {
   it('puts a completed task’s result on the call its interrupted turn left unknown', () => {
     const opened = settleInterrupted([answer('input-available')], ['a-1']);
     expect(callsAwaitingOutcome(opened)).toEqual(['call-1']);
-    const [message] = withTaskResults(opened, [task()]);
+    const [message] = withTaskResults(opened, [task()], 'chat-1');
     expect(message?.parts[1]).toMatchObject({
       state: 'output-available',
       output: {
@@ -52,9 +53,11 @@ describe('task results in a chat that was closed', () => {
 
   it('says why, for a task that failed or was stopped', () => {
     const opened = settleInterrupted([answer('input-available')], ['a-1']);
-    const [message] = withTaskResults(opened, [
-      task({ status: 'failed', result: undefined, error: 'The server ran out of time.' }),
-    ]);
+    const [message] = withTaskResults(
+      opened,
+      [task({ status: 'failed', result: undefined, error: 'The server ran out of time.' })],
+      'chat-1',
+    );
     expect(message?.parts[1]).toMatchObject({
       state: 'output-error',
       errorText: 'The server ran out of time.',
@@ -63,10 +66,25 @@ describe('task results in a chat that was closed', () => {
 
   it('leaves calls alone whose task still runs, and calls that have their outcome', () => {
     const opened = settleInterrupted([answer('input-available')], ['a-1']);
-    expect(withTaskResults(opened, [task({ status: 'working' })])).toEqual(opened);
+    expect(withTaskResults(opened, [task({ status: 'working' })], 'chat-1')).toEqual(opened);
     const done = [answer('output-error', { errorText: 'Failed: quota' })];
     expect(callsAwaitingOutcome(done)).toEqual([]);
-    expect(withTaskResults(done, [task()])).toEqual(done);
+    expect(withTaskResults(done, [task()], 'chat-1')).toEqual(done);
     expect((opened[0]?.parts[1] as { errorText?: string }).errorText).toBe(OUTCOME_UNKNOWN);
+  });
+
+  it('takes in only its own chat’s tasks, though another chat’s call has the same id', () => {
+    const opened = settleInterrupted([answer('input-available')], ['a-1']);
+    const other = task({
+      chatId: 'chat-2',
+      result: { content: [{ type: 'text', text: 'Not yours' }] },
+    });
+    const chatless = task({ chatId: undefined });
+    expect(withTaskResults(opened, [other, chatless], 'chat-1')).toEqual(opened);
+    const [message] = withTaskResults(opened, [other, task()], 'chat-1');
+    expect(message?.parts[1]).toMatchObject({
+      state: 'output-available',
+      output: { result: { content: [{ type: 'text', text: 'Research report: tides' }] } },
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryStore, createRecordingBroadcaster } from '../../src/platform/memory';
 import { storageKeys } from '../../src/mcp/storage-keys';
+import { taskKey } from '../../src/messaging/tasks-contract';
 import { asTaskHandle, TASK_HANDLE_META_KEY } from '../../src/mcp/tasks/task-handle-client';
 import {
   DEFAULT_POLL_MS,
@@ -83,7 +84,7 @@ describe('task records', () => {
       broken: { callId: 'broken', status: 'sleeping' },
       other: 'nonsense',
     });
-    expect([...tasks.keys()]).toEqual(['call-1']);
+    expect([...tasks.values()].map((stored) => stored.callId)).toEqual(['call-1']);
     expect(readStoredTasks(undefined).size).toBe(0);
   });
 
@@ -92,9 +93,9 @@ describe('task records', () => {
     const broadcaster = createRecordingBroadcaster();
     const tasks = new TaskStore(store, broadcaster, () => 5_000);
     await tasks.put(task());
-    await tasks.update('call-1', (stored) => ({ ...stored, statusMessage: 'Gathering sources' }));
+    await tasks.update(task(), (stored) => ({ ...stored, statusMessage: 'Gathering sources' }));
     const saved = await store.get<Record<string, StoredTask>>(storageKeys.tasks);
-    expect(saved?.['call-1']).toMatchObject({
+    expect(saved?.[taskKey(task())]).toMatchObject({
       statusMessage: 'Gathering sources',
       updatedAt: 5_000,
     });
@@ -102,8 +103,61 @@ describe('task records', () => {
     expect(changes).toHaveLength(2);
     // What only the background needs stays out of the pages' view.
     expect(changes[0]?.payload).not.toHaveProperty('task.era');
-    expect(await tasks.remove(['call-1'])).toBe(true);
+    expect(await tasks.remove([{ callId: 'call-1' }])).toBe(true);
     expect(await store.get(storageKeys.tasks)).toBeUndefined();
+  });
+
+  it('keeps two chats’ tasks apart when their calls share an id', async () => {
+    const store = createMemoryStore();
+    const broadcaster = createRecordingBroadcaster();
+    const tasks = new TaskStore(store, broadcaster, () => 5_000);
+    await tasks.put(task({ chatId: 'chat-a', taskId: 'task-a' }));
+    await tasks.put(task({ chatId: 'chat-b', taskId: 'task-b' }));
+    expect((await tasks.list()).map((stored) => stored.taskId).sort()).toEqual([
+      'task-a',
+      'task-b',
+    ]);
+    await tasks.update({ callId: 'call-1', chatId: 'chat-b' }, (stored) => ({
+      ...stored,
+      status: 'completed',
+    }));
+    expect((await tasks.get({ callId: 'call-1', chatId: 'chat-a' }))?.status).toBe('working');
+    expect((await tasks.get({ callId: 'call-1', chatId: 'chat-b' }))?.status).toBe('completed');
+    expect(await tasks.get({ callId: 'call-1' })).toBeUndefined();
+    // A fresh worker reads both back.
+    const reread = new TaskStore(store, broadcaster);
+    expect((await reread.list()).map((stored) => stored.chatId).sort()).toEqual([
+      'chat-a',
+      'chat-b',
+    ]);
+    expect(await tasks.remove([{ callId: 'call-1', chatId: 'chat-a' }])).toBe(true);
+    expect(broadcaster.messages.at(-1)).toEqual({
+      type: 'mcp/task/removed',
+      payload: { callId: 'call-1', chatId: 'chat-a' },
+    });
+    expect((await tasks.list()).map((stored) => stored.chatId)).toEqual(['chat-b']);
+  });
+
+  it('reads records stored by call id alone, and stores them by chat and call at the next write', async () => {
+    // The layout before chats' calls were told apart: one key per call id.
+    const store = createMemoryStore({
+      [storageKeys.tasks]: {
+        'call-1': task({ chatId: 'chat-a' }),
+        'call-2': task({ callId: 'call-2', status: 'completed' }),
+      },
+    });
+    const tasks = new TaskStore(store, createRecordingBroadcaster(), () => 5_000);
+    expect((await tasks.get({ callId: 'call-1', chatId: 'chat-a' }))?.taskId).toBe('task-1');
+    expect((await tasks.get({ callId: 'call-2' }))?.status).toBe('completed');
+    await tasks.put(task({ callId: 'call-1', chatId: 'chat-b', taskId: 'task-3' }));
+    const saved = await store.get<Record<string, StoredTask>>(storageKeys.tasks);
+    expect(Object.keys(saved ?? {}).sort()).toEqual(
+      [
+        taskKey({ callId: 'call-1', chatId: 'chat-a' }),
+        taskKey({ callId: 'call-1', chatId: 'chat-b' }),
+        taskKey({ callId: 'call-2' }),
+      ].sort(),
+    );
   });
 
   it('forgets finished tasks no chat took in after a day, and keeps running ones', async () => {

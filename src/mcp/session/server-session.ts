@@ -14,6 +14,7 @@ import { SessionLink, type LinkHost } from './session-link';
 import { sameStatus } from './status';
 import type { StoredEra } from './stored-era';
 import { restoredSession } from './stored-session';
+import { SkillCache } from './skill-cache';
 import { ToolCache } from './tool-cache';
 
 /**
@@ -34,6 +35,7 @@ export class ServerSession implements LinkHost {
   /** The last WWW-Authenticate challenge, to sign in with what the server asked for. */
   lastChallenge: AuthChallenge | undefined;
   readonly toolCache = new ToolCache();
+  readonly skillCache = new SkillCache();
   disabledTools: string[] = [];
   transport: TransportKind | undefined;
   /** The protocol era found for the server, reused by every connection after the first. */

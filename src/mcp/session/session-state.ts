@@ -11,6 +11,7 @@ import type { AuthSession } from '../../oauth/session';
 import type { ServerConfig } from '../catalog';
 import type { Connection, TransportKind } from '../connection';
 import type { SessionContext } from './context';
+import type { SkillCache } from './skill-cache';
 import type { ToolCache } from './tool-cache';
 
 export interface SessionState {
@@ -28,6 +29,8 @@ export interface SessionState {
   /** The last WWW-Authenticate challenge, to sign in with what the server asked for. */
   lastChallenge: AuthChallenge | undefined;
   readonly toolCache: ToolCache;
+  /** Its skills list, kept until the server says it changed (skill-cache.ts). */
+  readonly skillCache: SkillCache;
   transport: TransportKind | undefined;
   auth: AuthSession;
   /** The refresh in flight, shared by everyone who needs a new token meanwhile. */

@@ -7,11 +7,12 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
 import { PatchbayError } from '../../errors/patchbay-error';
 import type { CallToolResultView } from '../../messaging/views';
-import { createServerRequestHandlers } from '../asks/server-requests';
+import { leavesConnectionUp, toConnectionError } from '../classify-error';
 import type { ServerSession } from '../session/server-session';
 import { clientCapabilities } from '../sdk-client';
 import { isTerminal, type StoredTask, type TaskStore } from './task-store';
-import { MAX_POLL_FAILURES, pause, pollDelay } from './task-schedule';
+import { answerInputs } from './task-inputs';
+import { pause, pollDelay } from './task-schedule';
 import { taskWire, type TaskSnapshot, type TaskWire } from './task-wire';
 
 /** How long one task request may take; a 2025 `tasks/result` waits for the task itself. */
@@ -39,9 +40,11 @@ export interface FollowOptions {
 export async function followTask(options: FollowOptions): Promise<CallToolResultView> {
   const { session, store, signal } = options;
   const wire = taskWire(options.task.era, clientCapabilities(true));
-  const { callId, taskId } = options.task;
+  const { taskId } = options.task;
   let snapshot = options.first;
+  /** Polls in a row that did not reach the server; the note says so while there are any. */
   let failures = 0;
+  const note = noteKeeper(options);
   let waitingResult: Promise<CallToolResultView> | undefined;
   const answered = new Set<string>();
   const request = { signal, timeout: REQUEST_TIMEOUT_MS };
@@ -56,7 +59,7 @@ export async function followTask(options: FollowOptions): Promise<CallToolResult
         const state = JSON.stringify([seen.status, statusMessage, seen.pollIntervalMs, seen.ttlMs]);
         if (state !== saved) {
           saved = state;
-          await store.update(callId, (task) => ({
+          await store.update(options.task, (task) => ({
             ...task,
             status: seen.status,
             ...(statusMessage !== undefined ? { statusMessage } : {}),
@@ -64,19 +67,30 @@ export async function followTask(options: FollowOptions): Promise<CallToolResult
             ttlMs: seen.ttlMs,
           }));
         }
-        if (isTerminal(seen.status)) break;
-        if (seen.status === 'input_required') {
-          if (wire.era === 'legacy') {
-            // 2025: the server's questions come on the `tasks/result` stream, through the
-            // connection's elicitation handler (the ask broker); it then waits for the end.
-            waitingResult ??= session.withConnection((connection) =>
+        if (seen.status === 'input_required' && wire.era === 'legacy') {
+          // 2025: the server's questions come on the `tasks/result` stream, through the
+          // connection's elicitation handler (the ask broker); it then waits for the end.
+          if (!waitingResult) {
+            const waiting = session.withConnection((connection) =>
               wire.result(connection.client, taskId, { signal, timeout: RESULT_TIMEOUT_MS }),
             );
-            waitingResult.catch(() => undefined);
-          } else {
-            await answerInputs(session, wire, seen, answered, signal);
+            waitingResult = waiting;
+            // A stream that broke (offline, a lost connection) is not the task's end: the next
+            // poll that finds it waiting asks again, and its end asks for the result afresh.
+            waiting.catch(() => {
+              if (waitingResult === waiting) waitingResult = undefined;
+            });
           }
+        } else {
+          // 2026: the task's questions, answered through the person. One Patchbay does not
+          // answer is left unanswered, and the task says so until the server moves on.
+          const refused =
+            seen.status === 'input_required'
+              ? await answerInputs(session, wire, seen, answered, signal)
+              : undefined;
+          await note.set(refused);
         }
+        if (isTerminal(seen.status)) break;
       }
       // A task past its time to live (or a day, given none) is not followed for ever.
       if (Date.now() > endsBy)
@@ -91,13 +105,19 @@ export async function followTask(options: FollowOptions): Promise<CallToolResult
         snapshot = await session.withConnection((connection) =>
           wire.get(connection.client, taskId, request),
         );
+        if (failures) await note.set(undefined);
         failures = 0;
       } catch (error) {
         // The server answered that it cannot say (it forgot the task): no use asking again.
-        // A connection that failed is tried again, a little later each time.
-        if (signal.aborted || ProtocolError.isInstance(error) || ++failures >= MAX_POLL_FAILURES)
-          throw error;
+        // Not reaching it (offline, the server or Patchbay's worker restarting) ends nothing:
+        // the task may well run on there, so it is asked about again, a little later each
+        // time, for as long as it may live.
+        if (signal.aborted || serverAnswered(error)) throw error;
+        failures += 1;
         snapshot = undefined;
+        await note.set(
+          `Can't reach ${session.config.name} right now; Patchbay is still following the task.`,
+        );
       }
     }
     return await finish(options, wire, snapshot, waitingResult, request);
@@ -108,6 +128,34 @@ export async function followTask(options: FollowOptions): Promise<CallToolResult
     else if (!signal.aborted) await lostTrack(options, error);
     throw error;
   }
+}
+
+/**
+ * Whether a failed request got an answer from the server (a JSON-RPC error: it does not know
+ * the task, or cannot say; or an answer that is not one), rather than not reaching it. A
+ * connection that could not be opened (offline, signed out) is not an answer.
+ */
+function serverAnswered(error: unknown): boolean {
+  if (ProtocolError.isInstance(error)) return true;
+  if (PatchbayError.isInstance(error)) return false;
+  return leavesConnectionUp(error, toConnectionError(error));
+}
+
+/** Patchbay's own note on the task's record (not the server's words), written when it changes. */
+function noteKeeper(options: FollowOptions) {
+  let shown: string | undefined;
+  return {
+    async set(note: string | undefined): Promise<void> {
+      if (note === shown) return;
+      shown = note;
+      await options.store.update(options.task, (stored) => {
+        const next = { ...stored };
+        if (note === undefined) delete next.note;
+        else next.note = note;
+        return next;
+      });
+    },
+  };
 }
 
 /** The result of a task that ended, saved with its record. */
@@ -124,15 +172,16 @@ async function finish(
     const result =
       wire.era === 'modern'
         ? (snapshot.result ?? { content: [] })
-        : await (waitingResult ??
+        : await legacyResult(waitingResult, () =>
             session.withConnection((connection) =>
               wire.result(connection.client, task.taskId, request),
-            ));
+            ),
+          );
     // Kept for a chat to take in later, unless too large for the storage every server shares;
     // the caller has it either way, and a failed write never costs it the result.
     const kept = JSON.stringify(result).length <= MAX_KEPT_RESULT ? result : tooLargeToKeep();
     await store
-      .update(task.callId, (stored) => ({ ...stored, status: 'completed', result: kept }))
+      .update(task, (stored) => ({ ...stored, status: 'completed', result: kept }))
       .catch(() => undefined);
     return result;
   }
@@ -143,15 +192,34 @@ async function finish(
           'tool-failed',
           `The task ${task.toolName} ran on ${name} failed: ${snapshot.error ?? snapshot.statusMessage ?? 'no reason given'}.`,
         );
-  await store.update(task.callId, (stored) => ({ ...stored, error: error.message }));
+  await store.update(task, (stored) => ({ ...stored, error: error.message }));
   throw error;
+}
+
+/**
+ * 2025: the result of a completed task, from the `tasks/result` stream already open when it
+ * was waiting for input; a stream that failed (its failure is stale now that the task ended)
+ * gives way to a fresh request.
+ */
+async function legacyResult(
+  waiting: Promise<CallToolResultView> | undefined,
+  fresh: () => Promise<CallToolResultView>,
+): Promise<CallToolResultView> {
+  if (waiting) {
+    try {
+      return await waiting;
+    } catch {
+      // Asked again below.
+    }
+  }
+  return fresh();
 }
 
 /** The server stopped answering about the task (or answered nonsense): it ends here as failed. */
 async function lostTrack(options: FollowOptions, error: unknown): Promise<void> {
   const { store, task, session } = options;
   const reason = error instanceof Error ? error.message : String(error);
-  await store.update(task.callId, (stored) =>
+  await store.update(task, (stored) =>
     isTerminal(stored.status)
       ? stored
       : {
@@ -189,47 +257,11 @@ async function cancelOnServer(options: FollowOptions, wire: TaskWire): Promise<v
   } catch {
     // The server may have forgotten the task or be gone; the call is stopped here either way.
   }
-  await store.update(task.callId, (stored) => ({
+  await store.update(task, (stored) => ({
     ...stored,
     status: 'cancelled',
     error: PatchbayError.isInstance(reason) ? reason.message : 'The task was stopped.',
   }));
-}
-
-/**
- * 2026: the task's `inputRequests`, each answered once through the person (the same handlers
- * as a server's direct questions), then sent back with `tasks/update`.
- */
-async function answerInputs(
-  session: ServerSession,
-  wire: TaskWire,
-  snapshot: TaskSnapshot,
-  answered: Set<string>,
-  signal: AbortSignal,
-): Promise<void> {
-  const handlers = createServerRequestHandlers(session.context.asks, {
-    id: session.id,
-    name: session.config.name,
-    url: session.config.url,
-    samplingEnabled: () => session.samplingEnabled,
-  });
-  const responses: Record<string, unknown> = {};
-  for (const [key, input] of Object.entries(snapshot.inputRequests ?? {})) {
-    if (answered.has(key)) continue;
-    answered.add(key);
-    if (input.method === 'elicitation/create') {
-      responses[key] = await handlers.elicit(input.params as never, signal);
-    } else if (input.method === 'sampling/createMessage') {
-      responses[key] = await handlers.sample(input.params as never, signal);
-    }
-  }
-  if (Object.keys(responses).length === 0) return;
-  await session.withConnection((connection) =>
-    wire.update(connection.client, snapshot.taskId, responses, {
-      signal,
-      timeout: REQUEST_TIMEOUT_MS,
-    }),
-  );
 }
 
 /** What a chat finds later of a result too large to keep. */

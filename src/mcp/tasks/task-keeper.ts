@@ -11,7 +11,7 @@
  */
 import { notFound, PatchbayError } from '../../errors/patchbay-error';
 import type { CallToolResultView } from '../../messaging/views';
-import type { TaskView } from '../../messaging/tasks-contract';
+import { taskKey, type TaskRef, type TaskView } from '../../messaging/tasks-contract';
 import type {
   Alarms,
   Attention,
@@ -97,10 +97,10 @@ export class TaskKeeper {
     await this.records.sweep();
     await this.showUnseen();
     for (const record of await this.records.list()) {
-      if (isTerminal(record.status) || this.running.has(record.callId)) continue;
+      if (isTerminal(record.status) || this.running.has(taskKey(record))) continue;
       const session = sessionOf(record.serverId);
       if (!session) {
-        await this.records.update(record.callId, (task) => ({
+        await this.records.update(record, (task) => ({
           ...task,
           status: 'failed',
           error: `The server ${task.serverName} is gone, and its task with it.`,
@@ -116,22 +116,23 @@ export class TaskKeeper {
   /** Follows a task with no caller waiting (after a restart, or its chat let go of it). */
   private adopt(session: ServerSession, record: StoredTask): void {
     const controller = new AbortController();
-    session.calls.set(record.callId, controller);
+    const key = taskKey(record);
+    session.calls.set(key, controller);
     const release = this.options.keepAlive.hold();
     this.follow(session, record, controller.signal)
       .catch(() => undefined)
       .finally(() => {
-        if (session.calls.get(record.callId) === controller) session.calls.delete(record.callId);
+        if (session.calls.get(key) === controller) session.calls.delete(key);
         release();
       });
   }
 
   /** A task's result: waits for a running one; a finished one answers at once. */
-  async result(callId: string): Promise<CallToolResultView> {
+  async result(ref: TaskRef): Promise<CallToolResultView> {
     await this.resuming;
-    const running = this.running.get(callId);
+    const running = this.running.get(taskKey(ref));
     if (running) return running;
-    const record = await this.records.get(callId);
+    const record = await this.records.get(ref);
     if (!record) throw notFound('Patchbay knows of no task for this call.');
     if (record.status === 'completed' && record.result) return record.result;
     if (isTerminal(record.status)) {
@@ -150,10 +151,10 @@ export class TaskKeeper {
   }
 
   /** Forgets a finished task (its result is in a chat); a running one stays. */
-  async dismiss(callId: string): Promise<boolean> {
-    const record = await this.records.get(callId);
+  async dismiss(ref: TaskRef): Promise<boolean> {
+    const record = await this.records.get(ref);
     if (!record || !isTerminal(record.status)) return false;
-    const removed = await this.records.remove([callId]);
+    const removed = await this.records.remove([record]);
     if (record.notified) await this.showUnseen();
     return removed;
   }
@@ -161,9 +162,7 @@ export class TaskKeeper {
   /** A server was removed: its tasks go with it. */
   async forgetServer(serverId: string): Promise<void> {
     const records = await this.records.list();
-    await this.records.remove(
-      records.filter((task) => task.serverId === serverId).map((task) => task.callId),
-    );
+    await this.records.remove(records.filter((task) => task.serverId === serverId));
   }
 
   /** The alarm fired: the worker is awake, the caller has resumed; keep the alarm while needed. */
@@ -178,6 +177,7 @@ export class TaskKeeper {
     signal: AbortSignal,
     first?: TaskSnapshot,
   ): Promise<CallToolResultView> {
+    const key = taskKey(record);
     const run = followTask({
       session,
       store: this.records,
@@ -186,13 +186,13 @@ export class TaskKeeper {
       ...(first ? { first } : {}),
       onPoll: (delay) => this.keepAwake(delay),
     }).finally(() => {
-      if (this.running.get(record.callId) !== run) return;
-      this.running.delete(record.callId);
+      if (this.running.get(key) !== run) return;
+      this.running.delete(key);
       // The caller let go (its chat closed): the task goes on, followed here alone.
       if (wasLetGo(signal.reason)) return this.adopt(session, record);
-      void this.ended(record.callId);
+      void this.ended(record);
     });
-    this.running.set(record.callId, run);
+    this.running.set(key, run);
     return run;
   }
 
@@ -204,17 +204,18 @@ export class TaskKeeper {
     void this.options.alarms.schedule(TASK_ALARM, wanted).catch(() => undefined);
   }
 
-  private async ended(callId: string): Promise<void> {
+  private async ended(ref: TaskRef): Promise<void> {
     if (this.running.size === 0) {
       this.wakeAt = 0;
       await this.options.alarms.clear(TASK_ALARM).catch(() => undefined);
     }
-    const record = await this.records.get(callId);
+    const record = await this.records.get(ref);
     if (!record || !isTerminal(record.status) || record.notified) return;
     if (this.options.panelOpen?.() ?? true) return;
-    await this.records.update(callId, (task) => ({ ...task, notified: true }));
+    await this.records.update(ref, (task) => ({ ...task, notified: true }));
     await this.showUnseen();
-    await this.options.notifier?.notify(`patchbay-task-${callId}`, taskEndedNote(record));
+    const id = ref.chatId ? `${ref.chatId}-${ref.callId}` : ref.callId;
+    await this.options.notifier?.notify(`patchbay-task-${id}`, taskEndedNote(record));
   }
 
   /** The badge counts the tasks that ended unseen (the person then opens the panel). */

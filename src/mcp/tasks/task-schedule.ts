@@ -2,15 +2,14 @@
  * When to ask about a task next. The server suggests an interval (`pollInterval` in 2025,
  * `pollIntervalMs` in 2026) and Patchbay honours it within bounds: never more often than
  * {@link MIN_POLL_MS} (a server may not make Patchbay spin) nor less than every
- * {@link MAX_POLL_MS}; a request that failed waits twice as long each time.
+ * {@link MAX_POLL_MS}; a request that failed waits twice as long each time (a server out of
+ * reach is asked again every {@link MAX_POLL_MS}, for as long as its task may live).
  */
 
 /** The interval when the server suggests none. */
 export const DEFAULT_POLL_MS = 1_000;
 export const MIN_POLL_MS = 250;
 export const MAX_POLL_MS = 30_000;
-/** Failed polls in a row before a task is given up as unreachable. */
-export const MAX_POLL_FAILURES = 6;
 
 /** How long to wait before the next `tasks/get`, after `failures` failed polls in a row. */
 export function pollDelay(suggestedMs: number | undefined, failures = 0): number {

@@ -1,10 +1,17 @@
 /**
  * Task records, kept under one storage key so a task outlives the worker and the panel: the
  * background polls on after a restart, and a chat opened later finds the result. A record goes
- * when a chat took its result in, or a day after it ended if none did.
+ * when a chat took its result in, or a day after it ended if none did. Records are keyed by
+ * their chat and call ({@link taskKey}): two chats' calls may share an id.
  */
 import { z } from 'zod';
-import { taskViewSchema, type TaskStatus, type TaskView } from '../../messaging/tasks-contract';
+import {
+  taskKey,
+  taskViewSchema,
+  type TaskRef,
+  type TaskStatus,
+  type TaskView,
+} from '../../messaging/tasks-contract';
 import type { Broadcaster, KeyValueStore } from '../../platform/ports';
 import { storageKeys } from '../storage-keys';
 
@@ -32,13 +39,17 @@ export function taskView(task: StoredTask): TaskView {
   return taskViewSchema.parse(task);
 }
 
-/** Reads the stored records, dropping any that are not one (storage is untrusted). */
+/**
+ * Reads the stored records, dropping any that are not one (storage is untrusted), by
+ * {@link taskKey}. The keys they were stored under are not read: records stored by call id
+ * alone (before chats' calls were told apart) are keyed anew, and saved so at the next write.
+ */
 export function readStoredTasks(value: unknown): Map<string, StoredTask> {
   const tasks = new Map<string, StoredTask>();
   if (typeof value !== 'object' || value === null) return tasks;
   for (const entry of Object.values(value)) {
     const parsed = storedTaskSchema.safeParse(entry);
-    if (parsed.success) tasks.set(parsed.data.callId, parsed.data);
+    if (parsed.success) tasks.set(taskKey(parsed.data), parsed.data);
   }
   return tasks;
 }
@@ -63,36 +74,39 @@ export class TaskStore {
     return [...(await this.load()).values()];
   }
 
-  async get(callId: string): Promise<StoredTask | undefined> {
-    return (await this.load()).get(callId);
+  async get(ref: TaskRef): Promise<StoredTask | undefined> {
+    return (await this.load()).get(taskKey(ref));
   }
 
   /** Saves a record as it is now and tells the pages. */
   async put(task: StoredTask): Promise<void> {
     const tasks = await this.load();
-    tasks.set(task.callId, task);
+    tasks.set(taskKey(task), task);
     this.broadcaster.broadcast({ type: 'mcp/task/changed', payload: { task: taskView(task) } });
     await this.save(tasks);
   }
 
   /** Changes a record, if there is one, and saves it. */
   async update(
-    callId: string,
+    ref: TaskRef,
     change: (task: StoredTask) => StoredTask,
   ): Promise<StoredTask | undefined> {
-    const task = await this.get(callId);
+    const task = await this.get(ref);
     if (!task) return undefined;
     const next = { ...change(task), updatedAt: this.now() };
     await this.put(next);
     return next;
   }
 
-  async remove(callIds: readonly string[]): Promise<boolean> {
+  async remove(refs: readonly TaskRef[]): Promise<boolean> {
     const tasks = await this.load();
-    const removed = callIds.filter((callId) => tasks.delete(callId));
+    const removed = refs.filter((ref) => tasks.delete(taskKey(ref)));
     if (removed.length === 0) return false;
-    for (const callId of removed)
-      this.broadcaster.broadcast({ type: 'mcp/task/removed', payload: { callId } });
+    for (const { callId, chatId } of removed)
+      this.broadcaster.broadcast({
+        type: 'mcp/task/removed',
+        payload: { callId, ...(chatId ? { chatId } : {}) },
+      });
     await this.save(tasks);
     return true;
   }
@@ -103,7 +117,7 @@ export class TaskStore {
     const stale = (await this.list()).filter(
       (task) => isTerminal(task.status) && task.updatedAt < cutoff,
     );
-    if (stale.length) await this.remove(stale.map((task) => task.callId));
+    if (stale.length) await this.remove(stale);
   }
 
   private save(tasks: Map<string, StoredTask>): Promise<void> {
