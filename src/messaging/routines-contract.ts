@@ -60,6 +60,8 @@ export const routinesGlobalRequests = {
     usage: usageSchema.optional(),
     /** Servers the run could not use because their sign-in ended (ids): asked about once. */
     signIn: z.array(z.string()).max(50).optional(),
+    /** Those sign-ins are the whole reason (nothing else stopped the run). */
+    onlySignIn: z.boolean().optional(),
   }),
 } as const;
 

@@ -25,7 +25,12 @@ export function createRoutineNotices(options: RoutineNoticeOptions) {
   };
   return {
     /** A run now waits for the person, or ended. */
-    async ended(routine: Routine, run: RoutineRun, signIn: readonly string[] = []): Promise<void> {
+    async ended(
+      routine: Routine,
+      run: RoutineRun,
+      why: { signIn: readonly string[]; onlySignIn: boolean } = { signIn: [], onlySignIn: false },
+    ): Promise<void> {
+      const { signIn } = why;
       // A click opens the panel on the run's chat (src/panel-entry/panel-entry.ts).
       const id = `${CHAT_NOTICE_PREFIX}${run.chatId}`;
       switch (run.outcome) {
@@ -46,8 +51,8 @@ export function createRoutineNotices(options: RoutineNoticeOptions) {
         case 'failed': {
           const already = await noticed();
           const fresh = signIn.filter((serverId) => !already.includes(serverId));
-          // Only the sign-in that is news is announced; a run that failed on it alone says nothing.
-          if (signIn.length && !fresh.length) return;
+          // A run that failed only on sign-ins already announced says nothing more.
+          if (why.onlySignIn && signIn.length && !fresh.length) return;
           if (fresh.length) await store.set({ [SIGN_IN_NOTICED_KEY]: [...already, ...fresh] });
           const names = await Promise.all(fresh.map(options.serverName));
           return notifier.notify(id, {

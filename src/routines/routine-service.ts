@@ -228,9 +228,6 @@ export function createRoutineService(options: RoutineServiceOptions) {
     },
 
     ...runDesk,
-
-    /** The person's sign-in to these servers works again: a later expiry is announced again. */
-    signedIn: (serverIds: readonly string[]) => notices.signedIn(serverIds),
   };
 }
 export type RoutineService = ReturnType<typeof createRoutineService>;

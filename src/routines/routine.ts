@@ -6,7 +6,11 @@
  */
 import { z } from 'zod';
 import { chatModelSchema } from '../ai/chat-model-schema';
+import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
+import { PAGE_TOOLS_SERVER_ID } from '../messaging/page-tools-contract';
 import { scheduleSchema } from './schedule';
+
+const NOT_FOR_ROUTINES = new Set([BROWSER_SERVER_ID, PAGE_TOOLS_SERVER_ID]);
 
 /** A tool ticked to run unasked, as the server described it when ticked: a change asks again. */
 export const tickedToolSchema = z.object({
@@ -33,8 +37,18 @@ export const routineInputSchema = z.object({
   prompt: z.string().trim().min(1, 'Write what the routine should do.').max(MAX_PROMPT_CHARS),
   /** The model it runs with; the chat's default model when absent. */
   model: chatModelSchema.optional(),
-  /** The servers whose tools it may use (ids). */
-  servers: z.array(z.string().min(1)).max(50),
+  /**
+   * The servers whose tools it may use (ids): remote servers only. The browser's own tools and
+   * websites' tools act in the person's tabs, which a run with nobody watching does not.
+   */
+  servers: z
+    .array(
+      z
+        .string()
+        .min(1)
+        .refine((id) => !NOT_FOR_ROUTINES.has(id), 'Routines use remote servers only.'),
+    )
+    .max(50),
   tools: z.array(tickedToolSchema).max(500),
   schedule: scheduleSchema,
   /** An IANA time zone, the person's when they made it. */

@@ -17,6 +17,8 @@ export interface Blocker {
   reason: string;
   /** Servers whose sign-in ended. */
   signIn?: string[];
+  /** Those sign-ins are all that stopped the run. */
+  onlySignIn?: boolean;
 }
 
 export async function runBlockers(
@@ -55,6 +57,6 @@ export async function runBlockers(
   const sentence = problems.join('; ');
   return {
     reason: `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`.slice(0, 500),
-    ...(signIn.length && { signIn }),
+    ...(signIn.length && { signIn, onlySignIn: signIn.length === problems.length }),
   };
 }

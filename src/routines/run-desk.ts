@@ -32,6 +32,7 @@ export interface RunReport {
   waitingFor?: string;
   usage?: RunUsage;
   signIn?: string[];
+  onlySignIn?: boolean;
 }
 
 /** How long a runner's run is its own without word from it (it reports every 30 s). */
@@ -142,9 +143,16 @@ export function createRunDesk(options: RunDeskOptions) {
         };
       });
       if (!result) return undefined;
-      if (result.changed) await notices.ended(result.routine, result.run, report.signIn ?? []);
+      if (result.changed) {
+        await notices.ended(result.routine, result.run, {
+          signIn: report.signIn ?? [],
+          onlySignIn: report.onlySignIn ?? false,
+        });
+      }
       // Its servers answered: an expiry after this is news again.
-      if (result.run.outcome === 'done') await notices.signedIn(result.routine.servers);
+      if (result.run.outcome === 'done' || result.run.outcome === 'waiting') {
+        await notices.signedIn(result.routine.servers);
+      }
       await options.afterChange();
       return result.run;
     },

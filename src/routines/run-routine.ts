@@ -70,7 +70,7 @@ export async function runRoutine(work: RunWork, options: RunRoutineOptions): Pro
         routine: { id: routine.id, name: routine.name, runId: run.id },
       },
     };
-    const label = (options.timeLabel ?? defaultTimeLabel)(run.dueAt, routine.timeZone);
+    const label = (options.timeLabel ?? defaultTimeLabel)(run.startedAt, routine.timeZone);
     const at = Date.now();
     // One write: the chat, titled with the routine and its time, marked as the routine's.
     await history.save({

@@ -90,43 +90,64 @@ export function wallTimeAt(instant: number, timeZone: string): WallTime {
   };
 }
 
+const HOUR = 3_600_000;
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in ms. */
+function offsetAt(instant: number, timeZone: string): number {
+  const wall = wallTimeAt(instant, timeZone);
+  return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute) - instant;
+}
+
 /**
- * The instant a wall-clock time has in `timeZone`. A time skipped by a daylight-saving change
- * (02:30 on the night clocks go forward) gives the instant just after the gap.
+ * The instant a wall-clock time has in `timeZone`. A time that comes twice (the night clocks go
+ * back) is its first; one the clocks skip (the night they go forward) is taken with the offset
+ * from before the change, which lands as far after the gap as it was into it (02:30 becomes
+ * 03:30).
  */
 export function instantOf(wall: Omit<WallTime, 'weekday'>, timeZone: string): number {
   const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
-  let guess = asUtc;
-  // Two corrections settle the zone's offset at that time, across a change too.
-  for (let round = 0; round < 2; round += 1) {
-    const seen = wallTimeAt(guess, timeZone);
-    const seenAsUtc = Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute);
-    guess += asUtc - seenAsUtc;
-  }
-  return guess;
+  // The zone's offsets half a day either side: any change that day lies between them.
+  const candidates = [
+    asUtc - offsetAt(asUtc - 12 * HOUR, timeZone),
+    asUtc - offsetAt(asUtc + 12 * HOUR, timeZone),
+  ];
+  const shows = (instant: number) => {
+    const seen = wallTimeAt(instant, timeZone);
+    return Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute) === asUtc;
+  };
+  const real = candidates.filter(shows);
+  return real.length ? Math.min(...real) : Math.max(...candidates);
 }
 
 const MINUTE = 60_000;
 
 /** The first time the schedule is due strictly after `after` (ms), in `timeZone`. */
 export function nextRunAfter(schedule: Schedule, timeZone: string, after: number): number {
-  const now = wallTimeAt(after, timeZone);
   if (schedule.kind === 'hourly') {
-    for (let hours = 0; hours <= 2; hours += 1) {
-      const at = instantOf({ ...now, hour: now.hour + hours, minute: schedule.minute }, timeZone);
-      if (at > after) return at;
-    }
-    return after + 60 * MINUTE;
+    // Zones are whole minutes off UTC, so the wall clock's minute moves with the real one:
+    // every hour runs once, the hour the clocks repeat twice and the one they skip not at all.
+    const base = after - (after % MINUTE);
+    const delta = (schedule.minute - wallTimeAt(base, timeZone).minute + 60) % 60;
+    return base + (delta === 0 ? 60 : delta) * MINUTE;
   }
+  const now = wallTimeAt(after, timeZone);
   const [hour, minute] = schedule.time.split(':').map(Number) as [number, number];
   for (let days = 0; days <= 8; days += 1) {
-    // Date.UTC rolls a day past the month's end over; the weekday is read from the result.
+    // Date.UTC rolls a day past the month's end over; the weekday is the calendar day's, even
+    // where a skipped time moves the instant.
+    const date = new Date(Date.UTC(now.year, now.month - 1, now.day + days));
     const at = instantOf(
-      { year: now.year, month: now.month, day: now.day + days, hour, minute },
+      {
+        year: date.getUTCFullYear(),
+        month: date.getUTCMonth() + 1,
+        day: date.getUTCDate(),
+        hour,
+        minute,
+      },
       timeZone,
     );
     if (at <= after) continue;
-    const weekday = wallTimeAt(at, timeZone).weekday;
+    const weekday = date.getUTCDay();
     if (schedule.kind === 'weekdays' && (weekday === 0 || weekday === 6)) continue;
     if (schedule.kind === 'weekly' && weekday !== schedule.day) continue;
     return at;

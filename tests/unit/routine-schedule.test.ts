@@ -47,6 +47,43 @@ describe('a routine’s schedule', () => {
     expect(skipped).toBeLessThan(at('2026-03-29T02:00:00Z'));
   });
 
+  it('runs a time the clocks skip after the gap, in zones behind UTC too, and once', () => {
+    // New York skips 02:00–03:00 on 2026-03-08: 02:30 runs at 03:30 EDT, not 01:30 EST.
+    const newYork = nextRunAfter(
+      { kind: 'daily', time: '02:30' },
+      'America/New_York',
+      at('2026-03-07T12:00:00Z'),
+    );
+    expect(iso(newYork)).toBe('2026-03-08T07:30:00.000Z');
+    // Santiago skips midnight on 2026-09-06: a Sunday 00:30 routine still runs that Sunday.
+    const santiago = nextRunAfter(
+      { kind: 'weekly', day: 0, time: '00:30' },
+      'America/Santiago',
+      at('2026-09-05T12:00:00Z'),
+    );
+    expect(wallTimeAt(santiago, 'America/Santiago')).toMatchObject({ day: 6, weekday: 0 });
+    expect(santiago).toBeLessThan(at('2026-09-06T12:00:00Z'));
+    // A time the clocks repeat (New York, 2026-11-01, 01:00–02:00 twice) runs the first time.
+    const repeated = nextRunAfter(
+      { kind: 'daily', time: '01:30' },
+      'America/New_York',
+      at('2026-10-31T12:00:00Z'),
+    );
+    expect(iso(repeated)).toBe('2026-11-01T05:30:00.000Z');
+  });
+
+  it('runs hourly every hour across the clocks going back, without a gap', () => {
+    const hourly = { kind: 'hourly', minute: 30 } as const;
+    const first = nextRunAfter(hourly, 'America/New_York', at('2026-11-01T05:00:00Z'));
+    const second = nextRunAfter(hourly, 'America/New_York', first);
+    const third = nextRunAfter(hourly, 'America/New_York', second);
+    expect([first, second, third].map(iso)).toEqual([
+      '2026-11-01T05:30:00.000Z', // 01:30 EDT
+      '2026-11-01T06:30:00.000Z', // 01:30 EST, the hour again
+      '2026-11-01T07:30:00.000Z', // 02:30 EST
+    ]);
+  });
+
   it('skips weekends on weekdays, and waits for the day on weekly', () => {
     // Friday 2026-12-04 after 09:00 in Tokyo: next weekday is Monday the 7th.
     const friday = at('2026-12-04T01:00:00Z'); // 10:00 in Tokyo

@@ -104,6 +104,9 @@ describe('routines in the worker', () => {
     await expect(service.save(morning({ prompt: '  ' }))).rejects.toThrow(
       'Write what the routine should do.',
     );
+    await expect(service.save(morning({ servers: ['browser'] }))).rejects.toThrow(
+      'Routines use remote servers only.',
+    );
     await expect(service.save(morning({ id: 'gone' }))).rejects.toThrow(
       'That routine no longer exists.',
     );
@@ -196,6 +199,7 @@ describe('routines in the worker', () => {
         outcome: 'failed',
         reason: 'The sign-in to Linear expired.',
         signIn: ['linear'],
+        onlySignIn: true,
       });
     };
     await fail();
@@ -205,11 +209,27 @@ describe('routines in the worker', () => {
       'Sign in to Linear again in Servers. The sign-in to Linear expired.',
     );
     expect(await store.get(SIGN_IN_NOTICED_KEY)).toEqual(['linear']);
+    // Another reason beside it is still news.
+    const both = await service.runNow(routine.id);
+    await service.report({
+      runId: both.id,
+      outcome: 'failed',
+      reason: 'The sign-in to Linear expired; Notion is down.',
+      signIn: ['linear'],
+      onlySignIn: false,
+    });
+    expect(notes.at(-1)?.message).toBe('The sign-in to Linear expired; Notion is down.');
     const run = await service.runNow(routine.id);
     await service.report({ runId: run.id, outcome: 'done' });
     expect(await store.get(SIGN_IN_NOTICED_KEY)).toEqual([]);
     await fail();
     expect(notes.filter((note) => note.message.startsWith('Sign in'))).toHaveLength(2);
+    expect(notes.map((note) => note.message.split(' ')[0])).toEqual([
+      'Sign',
+      'The',
+      'Ran.',
+      'Sign',
+    ]);
   });
 
   it('tells pages what changed, and forgets a removed routine’s runs', async () => {

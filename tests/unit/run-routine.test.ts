@@ -224,6 +224,7 @@ describe('a routine run', () => {
         outcome: 'failed',
         reason: 'The sign-in to Journal expired.',
         signIn: ['journal'],
+        onlySignIn: true,
       },
     ]);
     const off = await run([{ text: 'never' }], {
