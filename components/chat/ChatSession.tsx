@@ -98,7 +98,7 @@ export function ChatSession(props: ChatSessionProps) {
   };
 
   const lastUserMessage = chat.messages.findLast((message) => message.role === 'user');
-  const { interrupted, saveError, pausedRun } = session;
+  const { interrupted, saveError, routineRun } = session;
   const { onMakeRoutine } = props;
   // Offered once the person typed something here and the chat is at rest.
   const canMakeRoutine =
@@ -106,7 +106,9 @@ export function ChatSession(props: ChatSessionProps) {
   return (
     <div className="chat">
       {/* The chat's header (model, tools) goes here, above the transcript. */}
-      {pausedRun ? <PausedRunNote run={pausedRun} /> : null}
+      {routineRun.run ? (
+        <PausedRunNote run={routineRun.run} failed={routineRun.handBackFailed} />
+      ) : null}
       <ChatTranscript
         scrollerRef={follow.scrollerRef}
         contentRef={follow.contentRef}
@@ -186,6 +188,9 @@ export function ChatSession(props: ChatSessionProps) {
         <Composer
           busy={busy}
           {...composer}
+          {...(routineRun.run?.state === 'running' && {
+            disabledReason: 'The routine is writing this chat; it is yours again when it is done.',
+          })}
           {...(lastUserMessage && { onEditLast: () => setEditingId(lastUserMessage.id) })}
           request={props.composerRequest}
           {...(props.onComposerRequestApplied

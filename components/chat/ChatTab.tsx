@@ -96,7 +96,7 @@ export function ChatTab({
       ) : null}
       {conversation ? (
         <ChatSession
-          key={conversation.id}
+          key={`${conversation.id}:${chats.readings}`}
           client={client}
           conversation={conversation}
           history={chats.history}
@@ -108,6 +108,7 @@ export function ChatTab({
           loadApprovalSecret={chat.approvalSecret}
           saveApprovals={chat.saveApprovals}
           onSaved={chat.onSaved}
+          onReload={() => void chats.open(conversation.id)}
           composerRequest={composer.request}
           onComposerRequestApplied={composer.applied}
           {...(onMakeRoutine && {

@@ -32,7 +32,7 @@ export function useChatPersistence(options: {
   messages: UIMessage[];
   status: ChatStatus;
   onSaved(title: string): void;
-}): string | undefined {
+}): { saveError: string | undefined; flush(): Promise<void> } {
   const { history, journal, conversation, restored, messages, status } = options;
   const [saveError, setSaveError] = useState<string | undefined>();
   const [writer] = useState(() =>
@@ -85,7 +85,7 @@ export function useChatPersistence(options: {
     };
   }, [writer, journal, conversation.id]);
 
-  return saveError;
+  return { saveError, flush: writer.flush };
 }
 
 /** Steps and tool-call states of the last message: a change is a step boundary. */

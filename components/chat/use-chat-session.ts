@@ -1,6 +1,6 @@
 import { useChat } from '@ai-sdk/react';
 import { lastAssistantMessageIsCompleteWithApprovalResponses, type DynamicToolUIPart } from 'ai';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApprovalSettings } from '../../src/ai/approval';
 import { createChatTransport } from '../../src/ai/chat-transport';
 import { createLanguageModel } from '../../src/ai/model';
@@ -11,7 +11,7 @@ import type { ConversationStore, OpenedConversation } from '../../src/chat/histo
 import type { UnsavedJournal } from '../../src/chat/unsaved-changes';
 import type { PatchbayClient } from '../../src/messaging/client';
 import { toolCallIdsOf } from '../apps/tool-app-slot';
-import { useRunSettle } from '../routines/use-run-settle';
+import { useRunHandBack } from '../routines/use-run-hand-back';
 import { useAlwaysAllow } from './use-always-allow';
 import { useChatPersistence, useRestoredMessages } from './use-chat-persistence';
 import { useChatTools } from './use-chat-tools';
@@ -30,6 +30,8 @@ export interface ChatSessionOptions {
   loadApprovalSecret(): Promise<string>;
   saveApprovals(next: ApprovalSettings): Promise<void>;
   onSaved(title: string): void;
+  /** Reads the chat again from history (a routine's run wrote it meanwhile). */
+  onReload?(): void;
 }
 
 const SETTLED_TOOL_STATES = new Set(['output-available', 'output-error', 'output-denied']);
@@ -71,11 +73,14 @@ export function useChatSession(options: ChatSessionOptions) {
     ],
   );
   const restored = useRestoredMessages(conversation);
+  // A routine's run waiting here goes on in its runner once answered, never in the panel.
+  const handsBackRef = useRef(false);
   const chat = useChat({
     id: conversation.id,
     messages: restored,
     transport,
-    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+    sendAutomaticallyWhen: (turn) =>
+      !handsBackRef.current && lastAssistantMessageIsCompleteWithApprovalResponses(turn),
     // Errors are shown inline (chat.error) with a sentence and a Retry; nothing to log.
     onError: () => undefined,
   });
@@ -88,7 +93,7 @@ export function useChatSession(options: ChatSessionOptions) {
   }, [loadApprovals, tools]);
 
   const { status } = chat;
-  const saveError = useChatPersistence({
+  const { saveError, flush } = useChatPersistence({
     history,
     journal: options.journal,
     conversation,
@@ -101,14 +106,15 @@ export function useChatSession(options: ChatSessionOptions) {
   const withTasks = useTaskResults(client, conversation.id, restored, chat);
   const interrupted = useInterruptedTurn(conversation, withTasks ?? restored, chat);
   const busy = status === 'streaming' || status === 'submitted';
-  // A routine's run paused in this chat: its line, and its end once the person's turn ends.
-  const routineRun = useRunSettle({
+  // A routine's run in this chat: its line, and its hand-back once the person answered.
+  const routineRun = useRunHandBack({
     client,
     chatId: conversation.id,
     saved: conversation.messages.length > 0,
-    status,
-    error: chat.error,
     messages: chat.messages,
+    flush,
+    onRunMoved: () => options.onReload?.(),
+    handsBackRef,
   });
 
   /** Stops the answer; its calls still open show as stopped. */
@@ -119,7 +125,6 @@ export function useChatSession(options: ChatSessionOptions) {
       .filter((part) => !SETTLED_TOOL_STATES.has(part.state))
       .map((part) => part.toolCallId);
     setStoppedCalls((previous) => new Set([...previous, ...open]));
-    routineRun.onStop();
     // The abort runs its listeners (the proxy tools' cancels) before stop() returns a promise.
     stopIntent.asPerson(() => void chat.stop());
   };
@@ -161,7 +166,7 @@ export function useChatSession(options: ChatSessionOptions) {
     stoppedCalls,
     saveError,
     interrupted,
-    pausedRun: routineRun.paused,
+    routineRun,
     canRegenerate,
     stop,
     edit,

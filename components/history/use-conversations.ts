@@ -27,6 +27,8 @@ export function useConversations(options: {
   const [conversation, setConversation] = useState<OpenedConversation | undefined>();
   const [list, setList] = useState<ConversationList>({ conversations: [], skipped: 0 });
   const [notice, setNotice] = useState<string | undefined>();
+  // Each reading from history shows afresh, the open chat read again included.
+  const [readings, setReadings] = useState(0);
   const { keepDays, ready } = options;
 
   const refreshList = useCallback(() => void history.list().then(setList), [history]);
@@ -85,9 +87,14 @@ export function useConversations(options: {
     onSaved,
     refresh: refreshList,
     start: () => setConversation(newConversation()),
+    readings,
+    /** Opens the chat as history holds it now (the open one again too); false if it is gone. */
     open: async (id: string) => {
       const found = await history.get(id);
-      if (found) setConversation(found);
+      if (!found) return false;
+      setConversation(found);
+      setReadings((count) => count + 1);
+      return true;
     },
     rename: async (id: string, title: string) => {
       await history.rename(id, title);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { AsksPanel, useAsks } from '../../components/asks/AsksPanel';
 import { ExternalApprovals } from '../../components/browser-access/ExternalApprovals';
 import { useBrowserAccess } from '../../components/browser-access/use-browser-access';
@@ -98,7 +98,11 @@ export function App({
     keepDays: keepDays.value ?? undefined,
     ready: keepDays.loaded,
   });
-  useOpenRunChat(composer.request, chats.open, showChat);
+  const showRunChat = useMemo(
+    () => ({ chat: showChat, routines: () => setTab('routines') }),
+    [showChat],
+  );
+  useOpenRunChat(composer.request, chats.open, showRunChat);
   const chat = useChatTab({
     client,
     store,

@@ -40,15 +40,10 @@ export const routinesGlobalRequests = {
   /** The run (waiting for the person) whose chat this is, if any. */
   'routines/run-of-chat': z.object({ chatId: z.string().min(1) }),
   /**
-   * The person answered a waiting run's call in its chat and the panel finished the turn:
-   * the run ends with how that turn ended.
+   * The person answered the calls a run waits for, in its chat (the answers are saved there):
+   * the run goes on in the background, with the routine's servers and grants.
    */
-  'routines/run/settle': z.object({
-    chatId: z.string().min(1),
-    outcome: z.enum(['done', 'failed']),
-    reason: z.string().max(500).optional(),
-    usage: usageSchema.optional(),
-  }),
+  'routines/run/resume': z.object({ chatId: z.string().min(1) }),
   /** The runner: the next run to work on (none when nothing is due). */
   'routines/runner/take': z.undefined().or(z.object({}).strict()),
   /** The runner: how its run stands after a step. */
@@ -73,7 +68,7 @@ export const routinesGlobalResults = {
   'routines/run-now': z.object({ run: runSchema }),
   'routines/runs': z.object({ runs: z.array(runSchema) }),
   'routines/run-of-chat': z.object({ run: runSchema.optional() }),
-  'routines/run/settle': z.object({ settled: z.boolean() }),
+  'routines/run/resume': z.object({ run: runSchema.optional() }),
   'routines/runner/take': z.object({ work: runWorkSchema.optional() }),
   'routines/runner/report': z.object({ run: runSchema.optional() }),
 } as const;

@@ -34,15 +34,10 @@ export function routinesRoutes(service: () => RoutineService): Routes {
       const run = await service().runOfChat(chatId);
       return run ? { run } : {};
     }),
-    'routines/run/settle': route(
-      globalRequests['routines/run/settle'],
-      async ({ chatId, outcome, reason, usage }) => ({
-        settled: await service().settle(chatId, outcome, {
-          ...(reason !== undefined && { reason }),
-          ...(usage && { usage }),
-        }),
-      }),
-    ),
+    'routines/run/resume': route(globalRequests['routines/run/resume'], async ({ chatId }) => {
+      const run = await service().resume(chatId);
+      return run ? { run } : {};
+    }),
     'routines/runner/take': route(globalRequests['routines/runner/take'], async () => {
       const work = await service().take();
       return work ? { work } : {};

@@ -53,26 +53,21 @@ export interface RunDeskOptions {
 export function createRunDesk(options: RunDeskOptions) {
   const { routines, notices, now } = options;
   const desk = {
-    /** The person answered a waiting run in its chat, and the panel finished the turn. */
-    async settle(
-      chatId: string,
-      outcome: 'done' | 'failed',
-      details: { reason?: string; usage?: RunUsage },
-    ): Promise<boolean> {
-      const settled = await routines.update(({ runs }) => {
+    /**
+     * The person answered the calls a run waits for, in its chat: it goes on in the runner,
+     * which reads the answers from the chat.
+     */
+    async resume(chatId: string): Promise<RoutineRun | undefined> {
+      const resumed = await routines.update(({ runs }) => {
         const run = runs.find((each) => each.chatId === chatId && each.outcome === 'waiting');
-        if (!run) return { result: false };
-        const next: RoutineRun = {
-          ...withoutWait(run),
-          outcome,
-          endedAt: now(),
-          ...(details.reason !== undefined && { reason: details.reason }),
-          ...(details.usage && { usage: details.usage }),
-        };
-        return { runs: runs.map((each) => (each.id === run.id ? next : each)), result: true };
+        if (!run) return { result: undefined };
+        const { leaseUntil, ...rest } = withoutWait(run);
+        void leaseUntil;
+        const next: RoutineRun = { ...rest, outcome: 'running', attempts: 0 };
+        return { runs: runs.map((each) => (each.id === run.id ? next : each)), result: next };
       });
-      if (settled) await options.afterChange();
-      return settled;
+      if (resumed) await options.afterChange();
+      return resumed;
     },
 
     /**

@@ -87,7 +87,8 @@ export async function runRoutine(work: RunWork, options: RunRoutineOptions): Pro
   const transport = options.transport(work);
   for (let request = 0; request < MAX_REQUESTS; request += 1) {
     const last = messages.at(-1);
-    if (last?.role === 'assistant' && !cutOff) {
+    // An answer is over unless it was cut off, or the person just answered its calls.
+    if (last?.role === 'assistant' && !cutOff && !answeredCalls(last)) {
       const waiting = waitingCalls(last);
       if (!waiting.length) {
         return options.report({ runId: run.id, outcome: 'done', ...usageOf(messages) });
@@ -162,6 +163,11 @@ export async function runRoutine(work: RunWork, options: RunRoutineOptions): Pro
     messages = latest;
     return failure;
   }
+}
+
+/** The person answered an answer's calls (in the panel): the model goes on with them. */
+function answeredCalls(message: UIMessage): boolean {
+  return message.parts.some((part) => 'state' in part && part.state === 'approval-responded');
 }
 
 /** The calls in an answer that wait for the person's approval. */

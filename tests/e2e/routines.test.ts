@@ -4,7 +4,7 @@
  */
 import type { Page, Worker } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { startModernServer } from '../fixtures/modern-server';
+import { startModernServer, type ModernServer } from '../fixtures/modern-server';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
 import { chooseScriptedModel } from './chat-setup';
 import { closeAfterTest, freshExtensionPerTest, requestFrom } from './harness';
@@ -15,6 +15,7 @@ const session = freshExtensionPerTest({ grantOptionalPermissions: true });
 let model: ScriptedOpenAI;
 let page: Page;
 let serverId: string;
+let journal: ModernServer;
 
 interface Run {
   id: string;
@@ -34,10 +35,10 @@ interface RoutineView {
 
 beforeEach(async () => {
   model = closeAfterTest(await startScriptedOpenAI());
-  const server = closeAfterTest(await startModernServer({ legacy: 'stateless' }));
+  journal = closeAfterTest(await startModernServer({ legacy: 'stateless' }));
   page = await session.openSidePanel();
   await chooseScriptedModel(page, model.baseUrl);
-  serverId = await addEnabledServer(session, page, { name: 'Journal', url: server.mcpUrl });
+  serverId = await addEnabledServer(session, page, { name: 'Journal', url: journal.mcpUrl });
 });
 
 /** The worker running now (a stopped one is replaced when something wakes it). */
@@ -207,22 +208,58 @@ describe('routines', () => {
     await session.screenshot(panel, 'routine-paused');
     const card = panel.locator('.tool-card[data-tool-name="distance"]');
     await card.getByRole('button', { name: 'Approve' }).click();
+    // The run goes on in its runner, with the routine's grants, and the chat shows its end.
     await panel.getByText('The distance is 5.').waitFor();
     await expect.poll(async () => (await runs())[0]?.outcome).toBe('done');
+    expect(JSON.stringify(model.requests.at(-1)?.body)).toContain('5');
   });
 
-  it('goes on across a worker stop mid-run', async () => {
+  it('goes on after the person denies the call, and the model hears it', async () => {
     model.script(
-      { type: 'text', text: 'First part of the summary, '.repeat(8), delayMs: 150 },
-      { type: 'text', text: 'and the rest of it.' },
+      {
+        type: 'tool-call',
+        toolName: `${serverId}__distance`,
+        input: { from: { x: 0, y: 0 }, to: { x: 3, y: 4 } },
+      },
+      { type: 'text', text: 'I did not measure it.' },
     );
-    const routine = await saveRoutine([]);
+    const routine = await saveRoutine(['echo']);
     await requestFrom(session, page, 'routines/run-now', { id: routine.id });
-    await expect.poll(() => model.requests.length, { timeout: 15_000 }).toBeGreaterThan(0);
-    // The worker stops while the model streams: the runner goes on, and reports to the next one.
+    await expect.poll(async () => (await runs())[0]?.outcome, { timeout: 30_000 }).toBe('waiting');
+    await page.reload(); // the panel opened before a model was set up
+    await openChat(page, /^Morning summary · /);
+    const card = page.locator('.tool-card[data-tool-name="distance"]');
+    await card.getByRole('button', { name: 'Deny' }).click();
+    await expect.poll(async () => (await runs())[0]?.outcome).not.toBe('waiting');
+    // The panel is closed before the run ends: it goes on all the same.
+    await page.close();
+    await expect.poll(async () => (await runs())[0]?.outcome, { timeout: 30_000 }).toBe('done');
+    expect(JSON.stringify(model.requests.at(-1)?.body)).toMatch(/denied|not approved/i);
+    expect(journal.methods().filter((method) => method === 'tools/call')).toHaveLength(0);
+  });
+
+  it('goes on across a worker stop in the middle of a tool call', async () => {
+    model.script(
+      {
+        type: 'tool-call',
+        toolName: `${serverId}__slow_count`,
+        input: { steps: 30, delayMs: 100 },
+      },
+      { type: 'text', text: 'Counted, after a restart.' },
+    );
+    const routine = await saveRoutine(['slow_count']);
+    await requestFrom(session, page, 'routines/run-now', { id: routine.id });
+    await expect
+      .poll(() => journal.methods().includes('tools/call'), { timeout: 15_000 })
+      .toBe(true);
+    // The worker stops while the call runs: the runner goes on, and the model hears what
+    // became of the call.
     await session.stopWorker(page);
     await expect.poll(async () => (await runs())[0]?.outcome, { timeout: 30_000 }).toBe('done');
     expect(await runs()).toHaveLength(1);
+    expect(JSON.stringify(model.requests.at(-1)?.body)).toContain('restarted');
+    const answer = (await storedMessages(page)).filter((m) => m.role === 'assistant');
+    expect(answer.at(-1)?.text).toContain('Counted, after a restart.');
   });
 
   it('resumes a run whose runner was closed mid-answer from its last saved step', async () => {

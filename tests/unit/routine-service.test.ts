@@ -5,6 +5,7 @@ import {
   createTimerAlarms,
 } from '../../src/platform/memory';
 import { ROUTINES_ALARM, createRoutineService } from '../../src/routines/routine-service';
+import { LEASE_MS } from '../../src/routines/run-desk';
 import { SIGN_IN_NOTICED_KEY } from '../../src/routines/routine-notices';
 import { MODEL_CHOICE_KEY } from '../../src/ai/model-choice';
 import type { RoutineInput } from '../../src/routines/routine';
@@ -171,22 +172,63 @@ describe('routines in the worker', () => {
     alarms.fire(ROUTINES_ALARM);
     await expect.poll(async () => (await service.runs(routine.id))[0]?.outcome).toBe('timed-out');
     expect(notes.at(-1)?.message).toBe('Stopped: nobody answered its question in time.');
-    // Too late to settle now.
-    expect(await service.settle(run.chatId, 'done', {})).toBe(false);
+    // Too late to answer now.
+    expect(await service.resume(run.chatId)).toBeUndefined();
   });
 
-  it('settles a waiting run the person answered, with how the turn ended', async () => {
-    const { service } = setup();
+  it('goes on in the runner once the person answered, with a fresh lease', async () => {
+    const { service, runner } = setup();
     const routine = await service.save(morning());
     const run = await service.runNow(routine.id);
+    await service.take();
     await service.report({ runId: run.id, outcome: 'waiting', waitingFor: 'a tool' });
-    const usage = { inputTokens: 120, outputTokens: 30 };
-    expect(await service.settle(run.chatId, 'done', { usage })).toBe(true);
-    const [settled] = await service.runs(routine.id);
-    expect(settled).toMatchObject({ outcome: 'done', usage, endedAt: START });
-    expect(settled?.waitingFor).toBeUndefined();
+    const starts = runner.starts;
+    const resumed = await service.resume(run.chatId);
+    expect(resumed).toMatchObject({ outcome: 'running', attempts: 0 });
+    expect(resumed?.waitingFor).toBeUndefined();
+    expect(resumed?.leaseUntil).toBeUndefined();
+    expect(runner.starts).toBe(starts + 1);
+    expect((await service.take())?.run.id).toBe(run.id);
     // A report after the end changes nothing.
+    await service.report({ runId: run.id, outcome: 'done' });
     expect(await service.report({ runId: run.id, outcome: 'failed' })).toBeUndefined();
+  });
+
+  it('leaves a runner that says it goes on alone', async () => {
+    const { service, runner, advance, alarms } = setup();
+    await service.init();
+    const routine = await service.save(morning());
+    const run = await service.runNow(routine.id);
+    await service.take();
+    for (let beat = 0; beat < 4; beat += 1) {
+      advance(LEASE_MS / 2);
+      await service.report({ runId: run.id, outcome: 'running' });
+    }
+    const [stops, starts] = [runner.stops, runner.starts];
+    alarms.fire(ROUTINES_ALARM);
+    await expect.poll(() => runner.starts).toBe(starts + 1); // start() leaves an open runner be
+    expect(runner.stops).toBe(stops);
+    expect((await service.runs(routine.id))[0]?.attempts).toBe(1);
+  });
+
+  it('starts a new runner for a run whose runner went silent, and fails it after three', async () => {
+    const { service, runner, advance, alarms } = setup();
+    await service.init();
+    const routine = await service.save(morning());
+    const run = await service.runNow(routine.id);
+    for (let taken = 1; taken <= 3; taken += 1) {
+      expect((await service.take())?.run.attempts).toBe(taken);
+      // No word from the runner for longer than its lease: the watch closes it, starts another.
+      const [stops, starts] = [runner.stops, runner.starts];
+      advance(LEASE_MS + 1);
+      alarms.fire(ROUTINES_ALARM);
+      await expect.poll(() => runner.starts).toBe(starts + 1);
+      expect(runner.stops).toBe(stops + 1);
+    }
+    expect(await service.take()).toBeUndefined();
+    const [failed] = await service.runs(routine.id);
+    expect(failed).toMatchObject({ id: run.id, outcome: 'failed' });
+    expect(failed?.reason).toBe('Its runner stopped 3 times before it finished.');
   });
 
   it('announces an expired sign-in once, not once per run, until the server works again', async () => {

@@ -1,0 +1,125 @@
+import type { UIMessage } from 'ai';
+import { useEffect, useRef, useState } from 'react';
+import type { PatchbayClient } from '../../src/messaging/client';
+import type { RoutineRun } from '../../src/routines/routine';
+
+/** A routine's run in this chat, as the line above it says. */
+export interface RunInChat {
+  routineName: string | undefined;
+  /** It waits for the person's answer here, or goes on in the background. */
+  state: 'waiting' | 'running';
+  /** When it ends if nobody answers (ms). */
+  answerBy: number | undefined;
+}
+
+/** Times a hand-back is tried when the background does not answer (it may be restarting). */
+const HAND_BACK_TRIES = 3;
+const RETRY_MS = 1500;
+
+const hasState = (message: UIMessage | undefined, state: string) =>
+  message?.parts.some((part) => 'state' in part && part.state === state) ?? false;
+
+/**
+ * A routine's run that lives in this chat. While it waits for the person, the panel does not
+ * go on itself once they answer: their answers are saved, and the run is handed back to the
+ * runner (`routines/run/resume`), which goes on with the routine's servers and grants, with
+ * the panel open or not. While the run goes on, the chat is the runner's to write (the composer
+ * waits), and when it moves on the chat is read again (`onRunMoved`). A chat with no saved
+ * message (a new one) is no run's and asks nothing.
+ */
+export function useRunHandBack(options: {
+  client: PatchbayClient;
+  chatId: string;
+  /** The chat opened with saved messages. */
+  saved: boolean;
+  messages: readonly UIMessage[];
+  /** Writes what the panel has not written yet. */
+  flush(): Promise<void>;
+  /** The run moved on (ended, or waits again): the chat is read again from history. */
+  onRunMoved(): void;
+  /** Set while the run waits here: the chat's automatic send must not go on itself. */
+  handsBackRef: { current: boolean };
+}) {
+  const { client, chatId, saved, messages } = options;
+  const [run, setRun] = useState<RoutineRun | undefined>();
+  const [routineName, setRoutineName] = useState<string | undefined>();
+  const [handBackFailed, setHandBackFailed] = useState(false);
+  const { handsBackRef } = options;
+  const sent = useRef(false);
+  const flush = useRef(options.flush);
+  const moved = useRef(options.onRunMoved);
+  useEffect(() => {
+    flush.current = options.flush;
+    moved.current = options.onRunMoved;
+  });
+
+  useEffect(() => {
+    if (!saved) return;
+    let live = true;
+    let outcome: RoutineRun['outcome'] | undefined;
+    const follow = (next: RoutineRun, name?: string) => {
+      if (outcome === 'running' && next.outcome !== 'running') moved.current();
+      outcome = next.outcome;
+      setRun(next);
+      if (name !== undefined) setRoutineName(name);
+    };
+    void client
+      .request('routines/run-of-chat', { chatId })
+      .then(async ({ run: found }) => {
+        if (!live || !found || (found.outcome !== 'waiting' && found.outcome !== 'running')) return;
+        follow(found);
+        const { routines } = await client.request('routines/list');
+        if (live) setRoutineName(routines.find(({ id }) => id === found.routineId)?.name);
+      })
+      .catch(() => undefined);
+    const unsubscribe = client.onBroadcast((message) => {
+      if (message.type !== 'routines/changed') return;
+      const routine = message.payload.routines.find(({ lastRun }) => lastRun?.chatId === chatId);
+      if (routine?.lastRun && outcome !== undefined) follow(routine.lastRun, routine.name);
+    });
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [client, chatId, saved]);
+
+  const waiting = run?.outcome === 'waiting';
+  useEffect(() => {
+    handsBackRef.current = waiting;
+  }, [waiting, handsBackRef]);
+
+  // Every call it waited for is answered: saved first, then handed back.
+  const last = messages.at(-1);
+  const answered =
+    waiting &&
+    last?.role === 'assistant' &&
+    !hasState(last, 'approval-requested') &&
+    hasState(last, 'approval-responded');
+  useEffect(() => {
+    if (!answered || sent.current) return;
+    sent.current = true;
+    void (async () => {
+      for (let attempt = 1; attempt <= HAND_BACK_TRIES; attempt += 1) {
+        try {
+          await flush.current();
+          const { run: resumed } = await client.request('routines/run/resume', { chatId });
+          if (resumed) setRun(resumed);
+          return;
+        } catch {
+          await new Promise((done) => setTimeout(done, RETRY_MS));
+        }
+      }
+      setHandBackFailed(true);
+    })();
+  }, [answered, client, chatId]);
+
+  const inChat: RunInChat | undefined =
+    run && (run.outcome === 'waiting' || run.outcome === 'running')
+      ? { routineName, state: run.outcome, answerBy: run.answerBy }
+      : undefined;
+  return {
+    run: inChat,
+    /** The run could not be handed back: it ends when its answer time is up. */
+    handBackFailed,
+  };
+}
