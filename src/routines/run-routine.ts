@@ -15,6 +15,7 @@ import { describeChatError } from '../ai/chat-errors';
 import { providerName } from '../ai/tool-names';
 import { createChatWriter } from '../chat/chat-writer';
 import type { ConversationStore } from '../chat/history';
+import { settleInterrupted } from '../chat/interrupted';
 import { typedMetadata } from '../chat/message-origin';
 import type { PatchbayClient } from '../messaging/client';
 import type { ServerView, ToolView } from '../messaging/contract';
@@ -57,7 +58,9 @@ export async function runRoutine(work: RunWork, options: RunRoutineOptions): Pro
     return options.report({ runId: run.id, outcome: 'failed', ...blocked });
   }
   const opened = await history.get(run.chatId);
-  let messages: UIMessage[] = opened?.messages ?? [];
+  // An answer cut off mid-call says so: whether a call under way then finished is not known,
+  // and the model reads that rather than a call that seems never made (as the chat does).
+  let messages: UIMessage[] = opened ? settleInterrupted(opened.messages, opened.interrupted) : [];
   let cutOff = opened?.interrupted.includes(messages.at(-1)?.id ?? '') ?? false;
   if (!messages.length) {
     const prompt: UIMessage = {
