@@ -157,7 +157,11 @@ describe('routines', () => {
     const [saved] = (await stored<RoutineView[]>('routines')) ?? [];
     expect(saved?.nextRunAt).toBeGreaterThan(Date.now() + 60_000);
     const panel = await session.openSidePanel();
-    await openChat(panel, /^Morning summary · /);
+    await panel.locator('.conversation-switch').click();
+    // Marked as the routine's in the list of chats.
+    const entry = panel.getByRole('list', { name: 'Chats' }).getByRole('listitem').first();
+    await entry.getByText('Routine', { exact: true }).waitFor();
+    await entry.getByRole('button', { name: /^Morning summary · / }).click();
     await panel.getByText('Today you shipped routines.').waitFor();
     await session.screenshot(panel, 'routine-chat');
   });
