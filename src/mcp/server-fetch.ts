@@ -103,7 +103,8 @@ export function createServerFetch(options: {
       );
     }
     const method = init?.method ?? 'GET';
-    const failure = await classifyResponse(response, method);
+    // Only an HTML page is looked into; an MCP answer goes on without waiting a turn.
+    const failure = isHtml(response) ? await classifyResponse(response, method) : undefined;
     if (failure) throw remember(failure);
     return limitAnswer(response, method, (error) => remember(error));
   }) as ServerFetch;
@@ -203,13 +204,16 @@ function networkError(error: unknown, target: URL): ConnectionError {
   });
 }
 
+function isHtml(response: Response): boolean {
+  return (response.headers.get('content-type') ?? '').includes('text/html');
+}
+
+/** An HTML page where MCP was expected: a Cloudflare worker's error page, or any other. */
 async function classifyResponse(
   response: Response,
   method: string,
 ): Promise<ConnectionError | undefined> {
-  const contentType = response.headers.get('content-type') ?? '';
-  const isHtml = contentType.includes('text/html');
-  if (response.status >= 500 && isHtml) {
+  if (response.status >= 500) {
     const page = await response.clone().text();
     if (isCloudflareWorkerError(page)) {
       await response.body?.cancel();
@@ -218,7 +222,7 @@ async function classifyResponse(
       });
     }
   }
-  if (response.ok && isHtml && method !== 'DELETE') {
+  if (response.ok && method !== 'DELETE') {
     await response.body?.cancel();
     return new ConnectionError('protocol', 'it returned an HTML page', { status: response.status });
   }

@@ -168,6 +168,39 @@ describe('keep-alive', () => {
       releaseSecond();
       vi.advanceTimersByTime(60_000);
       expect(pings).toHaveBeenCalledTimes(3);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps one interval for work that follows other work, and lets it go once nothing is held', async () => {
+    vi.useFakeTimers();
+    try {
+      const pings = vi
+        .spyOn(fakeBrowser.runtime, 'getPlatformInfo')
+        .mockResolvedValue({ os: 'linux', arch: 'x86-64' } as never);
+      pings.mockClear();
+      const intervals = vi.spyOn(globalThis, 'setInterval');
+      const keepAlive = createChromeKeepAlive(20_000);
+      // A hundred warm calls one after another, each held for a moment.
+      for (let call = 0; call < 100; call += 1) {
+        const release = keepAlive.hold();
+        vi.advanceTimersByTime(10);
+        release();
+      }
+      expect(intervals).toHaveBeenCalledTimes(1);
+      // Nothing held when the interval comes round: it stops, and pings nothing.
+      vi.advanceTimersByTime(20_000);
+      expect(pings).not.toHaveBeenCalled();
+      expect(vi.getTimerCount()).toBe(0);
+      // Work held later starts it again, and is pinged for.
+      const release = keepAlive.hold();
+      vi.advanceTimersByTime(20_000);
+      expect(pings).toHaveBeenCalledTimes(1);
+      release();
+      intervals.mockRestore();
+      pings.mockRestore();
     } finally {
       vi.useRealTimers();
     }
