@@ -38,7 +38,8 @@ export function createServerFetch(options: {
   const hasCustomHeaders = Object.keys(options.headers).length > 0;
 
   const serverFetch = (async (url: string | URL, init?: RequestInit) => {
-    const target = new URL(url);
+    // The transports hand over their URL object: read, never changed, so not parsed again.
+    const target = url instanceof URL ? url : new URL(url);
     const sameOrigin = target.origin === origin;
     // Plain http reaches this machine, and beyond it only the server's own origin (a server on
     // the person's network): a server's metadata cannot point Patchbay at other hosts over http.
@@ -52,30 +53,27 @@ export function createServerFetch(options: {
       );
     let sentToken: string | undefined;
     const send = async () => {
-      const headers = new Headers(init?.headers);
-      if (sameOrigin) {
-        for (const [name, value] of Object.entries(options.headers)) headers.set(name, value);
-        sentToken = options.auth?.accessToken();
-        if (sentToken) headers.set('authorization', `Bearer ${sentToken}`);
-      }
+      sentToken = sameOrigin ? options.auth?.accessToken() : undefined;
       // A request carrying the server's headers or token follows no redirect the browser would
       // take without asking (to plain http, say): the transports' own requests do not anyway.
       const carriesSecrets = sameOrigin && (sentToken !== undefined || hasCustomHeaders);
-      const redirect =
-        carriesSecrets && (init?.redirect ?? 'follow') === 'follow' ? 'manual' : init?.redirect;
+      let request = init;
+      if (carriesSecrets) {
+        const headers = new Headers(init?.headers);
+        for (const [name, value] of Object.entries(options.headers)) headers.set(name, value);
+        if (sentToken) headers.set('authorization', `Bearer ${sentToken}`);
+        const redirect = (init?.redirect ?? 'follow') === 'follow' ? 'manual' : init?.redirect;
+        request = { ...init, headers, ...(redirect ? { redirect } : {}) };
+      }
       let response: Response;
       try {
-        response = await baseFetch(target, {
-          ...init,
-          headers,
-          ...(redirect ? { redirect } : {}),
-        });
+        response = await baseFetch(target, request);
       } catch (error) {
         if (init?.signal?.aborted) throw error;
         if (ConnectionError.isInstance(error)) throw remember(error); // classified below (site access)
         throw remember(networkError(error, target));
       }
-      if (response.type === 'opaqueredirect' && redirect !== init?.redirect)
+      if (response.type === 'opaqueredirect' && request?.redirect !== init?.redirect)
         throw remember(
           new ConnectionError(
             'protocol',
@@ -105,7 +103,8 @@ export function createServerFetch(options: {
       );
     }
     const method = init?.method ?? 'GET';
-    const failure = await classifyResponse(response, method);
+    // Only an HTML page is looked into; an MCP answer goes on without waiting a turn.
+    const failure = isHtml(response) ? await classifyResponse(response, method) : undefined;
     if (failure) throw remember(failure);
     return limitAnswer(response, method, (error) => remember(error));
   }) as ServerFetch;
@@ -143,20 +142,38 @@ function limitAnswer(
   // than it), so the stream needs no counting stage: one stage fewer on every warm JSON answer.
   if (Number.isInteger(declared) && declared >= 0 && !response.headers.has('content-encoding'))
     return response;
-  let received = 0;
-  const capped = response.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        received += chunk.byteLength;
-        if (received > MAX_ANSWER_BYTES) controller.error(remember(tooLarge()));
-        else controller.enqueue(chunk);
-      },
-    }),
+  return new Response(
+    capped(response.body, () => remember(tooLarge())),
+    {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    },
   );
-  return new Response(capped, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
+}
+
+/**
+ * `body`, failing with `tooLarge()` once more than {@link MAX_ANSWER_BYTES} have come. A stream
+ * that pulls from the body's reader rather than a TransformStream piped onto it: the pipe's
+ * machinery (its reads, writes and their promises, per chunk) made up most of what the cap cost
+ * on every warm call answered with an event stream.
+ */
+function capped(
+  body: ReadableStream<Uint8Array>,
+  tooLarge: () => ConnectionError,
+): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let received = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) return controller.close();
+      received += value.byteLength;
+      if (received <= MAX_ANSWER_BYTES) return controller.enqueue(value);
+      controller.error(tooLarge());
+      await reader.cancel().catch(() => undefined);
+    },
+    cancel: (reason) => reader.cancel(reason),
   });
 }
 
@@ -187,13 +204,16 @@ function networkError(error: unknown, target: URL): ConnectionError {
   });
 }
 
+function isHtml(response: Response): boolean {
+  return (response.headers.get('content-type') ?? '').includes('text/html');
+}
+
+/** An HTML page where MCP was expected: a Cloudflare worker's error page, or any other. */
 async function classifyResponse(
   response: Response,
   method: string,
 ): Promise<ConnectionError | undefined> {
-  const contentType = response.headers.get('content-type') ?? '';
-  const isHtml = contentType.includes('text/html');
-  if (response.status >= 500 && isHtml) {
+  if (response.status >= 500) {
     const page = await response.clone().text();
     if (isCloudflareWorkerError(page)) {
       await response.body?.cancel();
@@ -202,7 +222,7 @@ async function classifyResponse(
       });
     }
   }
-  if (response.ok && isHtml && method !== 'DELETE') {
+  if (response.ok && method !== 'DELETE') {
     await response.body?.cancel();
     return new ConnectionError('protocol', 'it returned an HTML page', { status: response.status });
   }

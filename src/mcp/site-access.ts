@@ -12,20 +12,27 @@ import type { ServerStatus } from '../messaging/views';
 
 /** `fetch`, refusing sites Chrome does not allow before anything leaves. */
 export function fetchWithinAccess(fetchImpl: FetchLike, access: HostAccess): FetchLike {
-  return async (url, init) => {
-    if (!(await access.allows(url))) {
-      const address = new URL(url);
-      const site = sitePattern(address);
-      // No site to ask for (a wildcard host a server's metadata named): refused, not asked.
-      if (!site)
-        throw new ConnectionError(
-          'protocol',
-          `it pointed Patchbay at ${address.origin}, which is no one site`,
-        );
-      throw new ConnectionError('no-access', address.hostname, { sitePattern: site });
-    }
-    return fetchImpl(url, init);
+  return (url, init) => {
+    const allowed = access.allows(url);
+    // A site allowed before goes at once: a warm call's request does not wait a turn for it.
+    if (allowed === true) return fetchImpl(url, init);
+    return Promise.resolve(allowed).then((yes) => {
+      if (!yes) throw refusal(url);
+      return fetchImpl(url, init);
+    });
   };
+}
+
+function refusal(url: string | URL): ConnectionError {
+  const address = new URL(url);
+  const site = sitePattern(address);
+  // No site to ask for (a wildcard host a server's metadata named): refused, not asked.
+  if (!site)
+    return new ConnectionError(
+      'protocol',
+      `it pointed Patchbay at ${address.origin}, which is no one site`,
+    );
+  return new ConnectionError('no-access', address.hostname, { sitePattern: site });
 }
 
 type Reconnectable = {

@@ -9,8 +9,11 @@ import type { OptionalPermissions } from '../platform/ports';
 import { ALL_SITES, covered } from './match-pattern';
 
 export interface HostAccess {
-  /** Whether Chrome lets Patchbay reach `address` (read from a cache kept current). */
-  allows(address: string | URL): Promise<boolean>;
+  /**
+   * Whether Chrome lets Patchbay reach `address` (read from a cache kept current): `true` at
+   * once, without waiting a turn, for an origin Chrome's yes is kept for.
+   */
+  allows(address: string | URL): boolean | Promise<boolean>;
   /** Whether every site is allowed (the browser's own tools, websites' tools). */
   allowsAllSites(): Promise<boolean>;
   /** Something was granted or taken back. */
@@ -32,16 +35,18 @@ export function createHostAccess(permissions: OptionalPermissions): HostAccess {
     for (const listener of listeners) listener();
   });
   return {
-    async allows(address) {
-      const origin = new URL(address).origin;
+    allows(address) {
+      const origin = (address instanceof URL ? address : new URL(address)).origin;
       if (answers.has(origin)) return true;
       const kept = answers;
-      if (covered(await current(), address)) {
-        kept.set(origin, true); // a map replaced meanwhile (a change) does not keep it
-        return true;
-      }
-      granted = undefined;
-      return covered(await current(), address);
+      return (async () => {
+        if (covered(await current(), address)) {
+          kept.set(origin, true); // a map replaced meanwhile (a change) does not keep it
+          return true;
+        }
+        granted = undefined;
+        return covered(await current(), address);
+      })();
     },
     allowsAllSites: async () => (await current()).includes(ALL_SITES),
     onChange(listener) {

@@ -61,23 +61,32 @@ export function createChromeBroadcaster(): Broadcaster {
   };
 }
 
-/** Extension API calls reset the worker's idle timer; ping every 20 s while work is held. */
+/**
+ * Extension API calls reset the worker's idle timer; ping every 20 s while work is held. The
+ * interval outlives the last release until its next tick, which stops it without a ping: calls
+ * that follow one another (a chat's tools, a warm call after a warm call) reuse it rather than
+ * each starting and clearing one, and a worker with nothing held still goes idle as before.
+ */
 export function createChromeKeepAlive(intervalMs = 20_000): KeepAlive {
   let holders = 0;
   let timer: ReturnType<typeof setInterval> | undefined;
+  const tick = () => {
+    if (holders > 0) {
+      void browser.runtime.getPlatformInfo();
+      return;
+    }
+    clearInterval(timer);
+    timer = undefined;
+  };
   return {
     hold() {
       holders += 1;
-      timer ??= setInterval(() => void browser.runtime.getPlatformInfo(), intervalMs);
+      timer ??= setInterval(tick, intervalMs);
       let released = false;
       return () => {
         if (released) return;
         released = true;
         holders -= 1;
-        if (holders === 0 && timer !== undefined) {
-          clearInterval(timer);
-          timer = undefined;
-        }
       };
     },
   };

@@ -150,26 +150,55 @@ describe('the contract at both ends', () => {
 });
 
 describe('keep-alive', () => {
-  it('pings an extension API while work is held, and stops when all holders release', async () => {
+  /** Fake timers and a count of the worker's pings, both undone after each test. */
+  beforeEach(() => {
     vi.useFakeTimers();
-    try {
-      const pings = vi
-        .spyOn(fakeBrowser.runtime, 'getPlatformInfo')
-        .mockResolvedValue({ os: 'linux', arch: 'x86-64' } as never);
-      const keepAlive = createChromeKeepAlive(20_000);
-      const releaseFirst = keepAlive.hold();
-      const releaseSecond = keepAlive.hold();
-      vi.advanceTimersByTime(40_000);
-      expect(pings).toHaveBeenCalledTimes(2);
-      releaseFirst();
-      releaseFirst(); // releasing twice counts once
-      vi.advanceTimersByTime(20_000);
-      expect(pings).toHaveBeenCalledTimes(3);
-      releaseSecond();
-      vi.advanceTimersByTime(60_000);
-      expect(pings).toHaveBeenCalledTimes(3);
-    } finally {
+    return () => {
+      vi.restoreAllMocks();
       vi.useRealTimers();
+    };
+  });
+  const countPings = () =>
+    vi
+      .spyOn(fakeBrowser.runtime, 'getPlatformInfo')
+      .mockResolvedValue({ os: 'linux', arch: 'x86-64' } as never);
+
+  it('pings an extension API while work is held, and stops when all holders release', async () => {
+    const pings = countPings();
+    const keepAlive = createChromeKeepAlive(20_000);
+    const releaseFirst = keepAlive.hold();
+    const releaseSecond = keepAlive.hold();
+    vi.advanceTimersByTime(40_000);
+    expect(pings).toHaveBeenCalledTimes(2);
+    releaseFirst();
+    releaseFirst(); // releasing twice counts once
+    vi.advanceTimersByTime(20_000);
+    expect(pings).toHaveBeenCalledTimes(3);
+    releaseSecond();
+    vi.advanceTimersByTime(60_000);
+    expect(pings).toHaveBeenCalledTimes(3);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('keeps one interval for work that follows other work, and lets it go once nothing is held', async () => {
+    const pings = countPings();
+    const intervals = vi.spyOn(globalThis, 'setInterval');
+    const keepAlive = createChromeKeepAlive(20_000);
+    // A hundred warm calls one after another, each held for a moment.
+    for (let call = 0; call < 100; call += 1) {
+      const release = keepAlive.hold();
+      vi.advanceTimersByTime(10);
+      release();
     }
+    expect(intervals).toHaveBeenCalledTimes(1);
+    // Nothing held when the interval comes round: it stops, and pings nothing.
+    vi.advanceTimersByTime(20_000);
+    expect(pings).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
+    // Work held later starts it again, and is pinged for.
+    const release = keepAlive.hold();
+    vi.advanceTimersByTime(20_000);
+    expect(pings).toHaveBeenCalledTimes(1);
+    release();
   });
 });

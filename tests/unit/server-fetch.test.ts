@@ -35,6 +35,25 @@ describe('createServerFetch', () => {
     expect(seen[0]?.headers.get('accept')).toBe('application/json');
   });
 
+  it('hands a request that carries nothing of Patchbay’s on as the transport made it', async () => {
+    const passed: { url: unknown; init: unknown }[] = [];
+    const serverFetch = createServerFetch({
+      serverUrl: new URL('https://mcp.example.com/mcp'),
+      headers: {},
+      auth: { accessToken: () => undefined, refresh: async () => false },
+      baseFetch: async (url, init) => {
+        passed.push({ url, init });
+        return new Response('{}', { headers: { 'content-type': 'application/json' } });
+      },
+    });
+    const url = new URL('https://mcp.example.com/mcp');
+    const init: RequestInit = { method: 'POST', headers: new Headers({ accept: '*/*' }) };
+    await serverFetch(url, init);
+    // Neither parsed again nor copied: the warm call's request goes out as the SDK built it.
+    expect(passed[0]?.url).toBe(url);
+    expect(passed[0]?.init).toBe(init);
+  });
+
   it('reaches plain http only on this machine and at the server’s own origin', async () => {
     const { seen, fetch } = recordingFetch(
       () => new Response('{}', { headers: { 'content-type': 'application/json' } }),
@@ -512,6 +531,40 @@ describe('the size of one answer', () => {
     const inflated = await serverFetch('https://mcp.example.com/mcp', { method: 'POST' });
     expect(inflated).not.toBe(compressed);
     await expect(inflated.arrayBuffer()).rejects.toMatchObject({ kind: 'protocol' });
+  });
+
+  it('stops the server’s stream once an answer passes the cap, and a reader that lets go stops it too', async () => {
+    const sources: { cancelled: unknown[]; pulls: number }[] = [];
+    const endless = () => {
+      const source = { cancelled: [] as unknown[], pulls: 0 };
+      sources.push(source);
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            source.pulls += 1;
+            controller.enqueue(new Uint8Array(MB));
+          },
+          cancel(reason) {
+            source.cancelled.push(reason);
+          },
+        }),
+        { headers: { 'content-type': 'text/event-stream' } },
+      );
+    };
+    const { serverFetch } = scripted([endless, endless]);
+    const flooded = await serverFetch('https://mcp.example.com/mcp', { method: 'POST' });
+    await expect(flooded.arrayBuffer()).rejects.toMatchObject({
+      kind: 'protocol',
+      message: 'it sent more than 8 MB in one answer',
+    });
+    expect(sources[0]?.cancelled).toHaveLength(1);
+    expect(sources[0]?.pulls).toBeLessThanOrEqual(10);
+
+    const readLittle = await serverFetch('https://mcp.example.com/mcp', { method: 'POST' });
+    const reader = readLittle.body!.getReader();
+    await reader.read();
+    await reader.cancel('enough');
+    expect(sources[1]?.cancelled).toEqual(['enough']);
   });
 
   it.each([

@@ -273,7 +273,9 @@ export class SessionLink {
     { early = false }: { early?: boolean } = {},
   ): Promise<T> {
     const opening = early && !this.connection;
-    const connection = await (early ? this.ensureOpen() : this.ensureConnected());
+    // A live connection carries the request in this very turn: nothing to wait for.
+    const connection =
+      this.connection ?? (await (early ? this.ensureOpen() : this.ensureConnected()));
     const running = operation(connection);
     if (opening) this.early.track(running);
     try {

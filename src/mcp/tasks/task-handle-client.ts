@@ -6,16 +6,13 @@
  * answer is handed on as a complete, empty tool result carrying the task under
  * {@link TASK_HANDLE_META_KEY}, which `task-wire.ts` reads back. Everything else passes untouched.
  */
-import {
-  Client,
-  type JSONRPCErrorResponse,
-  type JSONRPCResponse,
-} from '@modelcontextprotocol/client';
+import type { JSONRPCErrorResponse, JSONRPCResponse } from '@modelcontextprotocol/client';
+import { ResultSchemaClient } from '../result-schema-client';
 
 /** Where a task handle travels inside the SDK, from here to `task-wire.ts`. */
 export const TASK_HANDLE_META_KEY = 'patchbay/task-handle';
 
-export class TaskHandleClient extends Client {
+export class TaskHandleClient extends ResultSchemaClient {
   protected override _onresponse(response: JSONRPCResponse | JSONRPCErrorResponse): void {
     super._onresponse(asTaskHandle(response));
   }
