@@ -325,4 +325,41 @@ describe('routines', () => {
     await item.getByRole('button', { name: 'Open chat' }).click();
     await page.getByText('Three issues are due this week.').waitFor();
   });
+
+  it('is made from a chat with Make this a routine, its prompt and server filled in', async () => {
+    model.script(
+      { type: 'tool-call', toolName: `${serverId}__echo`, input: { text: 'notes' } },
+      { type: 'text', text: 'Your notes say notes.' },
+    );
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Message' }).fill('What do my notes say?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page
+      .locator('.tool-card[data-tool-name="echo"]')
+      .getByRole('button', { name: 'Approve' })
+      .click();
+    await page.getByText('Your notes say notes.').waitFor();
+    await page.getByRole('button', { name: 'Make this a routine' }).click();
+    const editor = page.getByRole('form', { name: 'New routine' });
+    await expect(editor.getByLabel('What it asks').inputValue()).resolves.toBe(
+      'What do my notes say?',
+    );
+    await expect(editor.getByRole('checkbox', { name: 'Journal' }).isChecked()).resolves.toBe(true);
+    // Nothing runs unasked until the person ticks it.
+    await expect(
+      editor.getByRole('checkbox', { name: 'echo: runs without asking' }).isChecked(),
+    ).resolves.toBe(false);
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByRole('listitem', { name: 'What do my notes say?' })
+      .getByText(/Next run/)
+      .waitFor();
+    const [saved] =
+      (await stored<{ prompt: string; servers: string[]; tools: unknown[] }[]>('routines')) ?? [];
+    expect(saved).toMatchObject({
+      prompt: 'What do my notes say?',
+      servers: [serverId],
+      tools: [],
+    });
+  });
 });
