@@ -24,7 +24,17 @@ function sharedAndIsolated(
 ): TestProjectInlineConfiguration[] {
   const mocking = filesThatMock(dir);
   return [
-    { ...config, test: { ...config.test, name, isolate: false, exclude: mocking } },
+    {
+      ...config,
+      test: {
+        ...config.test,
+        name,
+        isolate: false,
+        exclude: mocking,
+        // A test that leaves fake timers on would stall the files after it in the worker.
+        setupFiles: ['tests/helpers/shared-worker-guard.ts'],
+      },
+    },
     ...(mocking.length
       ? [{ ...config, test: { ...config.test, name: `${name}-mocks`, include: mocking } }]
       : []),

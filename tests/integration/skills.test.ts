@@ -16,7 +16,9 @@ import type { SkillView } from '../../src/messaging/skills-contract';
 import { definitionOf } from '../../src/ai/approval';
 import { createHarness } from '../helpers/manager-harness';
 
-describe('skills of two v2 servers', () => {
+// One scenario in steps on the same two servers (a skill allowed, then changed, then pinned):
+// the steps keep their order when the suite is shuffled.
+describe('skills of two v2 servers', { shuffle: false }, () => {
   let guides: SkillsServer;
   let other: SkillsServer;
   const harness = createHarness();

@@ -25,9 +25,9 @@ function silentServer(id: string): ServerSession {
   } as unknown as ServerSession;
 }
 
-describe('the skills the chat reads', () => {
-  afterEach(() => vi.useRealTimers());
+afterEach(() => vi.useRealTimers());
 
+describe('the skills the chat reads', () => {
   it('gives up on silent servers after a short wait, all asked at once', async () => {
     vi.useFakeTimers();
     const decision = { 'skill://notes/SKILL.md': { digest: 'sha256:1', allowTools: false } };
