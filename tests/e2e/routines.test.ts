@@ -4,6 +4,9 @@
  */
 import type { Page, Worker } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { ToolView } from '../../src/messaging/contract';
+// As the Routines editor ticks a tool: its definition as Patchbay compares it.
+import { definitionOf } from '../../src/policy/tool-definition';
 import { startModernServer, type ModernServer } from '../fixtures/modern-server';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
 import { chooseScriptedModel } from './chat-setup';
@@ -59,21 +62,7 @@ async function stored<T>(key: string): Promise<T | undefined> {
 const runs = async () => (await stored<Run[]>('routines.runs')) ?? [];
 
 async function saveRoutine(ticked: string[]): Promise<RoutineView> {
-  const { tools } = await requestFrom<{
-    tools: {
-      serverId: string;
-      name: string;
-      description: string;
-      inputSchema: unknown;
-      annotations?: unknown;
-    }[];
-  }>(session, page, 'mcp/tools/list');
-  // As the Routines editor ticks a tool: its definition as Patchbay compares it.
-  const definitionOf = (tool: (typeof tools)[number]) => ({
-    description: tool.description,
-    inputSchema: canonicalJson(tool.inputSchema),
-    annotations: canonicalJson(tool.annotations ?? {}),
-  });
+  const { tools } = await requestFrom<{ tools: ToolView[] }>(session, page, 'mcp/tools/list');
   const { routine } = await requestFrom<{ routine: RoutineView }>(session, page, 'routines/save', {
     name: 'Morning summary',
     prompt: 'Summarize my journal for today.',
@@ -85,17 +74,6 @@ async function saveRoutine(ticked: string[]): Promise<RoutineView> {
     timeZone: 'Europe/Paris',
   });
   return routine;
-}
-
-/** JSON with object keys sorted (src/ai/approval.ts compares definitions so). */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    item && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(
-          Object.entries(item as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
-        )
-      : item,
-  );
 }
 
 /** Moves a routine's next run to `at` and starts the worker again, as a browser restart does. */
