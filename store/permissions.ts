@@ -90,7 +90,7 @@ export const PERMISSIONS: readonly PermissionRow[] = [
   {
     permission: '<all_urls>',
     kind: 'optional-host',
-    uses: "reaching the sites Patchbay talks to, which mostly send no CORS headers: each MCP server's own site, asked for when the person adds it or switches it on; its authorization server's, at sign-in; a model's endpoint, when saved; the registry's, when Browse opens. All sites: the browser's own tools (reading and acting on any page, screenshots) and websites' tools (the detector in the tab the open panel is on, the proxy in allowed sites)",
+    uses: "reaching the sites Patchbay talks to, which mostly send no CORS headers: each MCP server's own site, asked for when the person adds it or switches it on; its authorization server's, at sign-in; a model's endpoint, when saved; the registry's, when Browse opens. All sites: the browser's own tools (reading and acting on any page, screenshots) and websites' tools (the look at the tab the open panel is on, the proxy in allowed sites)",
     asked:
       "never at install: one site at a time from the click that needs it, or all sites when the person switches on the browser's own tools or websites' tools, after the panel says what it allows",
   },

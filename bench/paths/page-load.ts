@@ -4,7 +4,8 @@
  *
  *   plain page:    a 12 KB page of a site nobody allowed, `loadEventEnd` of its navigation
  *                  entry, loads alternating between the two browsers (interleaved), medians;
- *                  again with the side panel open (it looks at each page it is on);
+ *                  again with the side panel open (it looks at each page it is on, in the
+ *                  page's own world);
  *   allowed site:  the same for a plain page of a site the person allowed (the proxy and
  *                  bridge run, though there is nothing to relay), and for a page with an MCP
  *                  server and 12 tools (the proxy registers them);
@@ -110,7 +111,7 @@ async function tabsMemory(
   return total;
 }
 
-/** Between two loads with the panel open: the look at the last page (two scripts) is done. */
+/** Between two loads with the panel open: the look at the last page is done. */
 const PANEL_SETTLE_MS = 300;
 
 export async function measurePageLoad(
@@ -125,8 +126,8 @@ export async function measurePageLoad(
     (run) => sites.plain.url('plain.localhost', `/?load=${run}`),
     runs.loads,
   );
-  // The side panel open: each page it is on gets a look (its WebMCP tools counted in the page's
-  // world, the detector) once it has loaded.
+  // The side panel open: each page it is on gets a look in its own world once it has loaded
+  // (its WebMCP tools counted, an MCP-B server asked for; the detector only where one answers).
   const panel = await browser.open('sidepanel.html');
   const [withPanel, withoutPanel] = await interleaved(
     contexts,
@@ -166,7 +167,7 @@ export async function measurePageLoad(
       unit: 'ms',
       floor: { value: withoutPlain, label: 'same browser without Patchbay' },
       goal: 1.05,
-      note: `loadEventEnd, ${runs.loads} loads in each browser, interleaved; nothing of Patchbay runs there (the detector goes only into the tab the open panel is on).`,
+      note: `loadEventEnd, ${runs.loads} loads in each browser, interleaved; nothing of Patchbay runs there (the open panel looks only at the tab it is on).`,
     },
     {
       measure: 'page load: plain 12 KB page, site not allowed, side panel open',
@@ -174,7 +175,7 @@ export async function measurePageLoad(
       unit: 'ms',
       floor: { value: withoutPanel, label: 'same browser without Patchbay' },
       goal: 1.05,
-      note: `The open panel looks at each page it is on once it has loaded: its WebMCP tools counted in its own world (nothing left there), and the detector; ${PANEL_SETTLE_MS} ms between loads in both browsers, so one look does not fall on the next load.`,
+      note: `The open panel looks at each page it is on once it has loaded, in the page's own world, leaving nothing there (WebMCP tools counted, an MCP-B server asked for; no detector, as none answers); ${PANEL_SETTLE_MS} ms between loads in both browsers, so one look does not fall on the next load.`,
     },
     {
       measure: 'page load: plain 12 KB page of an allowed site',

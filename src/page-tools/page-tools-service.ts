@@ -5,6 +5,7 @@
  */
 import type { Broadcaster, KeyValueStore } from '../platform/ports';
 import type { CallToolResultView, ToolView } from '../messaging/contract';
+import { pageToolView } from './page-tool-view';
 import { z } from 'zod';
 import { PatchbayError } from '../errors/patchbay-error';
 import {
@@ -61,29 +62,6 @@ export interface PageToolsServiceOptions {
   /** Detectors' tool counts for tabs of sites not allowed yet. */
   offerTransport?: OfferTransport;
   log?(message: string): void;
-}
-
-/** A page tool as the chat lists tools; a site's `cache` hint stays with the hub. */
-export function pageToolView(tool: HubTool): ToolView {
-  const view: ToolView = {
-    serverId: PAGE_TOOLS_SERVER_ID,
-    name: tool.name,
-    description: tool.description,
-    inputSchema: tool.inputSchema,
-    page: {
-      site: tool.domain,
-      tool: tool.toolName,
-      ...(tool.tabIndex !== undefined ? { tabIndex: tool.tabIndex } : {}),
-    },
-  };
-  if (tool.annotations) {
-    const hints: Record<string, unknown> = { ...tool.annotations };
-    delete hints.cache;
-    if (Object.keys(hints).length) view.annotations = hints;
-  }
-  const title = tool.annotations?.title;
-  if (title) view.title = title;
-  return view;
 }
 
 export function createPageToolsService(options: PageToolsServiceOptions): PageToolsService {
@@ -167,10 +145,12 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
   /**
    * Looks at the tab the person is on while the panel is open: a page of a site not allowed yet
    * is asked, in its own world, how many tools it registered with the WebMCP API (native or
-   * polyfilled; the look leaves nothing behind there), and gets the detector, which counts the
-   * tools of the page's own MCP-B server. Pages nobody looks at with the panel open get nothing.
+   * polyfilled) and whether an MCP-B server answers; the look leaves nothing behind there. Only
+   * a page whose MCP-B server answered gets the detector, which counts that server's tools and
+   * follows them; `thorough` (the person asked about the tab) gives it the detector anyway, for
+   * a server that starts later. Pages nobody looks at with the panel open get nothing.
    */
-  const look = async () => {
+  const look = async (thorough: boolean) => {
     const tabId = await options.tabs.activeTabId().catch(() => undefined);
     if (tabId === undefined || !injector) return;
     const domain = siteOf(await injector.address(tabId).catch(() => ''));
@@ -179,12 +159,18 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
     if (offered !== undefined && offered !== domain && detected.remove(tabId)) offersChanged();
     // Allowed sites run the proxy already; other pages (the browser's own) are no site.
     if (!domain || permissions.isAllowed(domain)) return;
-    const probe = await injector.probe(tabId).catch(() => undefined);
+    const probe = await injector.probe(tabId).catch((error: unknown) => {
+      options.log?.(
+        `Tab ${tabId} could not be looked at: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return undefined;
+    });
     // Zero says nothing of an MCP-B server, whose count the detector tells; a page that moved
     // to another site meanwhile is the next look's.
     if (probe && probe.webmcpTools > 0 && siteOf(probe.url) === domain) {
       if (detected.set(tabId, domain, probe.webmcpTools)) offersChanged();
     }
+    if (!thorough && !probe?.mcpB) return;
     await injector
       .detect(tabId)
       .catch((error: unknown) =>
@@ -257,12 +243,12 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
     },
     async checkActiveTab() {
       await init();
-      await look();
+      await look(true);
       return allOffers();
     },
     async lookAtActiveTab() {
       await init();
-      await look();
+      await look(false);
     },
     async allow(domain, always) {
       await init();

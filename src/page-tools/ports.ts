@@ -4,6 +4,7 @@
  * ports and `chrome.tabs`; tests pass in-memory ones.
  */
 import type { ExecuteToolRequest } from './page-tool-messages';
+import type { PageLook } from './page-look';
 
 /** The long-lived channel between the hub and each tab's content-script proxy. */
 export interface TabHubTransport {
@@ -54,16 +55,18 @@ export interface PageInjector {
   /** Runs the proxy and the bridge in the tab's top frame now. */
   inject(tabId: number): Promise<void>;
   /**
-   * The tab's address (as the browser reports it) and how many tools its page registered with
-   * the WebMCP API, asked once in the page's own world: how a site nobody allowed that offers
-   * WebMCP tools only is noticed, when the person asks about the tab they are on.
+   * The tab's address (as the browser reports it), and the page asked once in its own world
+   * (src/page-tools/page-look.ts) how many tools it registered with the WebMCP API and whether
+   * an MCP-B server answers: how a site nobody allowed that offers tools is noticed while the
+   * panel is open, leaving nothing behind in the page.
    */
-  probe(tabId: number): Promise<{ url: string; webmcpTools: number }>;
+  probe(tabId: number): Promise<{ url: string } & PageLook>;
   /** The tab's address, as the browser reports it. */
   address(tabId: number): Promise<string>;
   /**
    * Runs the detector (src/page-tools/page-detector.ts) in the tab's top frame: it asks the
-   * page whether it runs an MCP server and tells its count over an offer port.
+   * page whether it runs an MCP-B server and tells its count over an offer port, now and as the
+   * server's tools change.
    */
   detect(tabId: number): Promise<void>;
 }

@@ -1,13 +1,16 @@
 /**
  * The chrome.* side of where page tools run: the proxy and the WebMCP bridge registered at run
  * time for the allowed sites' pages (`chrome.scripting.registerContentScripts`), injected into a
- * tab already open when its site is allowed (`executeScript`), the detector injected into the
- * tab the person is on while the panel is open, and the detectors' ports
+ * tab already open when its site is allowed (`executeScript`), the look at the tab the person
+ * is on while the panel is open (src/page-tools/page-look.ts), the detector injected where the
+ * look heard an MCP-B server, and the detectors' ports
  * (src/page-tools/page-detector.ts). Only the top frame of a tab, from this extension's own
  * content script, may tell a count.
  */
 import { browser, type Browser } from 'wxt/browser';
+import { MCP_B_CHANNEL } from '../page-tools/mcp-b-channel';
 import { PAGE_OFFER_PORT } from '../page-tools/page-detector';
+import { lookInPage, MCP_B_READY_MS, readPageLook, WEBMCP_TOOLS_MS } from '../page-tools/page-look';
 import type { OfferTransport, PageInjector } from '../page-tools/ports';
 import { sitePatterns } from '../page-tools/site-patterns';
 import { topFrameTabOf } from './chrome-page-tools';
@@ -34,21 +37,8 @@ function registrations(kind: 'always' | 'once', sites: readonly string[]): Regis
   ] as Registration[];
 }
 
-/**
- * Runs in the page's own world (serialized by Chrome, no extension API there): how many tools
- * the page registered with the WebMCP API, native or polyfilled.
- */
-async function countWebMcpTools(): Promise<number> {
-  const context = (document as Document & { modelContext?: { getTools?: () => unknown } })
-    .modelContext;
-  if (!context || typeof context.getTools !== 'function') return 0;
-  // A page whose getTools never settles does not hold the look up.
-  const tools = await Promise.race([
-    context.getTools(),
-    new Promise((resolve) => setTimeout(() => resolve(undefined), 1_000)),
-  ]);
-  return Array.isArray(tools) ? tools.length : 0;
-}
+/** A look the page holds up (it can stall its own world) is given up after this long. */
+const LOOK_MS = 3_000;
 
 export function createChromePageInjector(): PageInjector {
   // One change at a time: registering while the last change is unregistering would collide.
@@ -98,20 +88,28 @@ export function createChromePageInjector(): PageInjector {
     },
     async probe(tabId) {
       const tab = await browser.tabs.get(tabId);
-      const [frame] = await browser.scripting.executeScript({
-        target: { tabId, frameIds: [0] },
-        world: 'MAIN',
-        func: countWebMcpTools,
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const given = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(
+          () => reject(new Error('The page did not answer the look in time.')),
+          LOOK_MS,
+        );
       });
-      // The page's own world answered: its count is a claim, bounded here.
-      const count = frame?.result;
-      return {
-        url: tab.url ?? '',
-        webmcpTools:
-          typeof count === 'number' && Number.isSafeInteger(count) && count > 0
-            ? Math.min(count, 128)
-            : 0,
-      };
+      try {
+        const [frame] = await Promise.race([
+          browser.scripting.executeScript({
+            target: { tabId, frameIds: [0] },
+            world: 'MAIN',
+            func: lookInPage,
+            args: [MCP_B_CHANNEL, MCP_B_READY_MS, WEBMCP_TOOLS_MS],
+          }),
+          given,
+        ]);
+        // The page's own world answered: what it says is a claim, bounded here.
+        return { url: tab.url ?? '', ...readPageLook(frame?.result) };
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
 }

@@ -5,14 +5,21 @@
  */
 import type { OfferTransport, PageInjector } from '../page-tools/ports';
 
+/** A tab's page: its address, its WebMCP tools, and whether an MCP-B server answers there. */
+export interface MemoryPage {
+  url: string;
+  webmcpTools: number;
+  mcpB?: boolean;
+}
+
 export function createMemoryPageInjector(): PageInjector & {
   /** The sites registered now. */
   registered: { always: string[]; once: string[] };
   injected: number[];
   /** The tabs the detector was run in. */
   detected: number[];
-  /** What each tab's page is (its address, its WebMCP tools). */
-  pages: Map<number, { url: string; webmcpTools: number }>;
+  /** What each tab's page is. */
+  pages: Map<number, MemoryPage>;
   /** Makes the next call fail (the browser refused). */
   failNext(): void;
 } {
@@ -32,7 +39,7 @@ export function createMemoryPageInjector(): PageInjector & {
     registered: { always: [] as string[], once: [] as string[] },
     injected: [] as number[],
     detected: [] as number[],
-    pages: new Map<number, { url: string; webmcpTools: number }>(),
+    pages: new Map<number, MemoryPage>(),
     failNext: () => void (fail = true),
     async register(sites: { always: readonly string[]; once: readonly string[] }) {
       check();
@@ -50,7 +57,8 @@ export function createMemoryPageInjector(): PageInjector & {
       injector.detected.push(tabId);
     },
     async probe(tabId: number) {
-      return pageOf(tabId);
+      const { url, webmcpTools, mcpB = false } = pageOf(tabId);
+      return { url, webmcpTools, mcpB };
     },
   };
   return injector;

@@ -1,7 +1,8 @@
 /**
- * No page tax: in Chromium, a page of a site nobody allowed gets nothing, and only the detector
- * (no proxy in Patchbay's world, no bridge in the page's) once it is the tab the open panel is
- * on; allowing a site registers the proxy and bridge for
+ * No page tax: in Chromium, a page of a site nobody allowed gets nothing. Once it is the tab the
+ * open panel is on, it is looked at in its own world, which leaves nothing behind, and gets the
+ * detector (no proxy in Patchbay's world, no bridge in the page's) only when an MCP-B server
+ * answered that look; allowing a site registers the proxy and bridge for
  * its pages (kept across worker restarts, and made from storage for sites allowed before this
  * version), and forgetting it unregisters them.
  */
@@ -104,7 +105,7 @@ const SHOP_SCRIPTS = [
 ];
 
 describe('what of Patchbay runs in web pages', () => {
-  it('is nothing on sites nobody allowed, and only the detector in the tab the open panel is on', async () => {
+  it('is nothing on sites nobody allowed, and the detector only where the open panel heard an MCP-B server', async () => {
     expect(await registered()).toEqual([]);
     await panel.close();
     const plain = await open('plain.localhost', false);
@@ -118,8 +119,15 @@ describe('what of Patchbay runs in web pages', () => {
     await panel.getByText('shop.localhost offers 2 tools').waitFor();
     expect(await patchbayIn(shop)).toEqual({ detector: true, proxy: false, bridge: false });
     expect(await patchbayIn(plain)).toEqual({ detector: false, proxy: false, bridge: false });
+    // The panel looks at the plain page too, in the page's own world: no MCP-B server answers,
+    // so nothing of Patchbay is left there (the same look, asked for and awaited, says when).
     await plain.bringToFront();
-    await expect.poll(() => patchbayIn(plain)).toMatchObject({ detector: true, proxy: false });
+    await requestFrom(session, panel, 'page-tools/look');
+    expect(await patchbayIn(plain)).toEqual({ detector: false, proxy: false, bridge: false });
+    // Asked about the tab, Patchbay leaves the detector there, for a server that starts later.
+    await panel.getByRole('tab', { name: 'Servers' }).click();
+    await panel.getByRole('button', { name: 'Look for tools in the active tab' }).click();
+    await expect.poll(() => patchbayIn(plain)).toMatchObject({ detector: true });
     expect(await patchbayIn(plain)).toEqual({ detector: true, proxy: false, bridge: false });
   });
 
@@ -152,16 +160,16 @@ describe('what of Patchbay runs in web pages', () => {
     await panel.getByRole('tab', { name: 'Servers' }).click();
     const recipes = await open('recipes.localhost');
     // The open panel is on it: once it has loaded, a look in the page's world counts its WebMCP
-    // tools (no click), and the detector goes in (and finds no MCP-B server).
+    // tools (no click); no MCP-B server answers, so nothing of Patchbay is left in the page.
     const offer = panel.getByRole('group', { name: 'recipes.localhost offers tools' });
     await offer.getByText('recipes.localhost offers 2 tools').waitFor();
-    await expect
-      .poll(() => patchbayIn(recipes))
-      .toEqual({ detector: true, proxy: false, bridge: false });
-    // Looking again (the button) finds the same; the looks left nothing in the page's world.
+    expect(await patchbayIn(recipes)).toEqual({ detector: false, proxy: false, bridge: false });
+    // Looking again (the button) finds the same, and leaves the detector for a later server;
+    // the looks left nothing in the page's own world.
     await recipes.bringToFront();
     await panel.getByRole('button', { name: 'Look for tools in the active tab' }).click();
     await panel.getByText('Sites waiting for you are listed at the top.').waitFor();
+    await expect.poll(() => patchbayIn(recipes)).toMatchObject({ detector: true });
     expect(await patchbayIn(recipes)).toMatchObject({ proxy: false, bridge: false });
     await offer.getByRole('button', { name: 'Allow once' }).click();
     await expect

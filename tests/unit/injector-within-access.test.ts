@@ -19,7 +19,7 @@ function recordingInjector() {
     inject: async (tabId) => void calls.push(`inject ${tabId}`),
     probe: async (tabId) => (
       calls.push(`probe ${tabId}`),
-      { url: 'https://a.example/', webmcpTools: 1 }
+      { url: 'https://a.example/', webmcpTools: 1, mcpB: false }
     ),
     address: async () => 'https://a.example/',
     detect: async (tabId) => void calls.push(`detect ${tabId}`),

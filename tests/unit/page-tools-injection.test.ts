@@ -152,14 +152,17 @@ describe('looking at the tab the person is on', () => {
 });
 
 describe('the panel looking at the tab the person is on', () => {
-  it('runs the detector in a page of a site not allowed, and nowhere else', async () => {
+  it('runs the detector only where an MCP-B server answered the look, on a site not allowed', async () => {
     const { fakeTabs, injector, service } = await setUp({ [ALLOWED_SITES_KEY]: ['shop.example'] });
-    injector.pages.set(1, { url: 'https://news.example/today', webmcpTools: 0 });
-    injector.pages.set(2, { url: 'https://shop.example/', webmcpTools: 0 });
-    injector.pages.set(3, { url: 'http://plain.example/', webmcpTools: 0 });
-    injector.pages.set(4, { url: 'chrome://settings/', webmcpTools: 0 });
-    injector.pages.set(5, { url: 'http://shop.localhost:8080/', webmcpTools: 0 });
-    for (const tabId of [1, 2, 3, 4, 5, 6]) {
+    const server = { webmcpTools: 0, mcpB: true };
+    injector.pages.set(1, { url: 'https://news.example/today', ...server });
+    injector.pages.set(2, { url: 'https://shop.example/', ...server });
+    injector.pages.set(3, { url: 'http://plain.example/', ...server });
+    injector.pages.set(4, { url: 'chrome://settings/', ...server });
+    injector.pages.set(5, { url: 'http://shop.localhost:8080/', ...server });
+    // Most pages: no server of their own, and nothing of Patchbay is left in them.
+    injector.pages.set(7, { url: 'https://blog.example/', webmcpTools: 0, mcpB: false });
+    for (const tabId of [1, 2, 3, 4, 5, 6, 7]) {
       fakeTabs.activate(tabId);
       await service.lookAtActiveTab();
     }
@@ -175,8 +178,8 @@ describe('the panel looking at the tab the person is on', () => {
     expect(offersBroadcast(broadcaster).at(-1)?.payload).toEqual({
       offers: [{ domain: 'recipes.example', toolCount: 2, tabIds: [7] }],
     });
-    // The detector went in too, for a page's own MCP-B server.
-    expect(injector.detected).toEqual([7]);
+    // No MCP-B server answered the look: no detector is left in the page.
+    expect(injector.detected).toEqual([]);
   });
 
   it('keeps a detector’s offer when the page registered no WebMCP tools', async () => {
@@ -208,9 +211,25 @@ describe('the panel looking at the tab the person is on', () => {
     expect(injector.injected).toEqual([]);
   });
 
+  it('says so when the page does not answer the look, and leaves it alone', async () => {
+    const { fakeTabs, injector, service, logged } = await setUp();
+    injector.pages.set(1, { url: 'https://news.example/', webmcpTools: 0, mcpB: true });
+    fakeTabs.activate(1);
+    await service.init();
+    injector.probe = async () => {
+      throw new Error('The page did not answer the look in time.');
+    };
+    await service.lookAtActiveTab();
+    expect(logged).toEqual([
+      'Tab 1 could not be looked at: The page did not answer the look in time.',
+    ]);
+    expect(injector.detected).toEqual([]);
+    await expect(service.offers()).resolves.toEqual([]);
+  });
+
   it('says so when the browser refuses the detector', async () => {
     const { fakeTabs, injector, service, logged } = await setUp();
-    injector.pages.set(1, { url: 'https://news.example/', webmcpTools: 0 });
+    injector.pages.set(1, { url: 'https://news.example/', webmcpTools: 0, mcpB: true });
     fakeTabs.activate(1);
     await service.init();
     const original = injector.detect;
@@ -224,7 +243,7 @@ describe('the panel looking at the tab the person is on', () => {
     ]);
   });
 
-  it('also runs the detector when the person asks what the tab offers', async () => {
+  it('runs the detector anyway when the person asks what the tab offers (a server may start later)', async () => {
     const { fakeTabs, injector, service } = await setUp();
     injector.pages.set(7, { url: 'https://recipes.example/soup', webmcpTools: 0 });
     fakeTabs.activate(7);
