@@ -109,14 +109,7 @@ export function ChatSession(props: ChatSessionProps) {
       {routineRun.run ? (
         <PausedRunNote run={routineRun.run} failed={routineRun.handBackFailed} />
       ) : null}
-      <ChatTranscript
-        scrollerRef={follow.scrollerRef}
-        contentRef={follow.contentRef}
-        onScroll={follow.onScroll}
-        onWheel={follow.onWheel}
-        showJump={follow.showJump}
-        onJump={follow.jumpToLatest}
-      >
+      <ChatTranscript follow={follow}>
         {chat.messages.length === 0 ? (
           <EmptyChat toolCount={tools.length} servers={servers} {...empty} />
         ) : (

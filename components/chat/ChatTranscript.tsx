@@ -1,13 +1,9 @@
-import type { ReactNode, RefObject, WheelEvent } from 'react';
+import type { ReactNode } from 'react';
+import type { ScrollFollow } from './use-scroll-follow';
 
 export interface ChatTranscriptProps {
-  scrollerRef: RefObject<HTMLDivElement | null>;
-  contentRef: RefObject<HTMLDivElement | null>;
-  onScroll(): void;
-  onWheel(event: WheelEvent<HTMLElement>): void;
-  /** Offer "Jump to latest" (the person scrolled up while there is more below). */
-  showJump: boolean;
-  onJump(): void;
+  /** Following the latest words, and "Jump to latest" when the person scrolled up. */
+  follow: ScrollFollow;
   children: ReactNode;
 }
 
@@ -15,15 +11,9 @@ export interface ChatTranscriptProps {
  * The conversation's scrolling area, between the chat's header and its composer. Following
  * the latest words is the caller's (use-scroll-follow.ts); this draws the area and the button.
  */
-export function ChatTranscript({
-  scrollerRef,
-  contentRef,
-  onScroll,
-  onWheel,
-  showJump,
-  onJump,
-  children,
-}: ChatTranscriptProps) {
+export function ChatTranscript({ follow, children }: ChatTranscriptProps) {
+  const { scrollerRef, contentRef, onScroll, onWheel, onPointerDown, showJump, jumpToLatest } =
+    follow;
   return (
     <div className="transcript-frame">
       {/* Focusable, so the conversation scrolls from the keyboard too. */}
@@ -35,13 +25,14 @@ export function ChatTranscript({
         ref={scrollerRef}
         onScroll={onScroll}
         onWheel={onWheel}
+        onPointerDownCapture={onPointerDown}
       >
         <div className="transcript-content" ref={contentRef}>
           {children}
         </div>
       </div>
       {showJump ? (
-        <button type="button" className="jump-to-latest" onClick={onJump}>
+        <button type="button" className="jump-to-latest" onClick={jumpToLatest}>
           Jump to latest <span aria-hidden="true">↓</span>
         </button>
       ) : null}
