@@ -30,8 +30,12 @@ export async function lookInPage(
   readyMs: number,
   toolsMs: number,
 ): Promise<PageLook> {
-  const within = <T>(work: Promise<T>, ms: number, otherwise: T) =>
-    Promise.race([work, new Promise<T>((resolve) => setTimeout(() => resolve(otherwise), ms))]);
+  // The give-up timer is cleared once the work settles: the look leaves nothing pending.
+  const within = <T>(work: Promise<T>, ms: number, otherwise: T) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const givenUp = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(otherwise), ms)));
+    return Promise.race([work, givenUp]).finally(() => clearTimeout(timer));
+  };
 
   const webmcpTools = async () => {
     const context = (document as Document & { modelContext?: { getTools?: () => unknown } })

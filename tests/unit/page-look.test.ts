@@ -28,6 +28,7 @@ async function startMcpBServer(origin: string) {
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   closeFakeWindows();
   vi.unstubAllGlobals();
 });
@@ -82,6 +83,15 @@ describe('the look in a page’s own world', () => {
       webmcpTools: 0,
       mcpB: false,
     });
+  });
+
+  it('leaves no timer pending once the page has answered', async () => {
+    vi.useFakeTimers();
+    page({ getTools: async () => [{ name: 'a' }] });
+    const look = lookInPage(MCP_B_CHANNEL, 10, 1_000);
+    await vi.advanceTimersByTimeAsync(10);
+    await expect(look).resolves.toEqual({ webmcpTools: 1, mcpB: false });
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('leaves no listener behind, answered or not', async () => {
