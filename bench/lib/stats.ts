@@ -100,3 +100,38 @@ export function formatTable(rows: readonly Row[]): string {
   }
   return lines.join('\n');
 }
+
+/**
+ * How far a ratio of medians moves by sampling alone: its standard deviation over bootstrap
+ * resamples of the rounds. The figure and the parts of its floor were sampled interleaved, one
+ * of each a round, so a resample keeps each round's samples together. A fixed seed gives the
+ * same answer for the same samples.
+ */
+export function ratioSpread(
+  figure: readonly number[],
+  floorParts: readonly (readonly number[])[],
+  resamples = 400,
+): number {
+  const rounds = figure.length;
+  if (rounds === 0 || floorParts.some((part) => part.length !== rounds))
+    throw new Error('ratioSpread needs the same number of samples of each, one a round');
+  let seed = 0x9e3779b9;
+  // mulberry32: small, seeded, and plenty for picking rounds.
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+  const ratios: number[] = [];
+  for (let resample = 0; resample < resamples; resample += 1) {
+    const picked = Array.from({ length: rounds }, () => Math.floor(random() * rounds));
+    const floor = floorParts.reduce(
+      (sum, part) => sum + median(picked.map((round) => part[round]!)),
+      0,
+    );
+    ratios.push(median(picked.map((round) => figure[round]!)) / floor);
+  }
+  const mean = ratios.reduce((sum, ratio) => sum + ratio, 0) / resamples;
+  return Math.sqrt(ratios.reduce((sum, ratio) => sum + (ratio - mean) ** 2, 0) / resamples);
+}

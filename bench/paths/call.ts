@@ -8,7 +8,7 @@
  */
 import type { BenchBrowser } from '../lib/browser';
 import { timeFetch, timeMessage } from '../lib/in-page';
-import { collect, median, type Row } from '../lib/stats';
+import { collect, median, ratioSpread, type Row } from '../lib/stats';
 
 export interface RecordedPost {
   headers: Record<string, string | string[] | undefined>;
@@ -86,23 +86,19 @@ export async function measureCalls(
   }
 
   const warmFloor = median(bareFetch) + median(noop);
+  const spread = ratioSpread(warm, [bareFetch, noop]);
   const warmRow: Row = {
     measure: `warm tool call, ${target.label}`,
     value: median(warm),
     unit: 'ms',
     floor: { value: warmFloor, label: '(bare fetch + no-op message)' },
     goal: 1.1,
+    note: `the ratio's sampling error is ±${spread.toFixed(3)} (bootstrap over the ${warm.length} rounds)`,
   };
   if (target.warmOnly) return [warmRow];
   const coldFloor = median(coldNoop) + median(warm);
   return [
-    {
-      measure: `warm tool call, ${target.label}`,
-      value: median(warm),
-      unit: 'ms',
-      floor: { value: warmFloor, label: '(bare fetch + no-op message)' },
-      goal: 1.1,
-    },
+    warmRow,
     {
       measure: `first call after the worker stopped, ${target.label}`,
       value: median(cold),
