@@ -4,10 +4,19 @@ import type { SiteOfferView } from '../../src/messaging/page-tools-contract';
 import type { ActiveTabWatch } from '../../src/platform/ports';
 
 /**
+ * After each of those looks, the tab is looked at again this long after it: a page that registers
+ * its tools, or starts its MCP server, a while after it loaded (once its app has started up) is
+ * found without a reload. A look is a small script in the page's own world that leaves nothing
+ * behind, and only the tab the person is on while the panel is open gets one.
+ */
+export const LOOK_AGAIN_AFTER_MS = [2_000, 6_000] as const;
+
+/**
  * Sites waiting for the person to allow their tools, kept current from the background's
  * broadcasts; "Not now" hides a site until the panel opens again. While the panel is open, the
  * tab the person is on is looked at (`page-tools/look`: the detector goes into a page of a site
- * not allowed) when the panel opens, when they switch tabs and when that tab loads a page.
+ * not allowed) when the panel opens, when they switch tabs and when that tab loads a page, and
+ * again {@link LOOK_AGAIN_AFTER_MS} after each.
  */
 export function useSiteOffers(client: PatchbayClient, watchActiveTab?: ActiveTabWatch) {
   const [offers, setOffers] = useState<SiteOfferView[]>([]);
@@ -32,9 +41,19 @@ export function useSiteOffers(client: PatchbayClient, watchActiveTab?: ActiveTab
   }, [client]);
   useEffect(() => {
     if (!watchActiveTab) return;
+    let later: ReturnType<typeof setTimeout>[] = [];
     const look = () => void client.request('page-tools/look').catch(() => undefined);
-    look();
-    return watchActiveTab(look);
+    const lookNowAndLater = () => {
+      for (const timer of later) clearTimeout(timer);
+      look();
+      later = LOOK_AGAIN_AFTER_MS.map((ms) => setTimeout(look, ms));
+    };
+    lookNowAndLater();
+    const stopWatching = watchActiveTab(lookNowAndLater);
+    return () => {
+      stopWatching();
+      for (const timer of later) clearTimeout(timer);
+    };
   }, [client, watchActiveTab]);
   const allow = useCallback(
     (domain: string, always: boolean) =>

@@ -82,9 +82,9 @@ const registered = (on: Page = panel) =>
       .sort((a, b) => a.id.localeCompare(b.id));
   });
 
-async function open(host: string, ready = true) {
+async function open(host: string, ready = true, query = '') {
   const tab = await session.context.newPage();
-  await tab.goto(sites.url(host));
+  await tab.goto(sites.url(host, `/${query}`));
   if (ready) await tab.locator('body[data-ready="true"]').waitFor();
   return tab;
 }
@@ -189,6 +189,17 @@ describe('what of Patchbay runs in web pages', () => {
         'website_tool_recipes_localhost_tab1_find_recipe',
         'website_tool_recipes_localhost_tab1_plan_meal',
       ]);
+  });
+
+  it('offers a site whose page registers its WebMCP tools a while after it loaded', async () => {
+    await panel.getByRole('tab', { name: 'Servers' }).click();
+    // The look when the page has loaded finds no tools yet; the panel's later look does.
+    const recipes = await open('recipes.localhost', false, '?late=1000');
+    await recipes.locator('body[data-ready="true"]').waitFor();
+    const offer = panel.getByRole('group', { name: 'recipes.localhost offers tools' });
+    await offer.getByText('recipes.localhost offers 2 tools').waitFor();
+    await session.screenshot(panel, 'page-tools-late-offer');
+    expect(await patchbayIn(recipes)).toEqual({ detector: false, proxy: false, bridge: false });
   });
 
   it('registers sites allowed before this version when the worker starts', async () => {
