@@ -191,7 +191,7 @@ describe('what of Patchbay runs in web pages', () => {
       ]);
   });
 
-  it('offers a site whose page registers its WebMCP tools a while after it loaded', async () => {
+  it('offers a site whose page registers its tools or starts its server a while after it loaded', async () => {
     await panel.getByRole('tab', { name: 'Servers' }).click();
     // The look when the page has loaded finds no tools yet; the panel's later look does.
     const recipes = await open('recipes.localhost', false, '?late=1000');
@@ -200,6 +200,12 @@ describe('what of Patchbay runs in web pages', () => {
     await offer.getByText('recipes.localhost offers 2 tools').waitFor();
     await session.screenshot(panel, 'page-tools-late-offer');
     expect(await patchbayIn(recipes)).toEqual({ detector: false, proxy: false, bridge: false });
+    // An MCP-B server that starts late: no answer at the first look, so no detector until a
+    // later look hears the server.
+    const shop = await open('shop.localhost', false, '?late=1000');
+    await shop.locator('body[data-ready="true"]').waitFor();
+    await panel.getByText('shop.localhost offers 2 tools').waitFor();
+    expect(await patchbayIn(shop)).toEqual({ detector: true, proxy: false, bridge: false });
   });
 
   it('registers sites allowed before this version when the worker starts', async () => {
