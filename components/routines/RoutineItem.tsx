@@ -12,6 +12,8 @@ export interface RoutineItemProps {
   /** Its runs while its history is open. */
   runs: RunsState | undefined;
   onRunNow(): void;
+  /** Stops its run under way. */
+  onStop(): void;
   onPause(paused: boolean): void;
   onEdit(): void;
   onDelete(): void;
@@ -23,6 +25,7 @@ export interface RoutineItemProps {
 export function RoutineItem({ routine, runs, ...on }: RoutineItemProps) {
   const [confirming, setConfirming] = useState(false);
   const { lastRun } = routine;
+  const underWay = lastRun !== undefined && !isSettled(lastRun);
   const zone = routine.timeZone === defaultTimeZone() ? '' : ` (${routine.timeZone})`;
   return (
     <li className="routine" aria-label={routine.name}>
@@ -45,13 +48,15 @@ export function RoutineItem({ routine, runs, ...on }: RoutineItemProps) {
         <p className="muted">It has not run yet.</p>
       )}
       <div className="routine-actions">
-        <button
-          type="button"
-          onClick={on.onRunNow}
-          disabled={lastRun !== undefined && !isSettled(lastRun)}
-        >
-          Run now
-        </button>
+        {underWay ? (
+          <button type="button" onClick={on.onStop}>
+            Stop
+          </button>
+        ) : (
+          <button type="button" onClick={on.onRunNow}>
+            Run now
+          </button>
+        )}
         <button type="button" onClick={() => on.onPause(!routine.paused)}>
           {routine.paused ? 'Resume' : 'Pause'}
         </button>
@@ -74,7 +79,10 @@ export function RoutineItem({ routine, runs, ...on }: RoutineItemProps) {
       </div>
       {confirming ? (
         <div className="confirm" role="alertdialog" aria-label={`Delete ${routine.name}?`}>
-          <p>Delete {routine.name}? It will not run again.</p>
+          <p>
+            Delete {routine.name}? It will not run again
+            {underWay ? ', and the run under way stops' : ''}.
+          </p>
           <button type="button" className="danger-button" onClick={on.onDelete}>
             Delete
           </button>

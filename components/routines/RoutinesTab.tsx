@@ -85,6 +85,7 @@ export function RoutinesTab(props: RoutinesTabProps) {
               routine={routine}
               runs={state.runs[routine.id]}
               onRunNow={() => void state.runNow(routine.id)}
+              onStop={() => void state.stop(routine.id)}
               onPause={(paused) => void state.setPaused(routine.id, paused)}
               onEdit={() => open(routine)}
               onDelete={() => void state.remove(routine.id)}

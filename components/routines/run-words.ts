@@ -14,6 +14,8 @@ export function outcomeWords(run: Pick<RoutineRun, 'outcome' | 'reason' | 'waiti
       return run.reason ? `Failed: ${run.reason}` : 'Failed';
     case 'timed-out':
       return run.reason ? `Timed out: ${run.reason}` : 'Timed out: nobody answered in time';
+    case 'stopped':
+      return 'Stopped by you';
   }
 }
 

@@ -92,6 +92,7 @@ export function useRoutines(client: PatchbayClient) {
     setPaused: (id: string, paused: boolean) =>
       act(async () => apply((await client.request('routines/pause', { id, paused })).routine)),
     runNow: (id: string) => act(() => client.request('routines/run-now', { id })),
+    stop: (id: string) => act(() => client.request('routines/stop', { id })),
     /** Opens or closes a routine's history; opening reads its runs. */
     toggleRuns(routineId: string) {
       if (expanded.current.delete(routineId)) {

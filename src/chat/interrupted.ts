@@ -5,6 +5,8 @@ export const OUTCOME_UNKNOWN =
   'Interrupted: Patchbay closed while this call was running, so whether it finished is not known.';
 /** What a call the model had not finished asking for says. */
 export const NOT_RUN = 'Not run: Patchbay closed before this call was complete.';
+/** What a call under way, or waiting for approval, says once the person stopped a routine's run. */
+export const STOPPED_RUN = 'Cancelled: you stopped the run before this call finished.';
 /** What an unfinished call in an imported chat says: an import never runs anything. */
 export const NOT_RUN_IMPORTED = 'Not run: this call was unfinished in the imported chat.';
 /** What a waiting approval asked before Patchbay signed its approvals says. */
@@ -17,9 +19,10 @@ type Part = UIMessage['parts'][number];
  * How an unfinished turn is settled. `interrupted`: this install's own turn broke off (a call
  * that may have run says its outcome is unknown; one waiting for approval still waits).
  * `imported`: the turn came from a file, so every unfinished call is marked not run, approved
- * or not: an import carries words, never a decision.
+ * or not: an import carries words, never a decision. `stopped`: the person stopped the
+ * routine's run, so every unfinished call is cancelled (one under way was told to the server).
  */
-type Settling = 'interrupted' | 'imported';
+type Settling = 'interrupted' | 'imported' | 'stopped';
 
 /**
  * The messages of a turn that never finished, as they can be shown and sent again: text stops
@@ -40,6 +43,11 @@ export function settleInterrupted(
 /** A message read from a file: nothing in it is left to run or to answer. */
 export function settleImported(message: UIMessage): UIMessage {
   return settleMessage(message, 'imported');
+}
+
+/** A routine run's answer when the person stopped the run: nothing in it is left to run. */
+export function settleStopped(message: UIMessage): UIMessage {
+  return settleMessage(message, 'stopped');
 }
 
 /**
@@ -74,18 +82,20 @@ function settlePart(part: Part, how: Settling): Part {
   if ((part.type === 'text' || part.type === 'reasoning') && part.state === 'streaming')
     return { ...part, state: 'done' };
   if (!isToolUIPart(part)) return part;
-  const notRun = how === 'imported' ? NOT_RUN_IMPORTED : NOT_RUN;
+  const notRun = { interrupted: NOT_RUN, imported: NOT_RUN_IMPORTED, stopped: STOPPED_RUN }[how];
+  // A call that may have run: its outcome is not known, or it was cancelled by the person.
+  const mayHaveRun = how === 'stopped' ? STOPPED_RUN : OUTCOME_UNKNOWN;
   switch (part.state) {
     case 'input-streaming':
       return { ...failed(part, notRun), input: part.input ?? {} } as Part;
     case 'input-available':
-      return how === 'imported' ? failed(part, notRun) : failed(part, OUTCOME_UNKNOWN, 'keep');
+      return how === 'imported' ? failed(part, notRun) : failed(part, mayHaveRun, 'keep');
     case 'approval-requested':
-      return how === 'imported' ? failed(part, notRun) : part;
+      return how === 'interrupted' ? part : failed(part, notRun);
     case 'approval-responded':
       if (how === 'imported') return failed(part, notRun);
       return part.approval.approved
-        ? failed(part, OUTCOME_UNKNOWN, 'keep')
+        ? failed(part, mayHaveRun, 'keep')
         : ({ ...part, state: 'output-denied' } as Part);
     default:
       return part;

@@ -33,6 +33,8 @@ export const routinesGlobalRequests = {
   'routines/save': routineInputSchema,
   'routines/remove': idPayload,
   'routines/pause': z.object({ id: z.string().min(1), paused: z.boolean() }),
+  /** Stops its run under way (running or waiting for the person), if it has one. */
+  'routines/stop': idPayload,
   /** Runs it now, whatever its schedule (one run at a time per routine). */
   'routines/run-now': idPayload,
   /** A routine's recent runs, newest first. */
@@ -49,7 +51,8 @@ export const routinesGlobalRequests = {
   /** The runner: how its run stands after a step. */
   'routines/runner/report': z.object({
     runId: z.string().min(1),
-    outcome: runOutcomeSchema,
+    // Only the person stops a run.
+    outcome: runOutcomeSchema.exclude(['stopped']),
     reason: z.string().max(500).optional(),
     waitingFor: z.string().max(300).optional(),
     usage: usageSchema.optional(),
@@ -65,6 +68,7 @@ export const routinesGlobalResults = {
   'routines/save': z.object({ routine: routineViewSchema }),
   'routines/remove': z.object({ removed: z.boolean() }),
   'routines/pause': z.object({ routine: routineViewSchema }),
+  'routines/stop': z.object({ run: runSchema.optional() }),
   'routines/run-now': z.object({ run: runSchema }),
   'routines/runs': z.object({ runs: z.array(runSchema) }),
   'routines/run-of-chat': z.object({ run: runSchema.optional() }),

@@ -24,6 +24,10 @@ export function routinesRoutes(service: () => RoutineService): Routes {
     'routines/pause': route(globalRequests['routines/pause'], async ({ id, paused }) => ({
       routine: await service().pause(id, paused),
     })),
+    'routines/stop': route(globalRequests['routines/stop'], async ({ id }) => {
+      const run = await service().stop(id);
+      return run ? { run } : {};
+    }),
     'routines/run-now': route(globalRequests['routines/run-now'], async ({ id }) => ({
       run: await service().runNow(id),
     })),

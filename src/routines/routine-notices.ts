@@ -34,7 +34,9 @@ export function createRoutineNotices(options: RoutineNoticeOptions) {
       // A click opens the panel on the run's chat (src/panel-entry/panel-entry.ts).
       const id = `${CHAT_NOTICE_PREFIX}${run.chatId}`;
       switch (run.outcome) {
+        // Going on, or stopped by the person: nothing to tell them.
         case 'running':
+        case 'stopped':
           return;
         case 'waiting':
           return notifier.notify(id, {

@@ -17,7 +17,7 @@ import {
 } from './routine';
 import { createRoutineNotices, type RoutineNotices } from './routine-notices';
 import { createRoutineStore } from './routine-store';
-import { createRunDesk, type RoutineRunner } from './run-desk';
+import { createRunDesk, withoutWait, type RoutineRunner } from './run-desk';
 
 export type { RoutineRunner, RunReport } from './run-desk';
 import { dueRuns, nextWake } from './due-runs';
@@ -195,6 +195,30 @@ export function createRoutineService(options: RoutineServiceOptions) {
       });
       await wake();
       return viewOf(id);
+    },
+
+    /**
+     * Stops the routine's run under way, running or waiting for the person: the runner hears it
+     * (the `routines/changed` broadcast, or the answer to its next word that it is alive) and
+     * lets go of the model's answer and of a tool call under way, which the server is told to
+     * cancel. Undefined when nothing was under way.
+     */
+    async stop(id: string): Promise<RoutineRun | undefined> {
+      const at = now();
+      const stopped = await routines.update(({ routines: all, runs }) => {
+        if (!all.some((routine) => routine.id === id)) throw notFound();
+        const open = runs.find((run) => run.routineId === id && !isSettled(run));
+        if (!open) return { result: undefined };
+        const { leaseUntil, ...rest } = withoutWait(open);
+        void leaseUntil;
+        const next: RoutineRun = { ...rest, outcome: 'stopped', endedAt: at };
+        return { runs: runs.map((run) => (run.id === open.id ? next : run)), result: next };
+      });
+      if (stopped) {
+        await wake();
+        await changed();
+      }
+      return stopped;
     },
 
     async runNow(id: string): Promise<RoutineRun> {

@@ -72,6 +72,8 @@ export const runOutcomeSchema = z.enum([
   'failed',
   /** Nobody answered in time. */
   'timed-out',
+  /** The person stopped it (Stop in the Routines tab). */
+  'stopped',
 ]);
 export type RunOutcome = z.infer<typeof runOutcomeSchema>;
 

@@ -27,7 +27,8 @@ export interface RoutineRunner {
 
 export interface RunReport {
   runId: string;
-  outcome: RunOutcome;
+  /** Only the person stops a run (routine-service.ts `stop`). */
+  outcome: Exclude<RunOutcome, 'stopped'>;
   reason?: string;
   waitingFor?: string;
   usage?: RunUsage;

@@ -15,7 +15,7 @@ import { describeChatError } from '../ai/chat-errors';
 import { providerName } from '../ai/tool-names';
 import { createChatWriter } from '../chat/chat-writer';
 import type { ConversationStore } from '../chat/history';
-import { settleInterrupted } from '../chat/interrupted';
+import { settleInterrupted, settleStopped } from '../chat/interrupted';
 import { typedMetadata } from '../chat/message-origin';
 import type { PatchbayClient } from '../messaging/client';
 import type { ServerView, ToolView } from '../messaging/contract';
@@ -33,6 +33,8 @@ export interface RunRoutineOptions {
   /** The chat transport for this run (src/ai/chat-transport.ts with the run's grants). */
   transport(work: RunWork): ChatTransport<UIMessage>;
   report(report: RunReport): Promise<void>;
+  /** Aborts when the person stopped the run (or deleted its routine): it ends, reporting nothing. */
+  signal?: AbortSignal;
   newId?: () => string;
   /** How the run's time is written in its chat's title. */
   timeLabel?: (at: number, timeZone: string) => string;
@@ -88,7 +90,10 @@ export async function runRoutine(work: RunWork, options: RunRoutineOptions): Pro
     messages = [prompt];
   }
   const transport = options.transport(work);
+  const stopped = () => options.signal?.aborted === true;
   for (let request = 0; request < MAX_REQUESTS; request += 1) {
+    // Stopped: the background has settled the run already, and its chat keeps what was said.
+    if (stopped()) return;
     const last = messages.at(-1);
     // An answer is over unless it was cut off, or the person just answered its calls.
     if (last?.role === 'assistant' && !cutOff && !answeredCalls(last)) {
@@ -106,6 +111,7 @@ export async function runRoutine(work: RunWork, options: RunRoutineOptions): Pro
       });
     }
     const failure = await step(messages, cutOff);
+    if (stopped()) return;
     if (failure !== undefined) {
       return options.report({
         runId: run.id,
@@ -143,7 +149,7 @@ export async function runRoutine(work: RunWork, options: RunRoutineOptions): Pro
         messages: current,
         trigger: 'submit-message',
         messageId: undefined,
-        abortSignal: undefined,
+        abortSignal: options.signal,
         ...(resume && { body: CONTINUE_BODY }),
       });
       for await (const message of readUIMessageStream({
@@ -161,6 +167,9 @@ export async function runRoutine(work: RunWork, options: RunRoutineOptions): Pro
     } catch (error) {
       failure ??= describeChatError(error);
     }
+    // Stopped by the person: a call left unfinished says it was cancelled, not that it runs.
+    const answer = latest.at(-1);
+    if (stopped() && answer) latest = [...latest.slice(0, -1), settleStopped(answer)];
     writer.update(latest, 'complete', true);
     await writer.flush();
     messages = latest;

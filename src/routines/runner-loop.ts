@@ -64,17 +64,29 @@ export async function runnerLoop(
       idle = 0;
       run = work.run;
       const runId = run.id;
+      // The person stopped the run or deleted its routine: the run lets go at once (its model
+      // request, and a tool call under way, which the server is told to cancel).
+      const stopped = new AbortController();
+      const stopListening = client.onBroadcast((message) => {
+        if (message.type !== 'routines/changed') return;
+        const routine = message.payload.routines.find((each) => each.id === work.routine.id);
+        if (!routine || (routine.lastRun?.id === runId && routine.lastRun.outcome === 'stopped'))
+          stopped.abort();
+      });
       const alive = setInterval(
         () =>
           void client
             .request('routines/runner/report', { runId, outcome: 'running' })
+            // No run in the answer: it is over or gone, and a broadcast saying so was missed.
+            .then((answer) => answer.run === undefined && stopped.abort())
             .catch(() => undefined),
         options.aliveEveryMs ?? ALIVE_EVERY_MS,
       );
       try {
-        await runRoutine(work, { client, history, transport, report });
+        await runRoutine(work, { client, history, transport, report, signal: stopped.signal });
       } finally {
         clearInterval(alive);
+        stopListening();
       }
     } catch (error) {
       if (!run) {

@@ -279,6 +279,57 @@ describe('routines', () => {
     expect(answer[0]?.state).toBe('complete');
   });
 
+  it('stops from the Routines tab mid tool call, and deleting a routine stops its run', async () => {
+    const slowCall = {
+      type: 'tool-call' as const,
+      toolName: `${serverId}__slow_count`,
+      input: { steps: 100, delayMs: 100 },
+    };
+    model.script(slowCall);
+    await saveRoutine(['slow_count']);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Routines' }).click();
+    const item = page.getByRole('listitem', { name: 'Morning summary' });
+    await item.getByRole('button', { name: 'Run now' }).click();
+    await expect
+      .poll(() => journal.methods().includes('tools/call'), { timeout: 15_000 })
+      .toBe(true);
+    await item.getByRole('button', { name: 'Stop' }).click();
+    await item.getByText('Stopped by you').waitFor();
+    await session.screenshot(page, 'routine-stopped');
+    // The server was told to stop the call, and the model is not asked again.
+    await expect.poll(() => journal.cancellations, { timeout: 10_000 }).toBe(1);
+    expect((await runs())[0]?.outcome).toBe('stopped');
+    // The run's chat keeps the call, marked cancelled rather than running.
+    await expect
+      .poll(async () => (await storedMessages(page)).find((m) => m.role === 'assistant')?.calls)
+      .toEqual([`${serverId}__slow_count:output-error`]);
+    expect(model.requests).toHaveLength(1);
+    await item.getByRole('button', { name: 'Open chat' }).click();
+    await page
+      .locator('.tool-card[data-tool-name="slow_count"][data-tool-state="cancelled"]')
+      .waitFor();
+    await session.screenshot(page, 'routine-stopped-chat');
+    await page.getByRole('tab', { name: 'Routines' }).click();
+
+    // Run again, then delete the routine while its call runs: the run stops with it.
+    model.script(slowCall);
+    await item.getByRole('button', { name: 'Run now' }).click();
+    await expect
+      .poll(() => journal.methods().filter((method) => method === 'tools/call').length, {
+        timeout: 15_000,
+      })
+      .toBe(2);
+    await item.getByRole('button', { name: 'Delete' }).click();
+    const confirm = item.getByRole('alertdialog');
+    await confirm.getByText('and the run under way stops').waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await item.waitFor({ state: 'detached' });
+    await expect.poll(() => journal.cancellations, { timeout: 10_000 }).toBe(2);
+    expect(await runs()).toEqual([]);
+    expect(model.requests).toHaveLength(2);
+  });
+
   it('is made in the Routines tab, runs from Run now, and shows its outcome and tokens', async () => {
     model.script(
       { type: 'tool-call', toolName: `${serverId}__echo`, input: { text: 'three issues due' } },

@@ -4,7 +4,9 @@ import {
   NOT_RUN,
   NOT_RUN_UNSIGNED,
   OUTCOME_UNKNOWN,
+  STOPPED_RUN,
   settleInterrupted,
+  settleStopped,
   settleUnsigned,
 } from '../../src/chat/interrupted';
 import {
@@ -62,6 +64,24 @@ describe('a turn that never finished', () => {
     expect(byId.get('waiting')).toMatchObject({ state: 'approval-requested' });
     expect(byId.get('denied')).toMatchObject({ state: 'output-denied' });
     expect(byId.get('done')).toMatchObject({ state: 'output-available', output: 'ok' });
+  });
+
+  it('cancels every unfinished call of a routine run the person stopped, waiting ones too', () => {
+    const settled = settleStopped(cut);
+    const byId = new Map(
+      settled.parts.filter((part) => 'toolCallId' in part).map((part) => [part.toolCallId, part]),
+    );
+    expect(settled.parts[2]).toMatchObject({ text: 'Half an ans', state: 'done' });
+    for (const id of ['asking', 'running', 'waiting', 'approved'])
+      expect(byId.get(id)).toMatchObject({ state: 'output-error', errorText: STOPPED_RUN });
+    expect(byId.get('asking')).toMatchObject({ input: {} });
+    // The person's own answer stays to be seen; a request nobody answered goes.
+    expect(byId.get('approved')).toMatchObject({ approval: { approved: true } });
+    expect(byId.get('waiting')).not.toHaveProperty('approval');
+    expect(byId.get('denied')).toMatchObject({ state: 'output-denied' });
+    expect(byId.get('done')).toMatchObject({ state: 'output-available', output: 'ok' });
+    // The chat's tool card reads a cancelled call as such.
+    expect(STOPPED_RUN).toMatch(/cancel/i);
   });
 
   it('marks a waiting approval this install did not sign as not run, and keeps a signed one', () => {

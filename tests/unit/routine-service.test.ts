@@ -274,6 +274,40 @@ describe('routines in the worker', () => {
     ]);
   });
 
+  it('stops a run under way, running or waiting, without a notification, and tells pages', async () => {
+    const { service, notes, broadcaster, alarms, advance } = setup();
+    await service.init();
+    const routine = await service.save(morning());
+    const run = await service.runNow(routine.id);
+    await service.take();
+    advance(1000);
+    const stopped = await service.stop(routine.id);
+    expect(stopped).toMatchObject({ id: run.id, outcome: 'stopped', endedAt: START + 1000 });
+    expect(stopped?.leaseUntil).toBeUndefined();
+    const last = broadcaster.messages.at(-1);
+    expect(last?.type === 'routines/changed' && last.payload.routines[0]?.lastRun).toMatchObject({
+      id: run.id,
+      outcome: 'stopped',
+    });
+    // The runner's next word finds nothing going on, and nothing is left to take.
+    expect(await service.report({ runId: run.id, outcome: 'running' })).toBeUndefined();
+    expect(await service.take()).toBeUndefined();
+    // Nothing under way now: nothing to stop.
+    expect(await service.stop(routine.id)).toBeUndefined();
+
+    // A run waiting for the person: stopped, its answer time no longer wakes the worker.
+    const second = await service.runNow(routine.id);
+    await service.take();
+    await service.report({ runId: second.id, outcome: 'waiting', waitingFor: 'a tool' });
+    expect((await service.stop(routine.id))?.waitingFor).toBeUndefined();
+    expect(alarms.scheduled().get(ROUTINES_ALARM)).toBe(routine.nextRunAt);
+    expect(await service.resume(second.chatId)).toBeUndefined();
+    expect(notes.map((note) => note.message)).toEqual([
+      'Morning summary wants to run a tool. Click to answer.',
+    ]);
+    await expect(service.stop('gone')).rejects.toThrow('That routine no longer exists.');
+  });
+
   it('tells pages what changed, and forgets a removed routine’s runs', async () => {
     const { service, broadcaster } = setup();
     const routine = await service.save(morning());

@@ -70,6 +70,7 @@ describe('the Routines list', () => {
       }),
       aRoutine({ id: 'c', name: 'Late', lastRun: aRun({ outcome: 'timed-out' }) }),
       aRoutine({ id: 'd', name: 'Runs', lastRun: aRun({ outcome: 'running' }) }),
+      aRoutine({ id: 's', name: 'Halted', lastRun: aRun({ outcome: 'stopped' }) }),
       aRoutine({
         id: 'e',
         name: 'Done',
@@ -84,17 +85,18 @@ describe('the Routines list', () => {
     expect((await item('Fails')).textContent).toContain('Failed: Sign-in expired on Linear');
     expect((await item('Late')).textContent).toContain('Timed out');
     expect((await item('Runs')).textContent).toContain('Running');
+    expect((await item('Halted')).textContent).toContain('Stopped by you');
     const done = await item('Done');
     expect(done.textContent).toContain(`Last run: ${formatRunTime(NOW - HOUR)}`);
     expect(done.textContent).toContain('Done');
     expect(done.textContent).toContain('812 tokens in, 95 out');
     expect((await item('Waits')).textContent).not.toContain('tokens');
 
-    // A run that has not ended cannot be run again meanwhile.
+    // A run that has not ended cannot be run again meanwhile: it can be stopped.
     const waits = await item('Waits');
-    expect(
-      (within(waits).getByRole('button', { name: 'Run now' }) as HTMLButtonElement).disabled,
-    ).toBe(true);
+    expect(within(waits).queryByRole('button', { name: 'Run now' })).toBeNull();
+    within(waits).getByRole('button', { name: 'Stop' });
+    expect(within(done).queryByRole('button', { name: 'Stop' })).toBeNull();
     fireEvent.click(within(waits).getByRole('button', { name: 'Open chat' }));
     expect(onOpenChat).toHaveBeenCalledWith('c-a');
   });
@@ -133,6 +135,22 @@ describe('the Routines list', () => {
       expect(screen.queryByRole('listitem', { name: 'Morning brief' })).toBeNull(),
     );
     expect(sent('routines/remove')[0]?.payload).toEqual({ id: 'routine-1' });
+  });
+
+  it('stops a run under way, and says that deleting the routine stops it too', async () => {
+    const running = aRoutine({ lastRun: aRun({ outcome: 'running' }) });
+    const { sent } = show([running], {
+      'routines/stop': () => ({ run: aRun({ outcome: 'stopped' }) }),
+    });
+    const brief = await item('Morning brief');
+    fireEvent.click(within(brief).getByRole('button', { name: 'Delete' }));
+    expect(within(brief).getByRole('alertdialog').textContent).toBe(
+      'Delete Morning brief? It will not run again, and the run under way stops.DeleteKeep',
+    );
+    fireEvent.click(within(brief).getByRole('button', { name: 'Keep' }));
+    fireEvent.click(within(brief).getByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(sent('routines/stop')).toHaveLength(1));
+    expect(sent('routines/stop')[0]?.payload).toEqual({ id: 'routine-1' });
   });
 
   it('says what an action’s failure was', async () => {

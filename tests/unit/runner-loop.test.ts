@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { simulateReadableStream, type UIMessageChunk } from 'ai';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createIndexedDbConversationStore } from '../../src/chat/history';
 import { createPatchbayClient } from '../../src/messaging/client';
 import type { RunWork } from '../../src/messaging/routines-contract';
@@ -26,9 +26,17 @@ const work: RunWork = {
   approvalSecret: 'a'.repeat(43),
 };
 
-/** The background as the runner sees it: `take` hands out `queue`, the rest as given. */
-function background(options: { queue: (RunWork | 'restarting')[]; serversFail?: boolean }) {
+/**
+ * The background as the runner sees it: `take` hands out `queue`, the rest as given. A report
+ * answers with the run while it goes on, as the run desk does, unless `over` says it is not.
+ */
+function background(options: {
+  queue: (RunWork | 'restarting')[];
+  serversFail?: boolean;
+  over?: () => boolean;
+}) {
   const reports: { outcome: string; reason?: string }[] = [];
+  const listeners = new Set<(message: unknown) => void>();
   const client = createPatchbayClient({
     async send(message) {
       const { type, payload } = message as { type: string; payload?: unknown };
@@ -39,7 +47,8 @@ function background(options: { queue: (RunWork | 'restarting')[]; serversFail?: 
       }
       if (type === 'routines/runner/report') {
         reports.push(payload as { outcome: string });
-        return { ok: true, result: {} };
+        const going = (payload as { outcome: string }).outcome === 'running' && !options.over?.();
+        return { ok: true, result: going ? { run: work.run } : {} };
       }
       if (type === 'mcp/servers/get') {
         if (options.serversFail) throw new Error('port closed');
@@ -48,9 +57,13 @@ function background(options: { queue: (RunWork | 'restarting')[]; serversFail?: 
       if (type === 'mcp/tools/list') return { ok: true, result: { tools: [] } };
       return { ok: false, error: { code: 'unknown-type', message: type } };
     },
-    subscribe: () => () => undefined,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   });
-  return { client, reports };
+  const broadcast = (message: unknown) => listeners.forEach((listener) => listener(message));
+  return { client, reports, broadcast, listening: () => listeners.size };
 }
 
 let databases = 0;
@@ -72,6 +85,31 @@ const slowAnswer = () => ({
   },
   reconnectToStream: async () => null,
 });
+
+/** A model that answers only once its request is aborted, recording the abort. */
+function endlessAnswer() {
+  const seen = { started: 0, aborted: 0 };
+  const transport = () => ({
+    async sendMessages({ abortSignal }: { abortSignal?: AbortSignal }) {
+      seen.started += 1;
+      return new ReadableStream<UIMessageChunk>({
+        start(controller) {
+          controller.enqueue({ type: 'start' });
+          controller.enqueue({ type: 'text-start', id: 't' });
+          controller.enqueue({ type: 'text-delta', id: 't', delta: 'Working on it' });
+          abortSignal?.addEventListener('abort', () => {
+            seen.aborted += 1;
+            controller.error(new DOMException('The run was stopped.', 'AbortError'));
+          });
+        },
+      });
+    },
+    reconnectToStream: async () => null,
+  });
+  return { seen, transport };
+}
+
+const stoppedRun = { ...work.run, outcome: 'stopped' as const, endedAt: 1 };
 
 describe('the routine runner’s loop', () => {
   it('runs what it takes, says it is alive meanwhile, and stops when nothing is left', async () => {
@@ -109,5 +147,64 @@ describe('the routine runner’s loop', () => {
         reason: expect.stringMatching(/^It broke off: /),
       },
     ]);
+  });
+
+  it('lets go of a run the person stopped as soon as the background says so, reporting nothing', async () => {
+    const { client, reports, broadcast, listening } = background({ queue: [work] });
+    const { seen, transport } = endlessAnswer();
+    const chats = history();
+    const loop = runnerLoop(client, { history: chats, transport, retryMs: 1 });
+    await vi.waitFor(() => expect(seen.started).toBe(1));
+    // News of this run going on, and of another routine, changes nothing (a broadcast lists all).
+    broadcast({
+      type: 'routines/changed',
+      payload: {
+        routines: [
+          { ...work.routine, lastRun: work.run },
+          { ...work.routine, id: 'r2' },
+        ],
+      },
+    });
+    expect(seen.aborted).toBe(0);
+    broadcast({
+      type: 'routines/changed',
+      payload: { routines: [{ ...work.routine, lastRun: stoppedRun }] },
+    });
+    await loop;
+    expect(seen.aborted).toBe(1);
+    expect(reports).toEqual([]);
+    expect(listening()).toBe(0);
+    // Its chat keeps what the model had said, finished.
+    const chat = await chats.get('c1');
+    expect(chat?.messages.at(-1)?.parts.at(-1)).toMatchObject({
+      type: 'text',
+      text: 'Working on it',
+      state: 'done',
+    });
+    expect(chat?.interrupted).toEqual([]);
+  });
+
+  it('lets go of a run whose routine was deleted', async () => {
+    const { client, reports, broadcast } = background({ queue: [work] });
+    const { seen, transport } = endlessAnswer();
+    const loop = runnerLoop(client, { history: history(), transport, retryMs: 1 });
+    await vi.waitFor(() => expect(seen.started).toBe(1));
+    broadcast({ type: 'routines/changed', payload: { routines: [] } });
+    await loop;
+    expect(seen.aborted).toBe(1);
+    expect(reports).toEqual([]);
+  });
+
+  it('lets go of a run once its word that it is alive finds the run over (a broadcast missed)', async () => {
+    let over = false;
+    const { client, reports } = background({ queue: [work], over: () => over });
+    const { seen, transport } = endlessAnswer();
+    const loop = runnerLoop(client, { history: history(), transport, retryMs: 1, aliveEveryMs: 5 });
+    await vi.waitFor(() => expect(reports.length).toBeGreaterThan(1));
+    expect(seen.aborted).toBe(0);
+    over = true;
+    await loop;
+    expect(seen.aborted).toBe(1);
+    expect(new Set(reports.map((report) => report.outcome))).toEqual(new Set(['running']));
   });
 });
