@@ -49,7 +49,7 @@ export function RoutineItem({ routine, runs, ...on }: RoutineItemProps) {
       )}
       <div className="routine-actions">
         {underWay ? (
-          <button type="button" onClick={on.onStop}>
+          <button type="button" onClick={on.onStop} disabled={lastRun.stopRequested}>
             Stop
           </button>
         ) : (

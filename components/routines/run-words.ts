@@ -2,10 +2,12 @@ import type { RoutineRun, RoutineView, RunUsage } from '../../src/routines/routi
 import { formatRunTime } from '../../src/routines/run-time';
 
 /** How a run stands or ended, in words: "Waiting for you: post_page on Notion". */
-export function outcomeWords(run: Pick<RoutineRun, 'outcome' | 'reason' | 'waitingFor'>): string {
+export function outcomeWords(
+  run: Pick<RoutineRun, 'outcome' | 'reason' | 'waitingFor' | 'stopRequested'>,
+): string {
   switch (run.outcome) {
     case 'running':
-      return 'Running';
+      return run.stopRequested ? 'Stopping…' : 'Running';
     case 'waiting':
       return run.waitingFor ? `Waiting for you: ${run.waitingFor}` : 'Waiting for you';
     case 'done':

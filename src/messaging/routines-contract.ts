@@ -51,8 +51,8 @@ export const routinesGlobalRequests = {
   /** The runner: how its run stands after a step. */
   'routines/runner/report': z.object({
     runId: z.string().min(1),
-    // Only the person stops a run.
-    outcome: runOutcomeSchema.exclude(['stopped']),
+    // 'stopped' counts only for a run the person stopped (run-desk.ts).
+    outcome: runOutcomeSchema,
     reason: z.string().max(500).optional(),
     waitingFor: z.string().max(300).optional(),
     usage: usageSchema.optional(),

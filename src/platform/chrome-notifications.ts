@@ -24,5 +24,8 @@ export function createChromeNotifier(): Notifier {
         })
         .catch(() => undefined);
     },
+    async clear(id) {
+      await browser.notifications?.clear(id).catch(() => undefined);
+    },
   };
 }

@@ -59,6 +59,8 @@ export interface Attention {
  */
 export interface Notifier {
   notify(id: string, note: { title: string; message: string }): Promise<void>;
+  /** Takes a notification away (one whose news is no longer true). */
+  clear(id: string): Promise<void>;
 }
 
 /** What to ask Chrome for: API permissions and host match patterns (`https://example.com/*`). */

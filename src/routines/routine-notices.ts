@@ -66,6 +66,10 @@ export function createRoutineNotices(options: RoutineNoticeOptions) {
         }
       }
     },
+    /** The person stopped a run that waited for them: its "wants to run" notice goes. */
+    async stopped(run: Pick<RoutineRun, 'chatId'>): Promise<void> {
+      await notifier.clear(`${CHAT_NOTICE_PREFIX}${run.chatId}`);
+    },
     /** These servers work again: a later expiry is news. */
     async signedIn(serverIds: readonly string[]): Promise<void> {
       const already = await noticed();

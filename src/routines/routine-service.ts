@@ -198,27 +198,38 @@ export function createRoutineService(options: RoutineServiceOptions) {
     },
 
     /**
-     * Stops the routine's run under way, running or waiting for the person: the runner hears it
-     * (the `routines/changed` broadcast, or the answer to its next word that it is alive) and
-     * lets go of the model's answer and of a tool call under way, which the server is told to
-     * cancel. Undefined when nothing was under way.
+     * Stops the routine's run under way, running or waiting for the person. The runner settles
+     * it: it lets go of the model's answer and of a tool call under way (the server is told to
+     * cancel), marks the chat's unfinished calls cancelled and then reports the run stopped; a
+     * waiting run is taken by a runner for that alone. It hears of the stop from the
+     * `routines/changed` broadcast, or from the answer to its word that it is alive. Undefined
+     * when nothing was under way.
      */
     async stop(id: string): Promise<RoutineRun | undefined> {
-      const at = now();
-      const stopped = await routines.update(({ routines: all, runs }) => {
+      let waited = false;
+      const stopping = await routines.update(({ routines: all, runs }) => {
         if (!all.some((routine) => routine.id === id)) throw notFound();
         const open = runs.find((run) => run.routineId === id && !isSettled(run));
         if (!open) return { result: undefined };
+        waited = open.outcome === 'waiting';
+        // A waiting run's lease is an old runner's: the runner that settles it takes it afresh.
         const { leaseUntil, ...rest } = withoutWait(open);
-        void leaseUntil;
-        const next: RoutineRun = { ...rest, outcome: 'stopped', endedAt: at };
+        const lease = open.outcome === 'running' && leaseUntil !== undefined ? { leaseUntil } : {};
+        const next: RoutineRun = {
+          ...rest,
+          ...lease,
+          ...(open.outcome === 'waiting' && { attempts: 0 }),
+          outcome: 'running',
+          stopRequested: true,
+        };
         return { runs: runs.map((run) => (run.id === open.id ? next : run)), result: next };
       });
-      if (stopped) {
+      if (stopping) {
+        if (waited) await notices.stopped(stopping);
         await wake();
         await changed();
       }
-      return stopped;
+      return stopping;
     },
 
     async runNow(id: string): Promise<RoutineRun> {

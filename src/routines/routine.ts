@@ -106,6 +106,11 @@ export const runSchema = z.object({
   leaseUntil: z.number().optional(),
   /** How many times a runner took it: one that keeps dying ends it. */
   attempts: z.number().int().nonnegative().optional(),
+  /**
+   * The person pressed Stop: the runner lets go of the run, settles its chat and reports it
+   * stopped (so the chat is final before anyone reads the run as over).
+   */
+  stopRequested: z.literal(true).optional(),
 });
 export type RoutineRun = z.infer<typeof runSchema>;
 

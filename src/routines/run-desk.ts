@@ -27,8 +27,8 @@ export interface RoutineRunner {
 
 export interface RunReport {
   runId: string;
-  /** Only the person stops a run (routine-service.ts `stop`). */
-  outcome: Exclude<RunOutcome, 'stopped'>;
+  /** 'stopped' counts only for a run the person stopped (`stopRequested`). */
+  outcome: RunOutcome;
   reason?: string;
   waitingFor?: string;
   usage?: RunUsage;
@@ -101,6 +101,10 @@ export function createRunDesk(options: RunDeskOptions) {
             approvalSecret: await loadApprovalSecret(options.store),
           };
         }
+        if (taken.stopRequested) {
+          await desk.report({ runId: taken.id, outcome: 'stopped' });
+          continue;
+        }
         await desk.report({
           runId: taken.id,
           outcome: 'failed',
@@ -120,18 +124,22 @@ export function createRunDesk(options: RunDeskOptions) {
         const run = runs.find((each) => each.id === report.runId);
         const routine = run && all.find((each) => each.id === run.routineId);
         if (!run || !routine || isSettled(run)) return { result: undefined };
+        if (report.outcome === 'stopped' && !run.stopRequested) return { result: undefined };
+        // A run the person stopped does not wait for them: a runner settles it (take, below).
+        const outcome =
+          run.stopRequested && report.outcome === 'waiting' ? 'running' : report.outcome;
         const next: RoutineRun = {
           ...withoutWait(run),
-          outcome: report.outcome,
+          outcome,
           // Still going: the runner is alive until a while from now.
-          ...(report.outcome === 'running' && { leaseUntil: at + LEASE_MS }),
+          ...(outcome === 'running' && { leaseUntil: at + LEASE_MS }),
           ...(report.reason !== undefined && { reason: report.reason }),
           ...(report.usage && { usage: report.usage }),
-          ...(report.outcome === 'waiting' && {
+          ...(outcome === 'waiting' && {
             waitingFor: report.waitingFor ?? 'a tool call',
             answerBy: at + routine.answerMinutes * 60_000,
           }),
-          ...(isSettled(report) && { endedAt: at }),
+          ...(isSettled({ outcome }) && { endedAt: at }),
         };
         return {
           runs: runs.map((each) => (each.id === run.id ? next : each)),

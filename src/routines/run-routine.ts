@@ -33,7 +33,10 @@ export interface RunRoutineOptions {
   /** The chat transport for this run (src/ai/chat-transport.ts with the run's grants). */
   transport(work: RunWork): ChatTransport<UIMessage>;
   report(report: RunReport): Promise<void>;
-  /** Aborts when the person stopped the run (or deleted its routine): it ends, reporting nothing. */
+  /**
+   * Aborts when the person stopped the run (or deleted its routine): the run lets go of the
+   * model's answer and ends, its chat's unfinished calls marked cancelled, reported stopped.
+   */
   signal?: AbortSignal;
   newId?: () => string;
   /** How the run's time is written in its chat's title. */
@@ -54,6 +57,9 @@ export async function runRoutine(work: RunWork, options: RunRoutineOptions): Pro
   const { run, routine } = work;
   const { client, history } = options;
   const newId = options.newId ?? (() => crypto.randomUUID());
+  const stopped = () => run.stopRequested === true || options.signal?.aborted === true;
+  // Stopped while it waited for the person (or before this runner took it): settled here.
+  if (stopped()) return finishStopped((await history.get(run.chatId))?.messages ?? []);
   const { servers } = await client.request('mcp/servers/get');
   const blocked = await runBlockers(client, routine, servers);
   if (blocked) {
@@ -90,10 +96,8 @@ export async function runRoutine(work: RunWork, options: RunRoutineOptions): Pro
     messages = [prompt];
   }
   const transport = options.transport(work);
-  const stopped = () => options.signal?.aborted === true;
   for (let request = 0; request < MAX_REQUESTS; request += 1) {
-    // Stopped: the background has settled the run already, and its chat keeps what was said.
-    if (stopped()) return;
+    if (stopped()) return finishStopped(messages);
     const last = messages.at(-1);
     // An answer is over unless it was cut off, or the person just answered its calls.
     if (last?.role === 'assistant' && !cutOff && !answeredCalls(last)) {
@@ -111,7 +115,7 @@ export async function runRoutine(work: RunWork, options: RunRoutineOptions): Pro
       });
     }
     const failure = await step(messages, cutOff);
-    if (stopped()) return;
+    if (stopped()) return finishStopped(messages);
     if (failure !== undefined) {
       return options.report({
         runId: run.id,
@@ -129,18 +133,38 @@ export async function runRoutine(work: RunWork, options: RunRoutineOptions): Pro
     ...usageOf(messages),
   });
 
+  /** Writes the run's chat, from `stored` on (src/chat/chat-writer.ts). */
+  function writerFor(stored: UIMessage[]) {
+    return createChatWriter({
+      store: history,
+      conversationId: run.chatId,
+      stored,
+      onSaved: () => undefined,
+      onError: () => undefined,
+    });
+  }
+
+  /**
+   * The person stopped the run: its answer's unfinished calls say they were cancelled, the chat
+   * is saved so, and only then is the run reported stopped (whoever reads the run as over finds
+   * its chat final).
+   */
+  async function finishStopped(current: UIMessage[]): Promise<void> {
+    const answer = current.at(-1);
+    if (answer?.role === 'assistant') {
+      const writer = writerFor(current);
+      writer.update([...current.slice(0, -1), settleStopped(answer)], 'complete', true);
+      await writer.flush();
+    }
+    return options.report({ runId: run.id, outcome: 'stopped', ...usageOf(current) });
+  }
+
   /** One request to the model, saved as it streams; a failure's words, or undefined. */
   async function step(current: UIMessage[], resume: boolean): Promise<string | undefined> {
     const last = current.at(-1);
     const continuing = last?.role === 'assistant' ? last : undefined;
     const base = continuing ? current.slice(0, -1) : current;
-    const writer = createChatWriter({
-      store: history,
-      conversationId: run.chatId,
-      stored: current,
-      onSaved: () => undefined,
-      onError: () => undefined,
-    });
+    const writer = writerFor(current);
     let failure: string | undefined;
     let latest = current;
     try {
@@ -167,9 +191,6 @@ export async function runRoutine(work: RunWork, options: RunRoutineOptions): Pro
     } catch (error) {
       failure ??= describeChatError(error);
     }
-    // Stopped by the person: a call left unfinished says it was cancelled, not that it runs.
-    const answer = latest.at(-1);
-    if (stopped() && answer) latest = [...latest.slice(0, -1), settleStopped(answer)];
     writer.update(latest, 'complete', true);
     await writer.flush();
     messages = latest;

@@ -7,7 +7,7 @@ import { createChatTransport } from '../ai/chat-transport';
 import { createLanguageModel } from '../ai/model';
 import { createIndexedDbConversationStore, type ConversationStore } from '../chat/history';
 import type { PatchbayClient } from '../messaging/client';
-import { cutReason, type RoutineRun } from './routine';
+import { cutReason, isSettled, type RoutineRun } from './routine';
 import type { RunReport } from './routine-service';
 import { routineGrants, runRoutine, type RunRoutineOptions } from './run-routine';
 
@@ -70,18 +70,18 @@ export async function runnerLoop(
       const stopListening = client.onBroadcast((message) => {
         if (message.type !== 'routines/changed') return;
         const routine = message.payload.routines.find((each) => each.id === work.routine.id);
-        if (!routine || (routine.lastRun?.id === runId && routine.lastRun.outcome === 'stopped'))
-          stopped.abort();
+        // The routine's newest run is this one while it goes on (one open run per routine).
+        if (!routine || !isOurs(routine.lastRun, runId)) stopped.abort();
       });
-      const alive = setInterval(
-        () =>
-          void client
-            .request('routines/runner/report', { runId, outcome: 'running' })
-            // No run in the answer: it is over or gone, and a broadcast saying so was missed.
-            .then((answer) => answer.run === undefined && stopped.abort())
-            .catch(() => undefined),
-        options.aliveEveryMs ?? ALIVE_EVERY_MS,
-      );
+      // Its word that it is alive: the answer is the run as it stands, none once it is over or
+      // gone. Said once now too, for a stop made before the broadcasts were heard.
+      const sayAlive = () =>
+        void client
+          .request('routines/runner/report', { runId, outcome: 'running' })
+          .then((answer) => !isOurs(answer.run, runId) && stopped.abort())
+          .catch(() => undefined);
+      sayAlive();
+      const alive = setInterval(sayAlive, options.aliveEveryMs ?? ALIVE_EVERY_MS);
       try {
         await runRoutine(work, { client, history, transport, report, signal: stopped.signal });
       } finally {
@@ -106,4 +106,9 @@ export async function runnerLoop(
       await pause(retryMs);
     }
   }
+}
+
+/** Whether `run` is the runner's run `runId`, still going on and not stopped by the person. */
+function isOurs(run: RoutineRun | undefined, runId: string): boolean {
+  return run?.id === runId && !isSettled(run) && !run.stopRequested;
 }

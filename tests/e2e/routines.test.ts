@@ -283,7 +283,7 @@ describe('routines', () => {
     const slowCall = {
       type: 'tool-call' as const,
       toolName: `${serverId}__slow_count`,
-      input: { steps: 100, delayMs: 100 },
+      input: { steps: 300, delayMs: 100 },
     };
     model.script(slowCall);
     await saveRoutine(['slow_count']);
@@ -328,6 +328,39 @@ describe('routines', () => {
     await expect.poll(() => journal.cancellations, { timeout: 10_000 }).toBe(2);
     expect(await runs()).toEqual([]);
     expect(model.requests).toHaveLength(2);
+  });
+
+  it('stops a run that waits for the person: its call is cancelled in its chat', async () => {
+    model.script({
+      type: 'tool-call',
+      toolName: `${serverId}__distance`,
+      input: { from: { x: 0, y: 0 }, to: { x: 3, y: 4 } },
+    });
+    const routine = await saveRoutine(['echo']);
+    await requestFrom(session, page, 'routines/run-now', { id: routine.id });
+    await expect.poll(async () => (await runs())[0]?.outcome, { timeout: 30_000 }).toBe('waiting');
+    const notices = async () =>
+      Object.keys(
+        (await (await currentWorker()).evaluate('chrome.notifications.getAll()')) as object,
+      );
+    await expect.poll(notices).toHaveLength(1);
+    await requestFrom(session, page, 'routines/stop', { id: routine.id });
+    // A runner settles its chat first, then the run is stopped.
+    await expect.poll(async () => (await runs())[0]?.outcome, { timeout: 30_000 }).toBe('stopped');
+    const [answer] = (await storedMessages(page)).filter((m) => m.role === 'assistant');
+    expect(answer?.calls).toEqual([`${serverId}__distance:output-error`]);
+    expect(answer?.state).toBe('complete');
+    // The call never ran, and the model was asked once.
+    expect(journal.methods()).not.toContain('tools/call');
+    expect(model.requests).toHaveLength(1);
+    // Its "wants to run" notification went with it.
+    expect(await notices()).toEqual([]);
+    await page.reload();
+    await openChat(page, /^Morning summary · /);
+    await page
+      .locator('.tool-card[data-tool-name="distance"][data-tool-state="cancelled"]')
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
   });
 
   it('is made in the Routines tab, runs from Run now, and shows its outcome and tokens', async () => {

@@ -53,7 +53,10 @@ describe('tasks on a 2026-07-28 server (the Tasks extension)', () => {
     await modern({
       panelOpen: () => false,
       taskAttention: { showWaiting: (count) => badge.push(count) },
-      taskNotifier: { notify: async (id, note) => void notes.push({ id, ...note }) },
+      taskNotifier: {
+        notify: async (id, note) => void notes.push({ id, ...note }),
+        clear: async () => undefined,
+      },
     });
     await research('tides', { callId: 'm-notice' }).call;
     await expect

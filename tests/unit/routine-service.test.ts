@@ -37,6 +37,7 @@ function setup(options: { model?: 'compatible' | 'chrome' | 'none' } = {}) {
   const broadcaster = createRecordingBroadcaster();
   const runner = { starts: 0, stops: 0 };
   const notes: { id: string; title: string; message: string }[] = [];
+  const cleared: string[] = [];
   const service = createRoutineService({
     store,
     alarms,
@@ -46,7 +47,10 @@ function setup(options: { model?: 'compatible' | 'chrome' | 'none' } = {}) {
       stop: async () => void (runner.stops += 1),
     },
     notices: {
-      notifier: { notify: async (id, note) => void notes.push({ id, ...note }) },
+      notifier: {
+        notify: async (id, note) => void notes.push({ id, ...note }),
+        clear: async (id) => void cleared.push(id),
+      },
       store,
       serverName: async (id) => (id === 'linear' ? 'Linear' : id),
     },
@@ -61,6 +65,7 @@ function setup(options: { model?: 'compatible' | 'chrome' | 'none' } = {}) {
     broadcaster,
     runner,
     notes,
+    cleared,
     advance: (ms: number) => (clock += ms),
     set: (at: number) => (clock = at),
   };
@@ -274,35 +279,63 @@ describe('routines in the worker', () => {
     ]);
   });
 
-  it('stops a run under way, running or waiting, without a notification, and tells pages', async () => {
-    const { service, notes, broadcaster, alarms, advance } = setup();
+  it('stops a run under way through its runner, which settles its chat first; no notification', async () => {
+    const { service, notes, cleared, broadcaster, advance } = setup();
     await service.init();
     const routine = await service.save(morning());
     const run = await service.runNow(routine.id);
     await service.take();
-    advance(1000);
-    const stopped = await service.stop(routine.id);
-    expect(stopped).toMatchObject({ id: run.id, outcome: 'stopped', endedAt: START + 1000 });
-    expect(stopped?.leaseUntil).toBeUndefined();
+    const stopping = await service.stop(routine.id);
+    expect(cleared).toEqual([]);
+    expect(stopping).toMatchObject({ id: run.id, outcome: 'running', stopRequested: true });
     const last = broadcaster.messages.at(-1);
     expect(last?.type === 'routines/changed' && last.payload.routines[0]?.lastRun).toMatchObject({
       id: run.id,
-      outcome: 'stopped',
+      stopRequested: true,
     });
-    // The runner's next word finds nothing going on, and nothing is left to take.
-    expect(await service.report({ runId: run.id, outcome: 'running' })).toBeUndefined();
+    // The runner's word that it is alive says so; only a stopped run may be reported stopped.
+    expect(await service.report({ runId: run.id, outcome: 'running' })).toMatchObject({
+      stopRequested: true,
+    });
+    advance(1000);
+    expect(
+      await service.report({
+        runId: run.id,
+        outcome: 'stopped',
+        usage: { inputTokens: 5, outputTokens: 2 },
+      }),
+    ).toMatchObject({ outcome: 'stopped', endedAt: START + 1000, usage: { inputTokens: 5 } });
     expect(await service.take()).toBeUndefined();
     // Nothing under way now: nothing to stop.
     expect(await service.stop(routine.id)).toBeUndefined();
 
-    // A run waiting for the person: stopped, its answer time no longer wakes the worker.
-    const second = await service.runNow(routine.id);
+    // A run not stopped cannot be reported stopped.
+    const other = await service.runNow(routine.id);
     await service.take();
-    await service.report({ runId: second.id, outcome: 'waiting', waitingFor: 'a tool' });
-    expect((await service.stop(routine.id))?.waitingFor).toBeUndefined();
-    expect(alarms.scheduled().get(ROUTINES_ALARM)).toBe(routine.nextRunAt);
-    expect(await service.resume(second.chatId)).toBeUndefined();
+    expect(await service.report({ runId: other.id, outcome: 'stopped' })).toBeUndefined();
+    expect((await service.runs(routine.id))[0]?.outcome).toBe('running');
+    await service.report({ runId: other.id, outcome: 'done' });
+
+    // A run waiting for the person: a runner takes it to settle its chat, with a fresh lease.
+    const waiting = await service.runNow(routine.id);
+    await service.take();
+    await service.report({ runId: waiting.id, outcome: 'waiting', waitingFor: 'a tool' });
+    const held = await service.stop(routine.id);
+    // Its "wants to run" notice is news no longer.
+    expect(cleared).toEqual([`patchbay-chat:${waiting.chatId}`]);
+    expect(held).toMatchObject({ outcome: 'running', stopRequested: true, attempts: 0 });
+    expect(held?.waitingFor).toBeUndefined();
+    expect(held?.leaseUntil).toBeUndefined();
+    expect(await service.resume(waiting.chatId)).toBeUndefined();
+    const taken = await service.take();
+    expect(taken?.run).toMatchObject({ id: waiting.id, stopRequested: true });
+    // A runner that did not hear of the stop and says the run waits: it is settled all the same.
+    await service.report({ runId: waiting.id, outcome: 'waiting', waitingFor: 'a tool' });
+    expect((await service.runs(routine.id))[0]?.outcome).toBe('running');
+    await service.report({ runId: waiting.id, outcome: 'stopped' });
+    expect((await service.runs(routine.id))[0]?.outcome).toBe('stopped');
     expect(notes.map((note) => note.message)).toEqual([
+      'Ran. Click to read it.',
       'Morning summary wants to run a tool. Click to answer.',
     ]);
     await expect(service.stop('gone')).rejects.toThrow('That routine no longer exists.');

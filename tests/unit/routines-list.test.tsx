@@ -139,7 +139,12 @@ describe('the Routines list', () => {
 
   it('stops a run under way, and says that deleting the routine stops it too', async () => {
     const running = aRoutine({ lastRun: aRun({ outcome: 'running' }) });
-    const { sent } = show([running], {
+    const stopping = aRoutine({
+      id: 'x',
+      name: 'Winding down',
+      lastRun: aRun({ outcome: 'running', stopRequested: true }),
+    });
+    const { sent } = show([running, stopping], {
       'routines/stop': () => ({ run: aRun({ outcome: 'stopped' }) }),
     });
     const brief = await item('Morning brief');
@@ -151,6 +156,12 @@ describe('the Routines list', () => {
     fireEvent.click(within(brief).getByRole('button', { name: 'Stop' }));
     await waitFor(() => expect(sent('routines/stop')).toHaveLength(1));
     expect(sent('routines/stop')[0]?.payload).toEqual({ id: 'routine-1' });
+    // Stopped, and its runner not done yet: it says so, and cannot be stopped twice.
+    const winding = await item('Winding down');
+    expect(winding.textContent).toContain('Stopping…');
+    expect(
+      (within(winding).getByRole('button', { name: 'Stop' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
   });
 
   it('says what an action’s failure was', async () => {

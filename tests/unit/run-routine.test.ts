@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { definitionOf } from '../../src/ai/approval';
 import { CONTINUE_INSTRUCTION } from '../../src/ai/continue-answer';
 import { createChatTransport } from '../../src/ai/chat-transport';
+import { STOPPED_RUN } from '../../src/chat/interrupted';
 import { createIndexedDbConversationStore } from '../../src/chat/history';
 import { originOfMessage } from '../../src/chat/message-origin';
 import { createPatchbayClient, type MessageTransport } from '../../src/messaging/client';
@@ -167,7 +168,7 @@ async function run(turns: Turn[], options: { ticked?: string[]; servers?: Server
       timeLabel: () => '30 Nov, 08:00',
     });
   await go();
-  return { reports, requests, calls, history, go };
+  return { reports, requests, calls, history, go, given };
 }
 
 describe('a routine run', () => {
@@ -201,6 +202,21 @@ describe('a routine run', () => {
     ]);
     const parts = (await history.get('chat-1'))?.messages.at(-1)?.parts ?? [];
     expect(parts.some((part) => 'state' in part && part.state === 'approval-requested')).toBe(true);
+  });
+
+  it('settles a waiting run the person stopped: its call is cancelled, the model not asked', async () => {
+    const { reports, requests, history, go, given } = await run([
+      { call: 'journal__post_page', input: { text: 'today' } },
+    ]);
+    const asked = requests.length;
+    given.run = { ...given.run, stopRequested: true };
+    await go();
+    expect(requests).toHaveLength(asked);
+    expect(reports.map((report) => report.outcome)).toEqual(['waiting', 'stopped']);
+    const chat = await history.get('chat-1');
+    const call = chat?.messages.at(-1)?.parts.find((part) => 'toolCallId' in part);
+    expect(call).toMatchObject({ state: 'output-error', errorText: STOPPED_RUN });
+    expect(chat?.interrupted).toEqual([]);
   });
 
   it('asks again for a ticked tool once the chat holds a server’s words', async () => {

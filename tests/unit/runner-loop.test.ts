@@ -109,7 +109,7 @@ function endlessAnswer() {
   return { seen, transport };
 }
 
-const stoppedRun = { ...work.run, outcome: 'stopped' as const, endedAt: 1 };
+const stoppingRun = { ...work.run, stopRequested: true as const };
 
 describe('the routine runner’s loop', () => {
   it('runs what it takes, says it is alive meanwhile, and stops when nothing is left', async () => {
@@ -140,7 +140,7 @@ describe('the routine runner’s loop', () => {
       serversFail: true,
     });
     await runnerLoop(client, { history: history(), transport: slowAnswer, retryMs: 1 });
-    expect(reports).toEqual([
+    expect(reports.filter((report) => report.outcome !== 'running')).toEqual([
       {
         runId: 'run-1',
         outcome: 'failed',
@@ -149,7 +149,7 @@ describe('the routine runner’s loop', () => {
     ]);
   });
 
-  it('lets go of a run the person stopped as soon as the background says so, reporting nothing', async () => {
+  it('lets go of a run the person stopped as soon as the background says so, then reports it stopped', async () => {
     const { client, reports, broadcast, listening } = background({ queue: [work] });
     const { seen, transport } = endlessAnswer();
     const chats = history();
@@ -168,11 +168,13 @@ describe('the routine runner’s loop', () => {
     expect(seen.aborted).toBe(0);
     broadcast({
       type: 'routines/changed',
-      payload: { routines: [{ ...work.routine, lastRun: stoppedRun }] },
+      payload: { routines: [{ ...work.routine, lastRun: stoppingRun }] },
     });
     await loop;
     expect(seen.aborted).toBe(1);
-    expect(reports).toEqual([]);
+    expect(reports.filter((report) => report.outcome !== 'running')).toEqual([
+      { runId: 'run-1', outcome: 'stopped' },
+    ]);
     expect(listening()).toBe(0);
     // Its chat keeps what the model had said, finished.
     const chat = await chats.get('c1');
@@ -192,7 +194,8 @@ describe('the routine runner’s loop', () => {
     broadcast({ type: 'routines/changed', payload: { routines: [] } });
     await loop;
     expect(seen.aborted).toBe(1);
-    expect(reports).toEqual([]);
+    // Its report finds no run (the background drops it).
+    expect(reports.at(-1)).toEqual({ runId: 'run-1', outcome: 'stopped' });
   });
 
   it('lets go of a run once its word that it is alive finds the run over (a broadcast missed)', async () => {
@@ -205,6 +208,15 @@ describe('the routine runner’s loop', () => {
     over = true;
     await loop;
     expect(seen.aborted).toBe(1);
-    expect(new Set(reports.map((report) => report.outcome))).toEqual(new Set(['running']));
+    expect(reports.at(-1)).toEqual({ runId: 'run-1', outcome: 'stopped' });
+  });
+
+  it('lets go of a run stopped before it listened, at its first word, without waiting', async () => {
+    const { client, reports } = background({ queue: [work], over: () => true });
+    const { transport } = endlessAnswer();
+    // A minute between words: only the first, said at once, can find the stop.
+    await runnerLoop(client, { history: history(), transport, retryMs: 1, aliveEveryMs: 60_000 });
+    // (Without that first word the endless answer would hold the loop past the test's time.)
+    expect(reports.at(-1)).toEqual({ runId: 'run-1', outcome: 'stopped' });
   });
 });
