@@ -175,7 +175,7 @@ export async function measurePageLoad(
       unit: 'ms',
       floor: { value: withoutPanel, label: 'same browser without Patchbay' },
       goal: 1.05,
-      note: `The open panel looks at each page it is on once it has loaded, in the page's own world, leaving nothing there (WebMCP tools counted, an MCP-B server asked for; no detector, as none answers); ${PANEL_SETTLE_MS} ms between loads in both browsers, so one look does not fall on the next load; the panel's later looks, 2 s and 6 s after a load, start afresh with each load and so do not come this close together.`,
+      note: `The open panel looks at each page it is on once it has loaded, in the page's own world, leaving nothing there (WebMCP tools counted, an MCP-B server asked for; no detector, as none answers); ${PANEL_SETTLE_MS} ms between loads in both browsers, so one look does not fall on the next load; the panel's later looks at a page with no tools yet, 2 s and 6 s after a load, start afresh with each load and so do not come this close together.`,
     },
     {
       measure: 'page load: plain 12 KB page of an allowed site',

@@ -4,19 +4,20 @@ import type { SiteOfferView } from '../../src/messaging/page-tools-contract';
 import type { ActiveTabWatch } from '../../src/platform/ports';
 
 /**
- * After each of those looks, the tab is looked at again this long after it: a page that registers
- * its tools, or starts its MCP server, a while after it loaded (once its app has started up) is
- * found without a reload. A look is a small script in the page's own world that leaves nothing
- * behind, and only the tab the person is on while the panel is open gets one.
+ * The waits before each further look at a page that answered the look with no tools yet (2 s,
+ * then 4 s more): a page that registers its tools, or starts its MCP server, a while after it
+ * loaded (once its app has started up) is found without a reload. A look is a small script in
+ * the page's own world that leaves nothing behind; only a page of a site not allowed that had
+ * nothing gets another, so an idle panel (on the browser's own pages, say) wakes no worker.
  */
-export const LOOK_AGAIN_AFTER_MS = [2_000, 6_000] as const;
+export const LOOK_AGAIN_AFTER_MS = [2_000, 4_000] as const;
 
 /**
  * Sites waiting for the person to allow their tools, kept current from the background's
  * broadcasts; "Not now" hides a site until the panel opens again. While the panel is open, the
  * tab the person is on is looked at (`page-tools/look`: the detector goes into a page of a site
  * not allowed) when the panel opens, when they switch tabs and when that tab loads a page, and
- * again {@link LOOK_AGAIN_AFTER_MS} after each.
+ * again after {@link LOOK_AGAIN_AFTER_MS} where the page had nothing yet.
  */
 export function useSiteOffers(client: PatchbayClient, watchActiveTab?: ActiveTabWatch) {
   const [offers, setOffers] = useState<SiteOfferView[]>([]);
@@ -41,18 +42,28 @@ export function useSiteOffers(client: PatchbayClient, watchActiveTab?: ActiveTab
   }, [client]);
   useEffect(() => {
     if (!watchActiveTab) return;
-    let later: ReturnType<typeof setTimeout>[] = [];
-    const look = () => void client.request('page-tools/look').catch(() => undefined);
+    // Each event starts a new round of looks; an answer from an older round schedules nothing.
+    let round = 0;
+    let later: ReturnType<typeof setTimeout> | undefined;
+    const look = (mine: number, next: number) =>
+      void client.request('page-tools/look').then(
+        ({ lookAgain }) => {
+          const wait = LOOK_AGAIN_AFTER_MS[next];
+          if (!lookAgain || mine !== round || wait === undefined) return;
+          later = setTimeout(() => look(mine, next + 1), wait);
+        },
+        () => undefined,
+      );
     const lookNowAndLater = () => {
-      for (const timer of later) clearTimeout(timer);
-      look();
-      later = LOOK_AGAIN_AFTER_MS.map((ms) => setTimeout(look, ms));
+      clearTimeout(later);
+      look((round += 1), 0);
     };
     lookNowAndLater();
     const stopWatching = watchActiveTab(lookNowAndLater);
     return () => {
       stopWatching();
-      for (const timer of later) clearTimeout(timer);
+      round += 1;
+      clearTimeout(later);
     };
   }, [client, watchActiveTab]);
   const allow = useCallback(

@@ -59,7 +59,8 @@ export const pageToolsGlobalRequests = {
 export const pageToolsGlobalResults = {
   'page-tools/offers': z.object({ offers: z.array(siteOfferSchema) }),
   'page-tools/check-active': z.object({ offers: z.array(siteOfferSchema) }),
-  'page-tools/look': z.object({}),
+  /** `lookAgain`: the page answered with no tools yet; a later look may find some. */
+  'page-tools/look': z.object({ lookAgain: z.boolean() }),
   'page-tools/allow': z.object({ domain: z.string() }),
   'page-tools/sites': z.object({ sites: z.array(z.string()) }),
   'page-tools/forget': z.object({ domain: z.string() }),

@@ -18,10 +18,9 @@ export function pageToolsRoutes(pageTools: PageToolsService | undefined): Routes
     'page-tools/check-active': route(globalRequests['page-tools/check-active'], async () => ({
       offers: (await pageTools?.checkActiveTab()) ?? [],
     })),
-    'page-tools/look': route(globalRequests['page-tools/look'], async () => {
-      await pageTools?.lookAtActiveTab();
-      return {};
-    }),
+    'page-tools/look': route(globalRequests['page-tools/look'], async () => ({
+      lookAgain: (await pageTools?.lookAtActiveTab()) ?? false,
+    })),
     'page-tools/allow': route(globalRequests['page-tools/allow'], async ({ domain, always }) => {
       await pageTools?.allow(domain, always);
       return { domain };

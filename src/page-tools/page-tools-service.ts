@@ -34,9 +34,10 @@ export interface PageToolsService {
   /**
    * The side panel is open on a tab (it asks on opening and whenever the person switches or
    * loads a tab): a page of a site not allowed yet becomes an offer when it registered WebMCP
-   * tools, or when the detector finds tools of its own MCP-B server.
+   * tools, or when the detector finds tools of its own MCP-B server. True where a later look
+   * may find tools this one did not: a page of a site not allowed that answered with none yet.
    */
-  lookAtActiveTab(): Promise<void>;
+  lookAtActiveTab(): Promise<boolean>;
   allow(domain: string, always: boolean): Promise<void>;
   /** The sites always allowed. */
   sites(): Promise<string[]>;
@@ -150,15 +151,16 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
    * follows them; `thorough` (the person asked about the tab) gives it the detector anyway, for
    * a server that starts later. Pages nobody looks at with the panel open get nothing.
    */
-  const look = async (thorough: boolean) => {
+  /** Looks at the active tab; true where a later look may find what this one did not. */
+  const look = async (thorough: boolean): Promise<boolean> => {
     const tabId = await options.tabs.activeTabId().catch(() => undefined);
-    if (tabId === undefined || !injector) return;
+    if (tabId === undefined || !injector) return false;
     const domain = siteOf(await injector.address(tabId).catch(() => ''));
     // The tab left the site it offered tools for (a WebMCP page has no detector to say so).
     const offered = detected.domainOf(tabId);
     if (offered !== undefined && offered !== domain && detected.remove(tabId)) offersChanged();
     // Allowed sites run the proxy already; other pages (the browser's own) are no site.
-    if (!domain || permissions.isAllowed(domain)) return;
+    if (!domain || permissions.isAllowed(domain)) return false;
     const probe = await injector.probe(tabId).catch((error: unknown) => {
       options.log?.(
         `Tab ${tabId} could not be looked at: ${error instanceof Error ? error.message : String(error)}`,
@@ -170,7 +172,9 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
     if (probe && probe.webmcpTools > 0 && siteOf(probe.url) === domain) {
       if (detected.set(tabId, domain, probe.webmcpTools)) offersChanged();
     }
-    if (!thorough && !probe?.mcpB) return;
+    // A page that answered with nothing yet may start its app's tools a while after loading.
+    const worthAnotherLook = probe !== undefined && probe.webmcpTools === 0 && !probe.mcpB;
+    if (!thorough && !probe?.mcpB) return worthAnotherLook;
     await injector
       .detect(tabId)
       .catch((error: unknown) =>
@@ -178,6 +182,7 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
           `The detector could not run in tab ${tabId}: ${error instanceof Error ? error.message : String(error)}`,
         ),
       );
+    return worthAnotherLook;
   };
   return {
     init,
@@ -248,7 +253,7 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
     },
     async lookAtActiveTab() {
       await init();
-      await look(false);
+      return look(false);
     },
     async allow(domain, always) {
       await init();

@@ -162,19 +162,22 @@ describe('the panel looking at the tab the person is on', () => {
     injector.pages.set(5, { url: 'http://shop.localhost:8080/', ...server });
     // Most pages: no server of their own, and nothing of Patchbay is left in them.
     injector.pages.set(7, { url: 'https://blog.example/', webmcpTools: 0, mcpB: false });
+    const lookAgain: boolean[] = [];
     for (const tabId of [1, 2, 3, 4, 5, 6, 7]) {
       fakeTabs.activate(tabId);
-      await service.lookAtActiveTab();
+      lookAgain.push(await service.lookAtActiveTab());
     }
     // Tab 6 is one the browser says nothing about: nothing runs there either.
     expect(injector.detected).toEqual([1, 5]);
+    // Only the page of a site not allowed that answered with nothing yet is worth another look.
+    expect(lookAgain).toEqual([false, false, false, false, false, false, true]);
   });
 
   it('offers a site whose page registered WebMCP tools without a click, and tells the panel', async () => {
     const { fakeTabs, injector, service, broadcaster } = await setUp();
     injector.pages.set(7, { url: 'https://recipes.example/soup', webmcpTools: 2 });
     fakeTabs.activate(7);
-    await service.lookAtActiveTab();
+    await expect(service.lookAtActiveTab()).resolves.toBe(false);
     expect(offersBroadcast(broadcaster).at(-1)?.payload).toEqual({
       offers: [{ domain: 'recipes.example', toolCount: 2, tabIds: [7] }],
     });
@@ -219,7 +222,8 @@ describe('the panel looking at the tab the person is on', () => {
     injector.probe = async () => {
       throw new Error('The page did not answer the look in time.');
     };
-    await service.lookAtActiveTab();
+    // A page that does not answer is not looked at again and again.
+    await expect(service.lookAtActiveTab()).resolves.toBe(false);
     expect(logged).toEqual([
       'Tab 1 could not be looked at: The page did not answer the look in time.',
     ]);
