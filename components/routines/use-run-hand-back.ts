@@ -84,9 +84,12 @@ export function useRunHandBack(options: {
   }, [client, chatId, saved]);
 
   const waiting = run?.outcome === 'waiting';
+  // Stopped by the person, and its runner not done settling the chat: an approval given here
+  // meanwhile must not make the panel run the call itself.
+  const holding = waiting || run?.stopRequested === true;
   useEffect(() => {
-    handsBackRef.current = waiting;
-  }, [waiting, handsBackRef]);
+    handsBackRef.current = holding;
+  }, [holding, handsBackRef]);
 
   // Every call it waited for is answered: saved first, then handed back.
   const last = messages.at(-1);

@@ -20,8 +20,11 @@ const idPayload = z.object({ id: z.string().min(1) });
 export const runWorkSchema = z.object({
   run: runSchema,
   routine: routineSchema,
-  /** The provider's settings for the routine's model (its key among them: extension pages only). */
-  settings: modelSettingsSchema,
+  /**
+   * The provider's settings for the routine's model (its key among them: extension pages only).
+   * None for a run the person stopped whose model cannot run: the runner only settles its chat.
+   */
+  settings: modelSettingsSchema.optional(),
   /** This install's key for signing approvals (src/ai/approval-secret.ts). */
   approvalSecret: z.string(),
 });

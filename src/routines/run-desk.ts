@@ -93,11 +93,13 @@ export function createRunDesk(options: RunDeskOptions) {
         const routine = all.find((each) => each.id === taken.routineId);
         const settings = routine && (await runSettings(options.store, routine));
         const broke = (taken.attempts ?? 1) > MAX_ATTEMPTS;
-        if (routine && settings && typeof settings !== 'string' && !broke) {
+        const usable = settings && typeof settings !== 'string' ? settings : undefined;
+        // A run the person stopped needs no model: the runner settles its chat, then reports it.
+        if (routine && !broke && (usable || taken.stopRequested)) {
           return {
             run: taken,
             routine,
-            settings,
+            ...(usable && { settings: usable }),
             approvalSecret: await loadApprovalSecret(options.store),
           };
         }

@@ -60,6 +60,11 @@ export async function runRoutine(work: RunWork, options: RunRoutineOptions): Pro
   const stopped = () => run.stopRequested === true || options.signal?.aborted === true;
   // Stopped while it waited for the person (or before this runner took it): settled here.
   if (stopped()) return finishStopped((await history.get(run.chatId))?.messages ?? []);
+  // Only a run the person stopped comes without a model's settings (run-desk.ts).
+  const { settings } = work;
+  if (!settings) {
+    return options.report({ runId: run.id, outcome: 'failed', reason: 'No model is set up.' });
+  }
   const { servers } = await client.request('mcp/servers/get');
   const blocked = await runBlockers(client, routine, servers);
   if (blocked) {
@@ -89,7 +94,7 @@ export async function runRoutine(work: RunWork, options: RunRoutineOptions): Pro
       title: `${routine.name} · ${label}`,
       createdAt: at,
       updatedAt: at,
-      model: routine.model ?? chatModelOf(work.settings),
+      model: routine.model ?? chatModelOf(settings),
       routineId: routine.id,
       messages: [prompt],
     });

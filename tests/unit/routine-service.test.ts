@@ -341,6 +341,28 @@ describe('routines in the worker', () => {
     await expect(service.stop('gone')).rejects.toThrow('That routine no longer exists.');
   });
 
+  it('hands a stopped run to a runner to settle even when its model can no longer run', async () => {
+    const { service, store } = setup();
+    const routine = await service.save(morning());
+    const run = await service.runNow(routine.id);
+    await service.take();
+    await service.report({ runId: run.id, outcome: 'waiting', waitingFor: 'a tool' });
+    await store.set({ [MODEL_CHOICE_KEY]: { active: 'compatible', providers: {} } });
+    await service.stop(routine.id);
+    const work = await service.take();
+    expect(work?.run).toMatchObject({ id: run.id, stopRequested: true });
+    expect(work?.settings).toBeUndefined();
+    // A run not stopped still fails without a model, as before.
+    await service.report({ runId: run.id, outcome: 'stopped' });
+    const next = await service.runNow(routine.id);
+    expect(await service.take()).toBeUndefined();
+    expect((await service.runs(routine.id))[0]).toMatchObject({
+      id: next.id,
+      outcome: 'failed',
+      reason: 'No model is set up: set one up in Settings.',
+    });
+  });
+
   it('tells pages what changed, and forgets a removed routine’s runs', async () => {
     const { service, broadcaster } = setup();
     const routine = await service.save(morning());

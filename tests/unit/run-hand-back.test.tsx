@@ -95,6 +95,30 @@ describe('a routine’s run in its chat', () => {
     await waitFor(() => expect(hook.result.current.run).toBeUndefined());
   });
 
+  it('keeps the panel from running an approval given after Stop, until the runner settled the chat', async () => {
+    const { hook, handsBackRef, broadcast, onRunMoved, sent } = handBackHook(waiting);
+    await waitFor(() => expect(handsBackRef.current).toBe(true));
+    // The person pressed Stop: the run goes to a runner to be settled.
+    const stopping = { ...waiting, outcome: 'running' as const, stopRequested: true as const };
+    broadcast({
+      type: 'routines/changed',
+      payload: { routines: [aRoutine({ lastRun: stopping })] },
+    });
+    await waitFor(() => expect(hook.result.current.run?.state).toBe('running'));
+    expect(handsBackRef.current).toBe(true);
+    // An approval given meanwhile is neither handed back nor run by the panel.
+    hook.rerender({ messages: [answer(call('approval-responded'))] });
+    expect(sent('routines/run/resume')).toHaveLength(0);
+    expect(handsBackRef.current).toBe(true);
+    // Settled and stopped: the chat is read again, and it is the person's again.
+    broadcast({
+      type: 'routines/changed',
+      payload: { routines: [aRoutine({ lastRun: { ...waiting, outcome: 'stopped' } })] },
+    });
+    expect(onRunMoved).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(handsBackRef.current).toBe(false));
+  });
+
   it('asks nothing for a new chat, and nothing of an ordinary one', async () => {
     const fresh = handBackHook(waiting, { saved: false });
     expect(fresh.requests).toEqual([]);
