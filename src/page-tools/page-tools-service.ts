@@ -149,9 +149,9 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
    * polyfilled) and whether an MCP-B server answers; the look leaves nothing behind there. Only
    * a page whose MCP-B server answered gets the detector, which counts that server's tools and
    * follows them; `thorough` (the person asked about the tab) gives it the detector anyway, for
-   * a server that starts later. Pages nobody looks at with the panel open get nothing.
+   * a server that starts later. Pages nobody looks at with the panel open get nothing. True
+   * where a later look may find what this one did not (the page answered with nothing yet).
    */
-  /** Looks at the active tab; true where a later look may find what this one did not. */
   const look = async (thorough: boolean): Promise<boolean> => {
     const tabId = await options.tabs.activeTabId().catch(() => undefined);
     if (tabId === undefined || !injector) return false;
