@@ -20,6 +20,8 @@ interface Outcome {
 export const GROUPS: string[][] = [
   ['test:unit'],
   ['test:integration'],
+  // The unit and integration suites again, on a clock years ahead in another zone and locale.
+  ['test:shifted'],
   ['test:mutation-guard', 'test:security'],
   ['test:relay', 'test:relay-conformance', 'test:conformance'],
   ['test:e2e'],

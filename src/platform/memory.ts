@@ -69,8 +69,12 @@ export function createCountingKeepAlive(): KeepAlive & { readonly active: number
   };
 }
 
-/** Alarms on setTimeout, for tests and Node. */
-export function createTimerAlarms(): Alarms & {
+/**
+ * Alarms on setTimeout, for tests and Node. `now` is the clock `when` is read against: give it the
+ * clock of the code that schedules (a test's fake clock included), or a fake clock set at any date
+ * makes every alarm due at once, or never.
+ */
+export function createTimerAlarms(now: () => number = Date.now): Alarms & {
   scheduled(): Map<string, number>;
   /** Fires a scheduled alarm now, as the browser would when its time came. */
   fire(name: string): void;
@@ -86,7 +90,7 @@ export function createTimerAlarms(): Alarms & {
           timers.delete(name);
           for (const listener of listeners) listener(name);
         },
-        Math.max(0, when - Date.now()),
+        Math.max(0, when - now()),
       );
       timers.set(name, { timer, when });
     },

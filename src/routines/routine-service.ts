@@ -20,6 +20,7 @@ import { createRoutineStore } from './routine-store';
 import { createRunDesk, withoutWait, type RoutineRunner } from './run-desk';
 
 export type { RoutineRunner, RunReport } from './run-desk';
+import { afterClockMoves } from './clock-moves';
 import { dueRuns, nextWake } from './due-runs';
 import { isKnownTimeZone, nextRunAfter } from './schedule';
 
@@ -74,7 +75,10 @@ export function createRoutineService(options: RoutineServiceOptions) {
   async function wake(): Promise<void> {
     const at = now();
     const timedOut = await routines.update((state) => {
-      const next = dueRuns(state, at, (routine, dueAt) => newRun(routine, dueAt, false));
+      // Times stored on a clock that since jumped are bounded first (clock-moves.ts).
+      const next = dueRuns(afterClockMoves(state, at), at, (routine, dueAt) =>
+        newRun(routine, dueAt, false),
+      );
       return { ...next, result: next.timedOut };
     });
     const state = await routines.read();

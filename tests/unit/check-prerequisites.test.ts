@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { INSTALL_LINE, missingPrerequisites, onPath } from '../../scripts/check-prerequisites';
+import {
+  INSTALL_LINE,
+  listed,
+  missingPrerequisites,
+  onPath,
+} from '../../scripts/check-prerequisites';
 
 const run = promisify(execFile);
 const tsx = resolve('node_modules/.bin/tsx');
@@ -21,14 +26,26 @@ function pathWith(...commands: string[]): string {
 
 describe('the test prerequisites check', () => {
   it('names each missing package with what needs it', () => {
-    expect(missingPrerequisites({ chromium: () => true, redis: () => true })).toEqual([]);
-    expect(missingPrerequisites({ chromium: () => false, redis: () => true })).toEqual([
+    const all = { chromium: () => true, redis: () => true, faketime: () => true };
+    expect(missingPrerequisites(all)).toEqual([]);
+    expect(missingPrerequisites({ ...all, chromium: () => false })).toEqual([
       'Chromium (the browser tests; or set CHROME_PATH)',
     ]);
-    expect(missingPrerequisites({ chromium: () => true, redis: () => false })).toEqual([
+    expect(missingPrerequisites({ ...all, redis: () => false })).toEqual([
       'redis-server (the relay tests)',
     ]);
-    expect(missingPrerequisites({ chromium: () => false, redis: () => false })).toHaveLength(2);
+    expect(missingPrerequisites({ ...all, faketime: () => false })).toEqual([
+      'faketime (the shifted-clock run)',
+    ]);
+    expect(
+      missingPrerequisites({ chromium: () => false, redis: () => false, faketime: () => false }),
+    ).toHaveLength(3);
+  });
+
+  it('lists what is missing in words', () => {
+    expect(listed(['a'])).toBe('a');
+    expect(listed(['a', 'b'])).toBe('a and b');
+    expect(listed(['a', 'b', 'c'])).toBe('a, b and c');
   });
 
   it('finds an executable only when PATH holds it', () => {
@@ -38,7 +55,7 @@ describe('the test prerequisites check', () => {
   });
 
   it('stops npm test with the install line when Redis is missing', async () => {
-    const path = [pathWith(), dirname(process.execPath)].join(':');
+    const path = [pathWith('faketime'), dirname(process.execPath)].join(':');
     const failure = await run(tsx, ['scripts/check-prerequisites.ts'], {
       env: { ...process.env, PATH: path },
     }).then(
@@ -52,7 +69,7 @@ describe('the test prerequisites check', () => {
   });
 
   it('passes quietly when everything is there', async () => {
-    const path = [pathWith('redis-server'), dirname(process.execPath)].join(':');
+    const path = [pathWith('redis-server', 'faketime'), dirname(process.execPath)].join(':');
     const { stdout, stderr } = await run(tsx, ['scripts/check-prerequisites.ts'], {
       env: { ...process.env, PATH: path, CHROME_PATH: process.execPath },
     });

@@ -6,8 +6,8 @@ import { AuthSession, refreshAlarmName } from '../../src/oauth/session';
 import { createMemoryStore, createTimerAlarms } from '../../src/platform/memory';
 import { createNodeIdentity } from '../helpers/node-identity';
 
-/** A day ahead of the real clock, so the timer alarms scheduled here never fire during a test. */
-const NOW = Date.now() + 86_400_000;
+/** The session's clock, which its timer alarms read too: any date works. */
+const NOW = Date.parse('2031-03-09T12:00:00Z');
 const ISSUER = 'https://auth.example';
 const SERVER_URL = 'https://notes.example/mcp';
 const ENDPOINTS = {
@@ -17,7 +17,7 @@ const ENDPOINTS = {
 
 function session(initial: Record<string, unknown> = {}, now = NOW) {
   const store = createMemoryStore(initial);
-  const alarms = createTimerAlarms();
+  const alarms = createTimerAlarms(() => now);
   const auth = new AuthSession({
     serverId: 'notes',
     serverUrl: SERVER_URL,
@@ -125,7 +125,7 @@ describe('a server session restored from storage', () => {
     { case: 'no tokens', stored: undefined, at: undefined },
   ])('schedules the refresh alarm of $case', async ({ stored, at }) => {
     const { auth, alarms } = session(stored ? { 'oauth.notes.tokens': stored } : {});
-    await alarms.schedule(refreshAlarmName('notes'), Date.now() + 3_600_000);
+    await alarms.schedule(refreshAlarmName('notes'), NOW + 7_200_000);
     await auth.load();
     expect(alarms.scheduled().get(refreshAlarmName('notes'))).toBe(at);
     await alarms.clear(refreshAlarmName('notes'));

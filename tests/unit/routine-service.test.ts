@@ -1,89 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createMemoryStore,
-  createRecordingBroadcaster,
-  createTimerAlarms,
-} from '../../src/platform/memory';
-import { ROUTINES_ALARM, createRoutineService } from '../../src/routines/routine-service';
+import { describe, expect, it } from 'vitest';
+import { ROUTINES_ALARM } from '../../src/routines/routine-service';
 import { LEASE_MS } from '../../src/routines/run-desk';
 import { SIGN_IN_NOTICED_KEY } from '../../src/routines/routine-notices';
 import { MODEL_CHOICE_KEY } from '../../src/ai/model-choice';
-import type { RoutineInput } from '../../src/routines/routine';
+import { HOUR, START, morning, routineHarness } from '../helpers/routine-service-harness';
 
-const HOUR = 3_600_000;
-const START = Date.parse('2026-11-30T05:00:00Z'); // 06:00 in Paris
-
-function setup(options: { model?: 'compatible' | 'chrome' | 'none' } = {}) {
-  let clock = START;
-  let ids = 0;
-  const store = createMemoryStore(
-    options.model === 'none'
-      ? {}
-      : {
-          [MODEL_CHOICE_KEY]: {
-            active: options.model ?? 'compatible',
-            providers: {
-              compatible: {
-                provider: 'compatible',
-                baseUrl: 'http://127.0.0.1:9/v1',
-                model: 'scripted-model',
-              },
-              chrome: { provider: 'chrome', model: 'gemini-nano' },
-            },
-          },
-        },
-  );
-  const alarms = createTimerAlarms();
-  const broadcaster = createRecordingBroadcaster();
-  const runner = { starts: 0, stops: 0 };
-  const notes: { id: string; title: string; message: string }[] = [];
-  const cleared: string[] = [];
-  const service = createRoutineService({
-    store,
-    alarms,
-    broadcaster,
-    runner: {
-      start: async () => void (runner.starts += 1),
-      stop: async () => void (runner.stops += 1),
-    },
-    notices: {
-      notifier: {
-        notify: async (id, note) => void notes.push({ id, ...note }),
-        clear: async (id) => void cleared.push(id),
-      },
-      store,
-      serverName: async (id) => (id === 'linear' ? 'Linear' : id),
-    },
-    now: () => clock,
-    newId: () => `id-${(ids += 1)}`,
-  });
-  cleanups.push(() => alarms.clear(ROUTINES_ALARM));
-  return {
-    service,
-    store,
-    alarms,
-    broadcaster,
-    runner,
-    notes,
-    cleared,
-    advance: (ms: number) => (clock += ms),
-    set: (at: number) => (clock = at),
-  };
-}
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
-
-const morning = (change: Partial<RoutineInput> = {}): RoutineInput => ({
-  name: 'Morning summary',
-  prompt: 'List my issues due this week.',
-  servers: ['linear'],
-  tools: [],
-  schedule: { kind: 'daily', time: '08:00' },
-  timeZone: 'Europe/Paris',
-  ...change,
-});
+const setup = routineHarness();
 
 describe('routines in the worker', () => {
   it('sets no alarm while no routine is active, and one for the next run once there is', async () => {
