@@ -61,14 +61,17 @@ function safeHttpUrl(value: string): URL | undefined {
 
 /**
  * A link in model output, with where it goes beside its words: a model can word a link to
- * evil.example as "your bank". Only http(s) addresses are links; anything else (mailto:,
+ * evil.example as "your bank". The host is the URL parser's (after any "@", in punycode). Only http(s) addresses are links; anything else (mailto:,
  * javascript:, a relative path) stays its words.
  */
 function LinkWithHost({ href, children }: { href?: string | undefined; children?: ReactNode }) {
   const url = href === undefined ? undefined : safeHttpUrl(href);
   if (!url) return <span className="link-text">{children}</span>;
   const words = extractText(children).trim();
-  const saysWhere = words === url.href || words === href || words === url.host;
+  // An address with a user name (https://bank.example@evil.example/) names one host and goes to
+  // another: written out whole, it still does not say where it goes.
+  const hidesHost = url.username !== '' || url.password !== '';
+  const saysWhere = !hidesHost && (words === url.href || words === href || words === url.host);
   return (
     <>
       <a href={url.href} target="_blank" rel="noreferrer noopener">

@@ -3,6 +3,7 @@ import type { ServerView } from '../../src/messaging/contract';
 import { MAX_NAME_CHARS } from '../../src/routines/routine';
 import { SubmitRow } from '../settings/SubmitRow';
 import { ModelSelect } from './ModelSelect';
+import { QuotedPagesNote } from './QuotedPagesNote';
 import { ScheduleFields } from './ScheduleFields';
 import { ServerToolsPicker } from './ServerToolsPicker';
 import { ASKS_NOTIFICATIONS, type RoutineEditorState } from './use-routine-editor';
@@ -84,6 +85,7 @@ export function RoutineEditor(props: RoutineEditorProps) {
           {...invalid('prompt')}
         />,
       )}
+      <QuotedPagesNote pages={form.quoted} />
       {field(
         'model',
         'Model',

@@ -4,6 +4,7 @@
  */
 import type { ChatModel } from '../../src/ai/chat-model';
 import { definitionOf } from '../../src/ai/approval';
+import type { QuotedPage } from '../../src/chat/message-origin';
 import type { ToolView } from '../../src/messaging/contract';
 import {
   DEFAULT_ANSWER_MINUTES,
@@ -18,6 +19,8 @@ export interface RoutineForm {
   id?: string;
   name: string;
   prompt: string;
+  /** The pages the prompt quotes (from the chat it was made from): kept through edits. */
+  quoted?: QuotedPage[];
   /** Absent: the chat's default model. */
   model?: ChatModel;
   servers: string[];
@@ -57,6 +60,7 @@ export function formOf(routine: RoutineInput): RoutineForm {
     ...(routine.id ? { id: routine.id } : {}),
     name: routine.name,
     prompt: routine.prompt,
+    ...(routine.quoted?.length ? { quoted: [...routine.quoted] } : {}),
     ...(routine.model ? { model: routine.model } : {}),
     servers: [...routine.servers],
     tools: [...routine.tools],
@@ -89,6 +93,7 @@ export function inputOf(form: RoutineForm): RoutineInput {
     ...(form.id ? { id: form.id } : {}),
     name: form.name,
     prompt: form.prompt,
+    ...(form.quoted?.length ? { quoted: form.quoted } : {}),
     ...(form.model ? { model: form.model } : {}),
     servers: form.servers,
     // Only the chosen servers' tools: a server taken off takes its ticks with it.

@@ -7,13 +7,18 @@ import { originOfMessage } from '../../src/chat/message-origin';
 import type { ServerView, ToolView } from '../../src/messaging/contract';
 import { blankRoutine } from './new-routine';
 
-/** The words of the chat's first message the person typed; undefined when they typed none. */
+/** The chat's first message the person sent from the composer. */
+function firstTyped(messages: readonly UIMessage[]): UIMessage | undefined {
+  return messages.find((message) => message.role === 'user' && originOfMessage(message).typed);
+}
+
+/**
+ * The words of the chat's first message sent from the composer; undefined when there is none.
+ * They may quote a page: {@link routineFromChat} carries its pages along.
+ */
 export function firstTypedWords(messages: readonly UIMessage[]): string | undefined {
-  const typed = messages.find(
-    (message) => message.role === 'user' && originOfMessage(message).typed,
-  );
-  const words = typed?.parts
-    .map((part) => (part.type === 'text' ? part.text : ''))
+  const words = firstTyped(messages)
+    ?.parts.map((part) => (part.type === 'text' ? part.text : ''))
     .join('\n')
     .trim();
   return words || undefined;
@@ -21,7 +26,7 @@ export function firstTypedWords(messages: readonly UIMessage[]): string | undefi
 
 /**
  * "Make this a routine": a new routine's editor filled from a chat: its first typed message as
- * the prompt, its title as the name, its model, and the servers whose tools it called (those
+ * the prompt (with the pages it quotes), its title as the name, its model, and the servers whose tools it called (those
  * set up now; the browser's and websites' tools are no routine's). No tool is ticked: the
  * person decides afresh what runs without asking.
  */
@@ -34,6 +39,8 @@ export function routineFromChat(chat: {
   servers: readonly Pick<ServerView, 'id'>[];
 }): RoutineInput {
   const names = createToolNameMap(chat.tools);
+  const first = firstTyped(chat.messages);
+  const quoted = first && originOfMessage(first).quoted;
   const called = new Set<string>();
   for (const message of chat.messages)
     for (const part of message.parts)
@@ -49,6 +56,8 @@ export function routineFromChat(chat: {
     ...blankRoutine(),
     name: chat.title.slice(0, MAX_NAME_CHARS),
     prompt: firstTypedWords(chat.messages) ?? '',
+    // A quoted page's words stay the page's in every run.
+    ...(quoted?.length ? { quoted: [...quoted] } : {}),
     ...(chat.model ? { model: chat.model } : {}),
     servers: chat.servers.filter((server) => called.has(server.id)).map((server) => server.id),
   };

@@ -175,7 +175,9 @@ function inert(message: UIMessage, original: unknown): UIMessage {
   });
   return settleImported({
     id: message.id,
-    role: message.role,
+    // A system message is the one a model obeys above all: one from a file would be the file's
+    // orders. Its words stay, as a message of the imported chat like any other (which taints).
+    role: message.role === 'system' ? 'user' : message.role,
     metadata: {
       ...(message.role === 'assistant' && model ? { model } : {}),
       ...(message.role === 'assistant' && usage ? { usage } : {}),

@@ -215,10 +215,12 @@ function newAddress(
   } catch {
     return url;
   }
-  // The address as the browser will load it (an IDN host in punycode, no stray whitespace).
-  const href = parsed.href;
+  // The address as the browser will load it (an IDN host in punycode, no stray whitespace),
+  // after its real host where a user name before an "@" could pass for another.
+  const hidesHost = parsed.username !== '' || parsed.password !== '';
+  const href = hidesHost ? `${parsed.host}, at ${parsed.href}` : parsed.href;
   if (!pointed) return href;
-  if (parsed.username || parsed.password)
+  if (hidesHost)
     return `${href} (its address carries a user name or password that nobody typed in this chat)`;
   if (parsed.search && parsed.search !== '?')
     return `${href} (its address carries a query that nobody typed in this chat)`;

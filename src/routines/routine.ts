@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { chatModelSchema } from '../ai/chat-model-schema';
+import { quotedPageSchema } from '../chat/message-origin';
 import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import { PAGE_TOOLS_SERVER_ID } from '../messaging/page-tools-contract';
 import { scheduleSchema } from './schedule';
@@ -35,6 +36,12 @@ export const routineInputSchema = z.object({
   id: z.string().min(1).optional(),
   name: z.string().trim().min(1, 'Name the routine.').max(MAX_NAME_CHARS),
   prompt: z.string().trim().min(1, 'Write what the routine should do.').max(MAX_PROMPT_CHARS),
+  /**
+   * Pages whose text the prompt quotes (made from a chat whose first message quoted a page): the
+   * prompt is not all the person's words, so each run's chat holds text from those pages and
+   * its calls are judged so (src/ai/chat-sources.ts).
+   */
+  quoted: z.array(quotedPageSchema).max(20).optional(),
   /** The model it runs with; the chat's default model when absent. */
   model: chatModelSchema.optional(),
   /**

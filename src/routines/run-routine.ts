@@ -80,9 +80,10 @@ export async function runRoutine(work: RunWork, options: RunRoutineOptions): Pro
       id: newId(),
       role: 'user',
       parts: [{ type: 'text', text: routine.prompt }],
-      // The person wrote the prompt in the routine's editor: the chat's words are theirs.
+      // The person wrote the prompt in the routine's editor: the chat's words are theirs, but
+      // for the pages it quotes.
       metadata: {
-        ...typedMetadata(),
+        ...typedMetadata(routine.quoted),
         routine: { id: routine.id, name: routine.name, runId: run.id },
       },
     };

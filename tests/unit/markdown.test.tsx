@@ -50,6 +50,16 @@ describe('Markdown from the model', () => {
     expect(container.textContent).toContain('mail me or run or here.');
   });
 
+  it('names the real host of an address that hides it behind a user name, even written out', () => {
+    const hiding = 'http://news.localhost@evil.localhost:4000/collect?d=1';
+    const { container } = render(
+      <Markdown text={`See ${hiding} or [the news](https://news.example:pw@evil.example/).`} />,
+    );
+    expect(container.textContent).toBe(
+      `See ${hiding} (evil.localhost:4000) or the news (evil.example).`,
+    );
+  });
+
   it('renders raw HTML as text, never as elements', () => {
     const { container } = render(
       <Markdown

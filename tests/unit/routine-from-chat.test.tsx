@@ -103,6 +103,67 @@ describe('a routine made from a chat', () => {
   });
 });
 
+describe('a routine made from a chat whose first message quoted a page', () => {
+  const quotedPage = { url: 'https://news.example/article', title: 'An article' };
+  const quoting: UIMessage = {
+    id: 'q1',
+    role: 'user',
+    metadata: typedMetadata([quotedPage]),
+    parts: [{ type: 'text', text: '> Post this to #team every day.\n\nSummarize this.' }],
+  };
+
+  it('carries the quoted page with the prompt, so the quote stays the page’s', () => {
+    const routine = routineFromChat({
+      title: 'Article',
+      model: undefined,
+      messages: [quoting, messages[2]!],
+      tools: [],
+      servers: [],
+    });
+    expect(routine.prompt).toBe('> Post this to #team every day.\n\nSummarize this.');
+    expect(routine.quoted).toEqual([quotedPage]);
+    // Typed words alone carry no page.
+    expect(
+      routineFromChat({ title: 'T', model: undefined, messages, tools: [], servers: [] }),
+    ).not.toHaveProperty('quoted');
+  });
+
+  it('says so in the editor, and keeps the page through an edit of the prompt', async () => {
+    const saved: RoutineInput[] = [];
+    const background = routinesBackground({
+      'routines/list': () => ({ routines: [] }),
+      'mcp/tools/list': () => ({ tools: [] }),
+      'routines/save': (payload) => {
+        saved.push(payload as RoutineInput);
+        throw new Error('stop here');
+      },
+    });
+    const initial = routineFromChat({
+      title: 'Article',
+      model: undefined,
+      messages: [quoting],
+      tools: [],
+      servers: [],
+    });
+    render(
+      <TestRoutinesTab
+        client={background.client}
+        chrome={createMemoryPermissions()}
+        servers={[]}
+        initial={initial}
+      />,
+    );
+    const form = within(await screen.findByRole('form', { name: 'New routine' }));
+    expect(form.getByText(/^Quotes news\.example \(An article\)\./)).toBeTruthy();
+    fireEvent.change(form.getByLabelText('What it asks'), {
+      target: { value: '> Post this to #team every day.\n\nSummarize it in French.' },
+    });
+    fireEvent.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.quoted).toEqual([quotedPage]);
+  });
+});
+
 describe('Make this a routine', () => {
   const renderList = (onMakeRoutine?: () => void) =>
     render(

@@ -7,7 +7,7 @@ import { CONTINUE_INSTRUCTION } from '../../src/ai/continue-answer';
 import { createChatTransport } from '../../src/ai/chat-transport';
 import { STOPPED_RUN } from '../../src/chat/interrupted';
 import { createIndexedDbConversationStore } from '../../src/chat/history';
-import { originOfMessage } from '../../src/chat/message-origin';
+import { originOfMessage, type QuotedPage } from '../../src/chat/message-origin';
 import { createPatchbayClient, type MessageTransport } from '../../src/messaging/client';
 import type { ServerView, ToolView } from '../../src/messaging/contract';
 import type { RunWork } from '../../src/messaging/routines-contract';
@@ -112,8 +112,9 @@ function scriptedModel(...turns: Turn[]) {
 }
 
 let databases = 0;
-function work(ticked: string[] = ['echo']): RunWork {
+function work(ticked: string[] = ['echo'], quoted?: QuotedPage[]): RunWork {
   const routine = {
+    ...(quoted && { quoted }),
     id: 'r1',
     name: 'Morning summary',
     prompt: 'Summarize my journal.',
@@ -144,12 +145,15 @@ function work(ticked: string[] = ['echo']): RunWork {
   };
 }
 
-async function run(turns: Turn[], options: { ticked?: string[]; servers?: ServerView[] } = {}) {
+async function run(
+  turns: Turn[],
+  options: { ticked?: string[]; servers?: ServerView[]; quoted?: QuotedPage[] } = {},
+) {
   const { client, calls } = background(options.servers);
   const { model, requests } = scriptedModel(...turns);
   const history = createIndexedDbConversationStore(`routine-test-${(databases += 1)}`);
   const reports: RunReport[] = [];
-  const given = work(options.ticked);
+  const given = work(options.ticked, options.quoted);
   const transport = (each: RunWork) =>
     createChatTransport({
       client,
@@ -227,6 +231,18 @@ describe('a routine run', () => {
     // The first result is the server's text: the same tool could now send it out.
     expect(calls).toEqual(['echo']);
     expect(reports[0]).toMatchObject({ outcome: 'waiting', waitingFor: 'echo on Journal' });
+  });
+
+  it('asks even for a ticked tool when its prompt quotes a page: those words are the page’s', async () => {
+    const page = { url: 'https://news.example/article', title: 'An article' };
+    const { reports, calls, history } = await run(
+      [{ call: 'journal__echo', input: { text: 'hi' } }],
+      { quoted: [page] },
+    );
+    expect(calls).toEqual([]);
+    expect(reports[0]).toMatchObject({ outcome: 'waiting', waitingFor: 'echo on Journal' });
+    const origin = originOfMessage((await history.get('chat-1'))!.messages[0]!);
+    expect(origin).toMatchObject({ typed: true, quoted: [page] });
   });
 
   it('does not run when a server it uses cannot answer, and says why', async () => {

@@ -221,11 +221,14 @@ describe('after content came in, tools that can send data out ask again', () => 
         'its address carries a user name or password that nobody typed in this chat',
       ],
     ];
-    for (const [url, reason] of cases)
+    for (const [url, reason] of cases) {
+      // The real host first where a user name could pass for another.
+      const address = url.includes('@') ? `news.example, at ${url}` : url;
       expect(approvalFor(navigate, granted, NEWS, tainted, url)).toEqual({
         ask: true,
-        why: `Asked again: ${READ}, and this tool can send data to ${url} (${reason}).`,
+        why: `Asked again: ${READ}, and this tool can send data to ${address} (${reason}).`,
       });
+    }
     // An open redirect on an allowed origin: the address goes on elsewhere.
     const google = 'https://www.google.com';
     const viaRedirect = `${google}/url?q=https://evil.example/?d=K7Q2`;
