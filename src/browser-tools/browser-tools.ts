@@ -191,7 +191,7 @@ export function createBrowserTools(control: BrowserControl): BrowserTools {
           type: 'scroll',
           ...(ref && { ref }),
           ...(direction && { direction }),
-          ...(amount !== undefined && { amount }),
+          ...(amount && { amount }),
         },
         pin,
       );

@@ -11,6 +11,7 @@
  * reading console and network traffic, uploading files, and saved shortcuts.
  */
 import { z } from 'zod';
+import { SCROLL_STEPS } from './page-agent/commands';
 import { selectorRefusal } from './selector-policy';
 
 const tabId = z
@@ -83,13 +84,13 @@ export const browserToolInputs = {
     tabId,
     ref: ref.optional().describe('Scroll this element into view.'),
     direction: z.enum(['up', 'down', 'left', 'right']).optional(),
+    // Fixed steps, not pixels: a page sees how far it scrolled, so a number of pixels would let
+    // a scroll carry anything the chat holds to the page (a PIN as 4417 px). A direction, a
+    // step and an element ref carry a few bits a call (src/policy/call-policy.ts).
     amount: z
-      .number()
-      .int()
-      .min(1)
-      .max(100_000)
+      .enum(SCROLL_STEPS)
       .optional()
-      .describe('Pixels; a screen’s worth by default.'),
+      .describe('How far: "screen" (the default), "half" a screen, or to the "end".'),
   }),
   wait_for: z
     .object({

@@ -325,21 +325,22 @@ describe('scroll', () => {
   it('scrolls inside an element, or brings one into view', async () => {
     document.body.innerHTML = `
       <div style="overflow: auto"><p>Long list</p><button>Result 1</button></div>`;
+    const box = document.querySelector('div')!;
+    Object.defineProperty(box, 'clientHeight', { value: 200 });
+    Object.defineProperty(box, 'scrollHeight', { value: 1000 });
     const agent = createBrowserAgent(window);
     const found = succeeded(await agent.run({ type: 'find', text: 'Long list', maxResults: 1 }));
     const { 'Result 1': Results } = await refsByName(agent);
-    // The paragraph does not scroll; the container holding it does.
-    const inside = succeeded(
-      await agent.run({
-        type: 'scroll',
-        ref: found.matches[0]!.ref,
-        direction: 'down',
-        amount: 120,
-      }),
-    );
-    expect(inside).toMatchObject({ scrollY: 120, moved: true });
+    // The paragraph does not scroll; the container holding it does, by a step of its viewport.
+    const half = { type: 'scroll', ref: found.matches[0]!.ref, direction: 'down' } as const;
+    const inside = succeeded(await agent.run({ ...half, amount: 'half' }));
+    expect(inside).toMatchObject({ scrollY: 100, moved: true });
     expect(inside.ref).not.toBe(found.matches[0]!.ref);
-    expect(document.querySelector('div')!.scrollTop).toBe(120);
+    expect(box.scrollTop).toBe(100);
+    succeeded(await agent.run(half));
+    expect(box.scrollTop).toBe(280);
+    succeeded(await agent.run({ ...half, direction: 'up', amount: 'end' }));
+    expect(box.scrollTop).toBe(0);
 
     const scrollIntoView = vi.fn();
     Element.prototype.scrollIntoView = scrollIntoView;

@@ -1,5 +1,5 @@
 import { BrowserAgentError } from './agent-error';
-import type { BrowserAgentCommand, ScrollCommand } from './commands';
+import { SCROLL_STEPS, type BrowserAgentCommand, type ScrollCommand } from './commands';
 
 /**
  * Checks and tidies a command before it runs. The background validates commands with zod, but
@@ -92,7 +92,7 @@ export function parseCommand(input: unknown): BrowserAgentCommand {
       if (fields.direction !== undefined) {
         command.direction = oneOf(fields, 'direction', ['up', 'down', 'left', 'right'] as const);
       }
-      if (fields.amount !== undefined) command.amount = integer(fields, 'amount', 0, 1, MAX);
+      if (fields.amount !== undefined) command.amount = oneOf(fields, 'amount', SCROLL_STEPS);
       return command;
     }
     case 'wait': {

@@ -78,16 +78,21 @@ export interface PressCommand {
   ref?: string;
 }
 
+/** How far a scroll goes: most of a screen, half of one, or to the edge. */
+export const SCROLL_STEPS = ['screen', 'half', 'end'] as const;
+export type ScrollStep = (typeof SCROLL_STEPS)[number];
+
 /**
  * Scrolls: `ref` alone brings that element into view; `direction` scrolls the window (or, with
- * `ref`, the element's closest scrollable container) by `amount` pixels, 90% of a viewport by
- * default.
+ * `ref`, the element's closest scrollable container) by a step: 90% of a viewport ("screen", the
+ * default), half of one, or to the edge ("end"). Never by a number of pixels, which the page
+ * could read back.
  */
 export interface ScrollCommand {
   type: 'scroll';
   ref?: string;
   direction?: 'up' | 'down' | 'left' | 'right';
-  amount?: number;
+  amount?: ScrollStep;
 }
 
 /** Waits until a visible element matches `selector`, or `text` is visible: exactly one of them. */

@@ -1,15 +1,15 @@
-import type { ScrollResult } from './commands';
+import type { ScrollResult, ScrollStep } from './commands';
 import { composedParent, hasLayout, styleOf } from './visibility';
 
 /** What one scroll asks for, the element already resolved from its ref. */
 export interface ScrollOptions {
   element?: Element;
   direction?: 'up' | 'down' | 'left' | 'right';
-  amount?: number;
+  amount?: ScrollStep;
 }
 
-/** A scroll step when none is given: 90% of the viewport, so a line or two stays in view. */
-const DEFAULT_STEP = 0.9;
+/** A step's share of the viewport: a screen keeps a line or two in view; the end is past all. */
+const STEP_SHARE: Record<Exclude<ScrollStep, 'end'>, number> = { screen: 0.9, half: 0.5 };
 
 function windowPosition(view: Window): Omit<ScrollResult, 'moved' | 'ref'> {
   const page = view.document.scrollingElement ?? view.document.documentElement;
@@ -58,8 +58,9 @@ function scrollContainer(element: Element, vertical: boolean): Element | undefin
 /**
  * Scrolls at once (`instant`, over any smooth-scrolling style, so the position reported is the
  * one reached): an element alone is brought to the middle of the viewport; a direction scrolls the
- * window, or, given an element, the container scrolling it (see {@link scrollContainer}), by
- * `amount` pixels or most of a viewport. Reports the position of what scrolled.
+ * window, or, given an element, the container scrolling it (see {@link scrollContainer}), by a
+ * step (most of a viewport by default, half of one, or to the edge). Reports the position of what
+ * scrolled.
  */
 export function scroll(
   options: ScrollOptions,
@@ -80,16 +81,28 @@ export function scroll(
   const position = () => (element ? elementPosition(element) : windowPosition(view));
   const before = position();
   const viewport = vertical ? before.viewportHeight : before.viewportWidth;
-  const step = options.amount ?? Math.round(viewport * DEFAULT_STEP);
+  const amount = options.amount ?? 'screen';
+  const length = vertical ? before.scrollHeight : before.scrollWidth;
+  const step = amount === 'end' ? length : Math.round(viewport * STEP_SHARE[amount]);
   const sign = direction === 'up' || direction === 'left' ? -1 : 1;
   const delta = { top: vertical ? sign * step : 0, left: vertical ? 0 : sign * step };
   if (!element) view.scrollBy({ ...delta, behavior: 'instant' });
   else if (typeof element.scrollBy === 'function')
     element.scrollBy({ ...delta, behavior: 'instant' });
   else {
-    // jsdom has no Element.scrollBy.
-    element.scrollTop += delta.top;
-    element.scrollLeft += delta.left;
+    // jsdom has no Element.scrollBy (nor clamps), so the edges are kept here as a browser would.
+    const clamp = (value: number, length: number, viewport: number) =>
+      Math.max(0, Math.min(value, length - viewport));
+    element.scrollTop = clamp(
+      element.scrollTop + delta.top,
+      element.scrollHeight,
+      element.clientHeight,
+    );
+    element.scrollLeft = clamp(
+      element.scrollLeft + delta.left,
+      element.scrollWidth,
+      element.clientWidth,
+    );
   }
   const after = position();
   const moved = before.scrollX !== after.scrollX || before.scrollY !== after.scrollY;
