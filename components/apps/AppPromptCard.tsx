@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AppPrompt, AppPromptAnswer } from '../../src/apps/app-prompt';
+import { CallData } from '../chat/CallData';
 import { ApprovalButtons, ChangedSinceAllowed } from '../chat/ToolApproval';
 
 /**
@@ -49,10 +50,7 @@ export function AppPromptCard({ prompt, appName, serverName, onAnswer }: AppProm
             The app wants to run <code>{prompt.toolName}</code> on {serverName}.
           </p>
           <ChangedSinceAllowed serverName={serverName} changed={prompt.changed} />
-          <details>
-            <summary>Arguments</summary>
-            <pre className="tool-json">{JSON.stringify(prompt.args, null, 2)}</pre>
-          </details>
+          <CallData args={prompt.args} heading={`What ${appName} sends to ${serverName}:`} />
           <ApprovalButtons
             disabled={!armed}
             onApprove={() => onAnswer('allow')}

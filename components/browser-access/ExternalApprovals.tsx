@@ -1,32 +1,14 @@
 import type { ApprovalView } from '../../src/messaging/browser-access-contract';
+import { CallData } from '../chat/CallData';
 import { ApprovalButtons } from '../chat/ToolApproval';
 import { TabTargetLine } from './TabTarget';
-
-/**
- * Arguments as the card shows them: every key, each value cut short on its own, so a long value
- * cannot push what matters (which tab, whether it submits) out of sight.
- */
-const MAX_VALUE_SHOWN = 600;
-function argumentsText(args: Record<string, unknown>): string {
-  const shown = Object.fromEntries(
-    Object.entries(args).map(([key, value]) => {
-      const text = JSON.stringify(value) ?? 'undefined';
-      return [
-        key,
-        text.length > MAX_VALUE_SHOWN
-          ? `${text.slice(0, MAX_VALUE_SHOWN)}… (${text.length - MAX_VALUE_SHOWN} more characters)`
-          : value,
-      ];
-    }),
-  );
-  return JSON.stringify(shown, null, 2);
-}
 
 /**
  * External clients' calls waiting for the person, each in the card the chat's tool calls use:
  * who asks (the name it gives itself, which any client can give, so with its relay user and
  * token hint), the tool and where it comes from, the tab it acts on (its URL first, then the
- * page's own title), its arguments, and Approve / Deny / Always allow. A new client's first
+ * page's own title), its arguments, each value cut short on its own so a long one cannot push
+ * what matters (which tab, whether it submits) out of sight, and Approve / Deny / Always allow. A new client's first
  * call says that approving it lets the client in.
  */
 export function ExternalApprovals({
@@ -51,7 +33,7 @@ export function ExternalApprovals({
             <code className="tool-card-name">{approval.tool}</code>
             <span className="badge badge-warn">Waiting for you</span>
           </div>
-          <pre className="tool-json">{argumentsText(approval.arguments)}</pre>
+          <CallData args={approval.arguments} heading="What it sends:" />
           <div className="approval" role="group" aria-label={`Approve ${approval.tool}?`}>
             <p>
               <strong>{approval.clientName}</strong> (its own name; relay user {approval.clientUser}

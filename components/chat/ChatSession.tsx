@@ -25,6 +25,7 @@ import { useImageInput } from '../composer/use-image-input';
 import { useQuotedPages } from '../composer/use-quoted-pages';
 import { PausedRunNote } from '../routines/PausedRunNote';
 import { firstTypedWords } from '../routines/routine-from-chat';
+import { typedWordsOf } from '../../src/chat/typed-words';
 
 export interface ChatSessionProps extends ChatSessionOptions {
   servers: ServerView[];
@@ -98,6 +99,7 @@ export function ChatSession(props: ChatSessionProps) {
   };
 
   const lastUserMessage = chat.messages.findLast((message) => message.role === 'user');
+  const typedWords = useMemo(() => typedWordsOf(chat.messages), [chat.messages]);
   const { interrupted, saveError, routineRun } = session;
   const { onMakeRoutine } = props;
   // Offered once the person typed something here and the chat is at rest.
@@ -124,6 +126,7 @@ export function ChatSession(props: ChatSessionProps) {
                 progress,
                 stoppedCalls,
                 approvals,
+                typedWords,
                 tabTargets,
                 apps,
                 respond: (call, approved) => {

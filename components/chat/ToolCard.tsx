@@ -2,6 +2,7 @@ import type { DynamicToolUIPart } from 'ai';
 import type { ReactNode } from 'react';
 import type { CallToolResultView } from '../../src/messaging/contract';
 import { TabTargetStatus, type TabTargetState } from '../browser-access/TabTarget';
+import { CallData } from './CallData';
 import { ApprovalButtons, ChangedSinceAllowed, WhyAsked } from './ToolApproval';
 import { TaskStatusLine } from './TaskStatusLine';
 import { ToolResult, summarizeResult, type OpenResourceRequest } from './ToolResult';
@@ -31,6 +32,8 @@ export interface ToolCardProps {
   app?: ReactNode;
   /** A browser tool's tab, pinned for the call: shown while it waits for approval. */
   tabTarget?: TabTargetState;
+  /** The words the person typed in the chat: an asking card marks the arguments' others. */
+  typedWords?: ReadonlySet<string>;
 }
 
 function stateOf(props: ToolCardProps): {
@@ -67,6 +70,8 @@ export function ToolCard(props: ToolCardProps) {
   const { part, result, progress } = props;
   const state = stateOf(props);
   const running = state.label === 'Running';
+  // Asking shows what the call would send, open: the person decides on the data, not its name.
+  const asking = part.state === 'approval-requested' && !props.stopped;
   return (
     <div
       className="tool-card"
@@ -103,15 +108,22 @@ export function ToolCard(props: ToolCardProps) {
           {progress.message ? <span className="muted">{progress.message}</span> : null}
         </div>
       ) : null}
-      <details>
-        <summary>Arguments</summary>
-        <pre className="tool-json">{JSON.stringify(part.input ?? {}, null, 2)}</pre>
-      </details>
-      {part.state === 'approval-requested' && !props.stopped ? (
+      {asking ? null : (
+        <details>
+          <summary>Arguments</summary>
+          <pre className="tool-json">{JSON.stringify(part.input ?? {}, null, 2)}</pre>
+        </details>
+      )}
+      {asking ? (
         <div className="approval" role="group" aria-label={`Approve ${props.toolName}?`}>
           <p>
             Run <code>{props.toolName}</code> on {props.serverName}?
           </p>
+          <CallData
+            args={part.input}
+            heading={`What it sends to ${props.serverName}:`}
+            {...(props.typedWords ? { typed: props.typedWords } : {})}
+          />
           {props.tabTarget ? <TabTargetStatus state={props.tabTarget} /> : null}
           <ChangedSinceAllowed serverName={props.serverName} changed={props.changedSinceAllowed} />
           <WhyAsked reason={part.approval.requestReason} />

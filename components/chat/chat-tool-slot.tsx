@@ -20,6 +20,8 @@ export interface ChatToolContext {
   progress: CallProgress;
   stoppedCalls: ReadonlySet<string>;
   approvals: ApprovalSettings;
+  /** The words the person typed in this chat (src/chat/typed-words.ts). */
+  typedWords: ReadonlySet<string>;
   tabTargets: ReadonlyMap<string, TabTargetState>;
   apps: AppSlotContext;
   respond(part: DynamicToolUIPart, approved: boolean): void;
@@ -90,6 +92,7 @@ export function renderChatTool(part: DynamicToolUIPart, context: ChatToolContext
       {...(output ? { result: output.result, durationMs: output.durationMs } : {})}
       {...(progress[part.toolCallId] ? { progress: progress[part.toolCallId] } : {})}
       stopped={stoppedCalls.has(part.toolCallId)}
+      typedWords={context.typedWords}
       {...(tabTargets.has(part.toolCallId) ? { tabTarget: tabTargets.get(part.toolCallId) } : {})}
       onApprove={() => respond(true)}
       onDeny={() => respond(false)}

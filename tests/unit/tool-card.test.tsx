@@ -15,7 +15,7 @@ const awaiting = {
   approval: { id: 'approval-1' },
 } as unknown as DynamicToolUIPart;
 
-function card(changedSinceAllowed?: string[]) {
+function card(changedSinceAllowed?: string[], props: Partial<ToolCardProps> = {}) {
   return render(
     <ToolCard
       part={awaiting}
@@ -26,6 +26,7 @@ function card(changedSinceAllowed?: string[]) {
       onDeny={vi.fn()}
       onAlwaysAllow={vi.fn()}
       {...(changedSinceAllowed ? { changedSinceAllowed } : {})}
+      {...props}
     />,
   );
 }
@@ -44,6 +45,59 @@ describe('the approval card', () => {
   it('says nothing about changes for a tool that was never always allowed', () => {
     const { container } = card();
     expect(container.querySelector('.approval-changed')).toBeNull();
+  });
+});
+
+describe('an asking card shows what the call would send', () => {
+  const posting = {
+    ...awaiting,
+    toolName: 'post_message',
+    input: { channel: '#team', text: 'Standup summary: SECRET-CODE-7781 was found.' },
+  } as unknown as DynamicToolUIPart;
+  const typed = new Set(['post', 'the', 'standup', 'summary', 'to', 'team']);
+
+  it('without a click, with the words the person did not type marked', () => {
+    const { container } = card(undefined, {
+      part: posting,
+      serverName: 'Team chat',
+      toolName: 'post_message',
+      typedWords: typed,
+    });
+    expect(screen.getByText('What it sends to Team chat:')).toBeTruthy();
+    const rows = [...container.querySelectorAll('.call-data-row')].map((row) => [
+      row.querySelector('dt')?.textContent,
+      row.querySelector('dd')?.textContent,
+    ]);
+    expect(rows).toEqual([
+      ['channel', '#team'],
+      ['text', 'Standup summary: SECRET-CODE-7781 was found.'],
+    ]);
+    const marked = [...container.querySelectorAll('dd mark')].map((mark) => mark.textContent);
+    expect(marked).toEqual(['SECRET-CODE-7781 was found.']);
+    expect(container.querySelector('details')).toBeNull();
+    expect(screen.getByText(/words you did not type in this chat/)).toBeTruthy();
+  });
+
+  it('shows direction controls as what they are, so a value cannot read backwards', () => {
+    const { container } = card(undefined, {
+      part: { ...posting, input: { file: 'report\u202Egnp.exe' } } as unknown as DynamicToolUIPart,
+    });
+    expect(container.querySelector('dd')?.textContent).toBe('report⟨U+202E⟩gnp.exe');
+  });
+
+  it('cuts a long value, with a way to see all of it', () => {
+    const long = `${'a'.repeat(400)}END`;
+    const { container } = card(undefined, {
+      part: { ...posting, input: { text: long } } as unknown as DynamicToolUIPart,
+      serverName: 'Team chat',
+      toolName: 'post_message',
+    });
+    expect(screen.queryByText(/END/)).toBeNull();
+    expect(container.querySelector('dd')?.textContent).toBe(
+      `${'a'.repeat(300)}… Show all 403 characters`,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 403 characters' }));
+    expect(screen.getByText(long)).toBeTruthy();
   });
 });
 
