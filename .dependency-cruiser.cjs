@@ -4,7 +4,8 @@
  * skip type-only imports, which still tie modules together): no cycles in the product's code
  * (the extension, its components, the relay), and imports that point only down: logic (`src/`)
  * never reaches up into the panel (`components/`, `entrypoints/`), and a concept's components
- * never into an entrypoint (docs/architecture.md says where code goes).
+ * never into an entrypoint, and the trust policy (`src/policy/`) into none of the places that
+ * use it (docs/architecture.md says where code goes).
  */
 module.exports = {
   forbidden: [
@@ -21,6 +22,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/' },
       to: { path: '^(components|entrypoints)/' },
+    },
+    {
+      name: 'policy-stands-alone',
+      comment:
+        'src/policy/ decides what runs unasked for the chat, external clients, apps and routines alike: it may not import any of them (they adapt to it).',
+      severity: 'error',
+      from: { path: '^src/policy/' },
+      to: { path: '^(src/(ai|browser-access|apps|routines)|components|entrypoints)/' },
     },
     {
       name: 'components-below-entrypoints',

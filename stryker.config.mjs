@@ -22,7 +22,7 @@ const FOLDERS = {
   'mcp-calls': MCP_CALLS, // after mcp-rest's exclusions, for 'all'
   oauth: ['src/oauth/**/*.ts'],
   messaging: ['src/messaging/**/*.ts'],
-  ai: ['src/ai/**/*.ts', 'src/policy/**/*.ts'],
+  ai: ['src/ai/**/*.ts', 'src/policy/**/*.ts', 'src/chat/answer-metadata.ts'],
   'page-tool-hub': ['src/page-tools/page-tool-hub.ts'],
 };
 const folder = process.env.MUTATE_FOLDER ?? 'all';

@@ -104,7 +104,7 @@ async function conversionBundle(): Promise<string> {
         import './bench/lib/zod-jitless';
         import { buildProxyTools } from './src/ai/proxy-tools';
         import { checkToolBudget } from './src/ai/tool-budget';
-        import { recordDefinitions } from './src/ai/approval';
+        import { recordDefinitions } from './src/policy/grants';
         import { createPatchbayClient } from './src/messaging/client';
         const client = createPatchbayClient({
           send: (message) => chrome.runtime.sendMessage(message),

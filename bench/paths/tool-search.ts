@@ -15,7 +15,7 @@ import {
   transportFor,
   userMessage,
 } from '../../tests/helpers/chat-harness';
-import { setReadOnlyWithoutAsking } from '../../src/ai/approval';
+import { setReadOnlyWithoutAsking } from '../../src/policy/grants';
 import { buildProxyTools } from '../../src/ai/proxy-tools';
 import { TOOL_SEARCH_NAME } from '../../src/tool-search/search-tool';
 

@@ -1,4 +1,4 @@
-import type { ApprovalSettings } from '../../src/ai/approval';
+import type { ApprovalSettings } from '../../src/policy/grants';
 import type { AppModelContext } from '../../src/apps/app-model-context';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { CallToolResultView, ToolView } from '../../src/messaging/contract';

@@ -1,5 +1,5 @@
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/client';
-import { allowAlways, changesSinceAllowed } from '../../src/ai/approval';
+import { allowAlways, changesSinceAllowed } from '../../src/policy/grants';
 import { needsApproval } from '../../src/policy/call-policy';
 import {
   DISPLAY_MODES,

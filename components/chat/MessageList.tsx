@@ -1,6 +1,6 @@
 import { memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { DynamicToolUIPart, FileUIPart, UIMessage } from 'ai';
-import { readAnswerMetadata } from '../../src/ai/answer-metadata';
+import { readAnswerMetadata } from '../../src/chat/answer-metadata';
 import { answerMarkdown, usageLine } from '../../src/chat/answer-lines';
 import { isResourcePart, type ResourcePartData } from '../../src/chat/resource-parts';
 import { AnswerActions } from './AnswerActions';

@@ -18,7 +18,7 @@ export function ChangedSinceAllowed({
   );
 }
 
-/** Why the chat asks about a call it might otherwise have run (src/ai/turn-taint.ts). */
+/** Why the chat asks about a call it might otherwise have run (src/policy/turn-taint.ts). */
 export function WhyAsked({ reason }: { reason: string | undefined }) {
   if (!reason) return null;
   return <p className="approval-changed approval-why">{reason}</p>;

@@ -4,7 +4,7 @@ import type { TabTargetState } from '../browser-access/TabTarget';
 import { ToolCard } from './ToolCard';
 import { ToolSearchCard, type FoundTool } from './ToolSearchCard';
 import { foundToolNames, TOOL_SEARCH_NAME } from '../../src/tool-search/search-tool';
-import { changesSinceAllowed, type ApprovalSettings } from '../../src/ai/approval';
+import { changesSinceAllowed, type ApprovalSettings } from '../../src/policy/grants';
 import { isProxyToolOutput } from '../../src/ai/proxy-tools';
 import type { ToolNameMap } from '../../src/ai/tool-names';
 import type { ServerView, ToolView } from '../../src/messaging/contract';

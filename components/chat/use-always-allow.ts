@@ -1,6 +1,6 @@
 import type { DynamicToolUIPart } from 'ai';
 import { useState } from 'react';
-import { allowAlways, type ApprovalSettings } from '../../src/ai/approval';
+import { allowAlways, type ApprovalSettings } from '../../src/policy/grants';
 import { chatCallTabUrl, createCallOrigins } from '../../src/ai/chat-approval';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { ToolView } from '../../src/messaging/contract';

@@ -1,7 +1,7 @@
 import { useChat } from '@ai-sdk/react';
 import { lastAssistantMessageIsCompleteWithApprovalResponses, type DynamicToolUIPart } from 'ai';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ApprovalSettings } from '../../src/ai/approval';
+import type { ApprovalSettings } from '../../src/policy/grants';
 import { createChatTransport } from '../../src/ai/chat-transport';
 import { createLanguageModel } from '../../src/ai/model';
 import { createStopIntent } from '../../src/ai/proxy-tools';

@@ -4,7 +4,7 @@ import {
   APPROVALS_STORAGE_KEY,
   approvalSettingsSchema,
   type ApprovalSettings,
-} from '../../src/ai/approval';
+} from '../../src/policy/grants';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerView } from '../../src/messaging/contract';
 import type { KeyValueStore } from '../../src/platform/ports';

@@ -3,7 +3,7 @@
  * a half-typed value stays as typed), the routine they make, and the errors to show by field.
  */
 import type { ChatModel } from '../../src/ai/chat-model';
-import { definitionOf } from '../../src/ai/approval';
+import { definitionOf } from '../../src/policy/grants';
 import type { QuotedPage } from '../../src/chat/message-origin';
 import type { ToolView } from '../../src/messaging/contract';
 import {

@@ -10,20 +10,20 @@ import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import type { PatchbayClient } from '../messaging/client';
 import type { ToolView } from '../messaging/contract';
 import type { SkillView } from '../messaging/skills-contract';
-import type { ApprovalSettings, CallOrigin } from './approval';
+import type { ApprovalSettings, CallOrigin } from '../policy/grants';
 import type { ToolNameMap } from './tool-names';
-import { answerMetadataSchema } from './answer-metadata';
+import { answerMetadataSchema } from '../chat/answer-metadata';
 import {
   descriptionsSource,
   originOf,
   ownerOf,
   type ChatFacts,
   type ContentSource,
-} from './chat-sources';
+} from '../policy/chat-sources';
 import { chatGrants, decideCall, opensPage } from '../policy/call-policy';
 import { skillGrantFor } from './skill-grants';
 import { loadedSkillSource, SKILL_TOOL_NAME, skillOfCall, skillToolLike } from './skill-tool';
-import { trustOf } from './turn-taint';
+import { trustOf } from '../policy/turn-taint';
 import { foundToolNames, TOOL_SEARCH_NAME, TOOL_SEARCH_TOOL } from '../tool-search/search-tool';
 
 /** A tab's URL from the background (the active tab's without `tabId`), for "Use this browser". */

@@ -7,13 +7,13 @@ import {
   type UIMessage,
   type UIMessageChunk,
 } from 'ai';
-import { answerMetadataFor } from './answer-metadata';
+import { answerMetadataFor } from '../chat/answer-metadata';
 import { appContextSection, type AppModelContext } from '../apps/app-model-context';
 import { isResourcePart, resourcePartForModel } from '../chat/resource-parts';
 import type { PatchbayClient } from '../messaging/client';
 import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import type { ServerView } from '../messaging/contract';
-import { recordDefinitions, type ApprovalSettings } from './approval';
+import { recordDefinitions, type ApprovalSettings } from '../policy/grants';
 import {
   chatCallTabUrl,
   chatTabUrl,
@@ -28,7 +28,7 @@ import type { ModelSettings } from './model-settings';
 import { buildSkillTool, skillsSection } from './skill-tool';
 import type { SkillView } from '../messaging/skills-contract';
 import type { StopIntent } from './proxy-tools';
-import { chatFacts, requestSources } from './chat-sources';
+import { chatFacts, requestSources } from '../policy/chat-sources';
 import { requestTools, toolSearchPrompt } from './tool-search';
 import { TOOL_SEARCH_NAME } from '../tool-search/search-tool';
 

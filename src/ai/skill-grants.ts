@@ -7,7 +7,7 @@
  * ask, as for any other grant.
  */
 import type { ModelMessage } from 'ai';
-import { definitionOf, sameDefinition, type ToolLike } from './approval';
+import { definitionOf, sameDefinition, type ToolLike } from '../policy/grants';
 import type { SkillView } from '../messaging/skills-contract';
 import { isLoaded, loadedIdentity, SKILL_TOOL_NAME } from './skill-tool';
 

@@ -7,8 +7,8 @@
 import { dynamicTool, jsonSchema, type ToolSet } from 'ai';
 import type { PatchbayClient } from '../messaging/client';
 import type { SkillView } from '../messaging/skills-contract';
-import type { ContentSource } from './chat-sources';
-import type { ToolLike } from './approval';
+import type { ContentSource } from '../policy/chat-sources';
+import type { ToolLike } from '../policy/grants';
 import type { ProxyToolOutput } from './proxy-tools';
 import { toModelToolOutput } from './tool-result';
 

@@ -8,8 +8,8 @@
  * call is decided (before the person is asked, or as it runs unasked), and the call runs on that
  * tab (see src/browser-tools/tab-target.ts). Every call, however it ends, goes in the log.
  */
-import { definitionOf, NO_PAGE } from '../ai/approval';
-import { originOf } from '../ai/chat-sources';
+import { definitionOf, NO_PAGE } from '../policy/grants';
+import { originOf } from '../policy/chat-sources';
 import { normalizeUrl } from '../browser-tools/restricted-urls';
 import { decideCall, NO_OTHER_TEXT, type CallGrants } from '../policy/call-policy';
 import type { CallTarget } from '../browser-tools/tab-target';

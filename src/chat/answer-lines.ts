@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai';
-import type { AnswerMetadata } from '../ai/answer-metadata';
+import type { AnswerMetadata } from './answer-metadata';
 
 const numbers = new Intl.NumberFormat('en');
 

@@ -4,12 +4,12 @@
  * unfinished calls are marked not run (an approved call in a file never runs, src/chat/
  * interrupted.ts), what a message's metadata says about trust (the origin the person pointed
  * at, an app's or the composer's marks) is dropped and every message is marked imported, so the
- * chat reads as someone else's text (src/ai/chat-sources.ts). Provider metadata and files kept
+ * chat reads as someone else's text (src/policy/chat-sources.ts). Provider metadata and files kept
  * at remote addresses are dropped too: nothing imported points anywhere by itself.
  */
 import { safeValidateUIMessages, type UIMessage } from 'ai';
 import { z } from 'zod';
-import { readAnswerMetadata } from '../ai/answer-metadata';
+import { readAnswerMetadata } from './answer-metadata';
 import { CHAT_FILE_FORMAT } from './chat-export';
 import type { Conversation } from './history';
 import { settleImported } from './interrupted';

@@ -25,8 +25,8 @@ import {
   type ApprovalSettings,
   type CallOrigin,
   type ToolLike,
-} from '../ai/approval';
-import { describeSources, ownerOf, sourcesFor, type ContentSource } from '../ai/chat-sources';
+} from './grants';
+import { describeSources, ownerOf, sourcesFor, type ContentSource } from './chat-sources';
 import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import type { ToolView } from '../messaging/contract';
 import { PAGE_TOOLS_SERVER_ID } from '../messaging/page-tools-contract';
@@ -41,7 +41,7 @@ export interface PolicyCall {
   url?: string;
 }
 
-/** What the conversation so far means for its calls (the chat's: src/ai/turn-taint.ts). */
+/** What the conversation so far means for its calls (the chat's: src/policy/turn-taint.ts). */
 export interface CallTrust {
   /** Text in what the model reads that is not the person's. */
   sources: readonly ContentSource[];
@@ -115,7 +115,7 @@ export function decideCall(
   return { ask: true, why: `Asked again: ${tainted}` };
 }
 
-/** The grants of the chat's approval settings (src/ai/approval.ts) for one call. */
+/** The grants of the chat's approval settings (src/policy/grants.ts) for one call. */
 export function chatGrants(
   tool: ToolLike,
   settings: ApprovalSettings,

@@ -39,7 +39,7 @@ export const routineInputSchema = z.object({
   /**
    * Pages whose text the prompt quotes (made from a chat whose first message quoted a page): the
    * prompt is not all the person's words, so each run's chat holds text from those pages and
-   * its calls are judged so (src/ai/chat-sources.ts).
+   * its calls are judged so (src/policy/chat-sources.ts).
    */
   quoted: z.array(quotedPageSchema).max(20).optional(),
   /** The model it runs with; the chat's default model when absent. */

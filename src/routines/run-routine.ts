@@ -7,8 +7,8 @@
  * the run then waits for the person, who answers in the panel.
  */
 import { readUIMessageStream, type UIMessage, type ChatTransport } from 'ai';
-import { addUsage, readAnswerMetadata, type AnswerUsage } from '../ai/answer-metadata';
-import type { ApprovalSettings } from '../ai/approval';
+import { addUsage, readAnswerMetadata, type AnswerUsage } from '../chat/answer-metadata';
+import type { ApprovalSettings } from '../policy/grants';
 import { chatModelOf } from '../ai/chat-model';
 import { CONTINUE_BODY } from '../ai/continue-answer';
 import { describeChatError } from '../ai/chat-errors';
@@ -43,7 +43,7 @@ export interface RunRoutineOptions {
   timeLabel?: (at: number, timeZone: string) => string;
 }
 
-/** The routine's ticked tools, as the chat's "Always allow" grants (src/ai/approval.ts). */
+/** The routine's ticked tools, as the chat's "Always allow" grants (src/policy/grants.ts). */
 export function routineGrants(routine: Pick<Routine, 'tools'>): ApprovalSettings {
   const grants: ApprovalSettings = {};
   for (const tool of routine.tools) {

@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { allowAlways, type ApprovalSettings } from '../../src/ai/approval';
+import { allowAlways, type ApprovalSettings } from '../../src/policy/grants';
 import type { ToolView } from '../../src/messaging/contract';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
 import { startMailServer, startTeamServer, type CorpusServer } from '../security/attack-servers';

@@ -7,7 +7,7 @@ import type { UIMessage, UIMessageChunk } from 'ai';
 import { convertReadableStreamToArray } from 'ai/test';
 
 import { createChatTransport, type ChatTransportOptions } from '../../src/ai/chat-transport';
-import type { ApprovalSettings } from '../../src/ai/approval';
+import type { ApprovalSettings } from '../../src/policy/grants';
 import { createLanguageModel } from '../../src/ai/model';
 import type { ModelSettings } from '../../src/ai/model-settings';
 import { createPatchbayClient } from '../../src/messaging/client';

@@ -6,7 +6,7 @@
  */
 import { readUIMessageStream, type UIMessage } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setReadOnlyWithoutAsking } from '../../src/ai/approval';
+import { setReadOnlyWithoutAsking } from '../../src/policy/grants';
 import { createLanguageModel } from '../../src/ai/model';
 import { runSampling } from '../../src/ai/run-sampling';
 import type { ModelSettings } from '../../src/ai/model-settings';

@@ -5,7 +5,7 @@
  */
 import type { UIMessage, UIMessageChunk } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { allowAlways } from '../../src/ai/approval';
+import { allowAlways } from '../../src/policy/grants';
 import { startFixtureServer } from '../fixtures/mcp-fixture-server';
 import {
   cleanups,

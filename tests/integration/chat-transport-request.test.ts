@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UIMessage } from 'ai';
 
-import { setReadOnlyWithoutAsking, type ApprovalSettings } from '../../src/ai/approval';
+import { setReadOnlyWithoutAsking, type ApprovalSettings } from '../../src/policy/grants';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { ResourceUIPart } from '../../src/chat/resource-parts';
 import { startFixtureServer } from '../fixtures/mcp-fixture-server';

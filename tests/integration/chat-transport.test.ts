@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UIMessage } from 'ai';
 
-import { setReadOnlyWithoutAsking } from '../../src/ai/approval';
+import { setReadOnlyWithoutAsking } from '../../src/policy/grants';
 import type { ModelSettings } from '../../src/ai/model-settings';
 import { startPaginatedServer } from '../fixtures/paginated-server';
 import type { RecordedRequest } from '../fixtures/scripted-openai';

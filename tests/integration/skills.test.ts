@@ -13,7 +13,7 @@ import {
   type SkillsServer,
 } from '../fixtures/skills';
 import type { SkillView } from '../../src/messaging/skills-contract';
-import { definitionOf } from '../../src/ai/approval';
+import { definitionOf } from '../../src/policy/grants';
 import { createHarness } from '../helpers/manager-harness';
 
 // One scenario in steps on the same two servers (a skill allowed, then changed, then pinned):

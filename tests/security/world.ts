@@ -17,7 +17,7 @@ import {
   allowAlways,
   setReadOnlyWithoutAsking,
   type ApprovalSettings,
-} from '../../src/ai/approval';
+} from '../../src/policy/grants';
 import type { AppModelContext } from '../../src/apps/app-model-context';
 import { createLanguageModel } from '../../src/ai/model';
 import type { ModelSettings } from '../../src/ai/model-settings';

@@ -6,7 +6,7 @@ import {
   definitionOf,
   recordDefinitions,
   setReadOnlyWithoutAsking,
-} from '../../src/ai/approval';
+} from '../../src/policy/grants';
 import { needsApproval } from '../../src/policy/call-policy';
 import {
   endpointOf,

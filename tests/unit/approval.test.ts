@@ -6,7 +6,7 @@ import {
   recordDefinitions,
   setReadOnlyWithoutAsking,
   type ApprovalSettings,
-} from '../../src/ai/approval';
+} from '../../src/policy/grants';
 import { needsApproval } from '../../src/policy/call-policy';
 import type { ToolView } from '../../src/messaging/contract';
 

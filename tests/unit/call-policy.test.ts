@@ -6,7 +6,7 @@ import {
   type CallGrants,
   type CallTrust,
 } from '../../src/policy/call-policy';
-import { allowAlways, setReadOnlyWithoutAsking } from '../../src/ai/approval';
+import { allowAlways, setReadOnlyWithoutAsking } from '../../src/policy/grants';
 import type { ToolView } from '../../src/messaging/contract';
 
 const tool = (serverId: string, name: string, annotations?: ToolView['annotations']): ToolView => ({

@@ -1,6 +1,6 @@
 import type { ModelMessage, UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { allowAlways } from '../../src/ai/approval';
+import { allowAlways } from '../../src/policy/grants';
 import {
   chatToolApproval,
   createCallOrigins,

@@ -9,7 +9,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it } from 'vitest';
 import { TICK_RULE } from '../../components/routines/ServerToolsPicker';
 import { ASKS_NOTIFICATIONS, NO_NOTIFICATIONS } from '../../components/routines/use-routine-editor';
-import { definitionOf } from '../../src/ai/approval';
+import { definitionOf } from '../../src/policy/grants';
 import type { ModelChoice } from '../../src/ai/model-choice';
 import { BROWSER_SERVER_ID } from '../../src/messaging/browser-access-contract';
 import type { ToolView } from '../../src/messaging/contract';

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { MockLanguageModelV4 } from 'ai/test';
 import { simulateReadableStream } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { definitionOf } from '../../src/ai/approval';
+import { definitionOf } from '../../src/policy/grants';
 import { CONTINUE_INSTRUCTION } from '../../src/ai/continue-answer';
 import { createChatTransport } from '../../src/ai/chat-transport';
 import { STOPPED_RUN } from '../../src/chat/interrupted';

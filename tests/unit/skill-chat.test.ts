@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { allowAlways, definitionOf } from '../../src/ai/approval';
+import { allowAlways, definitionOf } from '../../src/policy/grants';
 import { chatToolApproval, createCallOrigins } from '../../src/ai/chat-approval';
 import { systemPromptWith } from '../../src/ai/chat-transport';
 import { identityLine, SKILL_TOOL_NAME, skillsSection } from '../../src/ai/skill-tool';

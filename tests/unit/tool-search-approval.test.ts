@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { allowAlways } from '../../src/ai/approval';
+import { allowAlways } from '../../src/policy/grants';
 import { chatToolApproval, createCallOrigins } from '../../src/ai/chat-approval';
 import { createToolNameMap } from '../../src/ai/tool-names';
 import type { ToolView } from '../../src/messaging/contract';

@@ -9,9 +9,9 @@ import {
   recordDefinitions,
   setReadOnlyWithoutAsking,
   type ApprovalSettings,
-} from '../../src/ai/approval';
-import { chatFacts, urlsIn } from '../../src/ai/chat-sources';
-import { trustOf, type ChatTrust } from '../../src/ai/turn-taint';
+} from '../../src/policy/grants';
+import { chatFacts, urlsIn } from '../../src/policy/chat-sources';
+import { trustOf, type ChatTrust } from '../../src/policy/turn-taint';
 import { chatGrants, decideCall } from '../../src/policy/call-policy';
 import { browserToolList } from '../../src/browser-tools/tool-definitions';
 import type { ToolView } from '../../src/messaging/contract';

@@ -10,7 +10,7 @@
  */
 import type { ModelMessage } from 'ai';
 import { normalizeUrl } from '../browser-tools/restricted-urls';
-import { pageOf, type CallTrust } from '../policy/call-policy';
+import { pageOf, type CallTrust } from './call-policy';
 import { originOf, type ChatFacts, type ContentSource } from './chat-sources';
 
 /** What the conversation so far means for approvals. */

@@ -9,8 +9,7 @@
  * servers (or sites); everything else taints every call.
  */
 import type { UIMessage } from 'ai';
-import type { AppModelContext } from '../apps/app-model-context';
-import { readAnswerMetadata } from './answer-metadata';
+import { readAnswerMetadata } from '../chat/answer-metadata';
 import { originOfMessage } from '../chat/message-origin';
 import { isResourcePart } from '../chat/resource-parts';
 import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
@@ -130,7 +129,8 @@ export function chatFacts(
 export function requestSources(options: {
   servers: readonly ServerView[];
   views: readonly ToolView[];
-  appContext: readonly AppModelContext[];
+  /** What MCP Apps told the model (src/apps/app-model-context.ts), by the app's tool. */
+  appContext: readonly { serverName: string; toolName: string; text: string }[];
   /** The skills offered: their names and descriptions, their servers' words about them. */
   skills?: readonly SkillView[];
 }): ContentSource[] {

@@ -6,7 +6,7 @@ import {
   sameDefinition,
   toolDefinitionSchema,
   type ToolDefinition,
-} from '../policy/tool-definition';
+} from './tool-definition';
 
 export { definitionOf, sameDefinition, toolDefinitionSchema, type ToolDefinition };
 
