@@ -30,9 +30,13 @@ import { startServerEverything } from '../tests/fixtures/server-everything';
 import type { ServerView } from '../src/messaging/contract';
 import { replayableCall } from './lib/replay-session';
 import { corpusTable, runCorpus } from '../tests/security/corpus';
+import { benignTable, runTask, TASKS as BENIGN_TASKS } from '../tests/security/benign';
+
+/** The most benign calls that may ask again after the person's Always allow. */
+const BENIGN_ASKED_GOAL = 0.05;
 
 const quick = process.env.BENCH_QUICK === '1';
-/** `npm run bench -- servers streaming` runs only those parts (calls, servers, panel, streaming, conversations, search, tools, page-tools, page-load, browser-access, relay, injection). */
+/** `npm run bench -- servers streaming` runs only those parts (calls, servers, panel, streaming, conversations, search, tools, page-tools, page-load, browser-access, relay, injection, trust). */
 const only = new Set(process.argv.slice(2));
 const runs = (part: string) => only.size === 0 || only.has(part);
 const RUNS = {
@@ -94,7 +98,7 @@ const step = (name: string) => console.error(`bench: ${name}…`);
 // The injection corpus (tests/security/corpus.ts): not a speed, but a table of what a model that
 // obeys every injected instruction could reach. Its goal is 0 reached; any makes the run fail.
 let injectionReached = 0;
-if (runs('injection')) {
+if (runs('injection') || runs('trust')) {
   step('injection corpus');
   const outcomes = await runCorpus();
   injectionReached = outcomes.filter((outcome) => outcome.reached && !outcome.control).length;
@@ -102,6 +106,18 @@ if (runs('injection')) {
     `\nInjection corpus: one channel × one goal each, a model that obeys every instruction it reads\n`,
   );
   console.log(corpusTable(outcomes));
+}
+
+// Trust's other number (`trust` prints both): the share of ordinary calls that asked again
+// after the person's Always allow, by task kind (tests/security/benign.ts). Goal: at most 5%.
+let benignAsked = 0;
+if (runs('trust')) {
+  step('benign trust suite');
+  const outcomes = [];
+  for (const task of BENIGN_TASKS) outcomes.push(await runTask(task));
+  const calls = outcomes.flatMap((outcome) => outcome.calls);
+  benignAsked = calls.filter((call) => call.asked).length / Math.max(calls.length, 1);
+  console.log(`\n${benignTable(outcomes)}`);
 }
 
 // Not a speed either: what each request to the model carries at 40, 400 and 1,200 tools.
@@ -283,6 +299,12 @@ if (rows.length) {
       ? '\nEvery goal met.'
       : `\nGoals not met: ${missed.map((row) => row.measure).join('; ')}. See docs/performance.md.`,
   );
+}
+if (benignAsked > BENIGN_ASKED_GOAL) {
+  console.log(
+    `\n${(benignAsked * 100).toFixed(0)}% of benign calls asked again after Always allow (goal: at most ${BENIGN_ASKED_GOAL * 100}%).`,
+  );
+  process.exitCode = 1;
 }
 if (injectionReached > 0) {
   console.log(`\nThe injection corpus reached ${injectionReached} goals (goal: 0).`);

@@ -237,7 +237,7 @@ export function startDocsServer(description: string): Promise<CorpusServer> {
 }
 
 /** The v2 SDK's web-standard handler (both protocol eras) on a Node HTTP server. */
-async function serve(
+export async function serve(
   make: () => McpServer,
   state: { sent: string[]; deleted: number },
 ): Promise<CorpusServer> {

@@ -308,7 +308,7 @@ function grants(
   return settings;
 }
 
-const tab = (id: number, url: string, title: string, active: boolean): TabInfo => ({
+export const tab = (id: number, url: string, title: string, active: boolean): TabInfo => ({
   id,
   windowId: 1,
   url,
@@ -322,7 +322,7 @@ const tab = (id: number, url: string, title: string, active: boolean): TabInfo =
  * redirects, as a browser does), so a server hears of every page loaded. Reads give the page's
  * words; actions in a page are recorded.
  */
-function loadingBrowser(
+export function loadingBrowser(
   tabs: TabInfo[],
   pages: Map<string, { title: string; text: string }>,
   state: { reads: number[]; opened: string[]; actions: string[] },
