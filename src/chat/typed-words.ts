@@ -9,22 +9,19 @@ import { originOfMessage } from './message-origin';
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
-/** The words of what the person typed in the composer, lower case; quoted lines left out. */
+/**
+ * The words of what the person typed in the composer, lower case. A message that quoted a page
+ * counts for none: the page's words (its selection, its title) sit in it beside the person's,
+ * with nothing reliable to tell them apart.
+ */
 export function typedWordsOf(messages: readonly UIMessage[]): Set<string> {
   const words = new Set<string>();
   for (const message of messages) {
     const origin = originOfMessage(message);
-    if (message.role !== 'user' || !origin.typed) continue;
+    if (message.role !== 'user' || !origin.typed || origin.quoted?.length) continue;
     for (const part of message.parts) {
       if (part.type !== 'text') continue;
-      // A page quoted in the draft comes as Markdown quote lines: those words are the page's.
-      const own = origin.quoted?.length
-        ? part.text
-            .split('\n')
-            .filter((line) => !line.trimStart().startsWith('>'))
-            .join('\n')
-        : part.text;
-      for (const word of own.toLowerCase().match(WORD) ?? []) words.add(word);
+      for (const word of part.text.toLowerCase().match(WORD) ?? []) words.add(word);
     }
   }
   return words;

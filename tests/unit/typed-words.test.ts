@@ -11,7 +11,7 @@ const message = (role: UIMessage['role'], text: string, metadata?: unknown): UIM
 });
 
 describe('the words the person typed', () => {
-  it('come from composer messages only, without the lines of a page they quoted', () => {
+  it('come from composer messages only, none from a message that quoted a page', () => {
     const words = typedWordsOf([
       message('user', 'Summarize PB-12 and post it to #team', typedMetadata()),
       message('assistant', 'Posted SECRET-1.'),
@@ -23,20 +23,7 @@ describe('the words the person typed', () => {
       ),
     ]);
     expect([...words].sort()).toEqual(
-      [
-        'summarize',
-        'pb',
-        '12',
-        'and',
-        'post',
-        'it',
-        'to',
-        'team',
-        'what',
-        'does',
-        'this',
-        'say',
-      ].sort(),
+      ['summarize', 'pb', '12', 'and', 'post', 'it', 'to', 'team'].sort(),
     );
   });
 
