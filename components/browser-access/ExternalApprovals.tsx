@@ -8,8 +8,8 @@ import { TabTargetLine } from './TabTarget';
  * who asks (the name it gives itself, which any client can give, so with its relay user and
  * token hint), the tool and where it comes from, the tab it acts on (its URL first, then the
  * page's own title), its arguments, each value cut short on its own so a long one cannot push
- * what matters (which tab, whether it submits) out of sight, and Approve / Deny / Always allow. A new client's first
- * call says that approving it lets the client in.
+ * what matters (which tab, whether it submits) out of sight, and Approve / Deny / Always
+ * allow. A new client's first call says that approving it lets the client in.
  */
 export function ExternalApprovals({
   approvals,

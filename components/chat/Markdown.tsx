@@ -61,8 +61,9 @@ function safeHttpUrl(value: string): URL | undefined {
 
 /**
  * A link in model output, with where it goes beside its words: a model can word a link to
- * evil.example as "your bank". The host is the URL parser's (after any "@", in punycode). Only http(s) addresses are links; anything else (mailto:,
- * javascript:, a relative path) stays its words.
+ * evil.example as "your bank". The host is the URL parser's (after any "@", in punycode). Only
+ * http(s) addresses are links; anything else (mailto:, javascript:, a relative path) stays its
+ * words.
  */
 function LinkWithHost({ href, children }: { href?: string | undefined; children?: ReactNode }) {
   const url = href === undefined ? undefined : safeHttpUrl(href);
