@@ -12,6 +12,13 @@ import { notFound } from '../errors/patchbay-error';
 import type { ClientPolicy, ClientView } from '../messaging/browser-access-contract';
 import { CLIENT_POLICIES } from '../messaging/browser-access-contract';
 import type { KeyValueStore } from '../platform/ports';
+import {
+  allowedToolSchema,
+  sameDefinition,
+  toolDefinitionSchema,
+  type AllowedTool,
+  type ToolDefinition,
+} from '../policy/grants';
 import { BROWSER_ACCESS_CLIENTS_KEY } from './settings';
 
 /** New clients kept at once (in memory); the longest unseen go first. */
@@ -20,16 +27,43 @@ const MAX_NEW_CLIENTS = 50;
 const MAX_OTHER_NAMES = 5;
 
 /**
- * A tool always allowed, as it was described then; a browser tool's grant holds only on the
- * origins it was given on (`origins`), and one saved before grants had origins holds on none,
- * so it asks again once per site.
+ * A tool always allowed, as it was described then, in the chat's format (src/policy/grants.ts);
+ * a browser tool's grant holds only on the origins it was given on (`origins`), and one saved
+ * before grants had origins holds on none, so it asks again once per site. Records saved before
+ * the two shared one format kept the definition as its JSON text: read as the object it stands
+ * for (and written so at the next save); one that does not read is dropped, and the tool asks
+ * again.
  */
-const allowedToolSchema = z.object({
-  name: z.string(),
-  definition: z.string(),
-  origins: z.array(z.string()).optional(),
+const storedAllowedToolSchema = allowedToolSchema.extend({
+  definition: z.union([
+    toolDefinitionSchema,
+    z.string().transform((text, context) => {
+      const parsed = toolDefinitionSchema.safeParse(parseJson(text));
+      if (!parsed.success) {
+        context.addIssue({ code: 'custom', message: 'Not a tool definition.' });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+  ]),
 });
-export type AllowedTool = z.infer<typeof allowedToolSchema>;
+const allowedToolsSchema = z
+  .array(z.unknown())
+  .default([])
+  .transform((entries) =>
+    entries.flatMap((entry) => {
+      const parsed = storedAllowedToolSchema.safeParse(entry);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  );
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 const clientSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -39,7 +73,7 @@ const clientSchema = z.object({
   tokenHint: z.string().default(''),
   policy: z.enum(CLIENT_POLICIES),
   /** Tools always allowed, each as it was described when the person allowed it. */
-  alwaysAllow: z.array(allowedToolSchema).default([]),
+  alwaysAllow: allowedToolsSchema,
   firstSeen: z.number(),
   lastSeen: z.number(),
 });
@@ -151,13 +185,13 @@ export function createClientRegistry(store: KeyValueStore, now: () => number = D
     async allowAlways(
       clientId: string,
       tool: string,
-      definition: string,
+      definition: ToolDefinition,
       origin?: string,
     ): Promise<void> {
       await decide(clientId, (record) => {
         if (record.policy === 'new') record.policy = 'ask';
         const earlier = record.alwaysAllow.find(
-          (entry) => entry.name === tool && entry.definition === definition,
+          (entry) => entry.name === tool && sameDefinition(entry.definition, definition),
         );
         const entry: AllowedTool =
           origin === undefined

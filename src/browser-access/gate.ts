@@ -8,7 +8,7 @@
  * call is decided (before the person is asked, or as it runs unasked), and the call runs on that
  * tab (see src/browser-tools/tab-target.ts). Every call, however it ends, goes in the log.
  */
-import { definitionOf, NO_PAGE } from '../policy/grants';
+import { definitionOf, NO_PAGE, sameDefinition, type ToolDefinition } from '../policy/grants';
 import { originOf } from '../policy/chat-sources';
 import { normalizeUrl } from '../browser-tools/restricted-urls';
 import { decideCall, NO_OTHER_TEXT, type CallGrants } from '../policy/call-policy';
@@ -60,15 +60,16 @@ export function browserCallOrigin(
 }
 
 /** A tool's definition as "always allow" pins it. */
-export function pinnedDefinition(tool: HubTool): string {
-  return JSON.stringify(definitionOf(tool));
+export function pinnedDefinition(tool: HubTool): ToolDefinition {
+  return definitionOf(tool);
 }
 
 /** A client's grants for one call: its policy, and what the person always allowed it. */
 function clientGrants(client: ClientRecord, tool: HubTool, origin: string | undefined): CallGrants {
   const pinned = client.alwaysAllow.find((entry) => entry.name === tool.name);
   const pinnedHere =
-    pinned?.definition === pinnedDefinition(tool) &&
+    pinned !== undefined &&
+    sameDefinition(pinned.definition, pinnedDefinition(tool)) &&
     (tool.source !== BROWSER_SOURCE ||
       (origin !== undefined && (pinned.origins ?? []).includes(origin)));
   return {

@@ -16,13 +16,17 @@ export { definitionOf, sameDefinition, toolDefinitionSchema, type ToolDefinition
  */
 export const NO_PAGE = 'no-page';
 
-const allowedToolSchema = z.object({
+/**
+ * One tool always allowed, as it was described then: the chat's grants and external clients'
+ * (src/browser-access/clients.ts) are this one format.
+ */
+export const allowedToolSchema = z.object({
   name: z.string(),
   definition: toolDefinitionSchema,
   /** The browser's tools only: the origins the person always allowed the tool on. */
   origins: z.array(z.string()).optional(),
 });
-type AllowedTool = z.infer<typeof allowedToolSchema>;
+export type AllowedTool = z.infer<typeof allowedToolSchema>;
 
 const serverApprovalsSchema = z.object({
   readOnlyWithoutAsking: z.boolean().default(false),

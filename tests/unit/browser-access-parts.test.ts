@@ -162,11 +162,11 @@ describe('clients', () => {
     end();
     end();
     expect((await clients.views())[0]?.connected).toBe(1);
-    await clients.allowAlways(desk.id, 'click', 'v1');
-    await clients.allowAlways(desk.id, 'click', 'v2');
+    await clients.allowAlways(desk.id, 'click', described('v1'));
+    await clients.allowAlways(desk.id, 'click', described('v2'));
     expect(await clients.get(desk.id)).toMatchObject({
       policy: 'ask',
-      alwaysAllow: [{ name: 'click', definition: 'v2' }],
+      alwaysAllow: [{ name: 'click', definition: described('v2') }],
     });
     await clients.forget(desk.id);
     await expect(clients.setPolicy(desk.id, 'all')).rejects.toMatchObject({ code: 'not-found' });
@@ -197,6 +197,9 @@ async function showInbox(control: ReturnType<typeof stubBrowserControl>) {
   (await control.getTab(1))!.active = false;
   await control.openTab('https://mail.example/inbox', true);
 }
+
+/** A tool's definition whose description is `text`. */
+const described = (text: string) => ({ description: text, inputSchema: '{}', annotations: '{}' });
 
 const EXAMPLE_TAB: CallTarget = {
   tab: { tabId: 1, url: 'https://example.com/', title: 'Example', documentId: 'doc-1-0' },
@@ -402,9 +405,47 @@ describe('an external client’s “always allow” of a browser tool', () => {
 
   it('of a server’s tool stays pinned to its description alone', async () => {
     const { clients, id } = await setup();
-    await clients.allowAlways(id, 'notes__add_note', 'v1');
+    await clients.allowAlways(id, 'notes__add_note', described('v1'));
     expect((await clients.get(id))!.alwaysAllow).toEqual([
-      { name: 'notes__add_note', definition: 'v1' },
+      { name: 'notes__add_note', definition: described('v1') },
+    ]);
+  });
+
+  it('saved as JSON text, before the chat’s and clients’ grants shared one format, still holds', async () => {
+    const { id, tools } = await setup();
+    const readPage = tools.find((each) => each.name === 'read_page')!;
+    const now = Date.now();
+    const record = {
+      id,
+      name: 'Desk',
+      otherNames: [],
+      user: 'alice',
+      tokenHint: 'jti-1234',
+      policy: 'ask',
+      alwaysAllow: [
+        {
+          name: 'read_page',
+          definition: JSON.stringify(pinnedDefinition(readPage)),
+          origins: ['https://example.com'],
+        },
+        { name: 'click', definition: '{"not": "a definition"' },
+      ],
+      firstSeen: now,
+      lastSeen: now,
+    };
+    const store = createMemoryStore({ [BROWSER_ACCESS_CLIENTS_KEY]: [record] });
+    const { call, asked, clients } = await setup(store);
+    await call('read_page', {});
+    expect(asked).toEqual([]);
+    // Written in the one format at the next save; the grant that did not read is gone.
+    await clients.setPolicy(id, 'ask');
+    const saved = store.snapshot()[BROWSER_ACCESS_CLIENTS_KEY] as ClientRecord[];
+    expect(saved[0]?.alwaysAllow).toEqual([
+      {
+        name: 'read_page',
+        definition: pinnedDefinition(readPage),
+        origins: ['https://example.com'],
+      },
     ]);
   });
 });
