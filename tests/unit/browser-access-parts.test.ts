@@ -198,6 +198,17 @@ async function showInbox(control: ReturnType<typeof stubBrowserControl>) {
   await control.openTab('https://mail.example/inbox', true);
 }
 
+/** Storage holding one client, let in and asking, with `alwaysAllow` as saved. */
+function storedClient(id: string, alwaysAllow: unknown[]) {
+  const now = Date.now();
+  const record = { id, name: 'Desk', otherNames: [], user: 'alice', tokenHint: 'jti-1234' };
+  return createMemoryStore({
+    [BROWSER_ACCESS_CLIENTS_KEY]: [
+      { ...record, policy: 'ask', alwaysAllow, firstSeen: now, lastSeen: now },
+    ],
+  });
+}
+
 /** A tool's definition whose description is `text`. */
 const described = (text: string) => ({ description: text, inputSchema: '{}', annotations: '{}' });
 
@@ -368,22 +379,7 @@ describe('an external client’s “always allow” of a browser tool', () => {
   it('saved before grants had origins asks again, then holds on the site it is given on', async () => {
     const { id, tools } = await setup();
     const definition = pinnedDefinition(tools.find((each) => each.name === 'read_page')!);
-    const now = Date.now();
-    const store = createMemoryStore({
-      [BROWSER_ACCESS_CLIENTS_KEY]: [
-        {
-          id,
-          name: 'Desk',
-          otherNames: [],
-          user: 'alice',
-          tokenHint: 'jti-1234',
-          policy: 'ask',
-          alwaysAllow: [{ name: 'read_page', definition }],
-          firstSeen: now,
-          lastSeen: now,
-        },
-      ],
-    });
+    const store = storedClient(id, [{ name: 'read_page', definition }]);
     const { call, asked } = await setup(store);
     await call('read_page', {}, 'always');
     await call('read_page', {});
@@ -414,26 +410,14 @@ describe('an external client’s “always allow” of a browser tool', () => {
   it('saved as JSON text, before the chat’s and clients’ grants shared one format, still holds', async () => {
     const { id, tools } = await setup();
     const readPage = tools.find((each) => each.name === 'read_page')!;
-    const now = Date.now();
-    const record = {
-      id,
-      name: 'Desk',
-      otherNames: [],
-      user: 'alice',
-      tokenHint: 'jti-1234',
-      policy: 'ask',
-      alwaysAllow: [
-        {
-          name: 'read_page',
-          definition: JSON.stringify(pinnedDefinition(readPage)),
-          origins: ['https://example.com'],
-        },
-        { name: 'click', definition: '{"not": "a definition"' },
-      ],
-      firstSeen: now,
-      lastSeen: now,
-    };
-    const store = createMemoryStore({ [BROWSER_ACCESS_CLIENTS_KEY]: [record] });
+    const store = storedClient(id, [
+      {
+        name: 'read_page',
+        definition: JSON.stringify(pinnedDefinition(readPage)),
+        origins: ['https://example.com'],
+      },
+      { name: 'click', definition: '{"not": "a definition"' },
+    ]);
     const { call, asked, clients } = await setup(store);
     await call('read_page', {});
     expect(asked).toEqual([]);
