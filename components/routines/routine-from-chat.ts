@@ -26,9 +26,9 @@ export function firstTypedWords(messages: readonly UIMessage[]): string | undefi
 
 /**
  * "Make this a routine": a new routine's editor filled from a chat: its first typed message as
- * the prompt (with the pages it quotes), its title as the name, its model, and the servers whose tools it called (those
- * set up now; the browser's and websites' tools are no routine's). No tool is ticked: the
- * person decides afresh what runs without asking.
+ * the prompt (with the pages it quotes), its title as the name, its model, and the servers
+ * whose tools it called (those set up now; the browser's and websites' tools are no routine's).
+ * No tool is ticked: the person decides afresh what runs without asking.
  */
 export function routineFromChat(chat: {
   title: string;

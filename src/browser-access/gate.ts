@@ -8,7 +8,7 @@
  * call is decided (before the person is asked, or as it runs unasked), and the call runs on that
  * tab (see src/browser-tools/tab-target.ts). Every call, however it ends, goes in the log.
  */
-import { definitionOf, NO_PAGE, sameDefinition, type ToolDefinition } from '../policy/grants';
+import { definitionOf, NO_PAGE, sameDefinition } from '../policy/grants';
 import { originOf } from '../policy/chat-sources';
 import { normalizeUrl } from '../browser-tools/restricted-urls';
 import { decideCall, NO_OTHER_TEXT, type CallGrants } from '../policy/call-policy';
@@ -59,17 +59,12 @@ export function browserCallOrigin(
   return target === undefined ? NO_PAGE : undefined;
 }
 
-/** A tool's definition as "always allow" pins it. */
-export function pinnedDefinition(tool: HubTool): ToolDefinition {
-  return definitionOf(tool);
-}
-
 /** A client's grants for one call: its policy, and what the person always allowed it. */
 function clientGrants(client: ClientRecord, tool: HubTool, origin: string | undefined): CallGrants {
   const pinned = client.alwaysAllow.find((entry) => entry.name === tool.name);
   const pinnedHere =
     pinned !== undefined &&
-    sameDefinition(pinned.definition, pinnedDefinition(tool)) &&
+    sameDefinition(pinned.definition, definitionOf(tool)) &&
     (tool.source !== BROWSER_SOURCE ||
       (origin !== undefined && (pinned.origins ?? []).includes(origin)));
   return {
@@ -132,7 +127,7 @@ export function createGate(options: GateOptions) {
       const origin = browserCallOrigin(tool, args, target);
       // A browser call whose origin cannot be told grants nothing lasting: it runs this once.
       if (tool.source !== BROWSER_SOURCE || origin !== undefined)
-        await options.clients.allowAlways(client.id, tool.name, pinnedDefinition(tool), origin);
+        await options.clients.allowAlways(client.id, tool.name, definitionOf(tool), origin);
       else if (client.policy === 'new') await options.clients.setPolicy(client.id, 'ask');
       options.onAllowed();
       return { run: true, ...(target && { target }) };

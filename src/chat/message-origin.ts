@@ -2,7 +2,8 @@
  * Where a message's words came from, kept in its metadata beside the answer's (model, usage).
  * Only the composer marks words as typed by the person; everything else in a chat (a server's
  * prompt, an app's message, a page's text quoted from the context menu, an imported chat) is
- * someone else's, whatever role it plays, and the chat's trust reads it so (src/policy/chat-sources.ts).
+ * someone else's, whatever role it plays, and the chat's trust reads it so
+ * (src/policy/chat-sources.ts).
  */
 import type { UIMessage } from 'ai';
 import { z } from 'zod';

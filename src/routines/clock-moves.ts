@@ -25,7 +25,10 @@ import type { Routine, RoutineRun } from './routine';
 import { LEASE_MS } from './run-desk';
 import { nextRunAfter } from './schedule';
 
-/** `state` with every stored time bounded by what it can mean at `at`; the same arrays if none moved. */
+/**
+ * `state` with its stored times bounded by what they can mean at `at`; the same arrays if none
+ * moved.
+ */
 export function afterClockMoves(state: DueState, at: number): DueState {
   const routines = mapChanged(state.routines, (routine) => {
     if (routine.paused || routine.nextRunAt === null) return routine;
@@ -52,7 +55,7 @@ export function afterClockMoves(state: DueState, at: number): DueState {
   return { routines, runs };
 }
 
-/** The latest time the routine's scheduled runs covered (runs asked for with Run now do not count). */
+/** The latest time the routine's scheduled runs covered; runs asked for with Run now cover none. */
 function coveredUntil(runs: readonly RoutineRun[], routineId: Routine['id'], at: number): number {
   return runs.reduce((latest, run) => {
     if (run.routineId !== routineId || run.manual) return latest;

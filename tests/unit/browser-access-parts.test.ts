@@ -7,7 +7,7 @@ import {
 import { createApprovalBroker } from '../../src/browser-access/approvals';
 import { createChatBrowserTools, MAX_CHAT_PINS } from '../../src/browser-access/chat-browser-tools';
 import { createClientRegistry, type ClientRecord } from '../../src/browser-access/clients';
-import { createGate, pinnedDefinition } from '../../src/browser-access/gate';
+import { createGate } from '../../src/browser-access/gate';
 import { browserHubTools, type HubTool } from '../../src/browser-access/hub';
 import { extensionSocketUrl } from '../../src/browser-access/relay-address';
 import { BROWSER_ACCESS_CLIENTS_KEY } from '../../src/browser-access/settings';
@@ -15,6 +15,7 @@ import { createBrowserTools } from '../../src/browser-tools/browser-tools';
 import type { CallTarget } from '../../src/browser-tools/tab-target';
 import type { ApprovalView } from '../../src/messaging/browser-access-contract';
 import { createMemoryStore } from '../../src/platform/memory';
+import { definitionOf } from '../../src/policy/grants';
 import { shareAttention } from '../../src/platform/shared-attention';
 import { stubBrowserControl } from '../helpers/browser-access-harness';
 
@@ -378,7 +379,7 @@ describe('an external client’s “always allow” of a browser tool', () => {
 
   it('saved before grants had origins asks again, then holds on the site it is given on', async () => {
     const { id, tools } = await setup();
-    const definition = pinnedDefinition(tools.find((each) => each.name === 'read_page')!);
+    const definition = definitionOf(tools.find((each) => each.name === 'read_page')!);
     const store = storedClient(id, [{ name: 'read_page', definition }]);
     const { call, asked } = await setup(store);
     await call('read_page', {}, 'always');
@@ -413,7 +414,7 @@ describe('an external client’s “always allow” of a browser tool', () => {
     const store = storedClient(id, [
       {
         name: 'read_page',
-        definition: JSON.stringify(pinnedDefinition(readPage)),
+        definition: JSON.stringify(definitionOf(readPage)),
         origins: ['https://example.com'],
       },
       { name: 'click', definition: '{"not": "a definition"' },
@@ -427,7 +428,7 @@ describe('an external client’s “always allow” of a browser tool', () => {
     expect(saved[0]?.alwaysAllow).toEqual([
       {
         name: 'read_page',
-        definition: pinnedDefinition(readPage),
+        definition: definitionOf(readPage),
         origins: ['https://example.com'],
       },
     ]);

@@ -90,19 +90,9 @@ export function scroll(
   else if (typeof element.scrollBy === 'function')
     element.scrollBy({ ...delta, behavior: 'instant' });
   else {
-    // jsdom has no Element.scrollBy (nor clamps), so the edges are kept here as a browser would.
-    const clamp = (value: number, length: number, viewport: number) =>
-      Math.max(0, Math.min(value, length - viewport));
-    element.scrollTop = clamp(
-      element.scrollTop + delta.top,
-      element.scrollHeight,
-      element.clientHeight,
-    );
-    element.scrollLeft = clamp(
-      element.scrollLeft + delta.left,
-      element.scrollWidth,
-      element.clientWidth,
-    );
+    // jsdom has no Element.scrollBy.
+    element.scrollTop += delta.top;
+    element.scrollLeft += delta.left;
   }
   const after = position();
   const moved = before.scrollX !== after.scrollX || before.scrollY !== after.scrollY;
