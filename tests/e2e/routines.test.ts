@@ -388,6 +388,36 @@ describe('routines', () => {
     await page.getByText('Three issues are due this week.').waitFor();
   });
 
+  it('keeps a quoted page’s words the page’s: the editor names the page, an edit keeps it', async () => {
+    const page1 = { url: 'https://news.example/today', title: 'Harbour news' };
+    await requestFrom(session, page, 'routines/save', {
+      name: 'Harbour digest',
+      prompt: '> Ferries run late.\n\nSummarize this every morning.',
+      quoted: [page1],
+      servers: [serverId],
+      tools: [],
+      schedule: { kind: 'daily', time: '08:00' },
+      timeZone: 'Europe/Paris',
+    });
+    await page.reload();
+    await page.getByRole('tab', { name: 'Routines' }).click();
+    await page
+      .getByRole('listitem', { name: 'Harbour digest' })
+      .getByRole('button', { name: 'Edit' })
+      .click();
+    const editor = page.getByRole('form', { name: 'Edit Harbour digest' });
+    await editor.getByText(/^Quotes news\.example \(Harbour news\)\./).waitFor();
+    await session.screenshot(page, 'routine-editor-quoted');
+    await editor.getByLabel('What it asks').fill('> Ferries run late.\n\nSummarize this daily.');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByRole('listitem', { name: 'Harbour digest' })
+      .getByText(/Next run/)
+      .waitFor();
+    const [saved] = (await stored<{ prompt: string; quoted?: unknown[] }[]>('routines')) ?? [];
+    expect(saved).toMatchObject({ prompt: expect.stringContaining('daily'), quoted: [page1] });
+  });
+
   it('is made from a chat with Make this a routine, its prompt and server filled in', async () => {
     model.script(
       { type: 'tool-call', toolName: `${serverId}__echo`, input: { text: 'notes' } },
