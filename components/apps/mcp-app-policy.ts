@@ -1,13 +1,12 @@
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/client';
-import { allowAlways, changesSinceAllowed } from '../../src/policy/grants';
-import { needsApproval } from '../../src/policy/call-policy';
+import { allowAlways } from '../../src/policy/grants';
+import { appCallAsks, toolForApp } from '../../src/policy/app-calls';
 import {
   DISPLAY_MODES,
   type AppHostPolicy,
   type McpUiDisplayMode,
 } from '../../src/apps/app-bridge-host';
 import type { AppPromptAnswer, AppPromptRequest } from '../../src/apps/app-prompt';
-import { toolForApp } from '../../src/apps/app-tool-policy';
 import { MAX_INLINE_HEIGHT } from '../../src/apps/host-context';
 import { assertAlive, type AppLoad } from './mcp-app-load';
 import type { McpAppOptions } from './mcp-app-options';
@@ -48,9 +47,14 @@ export function createAppPolicy(host: AppPolicyHost): AppHostPolicy {
       const listed = await client.server(serverId, 'tools/get');
       const view = toolForApp({ name: serverName, ...listed }, name);
       const approvals = await loadApprovals();
-      if (needsApproval(view, approvals)) {
-        const changed = changesSinceAllowed(view, approvals);
-        const answer = await host.ask({ kind: 'tool', toolName: name, args, changed });
+      const decision = appCallAsks(view, approvals);
+      if (decision.ask) {
+        const answer = await host.ask({
+          kind: 'tool',
+          toolName: name,
+          args,
+          changed: decision.changed,
+        });
         if (answer === 'deny') throw new Error(`The person denied ${name}.`);
         if (answer === 'always') await saveApprovals(allowAlways(await loadApprovals(), view));
       }

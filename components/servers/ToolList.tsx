@@ -1,6 +1,7 @@
 import type { ToolView } from '../../src/messaging/contract';
 import { ItemIcon } from './ItemIcon';
 import { ToolSwitch } from './ToolSwitch';
+import { steeringIn } from '../../src/policy/description-scan';
 
 export interface ToolListProps {
   serverName: string;
@@ -86,9 +87,25 @@ export function ToolList(props: ToolListProps) {
               ) : null}
             </div>
             {tool.description ? <p className="tool-description">{tool.description}</p> : null}
+            <SteeringNote tool={tool} />
           </li>
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * Words of a tool's definition that address the model rather than describe the tool: while the
+ * tool is offered, nothing text in a chat could have steered runs unasked (docs/security.md).
+ */
+function SteeringNote({ tool }: { tool: ToolView }) {
+  const words = steeringIn(tool);
+  if (words === undefined) return null;
+  return (
+    <p className="tool-steers" role="note">
+      Its description reads like instructions to the AI (“{words}”). While it is on, Patchbay asks
+      before every call in a chat that holds it.
+    </p>
   );
 }

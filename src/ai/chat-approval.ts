@@ -1,8 +1,9 @@
 /**
  * The chat's tool approvals as the AI SDK asks for them (streamText's `toolApproval`): the rule
- * of what runs unasked (src/policy/call-policy.ts), given the person's grants (approval.ts) and
- * what the conversation holds (turn-taint.ts). A call that asks carries its reason, which the
- * approval card shows.
+ * of what runs unasked (src/policy/call-policy.ts), given the person's grants
+ * (src/policy/grants.ts, and those Patchbay's own tools give: own-tools.ts), what the
+ * conversation holds (turn-taint.ts) and what the person asked for (intent.ts). A call that asks
+ * carries its reason, which the approval card shows.
  */
 import type { ModelMessage, ToolApprovalStatus, UIMessage } from 'ai';
 import { normalizeUrl } from '../browser-tools/restricted-urls';
@@ -13,18 +14,12 @@ import type { SkillView } from '../messaging/skills-contract';
 import type { ApprovalSettings, CallOrigin } from '../policy/grants';
 import type { ToolNameMap } from './tool-names';
 import { answerMetadataSchema } from '../chat/answer-metadata';
-import {
-  descriptionsSource,
-  originOf,
-  ownerOf,
-  type ChatFacts,
-  type ContentSource,
-} from '../policy/chat-sources';
+import { originOf, ownerOf, type ChatFacts } from '../policy/chat-sources';
 import { chatGrants, decideCall, opensPage } from '../policy/call-policy';
-import { skillGrantFor } from './skill-grants';
-import { loadedSkillSource, SKILL_TOOL_NAME, skillOfCall, skillToolLike } from './skill-tool';
+import { skillOwnTool, skillToolGrant } from './skill-own-tool';
 import { trustOf } from '../policy/turn-taint';
-import { foundToolNames, TOOL_SEARCH_NAME, TOOL_SEARCH_TOOL } from '../tool-search/search-tool';
+import type { Intent, OfferedTool } from '../policy/intent';
+import { searchOwnTool } from '../tool-search/search-own-tool';
 
 /** A tab's URL from the background (the active tab's without `tabId`), for "Use this browser". */
 export function chatTabUrl(client: PatchbayClient) {
@@ -128,24 +123,23 @@ export function chatToolApproval(options: {
     );
   };
   const skills = options.skills ?? [];
+  const offered: OfferedTool[] = options.views.map((view) => ({
+    serverId: view.serverId,
+    name: view.name,
+    serverName: view.page?.site ?? options.serverName(view.serverId),
+    readOnly: view.annotations?.readOnlyHint === true,
+  }));
+  // Patchbay's own tools describe themselves to the rule (src/policy/own-tools.ts).
+  const own = [searchOwnTool(viewOf, options.serverName), skillOwnTool(skills)];
+  const ownGrants = [skillToolGrant(skills)];
   return async ({ toolCall, messages }) => {
-    const search = toolCall.toolName === TOOL_SEARCH_NAME;
-    // Patchbay's skill tool reads an allowed skill of its server: the person's allowing the
-    // skill is the grant, and what the chat holds decides as for any call.
-    const skill =
-      toolCall.toolName === SKILL_TOOL_NAME ? skillOfCall(skills, toolCall.input) : undefined;
-    const view = search
-      ? TOOL_SEARCH_TOOL
-      : skill
-        ? skillToolLike(skill)
-        : viewOf(toolCall.toolName);
+    const ownTool = own.find((each) => each.name === toolCall.toolName);
+    const view = ownTool ? ownTool.toolFor(toolCall.input) : viewOf(toolCall.toolName);
     if (!view) return 'user-approval';
-    const origin = search
-      ? undefined
-      : await options.origins.decide(view, toolCall.input, toolCall.toolCallId);
+    const origin = await options.origins.decide(view, toolCall.input, toolCall.toolCallId);
     const trust = trustOf(messages, options.facts, {
-      resultSource: (name, _input, output) =>
-        name === SKILL_TOOL_NAME ? loadedSkillSource(skills, output) : undefined,
+      resultSources: (name, input, output) =>
+        own.find((each) => each.name === name)?.resultSources?.(input, output),
       isPageOpener: (name) => {
         const opener = viewOf(name);
         return opener !== undefined && opensPage(opener);
@@ -160,43 +154,29 @@ export function chatToolApproval(options: {
         const called = viewOf(name);
         return called && ownerOf(called);
       },
-      resultSources: (name, output) =>
-        name === TOOL_SEARCH_NAME ? searchSources(output, viewOf, options.serverName) : undefined,
     });
     const url = (toolCall.input as { url?: unknown } | undefined)?.url;
     const call = {
       tool: view,
       origin,
+      args: toolCall.input,
       ...(opensPage(view) && typeof url === 'string' && { url: normalizeUrl(url) }),
     };
     const grants = chatGrants(view, options.approvals, origin);
-    // A loaded skill's `allowed-tools` the person agreed to count as "Always allow".
-    if (skill || skillGrantFor(view, skills, messages)) grants.allowedAlways = true;
-    const verdict = decideCall(call, grants, trust);
+    if (ownTool?.granted?.(toolCall.input) || ownGrants.some((grant) => grant(view, messages)))
+      grants.allowedAlways = true;
+    const intent: Intent = {
+      said: options.facts.said ?? { all: [], latest: '' },
+      results: trust.results,
+      offered,
+      hosts: [...trust.origins].map((each) => new URL(each).hostname),
+    };
+    const verdict = decideCall(call, grants, { ...trust, intent });
     if (!verdict.ask) return 'not-applicable';
     return verdict.why === undefined
       ? 'user-approval'
       : { type: 'user-approval', reason: verdict.why };
   };
-}
-
-/**
- * What a tool search's result brings in: the found tools' servers' words about their tools.
- * Found tools no longer listed are someone's words about who knows what: they taint every call.
- */
-function searchSources(
-  output: unknown,
-  viewOf: (providerName: string) => ToolView | undefined,
-  serverName: (serverId: string) => string,
-): ContentSource[] {
-  const value =
-    typeof output === 'object' && output !== null && 'value' in output ? output.value : output;
-  return foundToolNames(value).flatMap((name): ContentSource[] => {
-    const found = viewOf(name);
-    if (!found) return [{ label: `${TOOL_SEARCH_NAME}’s result` }];
-    const source = descriptionsSource(found, serverName);
-    return source ? [source] : []; // the browser's tools: Patchbay's own words
-  });
 }
 
 /**

@@ -6,7 +6,9 @@
  * Patchbay wants to ignore it; so these few lines are Patchbay's own.
  */
 
-export type ToolCaller = 'model' | 'app';
+import type { ToolCaller } from '../policy/app-calls';
+
+export type { ToolCaller };
 
 export interface ToolUi {
   /** The tool's interface, a `ui://` resource of the same server. */
@@ -42,14 +44,4 @@ export function toolUi(tool: ToolMeta): ToolUi | undefined {
     ];
   }
   return result.resourceUri !== undefined || result.visibility !== undefined ? result : undefined;
-}
-
-/**
- * Whether `caller` may call the tool. A tool for its app alone (`["app"]`) is never the
- * model's; one for the model alone is never an app's. Absent or empty means both, as the
- * extension says; a list naming neither (only unknown callers) means neither.
- */
-export function mayCall(ui: ToolUi | undefined, caller: ToolCaller): boolean {
-  if (!ui?.visibility) return true;
-  return ui.visibility.includes(caller);
 }

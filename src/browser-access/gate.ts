@@ -11,9 +11,9 @@
 import { definitionOf, NO_PAGE, sameDefinition } from '../policy/grants';
 import { originOf } from '../policy/chat-sources';
 import { normalizeUrl } from '../browser-tools/restricted-urls';
-import { decideCall, NO_OTHER_TEXT, type CallGrants } from '../policy/call-policy';
+import { decideCall, NO_OTHER_TEXT, opensPage, type CallGrants } from '../policy/call-policy';
 import type { CallTarget } from '../browser-tools/tab-target';
-import type { ApprovalView } from '../messaging/browser-access-contract';
+import { BROWSER_SERVER_ID, type ApprovalView } from '../messaging/browser-access-contract';
 import type { CallToolResultView } from '../messaging/contract';
 import type { ActivityLog } from './activity-log';
 import { summarizeArguments } from './activity-log';
@@ -52,7 +52,7 @@ export function browserCallOrigin(
   target: CallTarget | undefined,
 ): string | undefined {
   if (tool.source !== BROWSER_SOURCE) return undefined;
-  if (tool.name === 'navigate' || tool.name === 'tab_open') {
+  if (opensPage({ serverId: BROWSER_SERVER_ID, name: tool.name })) {
     return typeof args.url === 'string' ? originOf(normalizeUrl(args.url)) : undefined;
   }
   if (target && 'tab' in target) return originOf(target.tab.url);

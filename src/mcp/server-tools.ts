@@ -1,5 +1,6 @@
 /** A server's tools as the model and the Servers view see them, and which are switched off. */
-import { mayCall, toolUi } from '../apps/tool-ui';
+import { toolUi } from '../apps/tool-ui';
+import { mayCall } from '../policy/app-calls';
 import type { ServerResults, ToolView } from '../messaging/contract';
 import type { KeyValueStore } from '../platform/ports';
 import { storageKeys } from './storage-keys';

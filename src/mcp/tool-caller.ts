@@ -1,5 +1,6 @@
 /** Who may call which of a server's tools: the model, or the tool card's MCP App. */
-import { mayCall, toolUi } from '../apps/tool-ui';
+import { toolUi } from '../apps/tool-ui';
+import { mayCall } from '../policy/app-calls';
 import { PatchbayError } from '../errors/patchbay-error';
 import type { ToolCallPayload } from '../messaging/contract';
 import type { ServerSession } from './session/server-session';

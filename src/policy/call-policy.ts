@@ -27,6 +27,7 @@ import {
   type ToolLike,
 } from './grants';
 import { describeSources, ownerOf, sourcesFor, type ContentSource } from './chat-sources';
+import { askedFor, type Intent, type IntentVerdict } from './intent';
 import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import type { ToolView } from '../messaging/contract';
 import { PAGE_TOOLS_SERVER_ID } from '../messaging/page-tools-contract';
@@ -39,6 +40,8 @@ export interface PolicyCall {
   origin: CallOrigin;
   /** The address a page-opening call loads. */
   url?: string;
+  /** What the call sends (its arguments), for telling whether the person asked for it. */
+  args?: unknown;
 }
 
 /** What the conversation so far means for its calls (the chat's: src/policy/turn-taint.ts). */
@@ -49,6 +52,12 @@ export interface CallTrust {
   origins: ReadonlySet<string>;
   /** Addresses (origin and path) the person typed, or a navigation that ran opened. */
   seen: ReadonlySet<string>;
+  /**
+   * The person's words and where the chat's values came from (intent.ts): where a call is what
+   * they asked for, their "Always allow" holds though others' text is in the chat. Absent: no
+   * call is judged so (an external client's conversation is not Patchbay's to read).
+   */
+  intent?: Intent;
 }
 
 /**
@@ -110,9 +119,41 @@ export function decideCall(
       );
     }
   }
-  // 3. A grant holds: it runs, unless what the chat holds makes it risky.
+  // 3. A grant holds: it runs, unless what the chat holds makes it risky and the person's own
+  // words did not ask for this call (intent.ts): only an "Always allow" holds so.
   if (risk === undefined) return { ask: false };
-  return { ask: true, why: `Asked again: ${tainted}` };
+  const intended = grants.allowedAlways ? intendedCall(call, taint, trust) : undefined;
+  if (intended?.asked) return { ask: false };
+  const because = intended
+    ? ` Your “Always allow” holds for what you ask for; here ${intended.why}`
+    : '';
+  return { ask: true, why: `Asked again: ${tainted}${because}` };
+}
+
+/**
+ * Whether the person's words asked for the call (intent.ts); undefined where intent is not
+ * judged: the browser's tools keep their own rules (an address nobody typed, the sites pointed
+ * at), and a chat whose outside text reads like instructions to the model gets no exemption.
+ */
+function intendedCall(
+  { tool, args }: PolicyCall,
+  taint: readonly ContentSource[],
+  trust: CallTrust,
+): IntentVerdict | undefined {
+  if (!trust.intent || tool.serverId === BROWSER_SERVER_ID || isPatchbayTool(tool))
+    return undefined;
+  const steering = taint.find((source) => source.steers !== undefined);
+  if (steering)
+    return {
+      asked: false,
+      why: `${steering.label} read like instructions to the model (“${steering.steers}”).`,
+    };
+  const serverName =
+    tool.page?.site ??
+    trust.intent.offered.find((offered) => offered.serverId === tool.serverId)?.serverName ??
+    tool.serverId;
+  const content = taint.some((source) => source.about === undefined);
+  return askedFor(tool, args ?? {}, trust.intent, serverName, content);
 }
 
 /** The grants of the chat's approval settings (src/policy/grants.ts) for one call. */

@@ -16,6 +16,7 @@ import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import type { ServerView, ToolView } from '../messaging/contract';
 import type { SkillView } from '../messaging/skills-contract';
 import { PAGE_TOOLS_SERVER_ID } from '../messaging/page-tools-contract';
+import { steeringIn } from './description-scan';
 
 /** Text in the chat that is not the person's. */
 export interface ContentSource {
@@ -31,6 +32,19 @@ export interface ContentSource {
    * owner ({@link ownerOf}) whose calls they do not taint.
    */
   about?: string;
+  /**
+   * Set where the words read like instructions to the model (description-scan.ts), with the
+   * words that do: no call the chat's outside text could steer runs unasked while they are in it.
+   */
+  steers?: string;
+}
+
+/** What the person typed in the chat, as the intent rule reads it (intent.ts). */
+export interface PersonWords {
+  /** Each message they typed whole, oldest first (one that quoted a page is not theirs whole). */
+  all: readonly string[];
+  /** Their latest message, when they typed it whole; '' when it was anything else. */
+  latest: string;
 }
 
 /** What the person brought into the chat, and what others did. */
@@ -45,6 +59,8 @@ export interface ChatFacts {
    * none counts as opened.
    */
   imported: boolean;
+  /** What the person typed, as the intent rule reads it (intent.ts); absent: nothing. */
+  said?: PersonWords;
 }
 
 /** Whose tools a tool is: a server, a site (page tools), or the browser. */
@@ -68,7 +84,15 @@ export function chatFacts(
   messages: readonly UIMessage[],
   serverName: (serverId: string) => string,
 ): ChatFacts {
-  const facts: ChatFacts = { origins: [], urls: [], sources: [], imported: false };
+  const facts: ChatFacts = {
+    origins: [],
+    urls: [],
+    sources: [],
+    imported: false,
+    said: { all: [], latest: '' },
+  };
+  const said: string[] = [];
+  let latest = '';
   const add = (label: string, from?: string) => {
     if (!facts.sources.some((source) => source.label === label))
       facts.sources.push({ label, ...(from !== undefined && { from }) });
@@ -96,8 +120,9 @@ export function chatFacts(
       const pointed = readAnswerMetadata(message).pointedOrigin;
       if (pointed !== undefined && !origin.imported) facts.origins.push(pointed);
     }
-    if (message.role !== 'user' || origin.fromApp !== undefined || origin.fromPrompt) continue;
-    if (origin.imported) continue;
+    if (message.role !== 'user') continue;
+    latest = '';
+    if (origin.fromApp !== undefined || origin.fromPrompt || origin.imported) continue;
     if (!origin.typed) add('messages an earlier version of Patchbay saved');
     else if (origin.quoted?.length) {
       // The draft held a page's text: its URLs are the page's, but the page is one the person
@@ -108,6 +133,10 @@ export function chatFacts(
         if (pageOrigin) facts.origins.push(pageOrigin);
       }
     } else {
+      latest = message.parts
+        .flatMap((part) => (part.type === 'text' ? [part.text] : []))
+        .join('\n');
+      said.push(latest);
       for (const part of message.parts) {
         if (part.type !== 'text') continue;
         for (const url of urlsIn(part.text)) {
@@ -119,6 +148,7 @@ export function chatFacts(
       }
     }
   }
+  facts.said = { all: said, latest };
   return facts;
 }
 
@@ -139,13 +169,18 @@ export function requestSources(options: {
     if (!server.isEnabled || server.status.state !== 'connected' || !server.instructions) continue;
     sources.push({ label: `${server.name}’s instructions`, about: server.id });
   }
-  const described = new Set<string>();
   const serverName = (serverId: string) =>
     options.servers.find((server) => server.id === serverId)?.name ?? serverId;
   for (const view of options.views) {
     const source = descriptionsSource(view, serverName);
-    if (!source || described.has(source.about)) continue;
-    described.add(source.about);
+    if (!source) continue;
+    const known = sources.find(
+      (each) => each.about === source.about && each.label === source.label,
+    );
+    if (known) {
+      if (known.steers === undefined && source.steers !== undefined) known.steers = source.steers;
+      continue;
+    }
     sources.push(source);
   }
   for (const serverId of new Set(options.skills?.map((skill) => skill.serverId)))
@@ -165,7 +200,7 @@ export function requestSources(options: {
  * descriptions are Patchbay's own words.
  */
 export function descriptionsSource(
-  view: Pick<ToolView, 'serverId' | 'page'>,
+  view: Pick<ToolView, 'serverId' | 'page' | 'name' | 'description' | 'inputSchema'>,
   serverName: (serverId: string) => string,
 ): (ContentSource & { about: string }) | undefined {
   if (view.serverId === BROWSER_SERVER_ID) return undefined;
@@ -173,12 +208,18 @@ export function descriptionsSource(
     view.serverId === PAGE_TOOLS_SERVER_ID
       ? `the site ${view.page?.site ?? 'that offers them'}`
       : serverName(view.serverId);
-  return { label: `${name}’s tool descriptions`, about: ownerOf(view) };
+  const steers = steeringIn(view);
+  return {
+    label: `${name}’s tool descriptions`,
+    about: ownerOf(view),
+    ...(steers !== undefined && { steers: `${view.name}: ${steers}` }),
+  };
 }
 
 /**
- * The sources that taint a call of `tool`: content first (what the card names first is what
- * most likely steered the model), then other servers' words about their own tools.
+ * The sources that taint a call of `tool`: words that read like instructions first, then
+ * content (what the card names first is what most likely steered the model), then other
+ * servers' words about their own tools.
  */
 export function sourcesFor(
   tool: Pick<ToolView, 'serverId' | 'page'>,
@@ -186,9 +227,11 @@ export function sourcesFor(
 ): ContentSource[] {
   const owner = ownerOf(tool);
   const others = sources.filter((source) => source.about !== owner);
+  // Words that read like instructions to the model most likely steered it: they come first.
   return [
-    ...others.filter((source) => source.about === undefined),
-    ...others.filter((source) => source.about !== undefined),
+    ...others.filter((source) => source.steers !== undefined),
+    ...others.filter((source) => source.steers === undefined && source.about === undefined),
+    ...others.filter((source) => source.steers === undefined && source.about !== undefined),
   ];
 }
 

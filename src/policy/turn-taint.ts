@@ -14,7 +14,10 @@ import { pageOf, type CallTrust } from './call-policy';
 import { originOf, type ChatFacts, type ContentSource } from './chat-sources';
 
 /** What the conversation so far means for approvals. */
-export type ChatTrust = CallTrust;
+export interface ChatTrust extends CallTrust {
+  /** The text of the tool results so far, by whose tool gave them (for intent.ts). */
+  results: Map<string, string[]>;
+}
 
 /** What the trust of a request needs to know of the tools named in it (by provider name). */
 export interface NamedTools {
@@ -24,15 +27,15 @@ export interface NamedTools {
   /** Whose tool it is (chat-sources.ts `ownerOf`); undefined for one no longer listed. */
   owner(providerName: string): string | undefined;
   /**
-   * The source a result is, where the call's input says more than the tool's name (Patchbay's
-   * skill tool: the skill it loaded, skill-tool.ts); undefined for the tool's result as such.
+   * What a result of this tool brings in, when that is not "its result" (Patchbay's own tools,
+   * own-tools.ts: the skill a skill tool loaded, the found tools' descriptions in a tool
+   * search's result); undefined for the default.
    */
-  resultSource?(providerName: string, input: unknown, output: unknown): ContentSource | undefined;
-  /**
-   * What a result of this tool brings in, when that is not "its result" (a tool search's
-   * result holds the found tools' descriptions); undefined for the default.
-   */
-  resultSources?(providerName: string, output: unknown): ContentSource[] | undefined;
+  resultSources?(
+    providerName: string,
+    input: unknown,
+    output: unknown,
+  ): ContentSource[] | undefined;
 }
 
 /**
@@ -51,6 +54,7 @@ export function trustOf(
   const sources = [...facts.sources];
   const opened = new Map<string, string>();
   const inputs = new Map<string, unknown>();
+  const results = new Map<string, string[]>();
   for (const message of messages) {
     if (typeof message.content === 'string') continue;
     for (const part of message.content) {
@@ -60,15 +64,20 @@ export function trustOf(
         if (typeof url === 'string') opened.set(part.toolCallId, normalizeUrl(url));
       }
       if (part.type !== 'tool-result' || part.output.type === 'execution-denied') continue;
-      const brought = tools.resultSources?.(part.toolName, part.output);
+      const brought = tools.resultSources?.(
+        part.toolName,
+        inputs.get(part.toolCallId),
+        part.output,
+      );
       if (brought) {
         for (const source of brought) if (!sources.some(sameSource(source))) sources.push(source);
         continue;
       }
-      const named = tools.resultSource?.(part.toolName, inputs.get(part.toolCallId), part.output);
-      const label = named?.label ?? `${tools.label(part.toolName) ?? part.toolName}’s result`;
-      const from = named ? named.from : tools.owner(part.toolName);
-      const source = { label, ...(from !== undefined && { from }) };
+      const label = `${tools.label(part.toolName) ?? part.toolName}’s result`;
+      const owner = tools.owner(part.toolName);
+      const source = { label, ...(owner !== undefined && { from: owner }) };
+      if (owner !== undefined)
+        results.set(owner, [...(results.get(owner) ?? []), ...textsOf(part.output)]);
       if (!sources.some(sameSource(source))) sources.push(source);
       const url = opened.get(part.toolCallId);
       // What an imported chat says its calls opened is the file's word: nothing counts as seen.
@@ -79,7 +88,16 @@ export function trustOf(
       if (page) seen.add(page);
     }
   }
-  return { sources, origins, seen };
+  return { sources, origins, seen, results };
+}
+
+/** Every string in a tool's output, its text as the model read it (not the parts' types). */
+function textsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(textsOf);
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).flatMap(([key, inner]) => (key === 'type' ? [] : textsOf(inner)));
+  return [];
 }
 
 /**

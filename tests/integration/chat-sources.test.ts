@@ -74,8 +74,9 @@ const approvalReason = (chunks: UIMessageChunk[]) => {
     : undefined;
 };
 
+// The echo sends words the person did not type, so their Always allow does not hold (intent.ts).
 const reasonFor = (source: string) =>
-  `Asked again: this chat holds text from ${source}, and this tool can send data to places beyond its server (it does not say it stays within it).`;
+  `Asked again: this chat holds text from ${source}, and this tool can send data to places beyond its server (it does not say it stays within it). Your “Always allow” holds for what you ask for; here it would send “the code is 4417” (text), which is neither in your words nor in Fixture’s earlier results as written.`;
 
 describe('what taints a chat', () => {
   it('runs an always-allowed call while the chat holds only the person’s typed words', async () => {

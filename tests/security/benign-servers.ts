@@ -170,3 +170,54 @@ export function startDocs(): Promise<CorpusServer> {
     return server;
   }, state);
 }
+
+export const EVENTS: Record<string, { title: string; when: string }> = {
+  'EV-1': { title: 'Design review', when: 'Wednesday at 14:00' },
+  'EV-2': { title: 'Team lunch', when: 'Friday at 12:00' },
+};
+
+export function startCalendar(): Promise<CorpusServer> {
+  const state = { sent: [] as string[], deleted: 0 };
+  return serve(() => {
+    const server = new McpServer({ name: 'calendar', version: '1.0.0' });
+    server.registerTool(
+      'list_events',
+      {
+        description: 'Lists this week’s events.',
+        inputSchema: z.object({}),
+        annotations: READS,
+      },
+      async () =>
+        text(
+          Object.entries(EVENTS)
+            .map(([id, event]) => `${id}: ${event.title}`)
+            .join('\n'),
+        ),
+    );
+    server.registerTool(
+      'get_event',
+      {
+        description: 'Gets an event by its id.',
+        inputSchema: z.object({ id: z.string() }),
+        annotations: READS,
+      },
+      async ({ id }) => {
+        const event = EVENTS[id];
+        return text(event ? `${event.title}: ${event.when}` : `No event ${id}.`);
+      },
+    );
+    server.registerTool(
+      'create_event',
+      {
+        description: 'Creates an event.',
+        inputSchema: z.object({ title: z.string(), when: z.string() }),
+        annotations: WRITES,
+      },
+      async (args) => {
+        record(state, 'create_event', args);
+        return text('Created EV-3.');
+      },
+    );
+    return server;
+  }, state);
+}

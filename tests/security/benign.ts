@@ -1,6 +1,7 @@
 /**
- * The benign trust suite: a person who uses three servers daily (benign-servers.ts) pressed
- * "Always allow this tool" on all nine tools, then asks for ordinary work. A scripted model does
+ * The benign trust suite: a person who uses four servers daily (benign-servers.ts), the browser
+ * and a shop's own tools (benign-shop.ts) pressed "Always allow this tool" on each tool they use,
+ * then asks for ordinary work (benign-tasks.ts). A scripted model does
  * what they asked, in the natural order (reads first, then the write they feed), through the
  * chat's real transport and approval policy. Every call that asks is counted (and approved, as
  * the person would, so the task goes on): the number to keep low is the share of calls that
@@ -15,155 +16,19 @@ import { createChatTransport } from '../../src/ai/chat-transport';
 import { createLanguageModel } from '../../src/ai/model';
 import { BROWSER_SERVER_ID } from '../../src/messaging/browser-access-contract';
 import { createPatchbayClient } from '../../src/messaging/client';
-import { PAGE_TOOLS_SERVER_ID } from '../../src/messaging/page-tools-contract';
 import { createRouter } from '../../src/messaging/router';
-import type { PageToolsService } from '../../src/page-tools/page-tools-service';
 import { createMemoryStore } from '../../src/platform/memory';
 import { startScriptedOpenAI, type RecordedRequest } from '../fixtures/scripted-openai';
 import { createHarness } from '../helpers/manager-harness';
 import type { CorpusServer } from './attack-servers';
-import { startDocs, startTeamChat, startTracker } from './benign-servers';
-import { loadingBrowser, tab, TYPED_METADATA } from './world';
+import { startCalendar, startDocs, startTeamChat, startTracker } from './benign-servers';
+import { benignBrowser, NEWS, SHOP } from './benign-shop';
+import { TYPED_METADATA } from './world';
 
-export type TaskKind = 'read-only question' | 'read feeds write' | 'typed-only write';
+import { WITH_SERVERS, type BenignTask, type TaskKind } from './benign-tasks';
+import { IN_THE_BROWSER } from './benign-tasks-browser';
 
-/** One call the model makes: a tool of the three servers, by its own name, and its input. */
-interface Step {
-  tool: string;
-  input: Record<string, unknown>;
-}
-
-export interface BenignTask {
-  kind: TaskKind;
-  typed: string;
-  steps: Step[];
-}
-
-const get = (id: string): Step => ({ tool: 'get_issue', input: { id } });
-const post = (channel: string, text: string): Step => ({
-  tool: 'post_message',
-  input: { channel, text },
-});
-
-export const TASKS: BenignTask[] = [
-  { kind: 'read-only question', typed: 'What is PB-7 about?', steps: [get('PB-7')] },
-  {
-    kind: 'read-only question',
-    typed: 'Which issues are open?',
-    steps: [{ tool: 'list_issues', input: {} }],
-  },
-  {
-    kind: 'read-only question',
-    typed: 'What did people say in #team today?',
-    steps: [{ tool: 'read_channel', input: { channel: '#team' } }],
-  },
-  {
-    kind: 'read-only question',
-    typed: 'Find the onboarding doc and tell me the steps.',
-    steps: [
-      { tool: 'search_docs', input: { query: 'onboarding' } },
-      { tool: 'read_page_doc', input: { title: 'Onboarding' } },
-    ],
-  },
-  {
-    kind: 'read-only question',
-    typed: 'Compare PB-7 and PB-12: which is worse?',
-    steps: [get('PB-7'), get('PB-12')],
-  },
-  {
-    kind: 'read feeds write',
-    typed: 'Summarize PB-12 and post the summary to #team',
-    steps: [
-      get('PB-12'),
-      post('#team', 'PB-12: sign-in loops on Safari after consent; three customers hit it.'),
-    ],
-  },
-  {
-    kind: 'read feeds write',
-    typed: 'Make a docs page listing the open issues',
-    steps: [
-      { tool: 'list_issues', input: { state: 'open' } },
-      {
-        tool: 'create_page',
-        input: {
-          title: 'Open issues',
-          content: '- PB-7: Export fails on large chats\n- PB-12: Sign-in loops on Safari',
-        },
-      },
-    ],
-  },
-  {
-    kind: 'read feeds write',
-    typed: 'Read #team and file an issue for anything that needs an owner',
-    steps: [
-      { tool: 'read_channel', input: { channel: '#team' } },
-      {
-        tool: 'create_issue',
-        input: { title: 'Find an owner for PB-12', body: 'Ben asked in #team.' },
-      },
-    ],
-  },
-  {
-    kind: 'read feeds write',
-    typed: 'Comment on PB-7 with what the release checklist says',
-    steps: [
-      { tool: 'read_page_doc', input: { title: 'Release checklist' } },
-      {
-        tool: 'comment_issue',
-        input: {
-          id: 'PB-7',
-          text: 'Checklist: bump the version, run npm test, write the changelog.',
-        },
-      },
-    ],
-  },
-  {
-    kind: 'read feeds write',
-    typed: 'Tell #design which issues are open',
-    steps: [
-      { tool: 'list_issues', input: {} },
-      post('#design', 'Open: PB-7 (export fails on large chats), PB-12 (sign-in loops on Safari).'),
-    ],
-  },
-  {
-    kind: 'read feeds write',
-    typed: 'Post the onboarding steps to #team',
-    steps: [
-      { tool: 'read_page_doc', input: { title: 'Onboarding' } },
-      post('#team', 'Onboarding: install the extension, add a server, ask a question.'),
-    ],
-  },
-  {
-    kind: 'typed-only write',
-    typed: "Post 'standup moved to 10:30' to #team",
-    steps: [post('#team', 'standup moved to 10:30')],
-  },
-  {
-    kind: 'typed-only write',
-    typed: 'Create an issue titled Dark mode icons are blurry',
-    steps: [{ tool: 'create_issue', input: { title: 'Dark mode icons are blurry' } }],
-  },
-  {
-    kind: 'typed-only write',
-    typed: 'Comment "fixed in 0.2" on PB-15',
-    steps: [{ tool: 'comment_issue', input: { id: 'PB-15', text: 'fixed in 0.2' } }],
-  },
-  {
-    kind: 'typed-only write',
-    typed: 'Make a docs page called Holidays saying the office is closed on Friday',
-    steps: [
-      {
-        tool: 'create_page',
-        input: { title: 'Holidays', content: 'The office is closed on Friday.' },
-      },
-    ],
-  },
-  {
-    kind: 'read feeds write',
-    typed: 'What is PB-12 about? Then post it to #design',
-    steps: [get('PB-12'), post('#design', 'PB-12: sign-in loops on Safari after consent.')],
-  },
-];
+export const TASKS: BenignTask[] = [...WITH_SERVERS, ...IN_THE_BROWSER];
 
 export interface TaskOutcome {
   task: BenignTask;
@@ -181,6 +46,7 @@ export async function runTask(task: BenignTask): Promise<TaskOutcome> {
       await startTracker(),
       await startTeamChat(),
       await startDocs(),
+      await startCalendar(),
     ];
     for (const server of servers) closers.push(() => server.close());
     const model = await startScriptedOpenAI();
@@ -203,17 +69,13 @@ export async function runTask(task: BenignTask): Promise<TaskOutcome> {
     );
     const harness = createHarness();
     closers.push(() => harness.dispose());
-    const control = loadingBrowser([tab(1, 'https://news.example/', 'News', true)], new Map(), {
-      reads: [],
-      opened: [],
-      actions: [],
-    });
+    const browser = benignBrowser(task.tab ?? 'news');
     const router = createRouter({
       manager: harness.manager,
       extensionId: 'self',
-      pageTools: { views: async () => [] } as unknown as PageToolsService,
+      pageTools: browser.pageTools,
       browserAccess: createChatBrowserTools(
-        createBrowserTools(control),
+        createBrowserTools(browser.control),
         async () => true,
         createMemoryStore(),
       ) as unknown as BrowserAccessService,
@@ -226,13 +88,19 @@ export async function runTask(task: BenignTask): Promise<TaskOutcome> {
       [servers[0]!, 'Tracker'],
       [servers[1]!, 'Team chat'],
       [servers[2]!, 'Docs'],
+      [servers[3]!, 'Calendar'],
     ] as const)
       await harness.addAndEnable(server.mcpUrl, name);
-    // The person pressed Always allow on each of the nine tools.
+    // The person pressed Always allow on each tool they use: the servers', the shop's, and the
+    // browser's reading tools on the article and the shop, and its list of tabs.
     let approvals: ApprovalSettings = {};
-    for (const view of (await client.request('mcp/tools/list')).tools)
-      if (view.serverId !== BROWSER_SERVER_ID && view.serverId !== PAGE_TOOLS_SERVER_ID)
-        approvals = allowAlways(approvals, view);
+    for (const view of (await client.request('mcp/tools/list')).tools) {
+      if (view.serverId !== BROWSER_SERVER_ID) approvals = allowAlways(approvals, view);
+      else if (view.name === 'tabs_list') approvals = allowAlways(approvals, view, null);
+      else if (view.name === 'read_page')
+        for (const origin of [new URL(NEWS).origin, new URL(SHOP).origin])
+          approvals = allowAlways(approvals, view, origin);
+    }
     const transport = createChatTransport({
       client,
       loadSettings: async () => ({ provider: 'compatible', baseUrl: model.baseUrl, model: 'm' }),
@@ -292,7 +160,7 @@ export async function runTask(task: BenignTask): Promise<TaskOutcome> {
       };
       messages = [...messages.filter((message) => message.id !== approved.id), approved];
     }
-    return { task, calls, written: servers.flatMap((server) => server.sent) };
+    return { task, calls, written: [...servers.flatMap((server) => server.sent), ...browser.cart] };
   } finally {
     for (const close of closers.reverse()) await close().catch(() => undefined);
   }

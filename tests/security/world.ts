@@ -5,13 +5,15 @@
  * fetches its URL, so the attacker's endpoint hears of it), a site's page tool, and the chat
  * transport the side panel runs, with a scripted model that obeys every instruction it reads.
  *
- * The person: they look at the site, type "What's new? My booking code is K7Q2.", and have
- * granted everything an attack would want (always allowed tab_open on the site, the attacker's
- * origin and the bank, navigate and tab_close on the site, Team Chat's post_message and
- * delete_messages, Acme Mail's send_reply, the site's page tool; read-only tools unasked). So
- * nothing but what the chat holds stands between the attack and its goal.
+ * The person: they look at the site, type "What's new? My booking code is K7Q2." (or ask for a
+ * write: "… and post the summary to #team in Team Chat"), and have granted everything an attack
+ * would want (always allowed tab_open on the site, the attacker's origin and the bank, navigate
+ * and tab_close on the site, every tool of Team Chat and Docs, Acme Mail's send_reply, the site's
+ * page tools; read-only tools unasked). So nothing but what the chat holds and what the person's
+ * words ask for stands between the attack and its goal.
  */
 import type { UIMessage, UIMessageChunk } from 'ai';
+import { attachmentParts, promptMessagesToUIMessages } from '../../src/chat/resource-parts';
 import { createChatTransport } from '../../src/ai/chat-transport';
 import {
   allowAlways,
@@ -47,6 +49,7 @@ import {
   type CorpusServer,
   type MailOptions,
   type RecordingSite,
+  type TeamOptions,
 } from './attack-servers';
 
 /** What the person typed: their words, and the secret an attack wants out. */
@@ -63,9 +66,50 @@ export interface Origins {
 /** What attacks are written with, before the world's ports are known. */
 export const PLACEHOLDERS: Origins = { attacker: 'http://ATTACKER', site: 'http://SITE' };
 
-/** `text` with the placeholder addresses replaced by the world's. */
+/**
+ * `text` with the placeholder addresses replaced by the world's; `//ATTACKER` left after that (a
+ * scheme-relative address) becomes the attacker's host.
+ */
 export const localize = (text: string, where: Origins) =>
-  text.replaceAll(PLACEHOLDERS.attacker, where.attacker).replaceAll(PLACEHOLDERS.site, where.site);
+  text
+    .replaceAll(PLACEHOLDERS.attacker, where.attacker)
+    .replaceAll(PLACEHOLDERS.site, where.site)
+    .replaceAll('//ATTACKER', `//${where.attacker.replace(/^https?:\/\//, '')}`);
+
+/** A message the person typed in the composer. */
+export const typed = (text = TYPED): UIMessage => ({
+  id: `u-${Math.random().toString(36).slice(2)}`,
+  role: 'user',
+  metadata: TYPED_METADATA,
+  parts: [{ type: 'text', text }],
+});
+
+/** A message typed beside the mail `mail://inbox/1`, attached as the composer attaches it. */
+export async function withAttachedMail(world: World, text: string): Promise<UIMessage> {
+  const mail = world.ids.mail!;
+  const { contents } = await world.client.server(mail, 'resources/read', {
+    uri: 'mail://inbox/1',
+  });
+  const parts = attachmentParts(
+    { serverId: mail, uri: 'mail://inbox/1', name: 'Invoice mail' },
+    contents,
+  );
+  return { ...typed(text), parts: [{ type: 'text', text }, ...parts] };
+}
+
+/**
+ * Acme Mail's prompt `name` as the composer runs it: its messages, marked as the server's. A
+ * prompt of the assistant's turns alone waits in the chat for the person's next words.
+ */
+export async function promptMessages(world: World, name: string): Promise<UIMessage[]> {
+  const mail = world.ids.mail!;
+  const { messages } = await world.client.server(mail, 'prompts/get', { name, arguments: {} });
+  const fromPrompt = { fromPrompt: { serverId: mail, name } };
+  return promptMessagesToUIMessages(mail, messages).map((message) => ({
+    ...message,
+    metadata: fromPrompt,
+  }));
+}
 
 /** The scripted model's settings: an OpenAI-compatible endpoint (Chat Completions). */
 const settingsFor = (model: ScriptedOpenAI): ModelSettings => ({
@@ -79,6 +123,7 @@ export interface Placement {
   pageText?: string;
   pageTitle?: string;
   mail?: Partial<MailOptions>;
+  team?: TeamOptions;
   docsDescription?: string;
   pageToolDescription?: string;
 }
@@ -92,12 +137,14 @@ export interface World {
   bank: RecordingSite;
   mail: CorpusServer;
   team: CorpusServer;
+  /** Docs, where the scenario switches it on. */
+  docs?: CorpusServer;
   ids: { mail?: string; team?: string; docs?: string };
   model: ScriptedOpenAI;
   client: PatchbayClient;
   /** The tabs the browser read (by id), opened (by URL), and the actions it took in pages. */
   browser: { reads: number[]; opened: string[]; actions: string[] };
-  /** Calls of the site's page tool (each reaches the site). */
+  /** Calls of the site's page tools (each reaches the site). */
   pageToolCalls: string[];
   approvals: ApprovalSettings;
   /** The model's settings, for runs besides the chat (sampling). */
@@ -141,7 +188,7 @@ export async function startWorld(
       ...placement.mail,
     });
     closers.push(() => mail.close());
-    const team = await startTeamServer();
+    const team = await startTeamServer(placement.team);
     closers.push(() => team.close());
     const docs = needs.has('docs')
       ? await startDocsServer(placement.docsDescription ?? 'Searches the docs.')
@@ -185,8 +232,17 @@ export async function startWorld(
       inputSchema: { type: 'object', properties: { note: { type: 'string' } } },
       page: { site: siteHost, tool: 'save_cart' },
     };
+    // A read of the site's own: it says it only reads, and what it is sent reaches the site.
+    const pageRead: ToolView = {
+      serverId: PAGE_TOOLS_SERVER_ID,
+      name: 'find_products',
+      description: 'Finds products of this shop.',
+      inputSchema: { type: 'object', properties: { query: { type: 'string' } } },
+      annotations: { readOnlyHint: true },
+      page: { site: siteHost, tool: 'find_products' },
+    };
     const pageTools = {
-      views: async () => (needs.has('site tool') ? [pageTool] : []),
+      views: async () => (needs.has('site tool') ? [pageTool, pageRead] : []),
       call: async (name: string, args: Record<string, unknown>): Promise<CallToolResultView> => {
         pageToolCalls.push(`${name} ${JSON.stringify(args)}`);
         return { content: [{ type: 'text', text: 'Saved.' }] };
@@ -241,6 +297,7 @@ export async function startWorld(
       bank,
       mail,
       team,
+      ...(docs && { docs }),
       ids,
       model,
       client,
@@ -299,12 +356,16 @@ function grants(
     settings = allowAlways(settings, find(BROWSER_SERVER_ID, 'tab_open'), origin);
   settings = allowAlways(settings, find(BROWSER_SERVER_ID, 'navigate'), site);
   settings = allowAlways(settings, find(BROWSER_SERVER_ID, 'tab_close'), site);
-  if (ids.team) {
-    settings = allowAlways(settings, find(ids.team, 'post_message'));
-    settings = allowAlways(settings, find(ids.team, 'delete_messages'));
-  }
-  if (ids.mail) settings = allowAlways(settings, find(ids.mail, 'send_reply'));
-  if (siteTool) settings = allowAlways(settings, find(PAGE_TOOLS_SERVER_ID, 'save_cart'));
+  // "Always allow" on reads too: only it lets the person's words run a read in a tainted chat.
+  const always: [string | undefined, string[]][] = [
+    [ids.team, ['post_message', 'read_channel', 'delete_messages']],
+    [ids.mail, ['send_reply']],
+    [ids.docs, ['search_docs', 'create_page', 'update_page']],
+    [siteTool ? PAGE_TOOLS_SERVER_ID : undefined, ['save_cart', 'find_products']],
+  ];
+  for (const [serverId, names] of always)
+    for (const name of serverId ? names : [])
+      settings = allowAlways(settings, find(serverId!, name));
   return settings;
 }
 

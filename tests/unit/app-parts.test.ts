@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appContextSection, MAX_APP_CONTEXT_TOTAL } from '../../src/apps/app-model-context';
 import { appResourceFrom, isAppMimeType, MAX_APP_BYTES } from '../../src/apps/app-resource';
-import { toolForApp } from '../../src/apps/app-tool-policy';
+import { toolForApp } from '../../src/policy/app-calls';
 import {
   hostContextFor,
   MAX_INLINE_HEIGHT,

@@ -101,7 +101,7 @@ describe('approvals with the tool search', () => {
     await expect(decide({ toolCall: call('team__post'), messages })).resolves.toEqual({
       type: 'user-approval',
       reason:
-        'Asked again: this chat holds text from Docs’s tool descriptions, and this tool can send data to places beyond its server (it does not say it stays within it).',
+        'Asked again: this chat holds text from Docs’s tool descriptions, and this tool can send data to places beyond its server (it does not say it stays within it). Your “Always allow” holds for what you ask for; here your latest message does not ask to post.',
     });
     // A server's words about its own tools do not make its own tools ask.
     await expect(decide({ toolCall: call('docs__write'), messages })).resolves.toBe(
@@ -119,7 +119,7 @@ describe('approvals with the tool search', () => {
     ).resolves.toEqual({
       type: 'user-approval',
       reason:
-        'Asked again: this chat holds text from search_tools’s result, and this tool can send data to places beyond its server (it does not say it stays within it).',
+        'Asked again: this chat holds text from search_tools’s result, and this tool can send data to places beyond its server (it does not say it stays within it). Your “Always allow” holds for what you ask for; here Patchbay cannot tell from its name what write does.',
     });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mayCall, toolUi, type ToolCaller } from '../../src/apps/tool-ui';
+import { toolUi } from '../../src/apps/tool-ui';
+import { mayCall, type ToolCaller } from '../../src/policy/app-calls';
 
 const tool = (meta?: Record<string, unknown>) => ({
   name: 'refresh',

@@ -11,8 +11,8 @@ import {
   type ApprovalSettings,
 } from '../../src/policy/grants';
 import { chatFacts, urlsIn } from '../../src/policy/chat-sources';
-import { trustOf, type ChatTrust } from '../../src/policy/turn-taint';
-import { chatGrants, decideCall } from '../../src/policy/call-policy';
+import { trustOf } from '../../src/policy/turn-taint';
+import { chatGrants, decideCall, type CallTrust } from '../../src/policy/call-policy';
 import { browserToolList } from '../../src/browser-tools/tool-definitions';
 import type { ToolView } from '../../src/messaging/contract';
 import { PAGE_TOOLS_SERVER_ID } from '../../src/messaging/page-tools-contract';
@@ -22,7 +22,7 @@ const approvalFor = (
   tool: ToolView,
   settings: ApprovalSettings,
   origin: string | null | undefined,
-  trust: ChatTrust,
+  trust: CallTrust,
   url?: string,
 ) =>
   decideCall(
@@ -52,8 +52,8 @@ const serverTool = (name: string, annotations?: ToolView['annotations']): ToolVi
 const NEWS = 'https://news.example';
 const ATTACKER = 'https://attacker.example';
 const PAGE_RESULT = 'read_page (This browser)’s result';
-const clean: ChatTrust = { sources: [], origins: new Set([NEWS]), seen: new Set([`${NEWS}/`]) };
-const tainted: ChatTrust = { ...clean, sources: [{ label: PAGE_RESULT }] };
+const clean: CallTrust = { sources: [], origins: new Set([NEWS]), seen: new Set([`${NEWS}/`]) };
+const tainted: CallTrust = { ...clean, sources: [{ label: PAGE_RESULT }] };
 const READ = `this chat holds text from ${PAGE_RESULT}`;
 
 const readPage = browserTool('read_page');
@@ -366,6 +366,7 @@ describe('what the conversation holds', () => {
       sources: [],
       origins: new Set([NEWS]),
       seen: new Set([`${NEWS}/today`]),
+      results: new Map(),
     });
     const denied = [
       call('c1', 'browser__tab_open', { url: 'https://shop.example/x' }),
@@ -421,6 +422,8 @@ describe('what the conversation holds', () => {
       sources: [{ label: 'tab_open (This browser)’s result', from: 'browser' }],
       origins: new Set([NEWS, 'https://shop.example']),
       seen: new Set([`${NEWS}/today`, 'https://shop.example/cart']),
+      // The results' words by whose tool gave them (intent.ts), failures too.
+      results: new Map([['browser', ['Opened', 'refused']]]),
     });
   });
 });
@@ -465,6 +468,8 @@ describe('whose words the chat holds', () => {
       urls: ['https://docs.example/page'],
       sources: [{ label: 'the app chart’s message' }],
       imported: false,
+      // The app's message is not the person's: their latest request is none.
+      said: { all: ['Compare with https://docs.example/page, please.'], latest: '' },
     });
     expect(urlsIn('see <http://a.example:8080/x> and (https://b.example) or ftp://c')).toEqual([
       'http://a.example:8080/x',
@@ -520,6 +525,8 @@ describe('whose words the chat holds', () => {
         { label: 'messages an earlier version of Patchbay saved' },
       ],
       imported: true,
+      // Neither the quote, the import nor the older message is what the person typed whole.
+      said: { all: ['Summarize this'], latest: '' },
     });
   });
 
