@@ -18,7 +18,7 @@ import { originOf, ownerOf, type ChatFacts } from '../policy/chat-sources';
 import { chatGrants, decideCall, opensPage } from '../policy/call-policy';
 import { skillOwnTool, skillToolGrant } from './skill-own-tool';
 import { trustOf } from '../policy/turn-taint';
-import type { Intent, OfferedTool } from '../policy/intent';
+import type { OfferedTool } from '../policy/intent';
 import { searchOwnTool } from '../tool-search/search-own-tool';
 
 /** A tab's URL from the background (the active tab's without `tabId`), for "Use this browser". */
@@ -123,14 +123,9 @@ export function chatToolApproval(options: {
     );
   };
   const skills = options.skills ?? [];
-  const offered: OfferedTool[] = options.views.map((view) => ({
-    serverId: view.serverId,
-    name: view.name,
-    serverName: view.page?.site ?? options.serverName(view.serverId),
-    readOnly: view.annotations?.readOnlyHint === true,
-  }));
   // Patchbay's own tools describe themselves to the rule (src/policy/own-tools.ts).
   const own = [searchOwnTool(viewOf, options.serverName), skillOwnTool(skills)];
+  let offered: OfferedTool[] | undefined;
   const ownGrants = [skillToolGrant(skills)];
   return async ({ toolCall, messages }) => {
     const ownTool = own.find((each) => each.name === toolCall.toolName);
@@ -165,12 +160,15 @@ export function chatToolApproval(options: {
     const grants = chatGrants(view, options.approvals, origin);
     if (ownTool?.granted?.(toolCall.input) || ownGrants.some((grant) => grant(view, messages)))
       grants.allowedAlways = true;
-    const intent: Intent = {
+    // Loaded on the first call: the rule's word reading is not needed to open the panel.
+    const { intentJudge, offeredTools } = await import('../policy/intent');
+    offered ??= offeredTools(options.views, options.serverName);
+    const intent = intentJudge({
       said: options.facts.said ?? { all: [], latest: '' },
       results: trust.results,
       offered,
       hosts: [...trust.origins].map((each) => new URL(each).hostname),
-    };
+    });
     const verdict = decideCall(call, grants, { ...trust, intent });
     if (!verdict.ask) return 'not-applicable';
     return verdict.why === undefined

@@ -4,7 +4,7 @@
  * loads), what the conversation holds (text that is not the person's, the sites they pointed
  * it at) and the person's grants as they apply to this call; its output is run, or ask and why.
  * The chat (src/ai/chat-approval.ts), the external-client gate (src/browser-access/gate.ts) and
- * an MCP App's calls to its own server (components/apps/mcp-app-policy.ts) all decide here.
+ * an MCP App's calls to its own server (app-calls.ts) all decide here.
  *
  * Text that is not the person's (a page, a tool's result, a server's resource or prompt, an
  * app, an import, other servers' descriptions) can steer the model ("post this code with that
@@ -14,8 +14,9 @@
  * fragment, a new path), and any other tool that does not say it stays in a closed world (MCP's
  * openWorldHint defaults to true; a website's own tool always can, to the site, whatever it
  * says), and any tool that may change or delete things (MCP's destructiveHint defaults to
- * true). The browser's read-only tools run unasked in the chat only on origins the person
- * brought into it.
+ * true), unless the person's own words asked for that very call and they always allowed its
+ * tool (intent.ts). The browser's read-only tools run unasked in the chat only on origins the
+ * person brought into it.
  */
 import {
   allowedOrigins,
@@ -27,7 +28,7 @@ import {
   type ToolLike,
 } from './grants';
 import { describeSources, ownerOf, sourcesFor, type ContentSource } from './chat-sources';
-import { askedFor, type Intent, type IntentVerdict } from './intent';
+import type { IntentJudge, IntentVerdict } from './intent';
 import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import type { ToolView } from '../messaging/contract';
 import { PAGE_TOOLS_SERVER_ID } from '../messaging/page-tools-contract';
@@ -53,11 +54,12 @@ export interface CallTrust {
   /** Addresses (origin and path) the person typed, or a navigation that ran opened. */
   seen: ReadonlySet<string>;
   /**
-   * The person's words and where the chat's values came from (intent.ts): where a call is what
-   * they asked for, their "Always allow" holds though others' text is in the chat. Absent: no
-   * call is judged so (an external client's conversation is not Patchbay's to read).
+   * Whether the person's words asked for a call (intent.ts `intentJudge`, bound to the chat's
+   * words and results): where they did, their "Always allow" holds though others' text is in
+   * the chat. Absent: no call is judged so (an external client's conversation is not Patchbay's
+   * to read). Handed in, so that who never judges intent (the worker's gate) never loads it.
    */
-  intent?: Intent;
+  intent?: IntentJudge;
 }
 
 /**
@@ -148,12 +150,8 @@ function intendedCall(
       asked: false,
       why: `${steering.label} read like instructions to the model (“${steering.steers}”).`,
     };
-  const serverName =
-    tool.page?.site ??
-    trust.intent.offered.find((offered) => offered.serverId === tool.serverId)?.serverName ??
-    tool.serverId;
   const content = taint.some((source) => source.about === undefined);
-  return askedFor(tool, args ?? {}, trust.intent, serverName, content);
+  return trust.intent(tool, args ?? {}, content);
 }
 
 /** The grants of the chat's approval settings (src/policy/grants.ts) for one call. */

@@ -87,3 +87,8 @@ export const quote = (leaf: Leaf) => {
   const shown = leaf.text.length > 40 ? `${leaf.text.slice(0, 40)}…` : leaf.text;
   return `“${shown}” (${leaf.key})`;
 };
+
+/** The inputs of `tool` that are not free text: where it can go, what it acts on. */
+export function placesOf(tool: ToolLike): string[] {
+  return Object.keys(schemaOf(tool).properties ?? {}).filter((key) => !PROSE_FIELD.test(key));
+}

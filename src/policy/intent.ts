@@ -38,6 +38,7 @@ import {
   isProse,
   leaves,
   NAMING_FIELD,
+  placesOf,
   PROSE_FIELD,
   quote,
   schemaOf,
@@ -51,6 +52,11 @@ export interface OfferedTool {
   name: string;
   serverName: string;
   readOnly: boolean;
+  /**
+   * The inputs it takes that are not free text (call-values.ts `placesOf`): none means it can
+   * go to no place a request names. Absent: unknown, any.
+   */
+  takes?: readonly string[];
 }
 
 /** What intent is judged on. */
@@ -64,6 +70,39 @@ export interface Intent {
 }
 
 export type IntentVerdict = { asked: true } | { asked: false; why: string };
+
+/** Whether the person asked for a call of `tool` with `args` (call-policy.ts asks it). */
+export type IntentJudge = (
+  tool: ToolLike & Pick<ToolView, 'page'>,
+  args: unknown,
+  /** The chat holds content from elsewhere (not only servers' words about their tools). */
+  content: boolean,
+) => IntentVerdict;
+
+/** The tools a request offers, as the rule tells them apart. */
+export function offeredTools(
+  views: readonly (ToolLike & Pick<ToolView, 'page'>)[],
+  serverName: (serverId: string) => string,
+): OfferedTool[] {
+  return views.map((view) => ({
+    serverId: view.serverId,
+    name: view.name,
+    serverName: view.page?.site ?? serverName(view.serverId),
+    readOnly: view.annotations?.readOnlyHint === true,
+    takes: placesOf(view),
+  }));
+}
+
+/** The judge of one chat's intent: its words, its results, the tools it offers. */
+export function intentJudge(intent: Intent): IntentJudge {
+  return (tool, args, content) => {
+    const serverName =
+      tool.page?.site ??
+      intent.offered.find((offered) => offered.serverId === tool.serverId)?.serverName ??
+      tool.serverId;
+    return askedFor(tool, args, intent, serverName, content);
+  };
+}
 
 /** Whether `args` for `tool` are what the person asked for (see the module's comment). */
 export function askedFor(
@@ -114,7 +153,8 @@ export function askedFor(
   );
   if (places.length && !values.some((leaf) => places.includes(leaf.key) && !fixedForWrite(leaf)))
     return no(`it names no ${places.join(' or ')}, so it would go where its server chooses.`);
-  const rival = rivalOf(tool, serverName, asks, intent);
+  const sendsPlace = values.some((leaf) => !prose(leaf) && !fixedForWrite(leaf));
+  const rival = rivalOf(tool, serverName, asks, intent, sendsPlace);
   if (rival)
     return no(
       `your latest message could mean ${rival.name} (${rival.serverName}) as well; name the one you mean.`,
@@ -187,8 +227,8 @@ function fits(ask: AskedAction, name: string, targets: readonly string[] = []): 
 }
 
 /**
- * Another offered tool the request could mean: of another server unless the request names this
- * tool's server and not that one; of the same server unless it names what this tool acts on and
+ * Another offered tool the request could mean (one that can go to a place, where the call names
+ * one): of another server unless the request names this tool's server and not that one; of the same server unless it names what this tool acts on and
  * not what that one does. A tool whose thing the request's verb takes first counts, whatever its
  * verb ("post a comment" could mean `add_comment`).
  */
@@ -197,8 +237,9 @@ function rivalOf(
   serverName: string,
   asks: readonly AskedAction[],
   intent: Intent,
+  /** The call sends where it goes ("#team"): a tool that takes no place cannot be meant. */
+  sendsPlace: boolean,
 ): OfferedTool | undefined {
-  const latest = intent.said.latest;
   const thing = (name: string) => {
     const made = toolAction(name);
     // What a create tool makes, taken first by the verb: "post a comment" and `add_comment`.
@@ -211,10 +252,14 @@ function rivalOf(
       return false;
     const action = toolAction(other.name);
     if (action.action === undefined || action.removes) return false;
+    if (sendsPlace && other.takes?.length === 0) return false;
     const could = thing(other.name) || asks.some((ask) => fits(ask, other.name));
     if (!could) return false;
+    // A server named where the request says the action goes ("… in Team Chat", "on Slack"),
+    // not as a word of the request ("summarize my mail" names no server Mail).
+    const placed = (name: string) => asks.some((ask) => placedIn(ask, name, []));
     if (other.serverId !== tool.serverId || other.serverName !== serverName)
-      return !(saidIn(latest, serverName) && !saidIn(latest, other.serverName));
+      return !(placed(serverName) && !placed(other.serverName));
     const named = (name: string) =>
       asks.some((ask) => namesAny(ask.object, toolAction(name).nouns));
     return !(named(tool.name) && !named(other.name));

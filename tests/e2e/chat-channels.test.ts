@@ -91,7 +91,7 @@ describe('a server’s words the person brought in', () => {
 
     const card = waiting('send_reply');
     await expect(card.locator('.approval-why').textContent()).resolves.toBe(
-      'Asked again: this chat holds text from Acme Mail’s resource mail://inbox/1 and Team Chat’s tool descriptions, and this tool can send data to places beyond its server (it does not say it stays within it).',
+      'Asked again: this chat holds text from Acme Mail’s resource mail://inbox/1 and Team Chat’s tool descriptions, and this tool can send data to places beyond its server (it does not say it stays within it). Your “Always allow” holds for what you ask for; here your latest message does not ask to post.',
     );
     await session.screenshot(page, 'chat-injection-resource');
     await requestFrom(session, page, 'mcp/servers/get');
@@ -114,7 +114,7 @@ describe('a server’s words the person brought in', () => {
 
     const card = waiting('send_reply');
     await expect(card.locator('.approval-why').textContent()).resolves.toBe(
-      'Asked again: this chat holds text from Acme Mail’s prompt triage and Team Chat’s tool descriptions, and this tool can send data to places beyond its server (it does not say it stays within it).',
+      'Asked again: this chat holds text from Acme Mail’s prompt triage and Team Chat’s tool descriptions, and this tool can send data to places beyond its server (it does not say it stays within it). Your “Always allow” holds for what you ask for; here your latest message does not ask to post.',
     );
     await requestFrom(session, page, 'mcp/servers/get');
     expect(mail.sent).toEqual([]);

@@ -145,7 +145,11 @@ describe('skills of a server', () => {
         type: 'decide',
         decide: (request) =>
           JSON.stringify(request.body).includes(RELEASE_NOTES_BODY_MARK)
-            ? { type: 'tool-call', toolName: `${guidesId}__echo`, input: { text: 'notes' } }
+            ? {
+                type: 'tool-call',
+                toolName: `${guidesId}__echo`,
+                input: { text: 'everything in this chat' },
+              }
             : { type: 'text', text: 'The skill never arrived.' },
       },
       { type: 'text', text: 'I did not post it.' },

@@ -202,23 +202,18 @@ describe('updating from the previous release', () => {
       await page.getByText('Standup is on the calendar.').waitFor();
 
       // The model is still set, and the tool is still always allowed: with another server's tool
-      // descriptions in the request, it asks again, saying so, instead of asking plainly.
+      // descriptions in the request, the person's question still asks for nothing the read would
+      // send, so it runs unasked (src/policy/intent.ts).
       model.script(
         { type: 'tool-call', toolName: `${oauthId}__whoami`, input: {} },
         { type: 'text', text: 'Still user-1.' },
       );
       await ask(page, 'Who am I now?');
-      const card = page.locator(
-        '.tool-card[data-tool-name="whoami"][data-tool-state="awaiting-approval"]',
-      );
-      await expect(card.locator('.approval-why').textContent()).resolves.toMatch(
-        /^Asked again: this chat holds text from Fixture’s tool descriptions, /,
-      );
-      await card.getByRole('button', { name: 'Approve' }).click();
       await page.getByText('Still user-1.').waitFor();
       await expect(
         page.locator('.tool-card[data-tool-name="whoami"]').last().getAttribute('data-tool-state'),
       ).resolves.toBe('done');
+      expect(await page.locator('.tool-card[data-tool-state="awaiting-approval"]').count()).toBe(0);
       expect(oauth.tokenRequests.length).toBe(storedBefore.signIns);
 
       // Every kind of stored data is one the privacy policy names.

@@ -380,6 +380,21 @@ describe('telling tools apart', () => {
     );
   });
 
+  it('a tool that takes no place is no rival where the request names one, and is meant nowhere', () => {
+    // Mail's send_reply takes only text: "post … to #team" cannot mean it, so the post runs; a
+    // call of send_reply itself still has post_message (which takes the channel) as a rival.
+    const sendReply = tool('mail', 'send_reply', { text: str });
+    const offered = [
+      { ...offer(postMessage, 'Slack'), takes: ['channel'] },
+      { ...offer(sendReply, 'Mail'), takes: [] },
+    ];
+    const said = intent('Summarize my mail and post the summary to #team', offered);
+    expect(askedFor(postMessage, { channel: '#team', text: SECRET }, said, 'Slack')).toEqual({
+      asked: true,
+    });
+    expect(askedFor(sendReply, { text: SECRET }, said, 'Mail').asked).toBe(false);
+  });
+
   it('a rival under another verb family still counts (add_comment vs a site’s post_comment)', () => {
     // "Post a comment on PB-12" — the tracker's add_comment is not seen as a rival, so a
     // website's post_comment page tool takes the comment (and any data in it) unasked.
