@@ -8,8 +8,6 @@
  */
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { allowAlways, type ApprovalSettings } from '../../src/policy/grants';
-import type { ToolView } from '../../src/messaging/contract';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
 import { startMailServer, startTeamServer, type CorpusServer } from '../security/attack-servers';
 import { attackText, obedientModel } from '../security/corpus-attacker';
@@ -17,7 +15,7 @@ import { sharedChatFile } from '../security/corpus-scenarios';
 import { SECRET } from '../security/world';
 import { chooseScriptedModel } from './chat-setup';
 import { closeAfterTest, freshExtensionPerTest, requestFrom } from './harness';
-import { addEnabledServer } from './server-setup';
+import { addEnabledServer, allowAlwaysIn } from './server-setup';
 
 const session = freshExtensionPerTest();
 let model: ScriptedOpenAI;
@@ -50,26 +48,11 @@ beforeEach(async () => {
     team: await addEnabledServer(session, page, { name: 'Team Chat', url: team.mcpUrl }),
   };
   // The person always allowed what the attacks want: replying, posting, deleting.
-  const { tools } = await requestFrom<{ tools: ToolView[] }>(session, page, 'mcp/tools/list');
-  const tool = (serverId: string, name: string) =>
-    tools.find((each) => each.serverId === serverId && each.name === name)!;
-  let approvals: ApprovalSettings = {};
-  for (const [serverId, name] of [
+  await allowAlwaysIn(session, page, [
     [ids.mail, 'send_reply'],
     [ids.team, 'post_message'],
     [ids.team, 'delete_messages'],
-  ] as const)
-    approvals = allowAlways(approvals, tool(serverId, name));
-  await page.evaluate(
-    (value) =>
-      (
-        globalThis as unknown as {
-          chrome: { storage: { local: { set(items: unknown): Promise<void> } } };
-        }
-      ).chrome.storage.local.set({ 'chat.approvals': value }),
-    approvals,
-  );
-  await page.reload();
+  ]);
 });
 
 afterEach(async () => {

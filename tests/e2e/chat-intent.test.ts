@@ -7,15 +7,13 @@
  */
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { allowAlways, type ApprovalSettings } from '../../src/policy/grants';
-import type { ToolView } from '../../src/messaging/contract';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
 import { startMailServer, startTeamServer, type CorpusServer } from '../security/attack-servers';
 import { attackText } from '../security/corpus-attacker';
 import { SECRET } from '../security/world';
 import { chooseScriptedModel } from './chat-setup';
-import { closeAfterTest, freshExtensionPerTest, requestFrom } from './harness';
-import { addEnabledServer } from './server-setup';
+import { closeAfterTest, freshExtensionPerTest } from './harness';
+import { addEnabledServer, allowAlwaysIn } from './server-setup';
 
 const session = freshExtensionPerTest();
 let model: ScriptedOpenAI;
@@ -47,26 +45,10 @@ beforeEach(async () => {
     team: await addEnabledServer(session, page, { name: 'Team Chat', url: team.mcpUrl }),
   };
   // The person pressed Always allow on reading the inbox and on posting.
-  const { tools } = await requestFrom<{ tools: ToolView[] }>(session, page, 'mcp/tools/list');
-  let approvals: ApprovalSettings = {};
-  for (const [serverId, name] of [
+  await allowAlwaysIn(session, page, [
     [ids.mail, 'read_inbox'],
     [ids.team, 'post_message'],
-  ] as const)
-    approvals = allowAlways(
-      approvals,
-      tools.find((each) => each.serverId === serverId && each.name === name)!,
-    );
-  await page.evaluate(
-    (value) =>
-      (
-        globalThis as unknown as {
-          chrome: { storage: { local: { set(items: unknown): Promise<void> } } };
-        }
-      ).chrome.storage.local.set({ 'chat.approvals': value }),
-    approvals,
-  );
-  await page.reload();
+  ]);
 });
 
 afterEach(async () => {

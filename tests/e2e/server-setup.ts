@@ -4,6 +4,8 @@
  * the test is about.
  */
 import type { Locator, Page } from 'playwright-core';
+import { allowAlways, type ApprovalSettings } from '../../src/policy/grants';
+import type { ToolView } from '../../src/messaging/contract';
 import { requestFrom, type ExtensionSession } from './harness';
 
 export interface ServerFormInput {
@@ -110,4 +112,32 @@ export async function serverIdOf(
   const found = servers.find((server) => server.name === name);
   if (!found) throw new Error(`${name} is not in the list of servers`);
   return found.id;
+}
+
+/**
+ * Stores "Always allow" for each tool named (by server id and name), as the person's approval
+ * cards would have, and reloads the panel so the chat reads them.
+ */
+export async function allowAlwaysIn(
+  session: ExtensionSession,
+  page: Page,
+  named: readonly (readonly [serverId: string, name: string])[],
+): Promise<void> {
+  const { tools } = await requestFrom<{ tools: ToolView[] }>(session, page, 'mcp/tools/list');
+  let approvals: ApprovalSettings = {};
+  for (const [serverId, name] of named) {
+    const tool = tools.find((each) => each.serverId === serverId && each.name === name);
+    if (!tool) throw new Error(`No tool ${name} of ${serverId} is listed.`);
+    approvals = allowAlways(approvals, tool);
+  }
+  await page.evaluate(
+    (value) =>
+      (
+        globalThis as unknown as {
+          chrome: { storage: { local: { set(items: unknown): Promise<void> } } };
+        }
+      ).chrome.storage.local.set({ 'chat.approvals': value }),
+    approvals,
+  );
+  await page.reload();
 }
