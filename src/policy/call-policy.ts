@@ -160,8 +160,6 @@ export function chatGrants(
   settings: ApprovalSettings,
   origin: CallOrigin,
 ): CallGrants {
-  // Patchbay's own read-only tool (the tool search): its hints are Patchbay's word.
-  if (isPatchbayTool(tool)) return { allowedAlways: false, readOnly: 'anywhere' };
   const browser = tool.serverId === BROWSER_SERVER_ID;
   const allowedOn = browser ? allowedOrigins(tool, settings) : undefined;
   return {

@@ -42,10 +42,10 @@ export function leaves(value: unknown, schema: JsonSchema | undefined, key = 'in
 }
 
 /** Fields whose value is free text: what a write says, not where it goes. */
-export const PROSE_FIELD =
+const PROSE_FIELD =
   /^(?:text|body|content|contents|message|description|title|summary|note|notes|comment|markdown|md|html|subject|caption|details|reason)$/i;
 /** Free-text fields that name what an update changes ("title" picks the page to edit). */
-export const NAMING_FIELD = /^(?:title|subject|caption|name)$/i;
+const NAMING_FIELD = /^(?:title|subject|caption|name)$/i;
 
 export function isProse(leaf: Leaf, updating = false): boolean {
   if (updating && NAMING_FIELD.test(leaf.key)) return false;
@@ -88,7 +88,12 @@ export const quote = (leaf: Leaf) => {
   return `“${shown}” (${leaf.key})`;
 };
 
-/** The inputs of `tool` that are not free text: where it can go, what it acts on. */
-export function placesOf(tool: ToolLike): string[] {
-  return Object.keys(schemaOf(tool).properties ?? {}).filter((key) => !PROSE_FIELD.test(key));
+/**
+ * The inputs of `tool` that are not free text: where it can go, what it acts on (for an update,
+ * its title too: it picks what is changed).
+ */
+export function placesOf(tool: ToolLike, updating = false): string[] {
+  return Object.keys(schemaOf(tool).properties ?? {}).filter(
+    (key) => !PROSE_FIELD.test(key) || (updating && NAMING_FIELD.test(key)),
+  );
 }

@@ -37,9 +37,7 @@ import {
   isAddress,
   isProse,
   leaves,
-  NAMING_FIELD,
   placesOf,
-  PROSE_FIELD,
   quote,
   schemaOf,
   type Leaf,
@@ -147,11 +145,11 @@ export function askedFor(
   const targets = values.filter((leaf) => !prose(leaf)).map((leaf) => leaf.text.toLowerCase());
   const asks = askedActions(latest).filter((ask) => fits(ask, tool.name, targets));
   if (!asks.length) return no(`your latest message does not ask to ${named.action}.`);
-  // Where it goes is the person's to say, not the server's default.
-  const places = Object.keys(schemaOf(tool).properties ?? {}).filter(
-    (key) => !PROSE_FIELD.test(key) || (named.action === 'update' && NAMING_FIELD.test(key)),
-  );
-  if (places.length && !values.some((leaf) => places.includes(leaf.key) && !fixedForWrite(leaf)))
+  // Where a post, a comment or a change goes is the person's to say, not the server's default
+  // (a new thing may go to its server's default place: nothing of it goes to anyone yet).
+  const places = placesOf(tool, named.action === 'update');
+  const placed = values.some((leaf) => places.includes(leaf.key) && !fixedForWrite(leaf));
+  if (named.action !== 'create' && places.length && !placed)
     return no(`it names no ${places.join(' or ')}, so it would go where its server chooses.`);
   const sendsPlace = values.some((leaf) => !prose(leaf) && !fixedForWrite(leaf));
   const rival = rivalOf(tool, serverName, asks, intent, sendsPlace);

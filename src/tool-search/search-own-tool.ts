@@ -16,6 +16,8 @@ export function searchOwnTool(
   return {
     name: TOOL_SEARCH_NAME,
     toolFor: () => TOOL_SEARCH_TOOL,
+    // It reads the switched-on tools in the panel and sends nothing anywhere: Patchbay's word.
+    granted: () => true,
     resultSources: (_input, output) => {
       const value =
         typeof output === 'object' && output !== null && 'value' in output ? output.value : output;

@@ -47,6 +47,18 @@ const trackerAndSlack = [
 ];
 
 describe('benign: ordinary requests keep running under Always allow', () => {
+  it('creates a thing without its optional labels: a new thing goes to its server alone', () => {
+    // A post with no channel asks (intent-roles.test.ts); a new issue without labels does not.
+    const createIssue = tool('tracker', 'create_issue', {
+      title: str,
+      body: str,
+      labels: { type: 'array', items: str },
+    });
+    const said = intent('File a bug: the export button is grey', [offer(createIssue, 'Tracker')]);
+    expect(askedFor(createIssue, { title: 'Export button is grey' }, said, 'Tracker')).toEqual({
+      asked: true,
+    });
+  });
   it('posts a summary where the person said', () => {
     // The brief's own example: the write the person asked for, to the channel they named.
     const said = intent('Summarize PB-12 and post the summary to #team', slackOnly);

@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { searchOwnTool } from '../../src/tool-search/search-own-tool';
 import { describe, expect, it } from 'vitest';
 import { allowAlways } from '../../src/policy/grants';
 import { chatToolApproval, createCallOrigins } from '../../src/ai/chat-approval';
@@ -82,7 +83,13 @@ describe('approvals with the tool search', () => {
       origins: new Set<string>(),
       seen: new Set<string>(),
     };
-    const grants = chatGrants(TOOL_SEARCH_TOOL, {}, undefined);
+    // Its grant is its own word (src/tool-search/search-own-tool.ts), not a person's switch.
+    const own = searchOwnTool(
+      () => undefined,
+      (id) => id,
+    );
+    expect(own.granted?.({})).toBe(true);
+    const grants = { ...chatGrants(TOOL_SEARCH_TOOL, {}, undefined), allowedAlways: true };
     expect(decideCall({ tool: TOOL_SEARCH_TOOL, origin: undefined }, grants, tainted)).toEqual({
       ask: false,
     });
