@@ -167,7 +167,9 @@ export function chatToolApproval(options: {
       said: options.facts.said ?? { all: [], latest: '' },
       results: trust.results,
       offered,
-      hosts: [...trust.origins].map((each) => new URL(each).hostname),
+      hosts: [...trust.origins].flatMap((each) =>
+        URL.canParse(each) ? [new URL(each).hostname] : [],
+      ),
     });
     const verdict = decideCall(call, grants, { ...trust, intent });
     if (!verdict.ask) return 'not-applicable';
