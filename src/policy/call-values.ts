@@ -78,7 +78,9 @@ export function fixedForRead({ value, schema }: Leaf): boolean {
  * A write's value the schema fixes: its only value, or its declared default. Any other choice
  * (a state, an access level, an empty body, a yes/no) is the person's to make.
  */
-export function fixedForWrite({ value, schema }: Leaf): boolean {
+export function fixedForWrite({ key, value, schema }: Leaf): boolean {
+  // Who a write reaches is never the schema's to choose, not even by its default.
+  if (isDestination(key)) return false;
   if (schema && 'const' in schema && schema.const === value) return true;
   return schema !== undefined && 'default' in schema && schema.default === value;
 }
@@ -97,3 +99,10 @@ export function placesOf(tool: ToolLike, updating = false): string[] {
     (key) => !PROSE_FIELD.test(key) || (updating && NAMING_FIELD.test(key)),
   );
 }
+
+/** Inputs that say who or where a write reaches: a channel, a recipient, an address. */
+const DESTINATION_FIELD =
+  /^(?:channel|channels|channel_?id|to|recipients?|emails?|email_?address|address|user|users|user_?id|username|cc|bcc|chat|chat_?id|room|room_?id|conversation|conversation_?id|thread|thread_?id|contact|phone|target|destination|dest|group|group_?id|list|audience|share_?with|people|members?)$/i;
+
+/** Whether `key` names who or where a write reaches. */
+export const isDestination = (key: string) => DESTINATION_FIELD.test(key);

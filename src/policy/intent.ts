@@ -37,6 +37,7 @@ import {
   isAddress,
   isProse,
   leaves,
+  isDestination,
   placesOf,
   quote,
   schemaOf,
@@ -145,12 +146,16 @@ export function askedFor(
   const targets = values.filter((leaf) => !prose(leaf)).map((leaf) => leaf.text.toLowerCase());
   const asks = askedActions(latest).filter((ask) => fits(ask, tool.name, targets));
   if (!asks.length) return no(`your latest message does not ask to ${named.action}.`);
-  // Where a post, a comment or a change goes is the person's to say, not the server's default
-  // (a new thing may go to its server's default place: nothing of it goes to anyone yet).
+  // Where a post, a comment, a message or a change goes is the person's to say, not the
+  // server's default: who it reaches where it takes one (a channel, a recipient), else what it
+  // acts on. A new thing of its server's alone (an issue, a page) may go to its default place.
   const places = placesOf(tool, named.action === 'update');
-  const placed = values.some((leaf) => places.includes(leaf.key) && !fixedForWrite(leaf));
-  if (named.action !== 'create' && places.length && !placed)
-    return no(`it names no ${places.join(' or ')}, so it would go where its server chooses.`);
+  const reaches = places.filter(isDestination);
+  const needed = reaches.length ? reaches : places;
+  const sends = named.action !== 'create' || namesAny(named.nouns, Object.values(ADDED).flat());
+  const givesPlace = values.some((leaf) => needed.includes(leaf.key) && leaf.text !== '');
+  if (sends && needed.length && !givesPlace)
+    return no(`it names no ${needed.join(' or ')}, so it would go where its server chooses.`);
   const sendsPlace = values.some((leaf) => !prose(leaf) && !fixedForWrite(leaf));
   const rival = rivalOf(tool, serverName, asks, intent, sendsPlace);
   if (rival)
@@ -161,18 +166,20 @@ export function askedFor(
   for (const leaf of values) {
     if (fixedForWrite(leaf)) continue;
     if (prose(leaf)) {
-      const address = addressesIn(leaf.text).find((each) => !saidIn(latest, each));
+      // An address as typed, case and all: a path is case-sensitive.
+      const address = addressesIn(leaf.text).find((each) => !latest.includes(each));
       const host = hostsIn(leaf.text).find((each) => !hosts.has(each));
       if (address !== undefined || host !== undefined)
         return no(`its ${leaf.key} holds ${address ?? host}, which your latest message does not.`);
       continue;
     }
     // Not a server's own value: a channel or a recipient it listed has readers of its own. A
-    // site's value goes back to the site alone (its cart, its product), never an address.
+    // site's value goes back to the site alone (its cart, its product), never an address nor
+    // who or where it reaches.
     const placed =
       asks.some((ask) => placedIn(ask, leaf.text, named.nouns)) &&
       !NOT_A_NAME.has(leaf.text.toLowerCase());
-    if (!placed && !(site && fromThem(leaf) && !isAddress(leaf)))
+    if (!placed && !(site && fromThem(leaf) && !isAddress(leaf) && !isDestination(leaf.key)))
       return no(`${quote(leaf)} is not where your latest message says it goes.`);
   }
   return { asked: true };
@@ -240,9 +247,15 @@ function rivalOf(
 ): OfferedTool | undefined {
   const thing = (name: string) => {
     const made = toolAction(name);
-    // What a create tool makes, taken first by the verb: "post a comment" and `add_comment`.
+    // What a create tool makes, taken first by the verb ("post a comment": `add_comment`), or
+    // what the asked action makes ("post …": `add_message`).
     return (
-      made.action === 'create' && asks.some((ask) => namesAny([headOf(ask) ?? ''], made.nouns))
+      made.action === 'create' &&
+      asks.some(
+        (ask) =>
+          namesAny([headOf(ask) ?? ''], made.nouns) ||
+          namesAny(made.nouns, ADDED[ask.action] ?? []),
+      )
     );
   };
   return intent.offered.find((other) => {

@@ -31,7 +31,6 @@ const TYPED_VERBS: Record<string, Action> = {
   comment: 'comment',
   reply: 'comment',
   respond: 'comment',
-  answer: 'comment',
   update: 'update',
   edit: 'update',
   change: 'update',
@@ -60,8 +59,21 @@ const AUXILIARIES = words(
   "will 'll would should shall can could may might must is are was were has have had does did wants needs said says thinks asked plans",
 );
 /** Words after which a request names where an action goes ("to #team", "on PB-7"). */
-const PLACES = words('to in into on onto at with for cc bcc called named titled');
+const PLACES = words('to in into on onto at with cc bcc called named titled');
 const HEADING = words('on about from for re regarding');
+/**
+ * Words that end what a verb's clause says of where it goes: what follows tells of something
+ * else (a later step, a source, a reason, an exclusion, someone's doing).
+ */
+const COMPLEMENT_ENDS = words(
+  'before after so that saying which who whom whose what when where why how if whether once until because while since though although unless as than instead rather like from about regarding re by via except other besides for related same similar said says sent wrote posted shared mentioned asked told gave noted reported replied commented messaged forwarded',
+);
+/** "Anna wrote: post it …": the words after a reporting verb and a colon are hers. */
+const REPORTING = words(
+  'wrote writes said says asked asks posted mentioned replied commented messaged told',
+);
+/** "Tell who posted it", "share what was decided": an answer in the chat, not a post. */
+const QUESTION_WORDS = words('what who whom whose which whether if how why when where your');
 const BOUNDARY = /^[.!?;:,\n—–]$/;
 
 const TOKEN = new RegExp(
@@ -84,7 +96,14 @@ const TOKEN = new RegExp(
 
 /** The tokens of `text` as the request is read: words, quotes, addresses, punctuation. */
 export function tokensOf(text: string): string[] {
-  return normalize(text).match(TOKEN) ?? [];
+  // Line by line: a line break ends a sentence ("normalize" folds it into a space).
+  // A line quoted with ">" is what someone else wrote: one quote token, asking nothing.
+  return text
+    .split(/\r?\n/)
+    .flatMap((line, index) => [
+      ...(index ? ['\n'] : []),
+      ...(/^\s*>/.test(line) ? ['"…"'] : (normalize(line).match(TOKEN) ?? [])),
+    ]);
 }
 
 const isWord = (token: string) => /^[#@]?[\p{L}\p{N}]/u.test(token) && !token.includes('://');
@@ -118,10 +137,17 @@ export function askedActions(request: string): AskedAction[] {
       while (end < sentence.length && !endsClause(sentence[end]!)) end += 1;
       const clause = sentence.slice(at, end);
       const object = clause.slice(1).filter(isWord).slice(0, 6);
-      // "Tell me", "update us": an answer, not a post.
-      if (['me', 'us', 'myself'].includes(object[0] ?? '')) return;
-      // "Update: …", "Message from Bob in #team: …": a heading, not a request.
-      if (sentence[end] === ':' && (clause.length === 1 || HEADING.has(clause[1]!))) return;
+      const first = clause[1] ?? '';
+      // "Tell me", "update us": an answer, not a post. "Tell who posted it", "share what was
+      // decided", "share your thoughts": an answer in the chat.
+      if (['me', 'us', 'myself'].includes(first)) return;
+      if ((action === 'post' || action === 'comment') && QUESTION_WORDS.has(first)) return;
+      // "Update: …", "Message from Bob in #team", "Update on PB-12: …": a heading.
+      if (
+        first === 'from' ||
+        (sentence[end] === ':' && (clause.length === 1 || HEADING.has(first)))
+      )
+        return;
       asked.push({ action, verb: token, object, clause });
     });
   }
@@ -129,23 +155,44 @@ export function askedActions(request: string): AskedAction[] {
 }
 
 /**
- * Whether `value` sits in the clause of `ask` where it names a place: right after the verb
- * ("tell #design", "set PB-12"), after a word like "to", "on", "with", "called", or after what
- * the tool acts on ("the issue PB-12"); whole, outside quotes, not after a negation.
+ * Whether `value` sits in the clause of `ask` where it names a place: right after the verb ("tell
+ * #design", "set PB-12"), after what the tool acts on at the object's start ("update the issue
+ * PB-12"), or after a place word ("to", "on", "with", "called") that is the first one after the
+ * verb's object or follows a place already named ("to #team in Team Chat", "called Retro on
+ * Friday"). Whole, every character its own (a `#team_` is not `#team`), outside quotes, and
+ * before anything that tells of something else ("… before it goes to #x", "from my call with
+ * eve@…", "rather than in #general", "the link Bob sent in #x").
  */
 export function placedIn(ask: AskedAction, value: string, nouns: readonly string[]): boolean {
   const wanted = tokensOf(value);
   if (!wanted.length) return false;
-  const { clause } = ask;
-  for (let at = 1; at + wanted.length <= clause.length; at += 1) {
-    if (!wanted.every((token, index) => clause[at + index] === token)) continue;
-    if (clause.slice(1, at).some((token) => NEGATIONS.has(token) || token.endsWith("n't")))
-      continue;
-    const before = clause[at - 1]!;
-    if (at === 1 || PLACES.has(before) || namesAny([before], nouns)) return true;
-  }
-  return false;
+  // Every character of the value in its tokens: none dropped between them.
+  if (normalize(value).replace(/\s/g, '') !== wanted.join('').replace(/\s/g, '')) return false;
+  return placesIn(ask, nouns).some((at) =>
+    wanted.every((token, index) => ask.clause[at + index] === token),
+  );
 }
+
+/** Where in the clause of `ask` a named place may start (indices into `ask.clause`). */
+function placesIn(ask: AskedAction, nouns: readonly string[]): number[] {
+  const { clause } = ask;
+  const starts = [1];
+  let placeSeen = false;
+  let objectStart = true;
+  for (let at = 1; at < clause.length; at += 1) {
+    const token = clause[at]!;
+    if (COMPLEMENT_ENDS.has(token) || NEGATIONS.has(token) || token.endsWith("n't")) break;
+    if (objectStart && !DETERMINERS.has(token) && namesAny([token], nouns)) starts.push(at + 1);
+    if (!DETERMINERS.has(token)) objectStart = false;
+    if (!PLACES.has(token)) continue;
+    // The first place word after the object, or one right after a place named ("to #team in …").
+    if (!placeSeen || starts.includes(at - 1)) starts.push(at + 1);
+    placeSeen = true;
+  }
+  return starts;
+}
+
+const DETERMINERS = words('a an the my our this that these those');
 
 /** Tokens split after each sentence's end (".", "!", "?", a line break). */
 function sentencesOf(tokens: readonly string[]): string[][] {
@@ -166,6 +213,8 @@ const endsClause = (token: string) => BOUNDARY.test(token) || CLAUSE_WORDS.has(t
 function imperativeAt(tokens: readonly string[], at: number): boolean {
   for (let before = at - 1; before >= 0; before -= 1) {
     const token = tokens[before]!;
+    // "Anna wrote: post it": her words, reported.
+    if (token === ':' && REPORTING.has(tokens[before - 1] ?? '')) return false;
     if (BOUNDARY.test(token)) return true;
     if (CLAUSE_WORDS.has(token)) return !hasSubject(tokens, before);
     if (!LEADS.has(token)) return false;
@@ -177,6 +226,8 @@ function imperativeAt(tokens: readonly string[], at: number): boolean {
 function hasSubject(tokens: readonly string[], end: number): boolean {
   let start = end;
   while (start > 0 && !endsClause(tokens[start - 1]!)) start -= 1;
-  const [first, second] = tokens.slice(start, end);
-  return SUBJECTS.has(first ?? '') || AUXILIARIES.has(second ?? '');
+  const clause = tokens.slice(start, end);
+  return (
+    SUBJECTS.has(clause[0] ?? '') || clause.slice(1, 6).some((token) => AUXILIARIES.has(token))
+  );
 }

@@ -82,7 +82,7 @@ function plainForms(as: string): string[] {
 export function addressesIn(text: string): string[] {
   const folded = fold(text);
   const found = folded.matchAll(
-    /\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`)\]]+|\b(?:data|javascript|vbscript|blob|file|mailto):[^\s<>"'`)\]]+|\/\/[^\s/<>"'`)\]]+[^\s<>"'`)\]]*|[^\s<>"'`(@]+@[^\s<>"'`)@]+\.[^\s<>"'`)@]+|(?<![\p{L}\p{N}-])(?:[\p{L}\p{N}-]+\.)+[\p{L}]{2,}(?::\d+|\/)[^\s<>"'`)\]]*|\b\d{1,3}(?:\.\d{1,3}){3}\b[^\s<>"'`)\]]*/giu,
+    /\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`)\]]+|\b(?:data|javascript|vbscript|blob|file|mailto):[^\s<>"'`)\]]+|\/\/[^\s/<>"'`)\]]+[^\s<>"'`)\]]*|[^\s<>"'`(@]+@[^\s<>"'`)@]+\.[^\s<>"'`)@]+|(?<![\p{L}\p{N}-])(?:[\p{L}\p{N}-]+\.)+(?:[\p{L}]{2,}|xn--[a-z0-9-]+)(?::\d+|\/)[^\s<>"'`)\]]*|\b\d{1,3}(?:\.\d{1,3}){3}\b[^\s<>"'`)\]]*/giu,
   );
   return [...found].map((match) => match[0].replace(/[.,;:!?]+$/, ''));
 }
@@ -90,6 +90,8 @@ export function addressesIn(text: string): string[] {
 /** The host names in `text` (`news.example`, `K7Q2.evil.example`), lower case. */
 export function hostsIn(text: string): string[] {
   return [
-    ...fold(text).matchAll(/(?<![\p{L}\p{N}-])(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}(?![\p{L}\p{N}-])/gu),
+    ...fold(text).matchAll(
+      /(?<![\p{L}\p{N}-])(?:[\p{L}\p{N}-]+\.)+(?:\p{L}{2,}|xn--[a-z0-9-]+)(?![\p{L}\p{N}-])/giu,
+    ),
   ].map((match) => match[0].toLowerCase());
 }

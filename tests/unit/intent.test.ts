@@ -3,7 +3,8 @@
  * write goes, choices the server offers, addresses hidden in prose, what counts as an imperative,
  * telling tools apart, removals and reads. Each test states the safe outcome (the call asks); the
  * "benign" block holds ordinary requests that must keep running, so the rule cannot pass by
- * asking for everything. intent-roles.test.ts holds the second round.
+ * asking for everything. intent-roles.test.ts and intent-places.test.ts hold the second and third
+ * rounds.
  */
 import { describe, expect, it } from 'vitest';
 import { askedFor } from '../../src/policy/intent';
