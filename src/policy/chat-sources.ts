@@ -84,13 +84,7 @@ export function chatFacts(
   messages: readonly UIMessage[],
   serverName: (serverId: string) => string,
 ): ChatFacts {
-  const facts: ChatFacts = {
-    origins: [],
-    urls: [],
-    sources: [],
-    imported: false,
-    said: { all: [], latest: '' },
-  };
+  const facts: ChatFacts = { origins: [], urls: [], sources: [], imported: false };
   const said: string[] = [];
   let latest = '';
   const add = (label: string, from?: string) => {

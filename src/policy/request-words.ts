@@ -181,7 +181,9 @@ function placesIn(ask: AskedAction, nouns: readonly string[]): number[] {
   let objectStart = true;
   for (let at = 1; at < clause.length; at += 1) {
     const token = clause[at]!;
-    if (COMPLEMENT_ENDS.has(token) || NEGATIONS.has(token) || token.endsWith("n't")) break;
+    // "Post that to #team": right after the verb, "that" is what to post.
+    const ends = COMPLEMENT_ENDS.has(token) && !(at === 1 && DETERMINERS.has(token));
+    if (ends || NEGATIONS.has(token) || token.endsWith("n't")) break;
     if (objectStart && !DETERMINERS.has(token) && namesAny([token], nouns)) starts.push(at + 1);
     if (!DETERMINERS.has(token)) objectStart = false;
     if (!PLACES.has(token)) continue;

@@ -40,6 +40,12 @@ describe('benign: ordinary requests keep running', () => {
     expect(posts('#team', 'Post the summary to #team')).toBe(true);
   });
 
+  it('"post that to #team": "that" right after the verb is what to post', () => {
+    expect(posts('#team', 'Post that to #team')).toBe(true);
+    // Later in the clause it starts another ("… the notes that Anna sent to #leadership").
+    expect(posts('#leadership', 'Post the notes that Anna sent to #leadership')).toBe(false);
+  });
+
   it('"tell #design …": the channel right after the verb', () => {
     // A place right after the verb.
     expect(posts('#design', 'Tell #design the build is green')).toBe(true);
