@@ -15,7 +15,8 @@ import type { ApprovalSettings, CallOrigin } from '../policy/grants';
 import type { ToolNameMap } from './tool-names';
 import { answerMetadataSchema } from '../chat/answer-metadata';
 import { originOf, ownerOf, type ChatFacts } from '../policy/chat-sources';
-import { chatGrants, decideCall, opensPage } from '../policy/call-policy';
+import { chatGrants, decideCall } from '../policy/call-policy';
+import { browserCallOrigin, opensPage, tabOrigin } from '../policy/call-target';
 import { skillOwnTool, skillToolGrant } from './skill-own-tool';
 import { trustOf } from '../policy/turn-taint';
 import type { OfferedTool } from '../policy/intent';
@@ -65,15 +66,15 @@ export function createCallOrigins(callTabUrl: (call: ChatCall) => Promise<string
     toolCallId: string,
   ) {
     if (tool.serverId !== BROWSER_SERVER_ID) return undefined;
-    if (tool.name === 'tabs_list') return null;
+    const origin = browserCallOrigin(tool.name, input);
+    if (origin !== 'its tab') return origin;
     const args = (typeof input === 'object' && input !== null ? input : {}) as Record<
       string,
       unknown
     >;
-    if (opensPage(tool)) {
-      return typeof args.url === 'string' ? originOf(normalizeUrl(args.url)) : undefined;
-    }
-    return originOf(await callTabUrl({ toolCallId, name: tool.name, args }).catch(() => undefined));
+    return tabOrigin(
+      await callTabUrl({ toolCallId, name: tool.name, args }).catch(() => undefined),
+    );
   }
   return {
     /** Resolves a call's origin now (pinning its tab) and keeps it under its id. */

@@ -9,11 +9,10 @@
  * tab (see src/browser-tools/tab-target.ts). Every call, however it ends, goes in the log.
  */
 import { definitionOf, NO_PAGE, sameDefinition } from '../policy/grants';
-import { originOf } from '../policy/chat-sources';
-import { normalizeUrl } from '../browser-tools/restricted-urls';
-import { decideCall, NO_OTHER_TEXT, opensPage, type CallGrants } from '../policy/call-policy';
+import { decideCall, NO_OTHER_TEXT, type CallGrants } from '../policy/call-policy';
+import { browserCallOrigin as callOrigin, tabOrigin } from '../policy/call-target';
 import type { CallTarget } from '../browser-tools/tab-target';
-import { BROWSER_SERVER_ID, type ApprovalView } from '../messaging/browser-access-contract';
+import type { ApprovalView } from '../messaging/browser-access-contract';
 import type { CallToolResultView } from '../messaging/contract';
 import type { ActivityLog } from './activity-log';
 import { summarizeArguments } from './activity-log';
@@ -41,8 +40,8 @@ export interface GateOptions {
 }
 
 /**
- * Where a browser tool's call acts or sends, as its "always allow" is pinned: the URL's origin
- * for tools that load one, the tab's for tools that act on a tab, no page for tabs_list;
+ * Where a browser tool's call acts or sends, as its "always allow" is pinned
+ * (src/policy/call-target.ts; no page for the list of tabs), its tab's as pinned for the call;
  * undefined (no grant holds) when it cannot be told. A page's text can steer a client's model
  * too, so a grant given on one site does not carry to another.
  */
@@ -52,11 +51,10 @@ export function browserCallOrigin(
   target: CallTarget | undefined,
 ): string | undefined {
   if (tool.source !== BROWSER_SOURCE) return undefined;
-  if (opensPage({ serverId: BROWSER_SERVER_ID, name: tool.name })) {
-    return typeof args.url === 'string' ? originOf(normalizeUrl(args.url)) : undefined;
-  }
-  if (target && 'tab' in target) return originOf(target.tab.url);
-  return target === undefined ? NO_PAGE : undefined;
+  const origin = callOrigin(tool.name, args);
+  if (origin === null) return NO_PAGE;
+  if (origin !== 'its tab') return origin;
+  return target && 'tab' in target ? (tabOrigin(target.tab.url) ?? undefined) : undefined;
 }
 
 /** A client's grants for one call: its policy, and what the person always allowed it. */

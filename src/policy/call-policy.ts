@@ -33,6 +33,7 @@ import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import type { ToolView } from '../messaging/contract';
 import { PAGE_TOOLS_SERVER_ID } from '../messaging/page-tools-contract';
 import { isPatchbayTool } from '../tool-search/search-tool';
+import { opensPage } from './call-target';
 
 /** A call to decide. */
 export interface PolicyCall {
@@ -180,23 +181,6 @@ export function needsApproval(
   origin?: CallOrigin,
 ): boolean {
   return decideCall({ tool, origin }, chatGrants(tool, settings, origin), NO_OTHER_TEXT).ask;
-}
-
-/** Browser tools that load a URL of the model's choosing: where they send is their URL. */
-const OPENS_PAGE = new Set(['navigate', 'tab_open']);
-
-export function opensPage(tool: Pick<ToolLike, 'serverId' | 'name'>): boolean {
-  return tool.serverId === BROWSER_SERVER_ID && OPENS_PAGE.has(tool.name);
-}
-
-/** A URL's origin and path, the part of an address that says which page it is. */
-export function pageOf(url: string): string | undefined {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.origin}${parsed.pathname}`;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

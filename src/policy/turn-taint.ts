@@ -10,7 +10,8 @@
  */
 import type { ModelMessage } from 'ai';
 import { normalizeUrl } from '../browser-tools/restricted-urls';
-import { pageOf, type CallTrust } from './call-policy';
+import type { CallTrust } from './call-policy';
+import { pageOf } from './call-target';
 import { originOf, type ChatFacts, type ContentSource } from './chat-sources';
 
 /** What the conversation so far means for approvals. */
