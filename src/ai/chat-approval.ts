@@ -16,7 +16,7 @@ import type { ToolNameMap } from './tool-names';
 import { answerMetadataSchema } from '../chat/answer-metadata';
 import { originOf, ownerOf, type ChatFacts } from '../policy/chat-sources';
 import { chatGrants, decideCall } from '../policy/call-policy';
-import { browserCallOrigin, opensPage, tabOrigin } from '../policy/call-target';
+import { browserCallOrigin, opensPage } from '../policy/call-target';
 import { skillOwnTool, skillToolGrant } from './skill-own-tool';
 import { trustOf } from '../policy/turn-taint';
 import type { OfferedTool } from '../policy/intent';
@@ -72,9 +72,7 @@ export function createCallOrigins(callTabUrl: (call: ChatCall) => Promise<string
       string,
       unknown
     >;
-    return tabOrigin(
-      await callTabUrl({ toolCallId, name: tool.name, args }).catch(() => undefined),
-    );
+    return originOf(await callTabUrl({ toolCallId, name: tool.name, args }).catch(() => undefined));
   }
   return {
     /** Resolves a call's origin now (pinning its tab) and keeps it under its id. */

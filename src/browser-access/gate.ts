@@ -10,7 +10,8 @@
  */
 import { definitionOf, NO_PAGE, sameDefinition } from '../policy/grants';
 import { decideCall, NO_OTHER_TEXT, type CallGrants } from '../policy/call-policy';
-import { browserCallOrigin as callOrigin, tabOrigin } from '../policy/call-target';
+import { browserCallOrigin as callOrigin } from '../policy/call-target';
+import { originOf } from '../policy/chat-sources';
 import type { CallTarget } from '../browser-tools/tab-target';
 import type { ApprovalView } from '../messaging/browser-access-contract';
 import type { CallToolResultView } from '../messaging/contract';
@@ -54,7 +55,7 @@ export function browserCallOrigin(
   const origin = callOrigin(tool.name, args);
   if (origin === null) return NO_PAGE;
   if (origin !== 'its tab') return origin;
-  return target && 'tab' in target ? (tabOrigin(target.tab.url) ?? undefined) : undefined;
+  return target && 'tab' in target ? originOf(target.tab.url) : undefined;
 }
 
 /** A client's grants for one call: its policy, and what the person always allowed it. */

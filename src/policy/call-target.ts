@@ -29,7 +29,7 @@ export function pageOf(url: string): string | undefined {
 /**
  * Where a browser call acts, where that needs no tab: the origin of the address a page opener
  * loads (undefined for one that cannot be told), `null` for the list of tabs; "its tab" for a
- * call that acts on a tab, whose origin the caller looks up (`tabOrigin`).
+ * call that acts on a tab, whose origin the caller looks up (chat-sources.ts `originOf`).
  */
 export function browserCallOrigin(name: string, args: unknown): CallOrigin | 'its tab' {
   if (opensPage({ serverId: BROWSER_SERVER_ID, name })) {
@@ -38,6 +38,3 @@ export function browserCallOrigin(name: string, args: unknown): CallOrigin | 'it
   }
   return name === 'tabs_list' ? null : 'its tab';
 }
-
-/** The origin a call acting on a tab acts on, from the tab's address (undefined: not told). */
-export const tabOrigin = (url: string | undefined): CallOrigin => originOf(url);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserCallOrigin, tabOrigin } from '../../src/policy/call-target';
+import { browserCallOrigin } from '../../src/policy/call-target';
 
 describe('where a browser call acts, for the chat and the gate alike', () => {
   it('is the address’s origin for a page opener, as the browser will load it', () => {
@@ -17,7 +17,5 @@ describe('where a browser call acts, for the chat and the gate alike', () => {
   it('is no page for the list of tabs, and the tab’s for the rest', () => {
     expect(browserCallOrigin('tabs_list', {})).toBeNull();
     expect(browserCallOrigin('read_page', { tabId: 2 })).toBe('its tab');
-    expect(tabOrigin('https://bank.example/account')).toBe('https://bank.example');
-    expect(tabOrigin('chrome://settings')).toBeUndefined();
   });
 });
