@@ -37,9 +37,17 @@ export async function enabledTools(
   return perServer.flatMap((result) => (result.status === 'fulfilled' ? result.value : []));
 }
 
-/** A server's tools for its Servers card, connecting first if it is on and signed in. */
+/**
+ * A server's tools for its Servers card, connecting first if it is on, signed in and not known
+ * to be failing (as for {@link enabledTools}).
+ */
 export async function serverTools(session: ServerSession): Promise<ServerResults['tools/get']> {
-  if (session.isEnabled && !session.isConnected && !session.needsSignIn())
+  if (
+    session.isEnabled &&
+    !session.isConnected &&
+    !session.needsSignIn() &&
+    !isFailing(session.status)
+  )
     await session.ensureConnected().catch(() => undefined);
   return {
     tools: ((await session.currentTools()) ?? []).map((tool) => toolView(session.id, tool)),

@@ -33,7 +33,7 @@ describe('the status sentences of a server', () => {
     ['error', true],
     ['cloudflare-error', true],
     ['invalid-token', true],
-    ['needs-auth', false],
+    ['needs-auth', true],
     ['connecting', false],
     ['connected', false],
     ['disconnected', false],

@@ -31,10 +31,15 @@ export function switchedOff(serverName: string): string {
   return `${serverName} is switched off. Switch it on to use its tools.`;
 }
 
-/** Statuses that a lazy reconnect must not hammer: backoff or the Retry button handle them. */
+/**
+ * Statuses that a lazy reconnect must not hammer: backoff or the Retry button handle them. A
+ * server that refused Patchbay (401 or 403, `needs-auth`) waits for the person: a sign-in, an
+ * edit or Retry; asking again as the pages look at tools would retry it many times a second.
+ */
 export function isFailing(status: ServerStatus): boolean {
   return (
     status.state === 'error' ||
+    status.state === 'needs-auth' ||
     status.state === 'cloudflare-error' ||
     status.state === 'invalid-token'
   );
