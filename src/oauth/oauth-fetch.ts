@@ -1,4 +1,5 @@
 import type { FetchLike } from '../mcp/server-fetch';
+import { repairDiscoveryAnswer } from './discovery-repairs';
 
 /** How long one request to an authorization server may take. */
 export const OAUTH_REQUEST_TIMEOUT_MS = 15_000;
@@ -7,7 +8,8 @@ export const OAUTH_REQUEST_TIMEOUT_MS = 15_000;
  * The fetch for authorization servers. Every request has a deadline, so a server that never
  * answers cannot hold a sign-in, refresh or sign-out forever. POSTs (registration, token,
  * revocation) never follow redirects: a redirect would carry client credentials, codes or
- * tokens to wherever it points.
+ * tokens to wherever it points. Metadata answers a client can read past are repaired
+ * (discovery-repairs.ts).
  */
 export function createOAuthFetch(
   base: FetchLike,
@@ -17,6 +19,10 @@ export function createOAuthFetch(
     const deadline = AbortSignal.timeout(timeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
     const isPost = (init.method ?? 'GET').toUpperCase() === 'POST';
-    return base(url, { ...init, signal, ...(isPost ? { redirect: 'error' as const } : {}) });
+    if (isPost) return base(url, { ...init, signal, redirect: 'error' });
+    const target = url instanceof URL ? url : new URL(url);
+    return base(url, { ...init, signal }).then((response) =>
+      repairDiscoveryAnswer(target, response),
+    );
   };
 }
