@@ -32,6 +32,12 @@ export function createServerFetch(options: {
   headers: Record<string, string>;
   baseFetch?: FetchLike;
   auth?: BearerAuth;
+  /**
+   * For the authorization fetch: a 401 or 403 is handed back as it came, for the SDK to read
+   * its OAuth error (a same-origin token endpoint's `invalid_client` means "register again",
+   * not "sign in again").
+   */
+  passesRefusals?: boolean;
 }): ServerFetch {
   const baseFetch: FetchLike = options.baseFetch ?? ((url, init) => fetch(url, init));
   const origin = options.serverUrl.origin;
@@ -92,7 +98,11 @@ export function createServerFetch(options: {
         response = await send();
       }
     }
-    if (sameOrigin && (response.status === 401 || response.status === 403)) {
+    if (
+      sameOrigin &&
+      !options.passesRefusals &&
+      (response.status === 401 || response.status === 403)
+    ) {
       const challenge = readChallenge(response);
       await response.body?.cancel();
       throw remember(

@@ -59,6 +59,14 @@ export class ExtensionOAuthProvider implements OAuthClientProvider {
    * refused one): the old refresh token belongs to the old grant and is not carried over.
    */
   replacingGrant = false;
+  /** Set by a retried sign-in (sign-in-retries.ts): the scope the server refused is not asked. */
+  private omitScope = false;
+  /**
+   * The SDK sends no `resource` when this hook answers undefined; it is only defined while a
+   * retried sign-in leaves `resource` out (an authorization server that refused it). Otherwise
+   * the SDK picks and checks the resource itself.
+   */
+  validateResourceURL: (() => Promise<undefined>) | undefined;
 
   constructor(private readonly options: ExtensionOAuthProviderOptions) {}
 
@@ -183,7 +191,14 @@ export class ExtensionOAuthProvider implements OAuthClientProvider {
     return (await this.options.store.get<string>(this.key('preRegisteredIssuer'))) ?? issuer;
   }
 
+  /** What the next authorization leaves out, or puts back (sign-in-retries.ts). */
+  omit({ omitScope, omitResource }: { omitScope: boolean; omitResource: boolean }): void {
+    this.omitScope = omitScope;
+    this.validateResourceURL = omitResource ? () => Promise.resolve(undefined) : undefined;
+  }
+
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    if (this.omitScope) authorizationUrl.searchParams.delete('scope');
     this.authorizationUrl = authorizationUrl;
     const pending = await this.pending();
     const scope = authorizationUrl.searchParams.get('scope') ?? undefined;

@@ -5,8 +5,8 @@ import { storageKeys } from '../mcp/storage-keys';
 import { issuerStampKeys, issuerStamps } from './issuer-stamps';
 import { ExtensionOAuthProvider, type StoredTokens } from './provider';
 import { refreshTime, revokeTokens } from './revoke';
-import { AuthFlowError } from '../errors/auth-flow-error';
 import { signIn } from './sign-in';
+import { signInRetrying } from './sign-in-retries';
 import { blockedSite } from '../mcp/site-access';
 
 export const REFRESH_ALARM_PREFIX = 'mcp-token-refresh-';
@@ -188,22 +188,22 @@ export class AuthSession {
     // SDK v2's `forceReauthorization` skips the refresh grant, which cannot widen scopes.
     const replacing = Boolean(options.stepUp) || !this.tokens;
     this.provider.replacingGrant = replacing;
-    const attempt = { ...options, forceReauthorization: replacing };
     try {
-      await this.signInOnce(attempt).catch(async (error: unknown) => {
-        // A dynamically registered client may be limited to the scopes it registered with;
-        // for wider scopes (a step-up), register again with them and retry once.
-        if (
-          !AuthFlowError.isInstance(error) ||
-          error.oauthError !== 'invalid_scope' ||
-          this.options.preRegistered
-        )
-          throw error;
-        await this.provider.invalidateCredentials('client');
-        await this.signInOnce(attempt);
-      });
+      await signInRetrying(
+        (changes) => {
+          this.provider.omit(changes);
+          return this.signInOnce({ ...options, forceReauthorization: replacing });
+        },
+        {
+          stepUp: Boolean(options.stepUp),
+          ...(this.options.preRegistered
+            ? {}
+            : { registerAgain: () => this.provider.invalidateCredentials('client') }),
+        },
+      );
     } finally {
       this.provider.replacingGrant = false;
+      this.provider.omit({ omitScope: false, omitResource: false });
     }
     await this.scheduleRefresh();
   }

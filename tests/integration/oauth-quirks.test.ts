@@ -53,3 +53,59 @@ describe('issuers spelled two ways', () => {
     expect(stamped.issuer).toBe(`${fixture.issuer}/`);
   });
 });
+
+describe('refusals a client answers by itself', () => {
+  it('registers again when a same-origin authorization server forgot its registration (invalid_client)', async () => {
+    const { fixture, identity, harness, id } = await connectTo({ layout: 'same-origin-root' });
+    await harness.waitForState(id, 'connected');
+    fixture.forgetClients();
+    // The next call's 401 refreshes; the token endpoint answers 401 invalid_client.
+    await expect(
+      harness.manager.callTool(id, { name: 'echo', arguments: { text: 'after' } }),
+    ).rejects.toThrow();
+    const status = await harness.manager.getStatus(id);
+    expect(status.state).toBe('invalid-token');
+    expect(status.error).not.toMatch(/Couldn't reach/);
+    // The registration was made again at once; the person's Sign in uses it.
+    const registrations = () =>
+      fixture.requests.filter(
+        (request) => request.method === 'POST' && request.path === '/register',
+      );
+    expect(registrations()).toHaveLength(2);
+    await harness.manager.startSignIn(id);
+    await harness.waitForState(id, 'connected');
+    expect(registrations()).toHaveLength(2);
+    expect(identity.opened).toHaveLength(2);
+    expect(
+      await harness.manager.callTool(id, { name: 'echo', arguments: { text: 'again' } }),
+    ).toMatchObject({ content: [{ type: 'text', text: expect.stringContaining('again') }] });
+  });
+
+  it('asks for no scope once when the default scope is refused (invalid_scope)', async () => {
+    const { identity, harness, id } = await connectTo({
+      prmScopesSupported: ['read', 'write'],
+      unscopedChallenge: true,
+      quirks: { refusedScope: 'write' },
+    });
+    await harness.waitForState(id, 'connected').catch(async (error: unknown) => {
+      throw new Error(`${String(error)}: ${JSON.stringify(await harness.manager.getStatus(id))}`);
+    });
+    expect(identity.opened.map((url) => url.searchParams.get('scope'))).toEqual([
+      expect.stringContaining('write'),
+      null,
+    ]);
+  });
+
+  it('sends no resource once when the resource indicator is refused (invalid_target)', async () => {
+    const { fixture, identity, harness, id } = await connectTo({
+      quirks: { refusesResource: true },
+    });
+    await harness.waitForState(id, 'connected');
+    expect(identity.opened.map((url) => url.searchParams.get('resource'))).toEqual([
+      fixture.mcpUrl,
+      null,
+    ]);
+    const tokenBodies = fixture.tokenRequests.map((request) => request.resource);
+    expect(tokenBodies.every((resource) => resource === undefined)).toBe(true);
+  });
+});

@@ -279,6 +279,7 @@ export function createAuthSession(config: ServerConfig, context: SessionContext)
       serverUrl: new URL(config.url),
       headers: headersOf(config),
       baseFetch: createOAuthFetch(context.fetch ?? ((url, init) => fetch(url, init))),
+      passesRefusals: true,
     }),
     ...(config.oauth?.clientId
       ? {

@@ -1,0 +1,52 @@
+import { OAuthError } from '@modelcontextprotocol/client';
+import { AuthFlowError } from '../errors/auth-flow-error';
+
+/** What a retried sign-in leaves out of its authorization and token requests. */
+export interface SignInChanges {
+  /** No `scope`: the authorization server refused the one asked for (`invalid_scope`). */
+  omitScope: boolean;
+  /** No `resource` (RFC 8707): the authorization server refused it (`invalid_target`, Entra ID v1). */
+  omitResource: boolean;
+}
+
+/** The OAuth error code an authorization server refused a sign-in with, from either leg. */
+export function refusalCode(error: unknown): string | undefined {
+  if (AuthFlowError.isInstance(error)) return error.oauthError;
+  if (error instanceof OAuthError) return error.code;
+  return undefined;
+}
+
+/**
+ * Runs a sign-in, trying again once for each refusal a client can answer without asking the
+ * person anything:
+ * - `invalid_scope` on a step-up with a registered client: register again (the client may be
+ *   limited to the scopes it registered with), then try once more;
+ * - `invalid_scope` on a first sign-in: ask for no scope (the server then grants its default);
+ * - `invalid_target`: send no `resource` (Entra ID v1 and others that do not know RFC 8707).
+ * Any other failure, or the same refusal twice, ends the sign-in.
+ */
+export async function signInRetrying(
+  attempt: (changes: SignInChanges) => Promise<void>,
+  { stepUp, registerAgain }: { stepUp: boolean; registerAgain?: () => Promise<void> },
+): Promise<void> {
+  const changes: SignInChanges = { omitScope: false, omitResource: false };
+  let registeredAgain = false;
+  for (;;) {
+    try {
+      await attempt({ ...changes });
+      return;
+    } catch (error) {
+      const code = refusalCode(error);
+      if (code === 'invalid_scope' && stepUp && registerAgain && !registeredAgain) {
+        registeredAgain = true;
+        await registerAgain();
+      } else if (code === 'invalid_scope' && !stepUp && !changes.omitScope) {
+        changes.omitScope = true;
+      } else if (code === 'invalid_target' && !changes.omitResource) {
+        changes.omitResource = true;
+      } else {
+        throw error;
+      }
+    }
+  }
+}
