@@ -33,9 +33,10 @@ export interface ServerCardProps {
 /** The one next step a state calls for, if any. */
 function nextAction(
   server: ServerView,
-): 'allow-access' | 'sign-in' | 'retry' | 'sign-out' | undefined {
+): 'allow-access' | 'enter-client-id' | 'sign-in' | 'retry' | 'sign-out' | undefined {
   if (!server.isEnabled) return undefined;
   if (server.status.needsAccess?.length) return 'allow-access';
+  if (server.status.needsClientId) return 'enter-client-id';
   switch (server.status.state) {
     case 'needs-auth':
     case 'invalid-token':
@@ -129,7 +130,12 @@ export function ServerCard({
             Allow access
           </button>
         ) : null}
-        {action === 'sign-in' ? (
+        {action === 'enter-client-id' && onEdit ? (
+          <button type="button" className="link" onClick={onEdit} disabled={busy}>
+            Enter client ID
+          </button>
+        ) : null}
+        {action === 'sign-in' || (action === 'enter-client-id' && !onEdit) ? (
           <button type="button" className="link" onClick={onSignIn} disabled={busy}>
             Sign in
           </button>

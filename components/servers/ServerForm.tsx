@@ -19,6 +19,8 @@ export interface ServerFormProps {
   onSubmit(input: AddServerPayload): Promise<{ error?: string; field?: string } | undefined>;
   onCancel(): void;
   readIcon(file: File): Promise<string>;
+  /** Opens at the OAuth client ID: the server's sign-in needs one entered by hand. */
+  focusClientId?: boolean;
 }
 
 interface HeaderRow {
@@ -35,6 +37,7 @@ export function ServerForm({
   onSubmit,
   onCancel,
   readIcon,
+  focusClientId = false,
 }: ServerFormProps) {
   const [name, setName] = useState(initial?.name ?? '');
   const [url, setUrl] = useState(initial?.url ?? '');
@@ -200,7 +203,7 @@ export function ServerForm({
       {fieldError('iconDataUrl') ? (
         <p className="field-error">{fieldError('iconDataUrl')}</p>
       ) : null}
-      <details className="advanced" open={Boolean(initial?.oauthClientId)}>
+      <details className="advanced" open={Boolean(initial?.oauthClientId) || focusClientId}>
         <summary>OAuth client (for servers without automatic registration)</summary>
         <label>
           Client ID
@@ -208,6 +211,7 @@ export function ServerForm({
             value={clientId}
             onChange={(event) => setClientId(event.target.value)}
             autoComplete="off"
+            autoFocus={focusClientId}
           />
         </label>
         <label>

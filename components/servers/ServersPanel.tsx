@@ -67,6 +67,7 @@ export function ServersPanel({
             ...(server.iconDataUrl ? { iconDataUrl: server.iconDataUrl } : {}),
             ...(server.oauthClientId ? { oauthClientId: server.oauthClientId } : {}),
           }}
+          focusClientId={Boolean(server.status.needsClientId)}
           onTest={forms.test}
           onSubmit={(input) => forms.update(server.id, input)}
           onCancel={() => setEditing(undefined)}

@@ -30,6 +30,11 @@ export const serverStatusSchema = z.object({
    * authorization server's): the card's Allow access asks for them from the person's click.
    */
   needsAccess: z.array(z.string()).optional(),
+  /**
+   * The authorization server lets no app register itself (no dynamic registration, no client
+   * ID metadata documents): the card's Enter client ID opens the form at that field.
+   */
+  needsClientId: z.literal(true).optional(),
 });
 export type ServerStatus = z.infer<typeof serverStatusSchema>;
 

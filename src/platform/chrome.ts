@@ -5,6 +5,7 @@
 import { browser } from 'wxt/browser';
 import type { Broadcast } from '../messaging/contract';
 import type { MessageTransport } from '../messaging/client';
+import { AuthFlowError } from '../errors/auth-flow-error';
 import {
   SignInWindowClosedError,
   type Alarms,
@@ -116,8 +117,13 @@ export function createChromeIdentity(): Identity {
       try {
         redirect = await browser.identity.launchWebAuthFlow({ url, interactive: true });
       } catch (error) {
-        // Chrome reports a closed window as "The user did not approve access."
-        throw new SignInWindowClosedError(error instanceof Error ? error.message : String(error));
+        // Chrome reports a closed window as "The user did not approve access."; anything else
+        // ("Authorization page could not be loaded.") is not the person's doing.
+        const message = error instanceof Error ? error.message : String(error);
+        if (/did not approve/i.test(message)) throw new SignInWindowClosedError(message);
+        throw new AuthFlowError('failed', `Chrome could not show the sign-in page (${message}).`, {
+          cause: error,
+        });
       }
       if (!redirect)
         throw new SignInWindowClosedError('The sign-in window closed without an answer.');

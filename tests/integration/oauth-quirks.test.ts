@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { startOAuthFixture, type OAuthFixtureOptions } from '../fixtures/oauth-server';
 import { createHarness } from '../helpers/manager-harness';
-import { createNodeIdentity } from '../helpers/node-identity';
+import { createNodeIdentity, REDIRECT_URL } from '../helpers/node-identity';
 import { cleanupsAfterEach } from '../helpers/cleanups';
 
 const cleanups = cleanupsAfterEach();
@@ -107,5 +107,36 @@ describe('refusals a client answers by itself', () => {
     ]);
     const tokenBodies = fixture.tokenRequests.map((request) => request.resource);
     expect(tokenBodies.every((resource) => resource === undefined)).toBe(true);
+  });
+});
+
+describe('an authorization server that registers no apps', () => {
+  it('asks for a client ID, naming the redirect URL to register, and signs in once one is entered', async () => {
+    const { harness, id } = await connectTo({
+      registration: false,
+      clients: [
+        {
+          client_id: 'patchbay-by-hand',
+          token_endpoint_auth_method: 'none',
+          redirect_uris: [REDIRECT_URL],
+        },
+      ],
+    });
+    await harness.waitForState(id, 'needs-auth');
+    const status = await harness.manager.getStatus(id);
+    expect(status).toEqual({
+      state: 'needs-auth',
+      error: `Notes's sign-in server lets no app register itself. Register Patchbay there as an app with the redirect URL ${REDIRECT_URL}, then click Enter client ID and paste the client ID it gives you.`,
+      needsClientId: true,
+    });
+    const view = await harness.manager.viewOf(id);
+    await harness.manager.updateServer({
+      id,
+      name: view.name,
+      url: view.url,
+      oauth: { clientId: 'patchbay-by-hand' },
+    });
+    await harness.manager.startSignIn(id);
+    await harness.waitForState(id, 'connected');
   });
 });

@@ -2,7 +2,6 @@ import { ConnectionError, userMessage } from '../../errors/connection-error';
 import { PatchbayError } from '../../errors/patchbay-error';
 import type { ServerStatus } from '../../messaging/contract';
 import { AuthSession, REFRESH_ALARM_PREFIX } from '../../oauth/session';
-import { AuthFlowError } from '../../errors/auth-flow-error';
 import { toConnectionError } from '../classify-error';
 import { openConnection } from '../connection';
 import { headersOf, type ServerConfig } from '../catalog';
@@ -14,6 +13,7 @@ import { patternHost } from '../../permissions/match-pattern';
 import type { SessionContext } from './context';
 import type { SessionState } from './session-state';
 import { refreshUnreachable, signInExpired, signInNeeded, signInRefused } from './status';
+import { clientIdNeeded, registersNoApps, signInFailure } from './sign-in-failure';
 
 /** When the authorization server is unreachable, try the refresh again after this long. */
 const REFRESH_RETRY_MS = 60_000;
@@ -205,6 +205,7 @@ export async function signInWith(
   } catch (error) {
     const failure = signInFailure(error, config.name, config.url);
     const blocked = blockedSite(error);
+    const noRegistration = registersNoApps(error);
     session.signInHost = undefined;
     session.setStatus(
       !session.isEnabled
@@ -213,57 +214,19 @@ export async function signInWith(
           ? previous
           : {
               state: session.auth.tokens ? 'invalid-token' : 'needs-auth',
-              error: failure.message,
+              error: noRegistration
+                ? clientIdNeeded(config, session.context.identity.redirectUrl())
+                : failure.message,
               ...(blocked ? { needsAccess: [blocked] } : {}),
+              ...(noRegistration && !config.oauth?.clientId
+                ? { needsClientId: true as const }
+                : {}),
             },
     );
     throw failure;
   } finally {
     release();
   }
-}
-
-/** A failed sign-in as an error for the page, with a sentence saying what to do. */
-function signInFailure(error: unknown, serverName: string, serverUrl: string): PatchbayError {
-  if (AuthFlowError.isInstance(error)) {
-    switch (error.kind) {
-      case 'cancelled':
-        return new PatchbayError(
-          'auth-cancelled',
-          `Sign-in to ${serverName} was cancelled: the window was closed. Click Sign in to try again.`,
-        );
-      case 'timed-out':
-        return new PatchbayError(
-          'auth-cancelled',
-          `${error.message} Sign-in to ${serverName} stopped; click Sign in to try again.`,
-        );
-      case 'access-denied':
-        return new PatchbayError(
-          'auth-denied',
-          `${serverName} was not given access: ${error.message} Click Sign in to try again.`,
-        );
-      case 'state-mismatch':
-        return new PatchbayError(
-          'auth-failed',
-          `Sign-in to ${serverName} was rejected: ${error.message} Try again.`,
-        );
-      case 'failed':
-        return new PatchbayError(
-          'auth-failed',
-          `Signing in to ${serverName} failed: ${error.message}`,
-        );
-    }
-  }
-  if (ConnectionError.isInstance(error)) {
-    return new PatchbayError(
-      'auth-failed',
-      `Signing in to ${serverName} failed: ${userMessage(error, serverName, serverUrl)}`,
-    );
-  }
-  const detail = error instanceof Error ? error.message : String(error);
-  return new PatchbayError('auth-failed', `Signing in to ${serverName} failed: ${detail}`, {
-    cause: error,
-  });
 }
 
 /** The OAuth state of one server, over the context's storage, identity and alarms. */
