@@ -105,6 +105,10 @@ export default defineConfig({
       'activeTab',
       // offscreen: the routine runner (src/platform/chrome-routine-runner.ts), no warning.
       'offscreen',
+      // declarativeNetRequestWithHostAccess: Patchbay's own requests go without an Origin
+      // header, on sites the person allowed only (src/platform/chrome-own-requests.ts); no
+      // warning.
+      'declarativeNetRequestWithHostAccess',
     ],
     // tabs and tabGroups: only the browser's own tools, asked for when the person switches on
     // browser access or "Use this browser" (src/permissions/). notifications: tasks that end

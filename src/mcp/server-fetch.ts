@@ -42,10 +42,13 @@ export function createServerFetch(options: {
   const baseFetch: FetchLike = options.baseFetch ?? ((url, init) => fetch(url, init));
   const origin = options.serverUrl.origin;
   const hasCustomHeaders = Object.keys(options.headers).length > 0;
+  /** Same-origin addresses the server redirected to (`/mcp` → `/mcp/`), by where it was asked. */
+  const moved = new Map<string, URL>();
 
   const serverFetch = (async (url: string | URL, init?: RequestInit) => {
     // The transports hand over their URL object: read, never changed, so not parsed again.
-    const target = url instanceof URL ? url : new URL(url);
+    const asked = url instanceof URL ? url : new URL(url);
+    const target = moved.get(asked.href) ?? asked;
     const sameOrigin = target.origin === origin;
     // Plain http reaches this machine, and beyond it only the server's own origin (a server on
     // the person's network): a server's metadata cannot point Patchbay at other hosts over http.
@@ -74,6 +77,14 @@ export function createServerFetch(options: {
       let response: Response;
       try {
         response = await baseFetch(target, request);
+        const redirect = response.type === 'opaqueredirect' && sameOrigin;
+        const movedTo = redirect
+          ? await redirectTarget(baseFetch, target, init?.signal)
+          : undefined;
+        if (movedTo) {
+          moved.set(asked.href, movedTo);
+          response = await baseFetch(movedTo, request);
+        }
       } catch (error) {
         if (init?.signal?.aborted) throw error;
         if (ConnectionError.isInstance(error)) throw remember(error); // classified below (site access)
@@ -125,6 +136,30 @@ export function createServerFetch(options: {
   }
   serverFetch.lastError = undefined;
   return serverFetch;
+}
+
+/**
+ * Where a same-origin redirect leads. A browser hides it from a `redirect: 'manual'` fetch (an
+ * opaque redirect, "HTTP 0"), which the SDK's transports and requests carrying the server's
+ * headers both use; so it is asked with a GET that carries nothing of the server's, following
+ * redirects, and only an address on the same origin is used (`/mcp` → 307 → `/mcp/`). The SDK's
+ * own redirect handling (`fetchWithinOrigin`) does the rest where the runtime shows redirects.
+ */
+async function redirectTarget(
+  baseFetch: FetchLike,
+  target: URL,
+  signal: AbortSignal | null | undefined,
+): Promise<URL | undefined> {
+  const stop = new AbortController();
+  const probe = await baseFetch(target, {
+    method: 'GET',
+    headers: { accept: 'application/json, text/event-stream' },
+    signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
+  });
+  stop.abort(); // only where it ended matters, not what it says
+  if (!probe.redirected || !probe.url) return undefined;
+  const final = new URL(probe.url);
+  return final.origin === target.origin && final.href !== target.href ? final : undefined;
 }
 
 /** The most one answer may carry: a tool list, a tool result, a metadata document. */

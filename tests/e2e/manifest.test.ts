@@ -24,6 +24,8 @@ describe('production manifest', () => {
       'activeTab',
       // The routine runner's document; Chrome shows no warning for it.
       'offscreen',
+      // Patchbay's own requests without an Origin header, on allowed sites; no warning.
+      'declarativeNetRequestWithHostAccess',
     ]);
     // Asked for when the person switches on browser access or "Use this browser".
     expect(manifest.optional_permissions).toEqual(['tabs', 'tabGroups', 'notifications']);

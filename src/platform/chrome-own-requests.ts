@@ -1,0 +1,35 @@
+import { browser } from 'wxt/browser';
+
+/** The session rule's id: one rule, replaced at every worker start. */
+const OWN_REQUESTS_RULE_ID = 1;
+
+/**
+ * Patchbay's own requests (the worker's and its pages' fetches, never a tab's) go out without
+ * an `Origin` header. Servers that check it, as the MCP specification tells them to against DNS
+ * rebinding, and Ollama by default, refuse `chrome-extension://…`, which no admin lists; a
+ * request without one reads as a client outside any browser, which they serve. Chrome applies
+ * the rule only where the person allowed the site (`declarativeNetRequestWithHostAccess`), and
+ * never to other extensions' or pages' requests (`initiatorDomains`, `tabIds`).
+ */
+export async function sendOwnRequestsWithoutOrigin(): Promise<void> {
+  await browser.declarativeNetRequest
+    .updateSessionRules({
+      removeRuleIds: [OWN_REQUESTS_RULE_ID],
+      addRules: [
+        {
+          id: OWN_REQUESTS_RULE_ID,
+          priority: 1,
+          action: {
+            type: 'modifyHeaders',
+            requestHeaders: [{ header: 'origin', operation: 'remove' }],
+          },
+          condition: {
+            initiatorDomains: [browser.runtime.id],
+            tabIds: [browser.tabs.TAB_ID_NONE],
+            resourceTypes: ['xmlhttprequest'],
+          },
+        },
+      ],
+    })
+    .catch(() => undefined);
+}
