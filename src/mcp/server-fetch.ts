@@ -101,7 +101,7 @@ export function createServerFetch(options: {
     };
     let response = await send();
     if (sameOrigin && response.status === 401 && sentToken && options.auth) {
-      const challenge = readChallenge(response);
+      const challenge = readChallenge(response, target);
       // A request that raced a refresh already finished by another one just needs the new token.
       const renewed = options.auth.accessToken() !== sentToken;
       if (challenge.error !== 'insufficient_scope' && (renewed || (await options.auth.refresh()))) {
@@ -114,7 +114,7 @@ export function createServerFetch(options: {
       !options.passesRefusals &&
       (response.status === 401 || response.status === 403)
     ) {
-      const challenge = readChallenge(response);
+      const challenge = readChallenge(response, target);
       await response.body?.cancel();
       throw remember(
         new ConnectionError('auth', challenge.error ?? `HTTP ${response.status}`, {
@@ -229,8 +229,13 @@ function tooLarge(): ConnectionError {
   );
 }
 
-function readChallenge(response: Response): AuthChallenge {
-  const { error, scope, resourceMetadataUrl } = extractWWWAuthenticateParams(response);
+function readChallenge(response: Response, target: URL): AuthChallenge {
+  const { error, scope, resourceMetadataUrl: absolute } = extractWWWAuthenticateParams(response);
+  // A relative `resource_metadata` (which the SDK drops) is resolved against the request's URL.
+  const named = /resource_metadata="([^"]+)"/.exec(response.headers.get('www-authenticate') ?? '');
+  const resourceMetadataUrl =
+    absolute ??
+    (named?.[1] && URL.canParse(named[1], target) ? new URL(named[1], target) : undefined);
   return {
     ...(error ? { error } : {}),
     ...(scope ? { scope } : {}),

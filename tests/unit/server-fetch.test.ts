@@ -107,7 +107,8 @@ describe('createServerFetch', () => {
     ).resolves.toMatchObject({ type: 'opaqueredirect' });
     // Nothing of the server's goes to another origin: the browser may follow as it does.
     await serverFetch('https://auth.example.com/.well-known/openid-configuration');
-    expect(modes).toEqual(['manual', 'manual', undefined]);
+    // Each same-origin redirect is looked up once with a bare GET (which here leads nowhere).
+    expect(modes).toEqual(['manual', undefined, 'manual', undefined, undefined]);
   });
 
   it('classifies refused connections as network errors and remembers them', async () => {
