@@ -69,6 +69,12 @@ export const PERMISSIONS: readonly PermissionRow[] = [
     asked: 'at install (Chrome shows no warning for it)',
   },
   {
+    permission: 'declarativeNetRequestWithHostAccess',
+    kind: 'required',
+    uses: "Patchbay's own requests (never a tab's) go without an `Origin` header, which servers checking it refuse for `chrome-extension://`; Chrome applies the rule only on sites the person allowed (`src/platform/chrome-own-requests.ts`)",
+    asked: 'at install (Chrome shows no warning for it)',
+  },
+  {
     permission: 'tabs',
     kind: 'optional',
     uses: 'the browser\'s own tools: every tab\'s address and title (also pages no host permission covers), for browser access and "Use this browser"',

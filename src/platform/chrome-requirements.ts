@@ -87,6 +87,12 @@ export const CHROME_REQUIREMENTS: readonly ChromeRequirement[] = [
     usedIn: 'src/platform/chrome.ts (state kept across worker restarts)',
   },
   {
+    feature:
+      '`declarativeNetRequest.updateSessionRules()` with `initiatorDomains`, `modifyHeaders`',
+    since: 101,
+    usedIn: "src/platform/chrome-own-requests.ts (Patchbay's own requests without `Origin`)",
+  },
+  {
     feature: '`structuredClone()`',
     since: 98,
     usedIn: 'src/browser-access/browser-access-service.ts',

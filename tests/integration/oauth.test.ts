@@ -289,7 +289,8 @@ describe('discovery variants', () => {
     // The first needs-auth comes from the 401; wait for the sign-in's own verdict.
     await expect
       .poll(async () => (await harness.manager.getStatus(id)).error)
-      .toContain('Signing in to Notes failed');
+      .toContain("Notes's sign-in server lets no app register itself.");
+    expect((await harness.manager.getStatus(id)).needsClientId).toBe(true);
     expect((await harness.manager.getStatus(id)).error).toContain('does not match');
     expect(storedTokens(harness, id)).toBeUndefined();
   });
@@ -595,7 +596,8 @@ describe('clients without dynamic registration', () => {
     await harness.manager.enable(id);
     await expect
       .poll(async () => (await harness.manager.getStatus(id)).error)
-      .toContain('Signing in to Notes failed');
+      .toContain("Notes's sign-in server lets no app register itself.");
+    expect((await harness.manager.getStatus(id)).needsClientId).toBe(true);
     expect(storedTokens(harness, id)).toBeUndefined();
   });
 });
