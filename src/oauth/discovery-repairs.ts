@@ -9,7 +9,8 @@
  *   (`"http://h:P"`) is compared as `"http://h:P/"`: the SDK compares the metadata's `issuer`
  *   to that name as a string and accepts a missing slash only one way round. RFC 8414 §3.3
  *   wants the two identical; on an empty path they name the same URL (RFC 3986 §6.2.3), and
- *   nowhere else are they treated as equal.
+ *   nowhere else are they treated as equal. The authorization response's `iss` (RFC 9207) is
+ *   still compared exactly, as the conformance suite requires.
  */
 
 /** A metadata document is this small; a larger answer is left as it is. */
@@ -72,15 +73,4 @@ function withoutLength(headers: Headers): Headers {
   copy.delete('content-length');
   copy.delete('content-encoding');
   return copy;
-}
-
-/**
- * An authorization response's `iss` (RFC 9207) spelled as the discovered issuer when the two
- * differ by one trailing slash on an empty path, so the SDK's exact comparison holds; any other
- * difference is left for it to refuse.
- */
-export function issuerAsDiscovered(iss: string, discovered: string | undefined): string {
-  if (!discovered || iss === discovered) return iss;
-  const bare = (value: string) => (value.endsWith('/') ? value.slice(0, -1) : value);
-  return isBareRootIssuer(bare(iss)) && bare(iss) === bare(discovered) ? discovered : iss;
 }

@@ -3,7 +3,6 @@ import { SignInWindowClosedError, type Identity } from '../platform/ports';
 import type { FetchLike } from '../mcp/server-fetch';
 import { AuthFlowError } from '../errors/auth-flow-error';
 import type { ExtensionOAuthProvider } from './provider';
-import { issuerAsDiscovered } from './discovery-repairs';
 
 /**
  * How long a sign-in window may stay open. The person may have walked away from it; the
@@ -117,9 +116,8 @@ export async function signIn(options: SignInOptions): Promise<void> {
     // RFC 9207: the SDK checks `iss` against the issuer it discovered (required when the
     // authorization server advertises it, refused when wrong), so a response from another
     // authorization server (a mix-up attack) is never redeemed.
-    const returned = params.get('iss');
-    const discovered = (await provider.discoveryState())?.authorizationServerMetadata?.issuer;
-    const iss = returned ? issuerAsDiscovered(returned, discovered) : undefined;
+    // RFC 9207 compares `iss` as a string: no trailing slash is forgiven here.
+    const iss = params.get('iss');
     await auth(provider, { ...authOptions, authorizationCode: code, ...(iss ? { iss } : {}) });
   } finally {
     await provider.clearPending();
