@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ServerCard, type ServerCardProps } from '../../components/servers/ServerCard';
+import type { ServerCardProps } from '../../components/servers/ServerCard';
+import { renderServerCard } from '../helpers/server-card';
 import { ServerForm } from '../../components/servers/ServerForm';
 import { STATUS_LABELS } from '../../components/servers/status-labels';
 import { SERVER_STATES, type ServerView } from '../../src/messaging/contract';
@@ -21,27 +22,7 @@ const server: ServerView = {
 };
 
 function card(overrides: Partial<ServerCardProps> = {}) {
-  const props: ServerCardProps = {
-    server,
-    tools: undefined,
-    busy: false,
-    onToggle: vi.fn(),
-    onRetry: vi.fn(),
-    onSignIn: vi.fn(),
-    onAllowAccess: vi.fn(),
-    onSignOut: vi.fn(),
-    onHealthCheck: vi.fn(),
-    readOnlyWithoutAsking: false,
-    onDisabledToolsChange: vi.fn(),
-    onReadOnlyWithoutAskingChange: vi.fn(),
-    ...overrides,
-  };
-  render(
-    <ul>
-      <ServerCard {...props} />
-    </ul>,
-  );
-  return props;
+  return renderServerCard(server, overrides).props;
 }
 
 describe('ServerCard', () => {

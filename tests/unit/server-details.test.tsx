@@ -10,7 +10,8 @@ import {
 } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerDetailsData } from '../../components/servers/details-state';
-import { ServerCard, type ServerCardProps } from '../../components/servers/ServerCard';
+import type { ServerCardProps } from '../../components/servers/ServerCard';
+import { renderServerCard } from '../helpers/server-card';
 import { ServerDetails, type ServerDetailsProps } from '../../components/servers/ServerDetails';
 import { ServersPanel } from '../../components/servers/ServersPanel';
 import { useServerDetails } from '../../components/servers/use-server-details';
@@ -292,26 +293,7 @@ describe('a connected server’s details', () => {
 });
 
 function card(overrides: Partial<ServerCardProps> = {}) {
-  const props: ServerCardProps = {
-    server,
-    tools: undefined,
-    busy: false,
-    onToggle: vi.fn(),
-    onRetry: vi.fn(),
-    onSignIn: vi.fn(),
-    onAllowAccess: vi.fn(),
-    onSignOut: vi.fn(),
-    onHealthCheck: vi.fn(),
-    readOnlyWithoutAsking: false,
-    onDisabledToolsChange: vi.fn(),
-    onReadOnlyWithoutAskingChange: vi.fn(),
-    ...overrides,
-  };
-  return render(
-    <ul>
-      <ServerCard {...props} />
-    </ul>,
-  );
+  return renderServerCard(server, overrides);
 }
 
 describe('server and tool icons', () => {
