@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
+import { startOAuthFixture } from '../fixtures/oauth-server';
 import { closeAfterTest, freshExtensionPerTest, requestFrom } from './harness';
 import { addAndSwitchOn, serverCard } from './server-setup';
 
@@ -161,5 +162,21 @@ describe('servers a browser client usually cannot reach', () => {
       await requestFrom(session, page, 'mcp/tools/list');
     }
     expect(refusals()).toBe(afterSwitchOn);
+  });
+
+  it('asks for a client ID where the sign-in server registers no apps, naming the redirect URL, in a card that fits', async () => {
+    const oauth = closeAfterTest(await startOAuthFixture({ registration: false }));
+    await addAndSwitchOn(session, page, { name: 'Notes', url: oauth.mcpUrl });
+    const card = serverCard(page, 'Notes');
+    const enter = card.getByRole('button', { name: 'Enter client ID' });
+    await enter.waitFor();
+    await card.getByText(`chromiumapp.org/`, { exact: false }).waitFor();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await session.screenshot(page, 'servers-client-id-needed');
+    await enter.click();
+    const field = page.getByLabel('Client ID');
+    await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
   });
 });
