@@ -63,7 +63,7 @@ async function withRootIssuersSlashed(response: Response): Promise<Response> {
 }
 
 /** `https://as.example` (no path at all), which names the same URL as `https://as.example/`. */
-export function isBareRootIssuer(entry: unknown): entry is string {
+function isBareRootIssuer(entry: unknown): entry is string {
   if (typeof entry !== 'string' || !/^https?:\/\/[^/?#]+$/i.test(entry)) return false;
   return URL.canParse(entry);
 }
