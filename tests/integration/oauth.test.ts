@@ -289,8 +289,7 @@ describe('discovery variants', () => {
     // The first needs-auth comes from the 401; wait for the sign-in's own verdict.
     await expect
       .poll(async () => (await harness.manager.getStatus(id)).error)
-      .toContain("Notes's sign-in server lets no app register itself.");
-    expect((await harness.manager.getStatus(id)).needsClientId).toBe(true);
+      .toContain('Signing in to Notes failed');
     expect((await harness.manager.getStatus(id)).error).toContain('does not match');
     expect(storedTokens(harness, id)).toBeUndefined();
   });
