@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { defineConfig } from 'wxt';
 import { clientMetadataDocument } from './src/oauth/client-metadata';
 import { extensionIdFromKey, redirectUrlForExtension } from './scripts/extension-id';
@@ -56,7 +56,19 @@ export default defineConfig({
     ],
   },
   // Extension pages load from disk, not the network: one ~800 kB side-panel chunk is fine.
-  vite: () => ({ build: { chunkSizeWarningLimit: 1200 } }),
+  // PATCHBAY_SOURCEMAP=1: source maps, to see where a bundle's bytes go (docs/performance.md).
+  vite: () => ({
+    build: { chunkSizeWarningLimit: 1200, sourcemap: process.env.PATCHBAY_SOURCEMAP === '1' },
+    resolve: {
+      // One JSON Schema validator for the SDK's client and server packages (sdk-server-shims.ts).
+      alias: [
+        {
+          find: /^@modelcontextprotocol\/server\/_shims$/,
+          replacement: resolve(import.meta.dirname, 'src/mcp/sdk-server-shims.ts'),
+        },
+      ],
+    },
+  }),
   hooks: {
     'build:publicAssets': (_wxt, files) => {
       if (!clientMetadataUrl) return;

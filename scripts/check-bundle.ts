@@ -19,7 +19,10 @@ const KB = 1024;
  * (digests, and SKILL.md's frontmatter with its own YAML reader), and the core's skills schemas
  * add about 8 KB gzipped. It grew from 190 KB with routines (src/routines/): their records'
  * schemas, schedule and runs' bookkeeping, about 5 KB gzipped; the runner itself, with the AI
- * SDK and the model providers, loads in an offscreen document only while a run goes on.
+ * SDK and the model providers, loads in an offscreen document only while a run goes on. It holds
+ * the connection doctor (src/mcp/doctor/, about 6 KB gzipped) within 200 KB because the SDK's
+ * server package takes the client's copy of the JSON Schema validator (src/mcp/sdk-server-shims.ts:
+ * 5.9 KB gzipped less). See where the bytes go: PATCHBAY_SOURCEMAP=1 npx wxt build.
  */
 /**
  * everyPage: what the manifest puts into every web page: nothing (issue 32: no page tax on
