@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import type { ServerView, ToolView } from '../../src/messaging/contract';
+import type { ServerResults, ServerView, ToolView } from '../../src/messaging/contract';
 import { isUnencrypted, UNENCRYPTED_WARNING } from '../../src/net/private-network';
 import { imageDataUrl } from './details-state';
+import { DoctorReport } from './DoctorReport';
 import { ServerDetails, type ServerDetailsHandlers } from './ServerDetails';
 import { StatusBadge } from './StatusBadge';
 import { ToolList } from './ToolList';
@@ -20,7 +21,8 @@ export interface ServerCardProps {
   readOnlyWithoutAsking: boolean;
   onEdit?: () => void;
   onHealthCheck(): void;
-  health?: { ok: boolean; latencyMs: number; error?: string } | 'checking';
+  /** The connection doctor's last report (Check), or that it runs now. */
+  health?: ServerResults['health/check'] | 'checking';
   onDisabledToolsChange(names: string[]): void;
   onReadOnlyWithoutAskingChange(value: boolean): void;
   /**
@@ -150,20 +152,18 @@ export function ServerCard({
             Sign out
           </button>
         ) : null}
-        {server.isEnabled && server.status.state === 'connected' ? (
+        {server.isEnabled ? (
           <button
             type="button"
             className="link"
             onClick={onHealthCheck}
             disabled={health === 'checking'}
           >
-            Check
+            {health === 'checking' ? 'Checking…' : 'Check'}
           </button>
         ) : null}
-        {health && health !== 'checking' ? (
-          <span className={health.ok ? 'muted' : 'field-error'} role="status">
-            {health.ok ? `${health.latencyMs} ms` : health.error}
-          </span>
+        {health && health !== 'checking' && health.ok ? (
+          <span className="muted" role="status">{`${health.latencyMs} ms`}</span>
         ) : null}
         {onEdit ? (
           <button type="button" className="link" onClick={onEdit} disabled={busy}>
@@ -198,6 +198,12 @@ export function ServerCard({
         </p>
       ) : null}
       {server.status.error ? <p className="server-error">{server.status.error}</p> : null}
+      {health && health !== 'checking' && health.steps.length ? (
+        <DoctorReport steps={health.steps} report={health.report} />
+      ) : null}
+      {health && health !== 'checking' && !health.steps.length && health.error ? (
+        <p className="server-error">{health.error}</p>
+      ) : null}
       {connected && details ? <ServerDetails server={server} busy={busy} {...details} /> : null}
       {connected && tools ? (
         <ToolList

@@ -6,7 +6,7 @@ import {
   setReadOnlyWithoutAsking,
 } from '../../src/policy/grants';
 import type { PatchbayClient } from '../../src/messaging/client';
-import type { ServerView } from '../../src/messaging/contract';
+import type { ServerResults, ServerView } from '../../src/messaging/contract';
 import type { KeyValueStore } from '../../src/platform/ports';
 import { useServerDetails } from './use-server-details';
 import { useServerSkills } from './use-server-skills';
@@ -14,12 +14,12 @@ import type { useServers } from './use-servers';
 import { useStored } from '../shared/use-stored';
 import { sitesRefused, type AskForSites } from '../../src/permissions/ask-for-sites';
 
-type Health = { ok: boolean; latencyMs: number; error?: string } | 'checking';
+type Health = ServerResults['health/check'] | 'checking';
 
 /**
- * What a server card does: switch on and off, sign in and out, check health, the approval
- * setting, tools and details. A server with work under way is busy; a failure becomes the
- * notice above the list, and the list is reloaded after each piece of work.
+ * What a server card does: switch on and off, sign in and out, check health (the connection
+ * doctor), the approval setting, tools and details. A server with work under way is busy; a
+ * failure becomes the notice above the list, and the list is reloaded after each piece of work.
  */
 export function useServerActions(
   client: PatchbayClient,
@@ -60,7 +60,13 @@ export function useServerActions(
       (error: unknown) =>
         setHealth((previous) => ({
           ...previous,
-          [serverId]: { ok: false, latencyMs: 0, error: String(error) },
+          [serverId]: {
+            ok: false,
+            latencyMs: 0,
+            error: error instanceof Error ? error.message : String(error),
+            steps: [],
+            report: '',
+          },
         })),
     );
   }

@@ -1,5 +1,4 @@
 import { userMessage } from '../errors/connection-error';
-import { PatchbayError } from '../errors/patchbay-error';
 import type { AddServerPayload, GlobalResults, ServerResults } from '../messaging/contract';
 import { toConnectionError } from './classify-error';
 import { openConnection } from './connection';
@@ -7,7 +6,7 @@ import { validateCustomServerInput } from './custom-server-input';
 import type { SessionContext } from './session/context';
 import { listAllTools } from './list-tools';
 import type { ServerSession } from './session/server-session';
-import { withShortLivedConnection } from './short-lived-connection';
+import { runDoctor } from './doctor/run';
 
 /**
  * "Test connection" before saving: connects with what the form holds, lists the tools, and
@@ -57,23 +56,14 @@ export async function testConnection(
   }
 }
 
-/** Pings the server: over its live connection when switched on, else over a short-lived one. */
+/**
+ * The health check: the connection doctor (src/mcp/doctor/), whose ping over the live
+ * connection (or a short-lived one when the server is switched off) gives ok and latency.
+ */
 export async function healthCheck(session: ServerSession): Promise<ServerResults['health/check']> {
-  const { config, context } = session;
-  const release = context.keepAlive.hold();
-  const started = performance.now();
+  const release = session.context.keepAlive.hold();
   try {
-    if (session.isEnabled) {
-      await session.withConnection((connection) => connection.ping());
-    } else {
-      await withShortLivedConnection(session, (connection) => connection.ping());
-    }
-    return { ok: true, latencyMs: Math.round(performance.now() - started) };
-  } catch (error) {
-    const message = PatchbayError.isInstance(error)
-      ? error.message
-      : userMessage(toConnectionError(error), config.name, config.url);
-    return { ok: false, latencyMs: Math.round(performance.now() - started), error: message };
+    return await runDoctor(session);
   } finally {
     release();
   }

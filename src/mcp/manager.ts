@@ -65,6 +65,7 @@ export function createMcpManager(options: McpManagerOptions) {
   const context: SessionContext = {
     ...ports,
     ...(siteFetch ? { fetch: siteFetch } : {}),
+    ...(hostAccess ? { hostAccess } : {}),
     retryPolicy: retryPolicy ?? RetryPresets.Standard,
     asks,
     icons: new IconResolver(siteFetch),

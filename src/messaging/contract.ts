@@ -104,6 +104,22 @@ export type ServerAction = keyof typeof serverRequests;
 const statusResult = z.object({ status: serverStatusSchema });
 
 /**
+ * One step of the connection doctor: what was tried (a URL, its HTTP status, content type and
+ * time), its verdict in plain words and, for a failure, what the server's admin can change.
+ */
+export const doctorStepSchema = z.object({
+  name: z.string().max(80),
+  url: z.string().max(2048).optional(),
+  status: z.number().int().optional(),
+  contentType: z.string().max(200).optional(),
+  ms: z.number().nonnegative().optional(),
+  verdict: z.enum(['ok', 'warn', 'fail', 'skip']),
+  sentence: z.string().max(1000),
+  fix: z.string().max(1000).optional(),
+});
+export type DoctorStep = z.infer<typeof doctorStepSchema>;
+
+/**
  * What each request answers with, as schemas: the router's handlers are typed from them and
  * the page client checks every answer against them.
  */
@@ -142,6 +158,10 @@ export const serverResults = {
     ok: z.boolean(),
     latencyMs: z.number(),
     error: z.string().optional(),
+    /** The connection doctor's steps (src/mcp/doctor/), in the order they ran. */
+    steps: z.array(doctorStepSchema).max(40),
+    /** The steps as text to copy, built in the worker without header values or secrets. */
+    report: z.string().max(40_000),
   }),
   'tool/call': callToolResultSchema,
   'tool/cancel': z.object({ cancelled: z.boolean() }),

@@ -46,7 +46,12 @@ describe('Servers panel', () => {
     expect(await toolsList()).toContain('echo');
     expect(await toolsList()).not.toContain('create_event');
     await card.getByRole('button', { name: 'Check' }).click();
-    await card.getByText(/^\d+ ms$/).waitFor();
+    // The ping's time beside Check, and the doctor's report, folded: nothing failed.
+    await card
+      .locator('.server-status')
+      .getByText(/^\d+ ms$/)
+      .waitFor();
+    await card.getByText('Connection check: no failures').waitFor();
 
     await card.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('form', { name: 'Edit Team docs' });
@@ -68,6 +73,45 @@ describe('Servers panel', () => {
       .click();
     await renamed.waitFor({ state: 'detached' });
     expect(await toolsList()).not.toContain('echo');
+  });
+
+  it('checks a failing server step by step, naming the step that fails, with a report to copy', async () => {
+    fixture.inject({
+      path: '/mcp',
+      status: 403,
+      contentType: 'text/plain',
+      body: 'Forbidden',
+      times: 50,
+    });
+    const card = await addServerThroughForm(page, { name: 'Gatekept', url: fixture.mcpUrl });
+    await card.getByRole('switch', { name: 'Enable Gatekept' }).click();
+    await card.locator('[data-state="needs-auth"]').waitFor({ timeout: 15_000 });
+
+    await card.getByRole('button', { name: 'Check' }).click();
+    const report = card.locator('details.doctor');
+    const failing = report.locator('.doctor-fail');
+    await failing.waitFor({ timeout: 15_000 });
+    await expect(report.locator('summary').textContent()).resolves.toMatch(
+      /^Connection check: 1 of \d+ steps failed$/,
+    );
+    await expect(failing.locator('.doctor-name').textContent()).resolves.toBe('Reach Failed');
+    const sentence = await failing.locator('.doctor-sentence').textContent();
+    expect(sentence).toMatch(/^Gatekept refused access \(HTTP 403\)\./);
+    expect(sentence).toContain(`refuse chrome-extension://${session.extensionId}`);
+    await expect(failing.locator('.muted').textContent()).resolves.toMatch(
+      /^HTTP 403 · text\/plain(; charset=utf-8)? · \d+ ms$/,
+    );
+    await report.getByRole('button', { name: 'Copy report' }).waitFor();
+    await expect(card.getByRole('button', { name: 'Check' }).isEnabled()).resolves.toBe(true);
+    const overflow = () =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+    await expect(overflow()).resolves.toBe(0);
+    await session.screenshot(page, 'servers-doctor-failing');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(overflow()).resolves.toBe(0);
+    await session.screenshot(page, 'servers-doctor-failing-dark');
   });
 
   it('imports servers from an mcpServers JSON with a preview and per-entry errors', async () => {

@@ -185,10 +185,15 @@ describe('the health check of a saved server', () => {
     const from = oauth.requests.length;
     await expect(manager.healthCheck(id)).resolves.toMatchObject({ ok: true });
     const sent = oauth.requests.slice(from).filter((request) => request.app === 'mcp');
-    expect(sent.length).toBeGreaterThan(0);
+    const calls = sent.filter((request) => request.path.startsWith('/mcp'));
+    expect(calls.length).toBeGreaterThan(0);
     expect(
-      sent.every((request) => String(request.headers.authorization).startsWith('Bearer ')),
+      calls.every((request) => String(request.headers.authorization).startsWith('Bearer ')),
     ).toBe(true);
+    // The check's metadata look-ups (the connection doctor's) are discovery: no token with them.
+    const lookUps = sent.filter((request) => !request.path.startsWith('/mcp'));
+    expect(lookUps.length).toBeGreaterThan(0);
+    expect(lookUps.every((request) => request.headers.authorization === undefined)).toBe(true);
   });
 
   it('says why a switched-off server cannot be reached', async () => {

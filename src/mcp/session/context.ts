@@ -1,3 +1,4 @@
+import type { HostAccess } from '../../permissions/host-access';
 import type { Alarms, Broadcaster, Identity, KeepAlive, KeyValueStore } from '../../platform/ports';
 import type { AskBroker } from '../asks/ask-broker';
 import type { IconResolver } from '../icons';
@@ -18,6 +19,8 @@ export interface SessionContext {
   icons: IconResolver;
   /** Replaces `fetch` for every request to servers and authorization servers (tests). */
   fetch?: FetchLike;
+  /** The sites Chrome lets Patchbay reach; every site when absent (Node, tests). */
+  hostAccess?: HostAccess;
   connectTimeoutMs?: number;
   /** How long a sign-in window may stay open without an answer (tests shorten it). */
   signInTimeoutMs?: number;
