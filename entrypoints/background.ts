@@ -33,6 +33,7 @@ import {
 } from '../src/platform/chrome';
 import { shareAttention } from '../src/platform/shared-attention';
 import { sendOwnRequestsWithoutOrigin } from '../src/platform/chrome-own-requests';
+import { endRedirectCaptures } from '../src/platform/chrome-redirect-capture';
 import { createChromeRoutineRunner } from '../src/platform/chrome-routine-runner';
 import { createRoutineService } from '../src/routines/routine-service';
 
@@ -46,6 +47,7 @@ const TOOL_CHANGES = new Set<Broadcast['type']>([
 export default defineBackground(() => {
   void restrictStorageToExtensionPages();
   void sendOwnRequestsWithoutOrigin();
+  void endRedirectCaptures();
   // The chat's approval key exists before any panel opens, so two panels never make two.
   void loadApprovalSecret(createChromeStore()).catch(() => undefined);
   const pages = createChromeBroadcaster();

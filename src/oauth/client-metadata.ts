@@ -1,4 +1,5 @@
 import type { OAuthClientMetadata } from '@modelcontextprotocol/client';
+import { isLoopbackRedirect } from './loopback-redirect';
 
 /** The extension's fixed id (pinned by the manifest key) and its chrome.identity redirect URL. */
 export const EXTENSION_ID = 'ochopgbekfckekcfildinaeciimoahkb';
@@ -10,7 +11,8 @@ export const EXTENSION_REDIRECT_URL = `https://${EXTENSION_ID}.chromiumapp.org/`
  *
  * - A public client (`token_endpoint_auth_method: "none"`): an extension cannot keep a secret.
  * - `application_type: "web"` (SEP-837): the redirect is the browser's https page for the
- *   extension, not a loopback or custom-scheme URI of a native app.
+ *   extension, not a loopback or custom-scheme URI of a native app; `"native"` with the loopback
+ *   redirect, for authorization servers that accept only that one (loopback-redirect.ts).
  */
 export function patchbayClientMetadata(options: {
   redirectUrl: string;
@@ -22,7 +24,7 @@ export function patchbayClientMetadata(options: {
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     token_endpoint_auth_method: 'none',
-    application_type: 'web',
+    application_type: isLoopbackRedirect(options.redirectUrl) ? 'native' : 'web',
     ...(options.scopes?.length ? { scope: options.scopes.join(' ') } : {}),
   };
 }

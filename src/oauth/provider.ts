@@ -9,6 +9,7 @@ import type {
 import type { KeyValueStore } from '../platform/ports';
 import { patchbayClientMetadata } from './client-metadata';
 import { keepKnownMetadata } from './known-metadata';
+import { LOOPBACK_REDIRECT_URL } from './loopback-redirect';
 import { storageKeys } from '../mcp/storage-keys';
 
 /**
@@ -20,6 +21,9 @@ export type StoredTokens = StoredOAuthTokens & {
   /** The MCP server URL the tokens were issued for. */
   resource?: string;
 };
+
+/** A stored registration, as far as its redirect goes (the SDK's type has it only when full). */
+type Registered = { redirect_uris?: string[] };
 
 /** An authorization in progress, persisted so a restarted worker still knows what it asked for. */
 export interface PendingAuthorization {
@@ -67,6 +71,8 @@ export class ExtensionOAuthProvider implements OAuthClientProvider {
    * the SDK picks and checks the resource itself.
    */
   validateResourceURL: (() => Promise<undefined>) | undefined;
+  /** The authorization server takes only the loopback redirect (loopback-redirect.ts). */
+  private loopback = false;
 
   constructor(private readonly options: ExtensionOAuthProviderOptions) {}
 
@@ -80,12 +86,27 @@ export class ExtensionOAuthProvider implements OAuthClientProvider {
   }
 
   get redirectUrl(): string {
-    return this.options.redirectUrl;
+    return this.loopback ? LOOPBACK_REDIRECT_URL : this.options.redirectUrl;
+  }
+
+  /** Registers, and signs in, with the loopback redirect from now on. */
+  useLoopback(): void {
+    this.loopback = true;
+  }
+
+  /**
+   * Takes the redirect the stored registration was made with: a client registered with the
+   * loopback redirect signs in with it again, one registered with the browser's with that.
+   */
+  async adoptRegisteredRedirect(): Promise<void> {
+    if (this.options.preRegistered) return;
+    const stored = await this.options.store.get<Registered>(this.key('client'));
+    this.loopback = stored?.redirect_uris?.includes(LOOPBACK_REDIRECT_URL) ?? false;
   }
 
   get clientMetadata(): OAuthClientMetadata {
     return patchbayClientMetadata({
-      redirectUrl: this.options.redirectUrl,
+      redirectUrl: this.redirectUrl,
       ...(this.options.defaultScopes ? { scopes: this.options.defaultScopes } : {}),
     });
   }
@@ -147,7 +168,12 @@ export class ExtensionOAuthProvider implements OAuthClientProvider {
 
   async saveClientInformation(clientInformation: StoredOAuthClientInformation): Promise<void> {
     if (this.options.preRegistered) return; // configured by the person, never overwritten
-    await this.options.store.set({ [this.key('client')]: clientInformation });
+    // The redirect registered, also where the server's answer leaves it out: later sign-ins
+    // ask for the same one (adoptRegisteredRedirect).
+    const redirectUris = (clientInformation as Registered).redirect_uris ?? [this.redirectUrl];
+    await this.options.store.set({
+      [this.key('client')]: { ...clientInformation, redirect_uris: redirectUris },
+    });
   }
 
   /** The stored tokens, unless they were issued by another authorization server than `context`'s. */

@@ -188,6 +188,7 @@ export class AuthSession {
     // SDK v2's `forceReauthorization` skips the refresh grant, which cannot widen scopes.
     const replacing = Boolean(options.stepUp) || !this.tokens;
     this.provider.replacingGrant = replacing;
+    await this.provider.adoptRegisteredRedirect();
     try {
       await signInRetrying(
         (changes) => {
@@ -198,7 +199,13 @@ export class AuthSession {
           stepUp: Boolean(options.stepUp),
           ...(this.options.preRegistered
             ? {}
-            : { registerAgain: () => this.provider.invalidateCredentials('client') }),
+            : {
+                registerAgain: () => this.provider.invalidateCredentials('client'),
+                registerWithLoopback: () => {
+                  this.provider.useLoopback();
+                  return this.provider.invalidateCredentials('client');
+                },
+              }),
         },
       );
     } finally {

@@ -2,6 +2,7 @@ import { auth } from '@modelcontextprotocol/client';
 import { SignInWindowClosedError, type Identity } from '../platform/ports';
 import type { FetchLike } from '../mcp/server-fetch';
 import { AuthFlowError } from '../errors/auth-flow-error';
+import { isLoopbackRedirect } from './loopback-redirect';
 import type { ExtensionOAuthProvider } from './provider';
 
 /**
@@ -26,6 +27,25 @@ function withDeadline<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
     );
   });
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** The sign-in window, until it comes back to the redirect URL, is closed, or times out. */
+async function openSignInWindow(options: SignInOptions, authorizationUrl: URL): Promise<URL> {
+  try {
+    return new URL(
+      await withDeadline(
+        options.identity.launchWebAuthFlow(authorizationUrl.href),
+        options.timeoutMs ?? SIGN_IN_TIMEOUT_MS,
+      ),
+    );
+  } catch (error) {
+    if (SignInWindowClosedError.isInstance(error)) {
+      throw new AuthFlowError('cancelled', 'The sign-in window was closed before signing in.', {
+        cause: error,
+      });
+    }
+    throw error;
+  }
 }
 
 export interface SignInOptions {
@@ -69,23 +89,17 @@ export async function signIn(options: SignInOptions): Promise<void> {
     const authorizationUrl = provider.authorizationUrl as URL | undefined;
     if (!authorizationUrl)
       throw new AuthFlowError('failed', 'The sign-in could not start: no authorization URL.');
-    options.onAuthorizing?.(authorizationUrl);
-
+    // A loopback redirect is caught in the browser (loopback-redirect.ts); without the site
+    // allowed, this fails before any window opens.
+    const release = isLoopbackRedirect(provider.redirectUrl)
+      ? await options.identity.captureRedirect(provider.redirectUrl)
+      : undefined;
     let redirect: URL;
     try {
-      redirect = new URL(
-        await withDeadline(
-          options.identity.launchWebAuthFlow(authorizationUrl.href),
-          options.timeoutMs ?? SIGN_IN_TIMEOUT_MS,
-        ),
-      );
-    } catch (error) {
-      if (SignInWindowClosedError.isInstance(error)) {
-        throw new AuthFlowError('cancelled', 'The sign-in window was closed before signing in.', {
-          cause: error,
-        });
-      }
-      throw error;
+      options.onAuthorizing?.(authorizationUrl);
+      redirect = await openSignInWindow(options, authorizationUrl);
+    } finally {
+      await release?.();
     }
 
     const params = redirect.searchParams;

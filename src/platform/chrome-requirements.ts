@@ -90,7 +90,8 @@ export const CHROME_REQUIREMENTS: readonly ChromeRequirement[] = [
     feature:
       '`declarativeNetRequest.updateSessionRules()` with `initiatorDomains`, `modifyHeaders`',
     since: 101,
-    usedIn: "src/platform/chrome-own-requests.ts (Patchbay's own requests without `Origin`)",
+    usedIn:
+      "src/platform/chrome-own-requests.ts (Patchbay's own requests without `Origin`); src/platform/chrome-redirect-capture.ts (a `redirect` rule with `regexSubstitution`, the loopback sign-in redirect)",
   },
   {
     feature: '`structuredClone()`',

@@ -15,6 +15,7 @@ import {
   type KeepAlive,
   type KeyValueStore,
 } from './ports';
+import { captureRedirect } from './chrome-redirect-capture';
 
 /** chrome.storage.local, or `session` (kept while the browser runs, through worker restarts). */
 export function createChromeStore(which: 'local' | 'session' = 'local'): KeyValueStore {
@@ -112,6 +113,7 @@ export function createRuntimeTransport(): MessageTransport {
 export function createChromeIdentity(): Identity {
   return {
     redirectUrl: () => browser.identity.getRedirectURL(),
+    captureRedirect: (from) => captureRedirect(from, browser.identity.getRedirectURL()),
     async launchWebAuthFlow(url) {
       let redirect: string | undefined;
       try {

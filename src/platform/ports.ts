@@ -35,6 +35,13 @@ export interface Identity {
    * window was closed.
    */
   launchWebAuthFlow(url: string): Promise<string>;
+  /**
+   * Until the returned function is called, a navigation to `from` (with any query) goes to
+   * {@link redirectUrl} instead, so a sign-in window redirected there ends as usual: the
+   * loopback redirect (src/oauth/loopback-redirect.ts). Rejects with a `no-access`
+   * ConnectionError when Chrome does not allow Patchbay that address's site.
+   */
+  captureRedirect(from: string): Promise<() => Promise<void>>;
 }
 
 export { SignInWindowClosedError } from '../errors/sign-in-window-closed-error';

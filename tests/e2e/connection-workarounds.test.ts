@@ -13,6 +13,7 @@ import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-
 import { startOAuthFixture } from '../fixtures/oauth-server';
 import { closeAfterTest, freshExtensionPerTest, requestFrom } from './harness';
 import { addAndSwitchOn, serverCard } from './server-setup';
+import { LOOPBACK_REDIRECT_URL } from '../../src/oauth/loopback-redirect';
 
 const session = freshExtensionPerTest();
 let fixture: FixtureServer;
@@ -178,5 +179,32 @@ describe('servers a browser client usually cannot reach', () => {
     await enter.click();
     const field = page.getByLabel('Client ID');
     await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
+  });
+  it('signs in where the authorization server accepts only a loopback redirect: the browser catches it, nothing listens', async () => {
+    const oauth = closeAfterTest(
+      await startOAuthFixture({ consent: 'page', quirks: { loopbackRedirectsOnly: true } }),
+    );
+    const consentOpened = session.context.waitForEvent('page', { timeout: 15_000 });
+    await addAndSwitchOn(session, page, { name: 'Desk', url: oauth.mcpUrl });
+    const consent = await consentOpened;
+    await consent.getByRole('button', { name: 'Approve' }).click();
+    const card = serverCard(page, 'Desk');
+    await card.locator('[data-state="connected"]').waitFor({ timeout: 15_000 });
+    const [client] = await oauth.registeredClients();
+    expect(client?.redirect_uris).toEqual([LOOPBACK_REDIRECT_URL]);
+    expect(oauth.tokenRequests.map((request) => request.redirectUri)).toEqual([
+      LOOPBACK_REDIRECT_URL,
+    ]);
+    // The capture lasted as long as the sign-in: a navigation there now goes nowhere.
+    const rules = await session.worker.evaluate(() =>
+      (
+        globalThis as unknown as {
+          chrome: {
+            declarativeNetRequest: { getSessionRules(): Promise<{ action: { type: string } }[]> };
+          };
+        }
+      ).chrome.declarativeNetRequest.getSessionRules(),
+    );
+    expect(rules.map((rule) => rule.action.type)).toEqual(['modifyHeaders']);
   });
 });

@@ -13,6 +13,7 @@ import type { Identity } from '../../src/platform/ports';
 const unavailableIdentity: Identity = {
   redirectUrl: () => 'https://ochopgbekfckekcfildinaeciimoahkb.chromiumapp.org/',
   launchWebAuthFlow: () => Promise.reject(new Error('This test did not expect a sign-in window.')),
+  captureRedirect: () => Promise.reject(new Error('This test did not expect a sign-in window.')),
 };
 
 /** A manager wired to in-memory ports, as the background wires it to chrome.*. */

@@ -3,6 +3,7 @@
  * redirects (keeping its cookies) until it reaches Patchbay's redirect URL, answering a consent
  * page the way a person would. The browser does the same in the e2e suite.
  */
+import { captureNotAllowed } from '../../src/oauth/loopback-redirect';
 import { SignInWindowClosedError, type Identity } from '../../src/platform/ports';
 
 export const REDIRECT_URL = 'https://ochopgbekfckekcfildinaeciimoahkb.chromiumapp.org/';
@@ -21,6 +22,12 @@ export interface NodeIdentity extends Identity {
    * sign-in held in progress, for as long as a test needs.
    */
   hold: Promise<void> | undefined;
+  /**
+   * Whether Chrome allows the loopback site a captured redirect needs (default true); the
+   * addresses captured now, as the browser's redirect rule holds them.
+   */
+  loopbackAllowed: boolean;
+  captured: string[];
 }
 
 export function createNodeIdentity(): NodeIdentity {
@@ -29,7 +36,16 @@ export function createNodeIdentity(): NodeIdentity {
     behaviour: 'approve',
     tamper: undefined,
     hold: undefined,
+    loopbackAllowed: true,
+    captured: [],
     redirectUrl: () => REDIRECT_URL,
+    async captureRedirect(from) {
+      if (!identity.loopbackAllowed) throw captureNotAllowed(from);
+      identity.captured.push(from);
+      return async () => {
+        identity.captured.splice(identity.captured.indexOf(from), 1);
+      };
+    },
     async launchWebAuthFlow(url) {
       identity.opened.push(new URL(url));
       // The person walked away: the window never answers.
@@ -38,6 +54,10 @@ export function createNodeIdentity(): NodeIdentity {
       const cookies = new Map<string, string>();
       let next: { url: URL; init: RequestInit } = { url: new URL(url), init: {} };
       for (let hop = 0; hop < 20; hop += 1) {
+        // A captured address never reaches the network: the browser turns it into the redirect URL.
+        const from = identity.captured.find((address) => next.url.href.split('?')[0] === address);
+        if (from)
+          next.url = new URL(`${REDIRECT_URL}${new URL(from).pathname.slice(1)}${next.url.search}`);
         if (next.url.href.startsWith(REDIRECT_URL)) {
           return (identity.tamper ? identity.tamper(next.url) : next.url).href;
         }

@@ -224,7 +224,12 @@ describe('the OAuth fixture', () => {
       }),
     ]);
     expect(fixture.tokenRequests).toEqual([
-      { grantType: 'authorization_code', clientAuth: 'none', resource: fixture.mcpUrl },
+      {
+        grantType: 'authorization_code',
+        clientAuth: 'none',
+        resource: fixture.mcpUrl,
+        redirectUri: EXTENSION_REDIRECT,
+      },
     ]);
     // Discovery went through the header's non-well-known PRM URL; the well-known ones do not exist.
     const mcpOrigin = new URL(fixture.mcpUrl).origin;

@@ -7,6 +7,7 @@ import { startOAuthFixture, type OAuthFixtureOptions } from '../fixtures/oauth-s
 import { createHarness } from '../helpers/manager-harness';
 import { createNodeIdentity, REDIRECT_URL } from '../helpers/node-identity';
 import { cleanupsAfterEach } from '../helpers/cleanups';
+import { LOOPBACK_REDIRECT_URL } from '../../src/oauth/loopback-redirect';
 
 const cleanups = cleanupsAfterEach();
 
@@ -113,6 +114,70 @@ describe('refusals a client answers by itself', () => {
     ]);
     const tokenBodies = fixture.tokenRequests.map((request) => request.resource);
     expect(tokenBodies.every((resource) => resource === undefined)).toBe(true);
+  });
+});
+
+describe('an authorization server that accepts only loopback redirects (RFC 8252)', () => {
+  const registrations = (fixture: { requests: { method: string; path: string }[] }) =>
+    fixture.requests.filter(
+      (request) => request.method === 'POST' && request.path.endsWith('/register'),
+    );
+
+  it('registers the loopback redirect, which the browser catches, and signs in with it again later', async () => {
+    const { fixture, identity, harness, id } = await connectTo({
+      quirks: { loopbackRedirectsOnly: true },
+    });
+    await harness.waitForState(id, 'connected');
+    // The browser's redirect was refused; the loopback one was registered, as a native app's.
+    expect(registrations(fixture)).toHaveLength(2);
+    const [client] = await fixture.registeredClients();
+    expect(client?.redirect_uris).toEqual([LOOPBACK_REDIRECT_URL]);
+    expect(identity.opened.map((url) => url.searchParams.get('redirect_uri'))).toEqual([
+      LOOPBACK_REDIRECT_URL,
+    ]);
+    // The token request named the same redirect; the capture ended with the window.
+    expect(fixture.tokenRequests.at(-1)?.redirectUri).toBe(LOOPBACK_REDIRECT_URL);
+    expect(identity.captured).toEqual([]);
+
+    // Signed out and in again: the stored registration's redirect, without registering anew.
+    await harness.manager.disconnect(id);
+    await harness.manager.startSignIn(id);
+    await harness.waitForState(id, 'connected');
+    expect(registrations(fixture)).toHaveLength(2);
+    expect(identity.opened.at(-1)?.searchParams.get('redirect_uri')).toBe(LOOPBACK_REDIRECT_URL);
+  });
+
+  it('asks for the loopback site before any window opens, then signs in after Allow access', async () => {
+    const fixture = await startOAuthFixture({
+      consent: 'auto',
+      quirks: { loopbackRedirectsOnly: true },
+    });
+    cleanups.push(() => fixture.close());
+    const identity = createNodeIdentity();
+    identity.loopbackAllowed = false;
+    const harness = createHarness({ identity });
+    cleanups.push(() => harness.dispose());
+    const { id } = await harness.manager.addServer({ name: 'Notes', url: fixture.mcpUrl });
+    await harness.manager.enable(id);
+    await harness.waitForState(id, 'needs-auth');
+    const status = await harness.manager.getStatus(id);
+    expect(status.needsAccess).toEqual(['http://127.0.0.1/*']);
+    expect(status.error).toMatch(
+      /^Signing in to Notes failed: Patchbay may not reach 127\.0\.0\.1:53682, where the sign-in server sends you back/,
+    );
+    expect(identity.opened).toEqual([]);
+
+    identity.loopbackAllowed = true;
+    await harness.manager.startSignIn(id);
+    await harness.waitForState(id, 'connected');
+    expect(registrations(fixture)).toHaveLength(2);
+  });
+
+  it('keeps the browser’s redirect where the server accepts it', async () => {
+    const { fixture, identity, harness, id } = await connectTo({});
+    await harness.waitForState(id, 'connected');
+    expect(registrations(fixture)).toHaveLength(1);
+    expect(identity.opened[0]?.searchParams.get('redirect_uri')).toBe(REDIRECT_URL);
   });
 });
 

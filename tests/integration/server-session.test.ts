@@ -245,6 +245,7 @@ async function expiredOnRestart(
   const unusedIdentity: Identity = {
     redirectUrl: () => 'https://ochopgbekfckekcfildinaeciimoahkb.chromiumapp.org/',
     launchWebAuthFlow: () => Promise.reject(new Error('No sign-in window expected.')),
+    captureRedirect: () => Promise.reject(new Error('No sign-in window expected.')),
   };
   const restarted = harnessWith({
     ...options,

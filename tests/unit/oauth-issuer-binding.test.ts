@@ -177,6 +177,7 @@ describe('tokens and the resource they were issued for', () => {
   const identity = {
     redirectUrl: () => EXTENSION_REDIRECT_URL,
     launchWebAuthFlow: () => Promise.reject(new Error('no sign-in in this test')),
+    captureRedirect: () => Promise.reject(new Error('no sign-in in this test')),
   };
   const alarms = {
     schedule: async () => undefined,

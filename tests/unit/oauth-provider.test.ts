@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXTENSION_REDIRECT_URL } from '../../src/oauth/client-metadata';
+import { LOOPBACK_REDIRECT_URL } from '../../src/oauth/loopback-redirect';
 import {
   ExtensionOAuthProvider,
   tokenLifetimeSeconds,
@@ -285,7 +286,9 @@ describe('the stored sign-in of a server', () => {
     expect(store.snapshot()).toEqual({});
     const dynamic = setup();
     await dynamic.oauth.saveClientInformation({ client_id: 'dcr-1' });
-    expect(dynamic.store.snapshot()).toEqual({ 'oauth.notes.client': { client_id: 'dcr-1' } });
+    expect(dynamic.store.snapshot()).toEqual({
+      'oauth.notes.client': { client_id: 'dcr-1', redirect_uris: [EXTENSION_REDIRECT_URL] },
+    });
   });
 
   it('asks for its default scopes and offers its metadata document URL only without a hand-registered client', () => {
@@ -329,5 +332,35 @@ describe('the lifetime of an access token', () => {
     const { store, oauth } = setup();
     await oauth.saveTokens({ access_token: 'a1', token_type: 'Bearer', expires_in: -5 });
     expect(store.snapshot()['oauth.notes.tokens']).not.toHaveProperty('expires_at');
+  });
+});
+
+describe('the loopback redirect', () => {
+  it('registers as a native app with it, and keeps the redirect a registration was made with', async () => {
+    const { oauth, store } = setup();
+    expect(oauth.clientMetadata).toMatchObject({
+      redirect_uris: [EXTENSION_REDIRECT_URL],
+      application_type: 'web',
+    });
+    oauth.useLoopback();
+    expect(oauth.redirectUrl).toBe(LOOPBACK_REDIRECT_URL);
+    expect(oauth.clientMetadata).toMatchObject({
+      redirect_uris: [LOOPBACK_REDIRECT_URL],
+      application_type: 'native',
+    });
+    // A server that answers the registration without its redirect_uris: the one sent is kept.
+    await oauth.saveClientInformation({ client_id: 'c1' });
+    expect(await store.get('oauth.notes.client')).toEqual({
+      client_id: 'c1',
+      redirect_uris: [LOOPBACK_REDIRECT_URL],
+    });
+
+    const later = setup({}, store.snapshot()).oauth;
+    expect(later.redirectUrl).toBe(EXTENSION_REDIRECT_URL);
+    await later.adoptRegisteredRedirect();
+    expect(later.redirectUrl).toBe(LOOPBACK_REDIRECT_URL);
+    const browsers = setup({}, { 'oauth.notes.client': { client_id: 'c2' } }).oauth;
+    await browsers.adoptRegisteredRedirect();
+    expect(browsers.redirectUrl).toBe(EXTENSION_REDIRECT_URL);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RegistrationRejectedError } from '@modelcontextprotocol/client';
 import { AuthFlowError } from '../../src/errors/auth-flow-error';
 import { signInRetrying, type SignInChanges } from '../../src/oauth/sign-in-retries';
 
@@ -58,5 +59,46 @@ describe('a sign-in tried again after a refusal a client can answer', () => {
     const denied = await attemptsFor(['access_denied'], { stepUp: false });
     expect(denied.seen).toHaveLength(1);
     expect(denied.outcome).toMatch(/access_denied/);
+  });
+});
+
+describe('a registration refused for its redirect', () => {
+  const rejected = (body: string) =>
+    new RegistrationRejectedError({ status: 400, body, submittedMetadata: { redirect_uris: [] } });
+
+  async function attempts(failures: Error[], loopback: boolean) {
+    let tries = 0;
+    let switched = 0;
+    const outcome = await signInRetrying(
+      async () => {
+        const failure = failures[tries++];
+        if (failure) throw failure;
+      },
+      { stepUp: false, ...(loopback ? { registerWithLoopback: async () => void switched++ } : {}) },
+    ).then(
+      () => 'signed in',
+      (error: unknown) => (error as Error).message,
+    );
+    return { tries, switched, outcome };
+  }
+
+  it('registers with the loopback redirect once, for invalid_redirect_uri or a redirect named as the metadata at fault', async () => {
+    const uri = rejected('{"error":"invalid_redirect_uri"}');
+    expect(await attempts([uri], true)).toEqual({ tries: 2, switched: 1, outcome: 'signed in' });
+    const metadata = rejected(
+      '{"error":"invalid_client_metadata","error_description":"redirect_uris must be loopback"}',
+    );
+    expect(await attempts([metadata], true)).toMatchObject({ switched: 1, outcome: 'signed in' });
+    const twice = await attempts([uri, uri], true);
+    expect(twice).toMatchObject({ tries: 2, switched: 1 });
+    expect(twice.outcome).toMatch(/invalid_redirect_uri/);
+  });
+
+  it('leaves other refusals alone, and a client entered by hand as it is', async () => {
+    const other = rejected('{"error":"invalid_client_metadata","error_description":"bad logo"}');
+    expect(await attempts([other], true)).toMatchObject({ tries: 1, switched: 0 });
+    expect(await attempts([rejected('<html>oops</html>')], true)).toMatchObject({ tries: 1 });
+    const uri = rejected('{"error":"invalid_redirect_uri"}');
+    expect(await attempts([uri], false)).toMatchObject({ tries: 1, switched: 0 });
   });
 });
