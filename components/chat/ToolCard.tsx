@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { CallToolResultView } from '../../src/messaging/contract';
 import { TabTargetStatus, type TabTargetState } from '../browser-access/TabTarget';
 import { CallData } from './CallData';
-import { ApprovalButtons, ChangedSinceAllowed, WhyAsked } from './ToolApproval';
+import { ApprovalButtons, ChangedSinceAllowed, DestructiveWarning, WhyAsked } from './ToolApproval';
 import { TaskStatusLine } from './TaskStatusLine';
 import { ToolResult, summarizeResult, type OpenResourceRequest } from './ToolResult';
 import type { CallProgress } from './use-chat-tools';
@@ -34,6 +34,11 @@ export interface ToolCardProps {
   tabTarget?: TabTargetState;
   /** The words the person typed in the chat: an asking card marks the arguments' others. */
   typedWords?: ReadonlySet<string>;
+  /**
+   * What the call will do, in words, when its server marks the tool destructive
+   * (src/policy/destructive-call.ts): the card warns, and offers no Always allow.
+   */
+  destructive?: string;
 }
 
 function stateOf(props: ToolCardProps): {
@@ -119,6 +124,7 @@ export function ToolCard(props: ToolCardProps) {
           <p>
             Run <code>{props.toolName}</code> on {props.serverName}?
           </p>
+          <DestructiveWarning summary={props.destructive} serverName={props.serverName} />
           <CallData
             args={part.input}
             heading={`What it sends to ${props.serverName}:`}
@@ -133,6 +139,7 @@ export function ToolCard(props: ToolCardProps) {
             onAlwaysAllow={props.onAlwaysAllow}
             // Not before the card can say which tab the call acts on.
             disabled={props.tabTarget?.status === 'finding'}
+            dangerous={props.destructive !== undefined}
           />
         </div>
       ) : null}

@@ -5,6 +5,7 @@ import { ToolCard } from './ToolCard';
 import { ToolSearchCard, type FoundTool } from './ToolSearchCard';
 import { foundToolNames, TOOL_SEARCH_NAME } from '../../src/tool-search/search-tool';
 import { changesSinceAllowed, type ApprovalSettings } from '../../src/policy/grants';
+import { describeCall, isMarkedDestructive } from '../../src/policy/destructive-call';
 import { isProxyToolOutput } from '../../src/ai/proxy-tools';
 import type { ToolNameMap } from '../../src/ai/tool-names';
 import type { ServerView, ToolView } from '../../src/messaging/contract';
@@ -103,6 +104,7 @@ export function renderChatTool(part: DynamicToolUIPart, context: ChatToolContext
       {...(view && part.state === 'approval-requested'
         ? { changedSinceAllowed: changesSinceAllowed(view, approvals) }
         : {})}
+      {...(view && isMarkedDestructive(view) ? { destructive: describeCall(view.name) } : {})}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import type { ToolView } from '../messaging/contract';
+import { isMarkedDestructive } from './destructive-call';
 import {
   definitionOf,
   sameDefinition,
@@ -91,6 +92,8 @@ export function isAllowedAlways(
   settings: ApprovalSettings,
   origin?: CallOrigin,
 ): boolean {
+  // A tool its server marks destructive asks every time (destructive-call.ts).
+  if (isMarkedDestructive(tool)) return false;
   return (settings[tool.serverId]?.alwaysAllow ?? []).some((entry) => {
     if (nameOf(entry) !== tool.name) return false;
     if (isBrowser(tool)) {
@@ -135,6 +138,7 @@ export function allowAlways(
   tool: ToolLike,
   origin?: CallOrigin,
 ): ApprovalSettings {
+  if (isMarkedDestructive(tool)) return settings; // never always allowed (destructive-call.ts)
   const server = settings[tool.serverId] ?? { readOnlyWithoutAsking: false, alwaysAllow: [] };
   const previous = server.alwaysAllow.find((entry) => nameOf(entry) === tool.name);
   const others = server.alwaysAllow.filter((entry) => nameOf(entry) !== tool.name);

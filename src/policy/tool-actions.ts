@@ -4,6 +4,10 @@
  * `post_message`), whatever the name's prefix or case (`notion_create_page`, `API-deleteBlock`).
  */
 
+import { nameWords, removesWord } from './name-words';
+
+export { nameWords };
+
 /** The actions a request can ask for by name. */
 export type Action = 'create' | 'post' | 'comment' | 'update';
 
@@ -45,19 +49,6 @@ const OTHER_TOOL_VERBS = new Set(
   ).split(' '),
 );
 
-/**
- * The beginnings of words that say a tool removes or undoes things (`delete`, `deleted`,
- * `mark_as_deleted`, `archiving`). A tool whose name holds one never runs unasked in a chat
- * holding others' text, whatever its hints say.
- */
-const REMOVING_STEMS = (
-  'delet remov clear drop purg destroy eras archiv revok wipe wiping reset cancel clos trash ' +
-  'unpublish unshar kill stop disabl truncat overwrit replac transfer merg deploy execut ' +
-  'uninstall detach unlink evict expel terminat abort refund withdraw'
-).split(' ');
-/** Short words of the same, matched whole (with an ending): `rm`, `del`, `run`, `pay`. */
-const REMOVING_WORDS = new Set('rm del run pay ban kick exec eval nuke void'.split(' '));
-
 /** Words that say nothing of which thing a tool acts on. */
 const NOT_NOUNS = new Set(
   (
@@ -65,22 +56,6 @@ const NOT_NOUNS = new Set(
     'thing things item items data info stuff as with from and or me us you your our'
   ).split(' '),
 );
-
-/** The words of a name or text, lower case: `notion_delete_page`, `API-deleteBlock`. */
-export function nameWords(name: string): string[] {
-  return name
-    .normalize('NFKC')
-    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-}
-
-function removes(word: string): boolean {
-  if (REMOVING_STEMS.some((stem) => word.startsWith(stem))) return true;
-  const bare = word.replace(/(?:s|es|ed|ing)$/, '');
-  return REMOVING_WORDS.has(word) || REMOVING_WORDS.has(bare);
-}
 
 /** What a tool's name says it does. */
 export interface ToolAction {
@@ -97,12 +72,12 @@ export function toolAction(name: string): ToolAction {
   // The name's first verb of any kind is what it does: `read_file` reads, `write_file` writes
   // (neither is a `file` tool), `file_issue` files an issue.
   const verb = words.find(
-    (word) => TOOL_VERBS[word] !== undefined || OTHER_TOOL_VERBS.has(word) || removes(word),
+    (word) => TOOL_VERBS[word] !== undefined || OTHER_TOOL_VERBS.has(word) || removesWord(word),
   );
   const action = verb === undefined ? undefined : TOOL_VERBS[verb];
   return {
     ...(action !== undefined && { action }),
-    removes: words.some(removes),
+    removes: words.some(removesWord),
     nouns: words.filter((word) => word !== verb && !NOT_NOUNS.has(word)),
   };
 }

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { startDomainServers } from '../fixtures/domain-tools-server';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
 import { storedAnswer } from './chat-storage';
@@ -175,6 +176,37 @@ describe('chat with a model chosen', () => {
     );
     await ask('Once more');
     await page.getByText('Failed again, as expected.').waitFor();
+  });
+
+  it('says in words what a call of a tool marked destructive does, and offers no Always allow', async () => {
+    const [notes] = await startDomainServers(1, 10);
+    closeAfterTest(notes!);
+    const notesId = await addEnabledServer(session, page, {
+      name: 'Acme Notes',
+      url: notes!.mcpUrl,
+    });
+    await page.reload();
+    const remove = notes!.tools.find((name) => name.startsWith('delete_'))!;
+    model.script(
+      { type: 'tool-call', toolName: `${notesId}__${remove}`, input: { id: 'note-42' } },
+      { type: 'text', text: 'It is deleted.' },
+    );
+    await ask('Delete note-42');
+    const card = page.locator(`.tool-card[data-tool-name="${remove}"]`);
+    const approve = card.getByRole('button', { name: 'Approve' });
+    await approve.waitFor();
+    await expect(card.locator('.approval-destructive').textContent()).resolves.toMatch(
+      /^Deletes a .+\. Acme Notes marks this tool as one that deletes or overwrites, so Patchbay asks every time\.$/,
+    );
+    await expect(card.locator('.approval').textContent()).resolves.toContain('note-42');
+    await expect(approve.getAttribute('class')).resolves.toBe('danger-button');
+    await expect(
+      card.getByRole('button', { name: 'Always allow this tool' }).count(),
+    ).resolves.toBe(0);
+    await session.screenshot(page, 'chat-approval-destructive');
+    await approve.click();
+    await page.getByText('It is deleted.').waitFor();
+    expect(notes!.calls).toEqual([{ name: remove, arguments: { id: 'note-42' } }]);
   });
 
   it('stops a streaming answer and a running tool', async () => {

@@ -160,3 +160,32 @@ describe('the result of a finished call', () => {
     expect(screen.getAllByRole('button', { name: 'Copy URI' })).toHaveLength(2);
   });
 });
+
+describe('a call of a tool its server marks destructive', () => {
+  it('says what it will do, shows its data open, styles Approve as dangerous and offers no Always allow', () => {
+    const deleting = {
+      ...awaiting,
+      toolName: 'delete_note',
+      input: { id: 'note-42' },
+    } as unknown as DynamicToolUIPart;
+    const { container } = card(undefined, {
+      part: deleting,
+      toolName: 'delete_note',
+      serverName: 'Acme Notes',
+      destructive: 'Deletes a note',
+    });
+    expect(container.querySelector('.approval-destructive')?.textContent).toBe(
+      'Deletes a note. Acme Notes marks this tool as one that deletes or overwrites, so Patchbay asks every time.',
+    );
+    expect(container.querySelector('.approval')?.textContent).toContain('note-42');
+    expect(screen.getByRole('button', { name: 'Approve' }).className).toBe('danger-button');
+    expect(screen.queryByRole('button', { name: 'Always allow this tool' })).toBeNull();
+  });
+
+  it('leaves an ordinary call’s card as it was', () => {
+    const { container } = card();
+    expect(container.querySelector('.approval-destructive')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Approve' }).className).toBe('primary');
+    expect(screen.getByRole('button', { name: 'Always allow this tool' })).toBeTruthy();
+  });
+});
