@@ -1,7 +1,7 @@
 import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provider';
 
 /**
- * A language model whose provider package loads on first use: the Anthropic and Google
+ * A language model whose provider package loads on first use: the OpenAI, Anthropic and Google
  * packages stay out of the side panel's first load (each is a lazy chunk, fetched from the
  * extension itself) and cost nothing to people who use neither. `prepare` rewrites a call's
  * options for the provider (e.g. Gemini's tool schemas) before it goes out.

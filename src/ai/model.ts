@@ -1,4 +1,3 @@
-import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import type { LanguageModel } from 'ai';
 import { geminiToolSchema } from './gemini-schema';
@@ -45,15 +44,10 @@ export function createLanguageModel(
         withGeminiSchemas,
       );
     default: {
-      const provider = createOpenAI({
-        baseURL: endpoint,
-        // Local endpoints often need no key; the provider insists on one, and they ignore it.
-        apiKey: settings.apiKey || 'no-key',
-        fetch: guardedFetch,
-      });
-      return settings.provider === 'openai'
-        ? provider.responses(settings.model)
-        : provider.chat(settings.model);
+      const api = settings.provider === 'openai' ? 'responses' : 'chat';
+      return lazyLanguageModel(`openai.${api}`, settings.model, async () =>
+        (await import('./providers/openai')).openAIModel({ ...options, api }),
+      );
     }
   }
 }

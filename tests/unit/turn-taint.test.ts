@@ -318,7 +318,8 @@ describe('after content came in, tools that can send data out ask again', () => 
   });
 
   it('asks a destructive tool again however closed its world, unless it says it does not destroy', () => {
-    const wipe = serverTool('delete_all', { destructiveHint: true, openWorldHint: false });
+    // MCP reads a tool that does not say it cannot destroy as one that may.
+    const wipe = serverTool('delete_all', { openWorldHint: false });
     const keep = serverTool('add_note', { destructiveHint: false, openWorldHint: false });
     const settings = allowAlways(allowAlways({}, wipe), keep);
     // The server's own content steered it: nothing leaves, but it may destroy.
@@ -332,6 +333,11 @@ describe('after content came in, tools that can send data out ask again', () => 
     // Asked anyway (no grant): the card says why it matters.
     expect(approvalFor(wipe, {}, undefined, own)).toMatchObject({
       why: expect.stringMatching(/^Careful: .* can change or delete things/),
+    });
+    // One its server marks destructive is never always allowed: asked even in a clean turn.
+    const marked = serverTool('delete_all', { destructiveHint: true, openWorldHint: false });
+    expect(approvalFor(marked, allowAlways({}, marked), undefined, clean)).toMatchObject({
+      ask: true,
     });
   });
 });
