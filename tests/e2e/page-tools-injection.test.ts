@@ -228,6 +228,17 @@ describe('what of Patchbay runs in web pages', () => {
       ).chrome;
       await storage.local.set({ 'pageTools.allowedSites': ['shop.localhost'] });
     });
+    // This worker, still starting, may have read the site and registered it; the earlier
+    // version did not. Stopped, it registers nothing more, and what it did is taken back.
+    await before.stopWorker(beforePanel);
+    await beforePanel.evaluate(async () => {
+      const { scripting } = (
+        globalThis as unknown as {
+          chrome: { scripting: { unregisterContentScripts(): Promise<void> } };
+        }
+      ).chrome;
+      await scripting.unregisterContentScripts();
+    });
     expect(await registered(beforePanel)).toEqual([]);
     await before.close();
 
