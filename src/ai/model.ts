@@ -1,11 +1,16 @@
 import { createOpenAI } from '@ai-sdk/openai';
-import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
+import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import type { LanguageModel } from 'ai';
 import { geminiToolSchema } from './gemini-schema';
 import { lazyLanguageModel } from './lazy-model';
 import { createOnDeviceModel } from './on-device-model';
 import { refuseInsecure } from './list-models';
-import { endpointOf, isAllowedModelEndpoint, type ModelSettings } from './model-settings';
+import {
+  cannotCallTools,
+  endpointOf,
+  isAllowedModelEndpoint,
+  type ModelSettings,
+} from './model-settings';
 
 export { listModels } from './list-models';
 
@@ -51,11 +56,28 @@ export function createLanguageModel(
         apiKey: settings.apiKey || 'no-key',
         fetch: guardedFetch,
       });
-      return settings.provider === 'openai'
-        ? provider.responses(settings.model)
-        : provider.chat(settings.model);
+      if (settings.provider === 'openai') return provider.responses(settings.model);
+      const chat = provider.chat(settings.model);
+      return cannotCallTools(settings) ? withoutTools(chat) : chat;
     }
   }
+}
+
+/**
+ * A model its server says cannot call tools, asked without them: Ollama refuses a request that
+ * offers tools to such a model (HTTP 400, "does not support tools"), so the chat goes on in text.
+ */
+function withoutTools(model: LanguageModelV4): LanguageModelV4 {
+  const strip = ({ tools: _tools, toolChoice: _choice, ...options }: LanguageModelV4CallOptions) =>
+    options;
+  return {
+    specificationVersion: model.specificationVersion,
+    provider: model.provider,
+    modelId: model.modelId,
+    supportedUrls: model.supportedUrls,
+    doGenerate: (options) => model.doGenerate(strip(options)),
+    doStream: (options) => model.doStream(strip(options)),
+  };
 }
 
 /** Tool schemas cut to the subset of JSON Schema Gemini accepts (see gemini-schema.ts). */
