@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerView } from '../../src/messaging/contract';
 import type { useComposerDraft } from '../composer/use-composer-draft';
@@ -24,6 +25,7 @@ export function ChatTab({
   inChat,
   composer,
   onMakeRoutine,
+  notice,
 }: {
   client: PatchbayClient;
   chat: ChatTabState;
@@ -36,6 +38,8 @@ export function ChatTab({
   composer: ReturnType<typeof useComposerDraft>;
   /** Opens the Routines editor with this routine (filled from the open chat). */
   onMakeRoutine?(routine: RoutineInput): void;
+  /** Said under the header before the person asks (a model that cannot call tools). */
+  notice?: ReactNode;
 }) {
   const { conversation } = chats;
   const { showHistory, setShowHistory } = chat;
@@ -78,6 +82,7 @@ export function ChatTab({
         </button>
       </header>
       <ChatHeader {...chat.header} />
+      {notice}
       {inChat.note ? (
         <PermissionNote
           feature="Use this browser"

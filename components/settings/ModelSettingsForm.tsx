@@ -31,7 +31,9 @@ export function ModelSettingsForm({
   onDeviceOffered = false,
   submitLabel,
 }: ModelSettingsFormProps) {
-  const [provider, setProvider] = useState<ProviderId>(choice?.active ?? 'openai');
+  const [picked, setProvider] = useState<ProviderId | undefined>(choice?.active);
+  // Chrome's own model is the default where it is offered (known after the form first shows).
+  const provider = picked ?? (onDeviceOffered ? 'chrome' : 'openai');
   const setUp = PROVIDERS.filter((id) => choice?.providers[id]);
   const offered = PROVIDERS.filter(
     (id) => id !== 'chrome' || onDeviceOffered || choice?.providers.chrome,

@@ -1,8 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { listModels } from '../../src/ai/model';
-import { endpointOf, modelSettingsSchema, type ProviderId } from '../../src/ai/model-settings';
+import {
+  endpointOf,
+  modelSettingsSchema,
+  type ModelSettings,
+  type ProviderId,
+} from '../../src/ai/model-settings';
+import { isLoopbackHost } from '../../src/net/private-network';
 import { sitesRefused, type AskForSites } from '../../src/permissions/ask-for-sites';
 import { ModelSettingsForm } from './ModelSettingsForm';
 import type { useModelChoice } from './use-model-choice';
+
+// The local servers' part loads when a settings form first shows (not in the panel's first load).
+const LocalModelsSection = lazy(() => import('./local/LocalModelsSection'));
 
 /** The model settings form, saving to the person's providers; `onSaved` runs after a save. */
 export function ModelSetup({
@@ -11,6 +21,7 @@ export function ModelSetup({
   submitLabel,
   onSaved,
   askForSites,
+  serveLocalOrigins,
 }: {
   models: ReturnType<typeof useModelChoice>;
   onDeviceOffered: boolean;
@@ -18,6 +29,8 @@ export function ModelSetup({
   onSaved(): void;
   /** Asks Chrome, within the Save or Load models click, for the model endpoint's site. */
   askForSites: AskForSites;
+  /** Lets model servers on this machine serve Patchbay's requests (chrome-local-origins.ts). */
+  serveLocalOrigins(origins: readonly string[]): Promise<boolean>;
 }) {
   const save = async (draft: unknown) => {
     const parsed = modelSettingsSchema.safeParse(draft);
@@ -30,24 +43,44 @@ export function ModelSetup({
       return {
         error: sitesRefused([site], 'The model cannot answer until then; Save again to be asked.'),
       };
+    if (site && isLocal(site)) await serveLocalOrigins([site]);
     onSaved();
     return undefined;
   };
-  return (
-    <ModelSettingsForm
-      choice={models.choice}
-      onLoadModels={async (draft) => {
-        const site = endpointSite(draft);
-        if (site && !(await askForSites([site])))
-          throw new Error(sitesRefused([site], 'Load models again to be asked again.'));
-        return listModels(draft);
-      }}
-      onSave={save}
-      onActivate={(provider) => void models.activate(provider)}
-      onDeviceOffered={onDeviceOffered}
-      submitLabel={submitLabel}
-    />
+  const local = (
+    <Suspense fallback={null}>
+      <LocalModelsSection
+        askForSites={askForSites}
+        serveLocalOrigins={serveLocalOrigins}
+        onPick={(settings: ModelSettings) => void save(settings)}
+        suggested={!onDeviceOffered && !models.choice}
+      />
+    </Suspense>
   );
+  return (
+    <>
+      {onDeviceOffered || models.choice ? null : local}
+      <ModelSettingsForm
+        choice={models.choice}
+        onLoadModels={async (draft) => {
+          const site = endpointSite(draft);
+          if (site && !(await askForSites([site])))
+            throw new Error(sitesRefused([site], 'Load models again to be asked again.'));
+          if (site && isLocal(site)) await serveLocalOrigins([site]);
+          return listModels(draft);
+        }}
+        onSave={save}
+        onActivate={(provider) => void models.activate(provider)}
+        onDeviceOffered={onDeviceOffered}
+        submitLabel={submitLabel}
+      />
+      {onDeviceOffered || models.choice ? local : null}
+    </>
+  );
+}
+
+function isLocal(endpoint: string): boolean {
+  return isLoopbackHost(new URL(endpoint).hostname);
 }
 
 /**

@@ -18,6 +18,8 @@ import { ModelSetup } from '../../components/settings/ModelSetup';
 import { SettingsTab } from '../../components/settings/SettingsTab';
 import { useModelChoice, useOnDeviceOffered } from '../../components/settings/use-model-choice';
 import { useStored } from '../../components/shared/use-stored';
+import { settingsForChat } from '../../src/ai/chat-model';
+import { cannotCallTools } from '../../src/ai/model-settings';
 import { CHAT_RETENTION_KEY, retentionSchema } from '../../src/chat/retention';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { BrowserPermissions } from '../../src/permissions/browser-permissions';
@@ -32,6 +34,9 @@ const RoutinesTab = lazy(() =>
     default: module.RoutinesTab,
   })),
 );
+
+// Said only for a chat whose model cannot call tools (a local one that says so).
+const ToolsNotice = lazy(() => import('../../components/chat/ToolsNotice'));
 
 const TAB_LABELS: Record<Tab, string> = {
   chat: 'Chat',
@@ -54,6 +59,7 @@ export function App({
   askForSites,
   inbox,
   watchActiveTab,
+  serveLocalOrigins,
 }: {
   client: PatchbayClient;
   store: KeyValueStore;
@@ -69,6 +75,8 @@ export function App({
   inbox: ComposerInbox;
   /** The person switching tabs, so the tab they are on is looked at for tools it offers. */
   watchActiveTab?: ActiveTabWatch;
+  /** Lets model servers on this machine serve Patchbay's requests (chrome-local-origins.ts). */
+  serveLocalOrigins(origins: readonly string[]): Promise<boolean>;
 }) {
   const serverState = useServers(client);
   const servers = serverState.servers ?? [];
@@ -123,8 +131,23 @@ export function App({
       submitLabel={submitLabel}
       onSaved={showChat}
       askForSites={askForSites}
+      serveLocalOrigins={serveLocalOrigins}
     />
   );
+
+  const chatSettings = settingsForChat(models.choice, chat.header.model?.current);
+  const toolsNotice =
+    chatSettings?.provider === 'compatible' && cannotCallTools(chatSettings) ? (
+      <Suspense fallback={null}>
+        <ToolsNotice
+          model={chatSettings.model}
+          withTools={Object.keys(chatSettings.capabilities ?? {}).filter(
+            (id) => chatSettings.capabilities?.[id]?.tools,
+          )}
+          onUse={(model) => chat.header.model?.onChoose({ provider: 'compatible', model })}
+        />
+      </Suspense>
+    ) : null;
 
   if (!models.loaded) return <main className="panel muted">Loading…</main>;
 
@@ -170,6 +193,7 @@ export function App({
           browserOn={browserOn}
           inChat={inChat}
           composer={composer}
+          notice={toolsNotice}
           onMakeRoutine={(routine) => {
             routineEditing.open(routine);
             setTab('routines');

@@ -61,6 +61,11 @@ const taskNotices = createBrowserPermissions(
 );
 const askForSites = createAskForSites(chromePermissions);
 const inbox = createChromeComposerInbox(composerRequestKey);
+// Loaded with the first local model server chosen or looked for.
+const serveLocalOrigins = (origins: readonly string[]) =>
+  import('../../src/platform/chrome-local-origins').then((module) =>
+    module.serveLocalOriginsWithoutOrigin(origins),
+  );
 // While the panel is open, a stopped worker starts again at once (src/platform/chrome-worker-watch.ts).
 watchWorkerFromPanel();
 
@@ -75,6 +80,7 @@ createRoot(document.getElementById('root')!).render(
       askForSites={askForSites}
       inbox={inbox}
       watchActiveTab={watchChromeActiveTab}
+      serveLocalOrigins={serveLocalOrigins}
     />
   </StrictMode>,
 );

@@ -1,4 +1,5 @@
 import { APICallError, InvalidToolApprovalSignatureError, RetryError } from 'ai';
+import { describeLocalRefusal } from './local/local-refusal';
 
 /**
  * A sentence for an error from the model provider, saying what to do about it. Reads the error
@@ -13,6 +14,8 @@ export function describeChatError(error: unknown): string {
     const body = parsed(error.responseBody)?.error;
     const detail = text(body?.message) ?? error.message;
     const code = text(body?.code) ?? text(body?.type) ?? text(body?.status);
+    const local = describeLocalRefusal(error.url, error.statusCode);
+    if (local) return local;
     if (
       error.statusCode === 401 ||
       error.statusCode === 403 ||

@@ -4,6 +4,7 @@ import {
   isAllowedModelEndpoint,
   type ProviderId,
 } from './model-settings';
+import { describeLocalRefusal } from './local/local-refusal';
 import { authHeaders } from './provider-headers';
 
 /** Why a model endpoint is not used: plain http to another machine would expose the key. */
@@ -77,6 +78,8 @@ async function fetchList(
     throw new Error(`Couldn't reach ${endpoint}. Check the URL and that the server is running.`);
   }
   const body: unknown = await response.json().catch(() => undefined);
+  const local = describeLocalRefusal(url, response.status);
+  if (local) throw new Error(local);
   if (response.status === 401 || response.status === 403 || keyInvalid(body)) {
     throw new Error(`The API key was rejected (HTTP ${response.status}). Check it and try again.`);
   }

@@ -17,6 +17,21 @@ export const INSECURE_ENDPOINT_MESSAGE =
 const endpointUrl = (message: string) =>
   z.string().url(message).refine(isAllowedModelEndpoint, INSECURE_ENDPOINT_MESSAGE);
 
+/**
+ * What a local server said each of its models can do (src/ai/local/), by model id: kept with
+ * the endpoint picked from Settings, so the chat knows which models cannot call tools.
+ */
+const modelCapabilities = z
+  .record(
+    z.string(),
+    z.object({
+      tools: z.boolean().optional(),
+      vision: z.boolean().optional(),
+      contextLength: z.number().int().positive().optional(),
+    }),
+  )
+  .optional();
+
 /** Where settings of one provider were stored before several could be set up (see model-choice). */
 export const MODEL_SETTINGS_KEY = 'chat.model';
 
@@ -54,6 +69,7 @@ export const storedModelSettingsSchema = z.discriminatedUnion('provider', [
     baseUrl: z.string().url(),
     apiKey: z.string().optional(),
     model: z.string().min(1),
+    capabilities: modelCapabilities,
   }),
   onDeviceSettings,
 ]);
@@ -89,6 +105,7 @@ export const modelSettingsSchema = z.discriminatedUnion('provider', [
     baseUrl: endpointUrl('Enter the endpoint URL, e.g. http://localhost:11434/v1.'),
     apiKey: z.string().optional(),
     model: z.string().min(1, 'Pick a model.'),
+    capabilities: modelCapabilities,
   }),
   onDeviceSettings,
 ]);
@@ -147,4 +164,11 @@ function originOf(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Whether the server said this settings' model cannot call tools (unknown: it may). */
+export function cannotCallTools(settings: ModelSettings): boolean {
+  return (
+    settings.provider === 'compatible' && settings.capabilities?.[settings.model]?.tools === false
+  );
 }

@@ -4,7 +4,12 @@ import { geminiToolSchema } from './gemini-schema';
 import { lazyLanguageModel } from './lazy-model';
 import { createOnDeviceModel } from './on-device-model';
 import { refuseInsecure } from './list-models';
-import { endpointOf, isAllowedModelEndpoint, type ModelSettings } from './model-settings';
+import {
+  cannotCallTools,
+  endpointOf,
+  isAllowedModelEndpoint,
+  type ModelSettings,
+} from './model-settings';
 
 export { listModels } from './list-models';
 
@@ -45,11 +50,27 @@ export function createLanguageModel(
       );
     default: {
       const api = settings.provider === 'openai' ? 'responses' : 'chat';
-      return lazyLanguageModel(`openai.${api}`, settings.model, async () =>
-        (await import('./providers/openai')).openAIModel({ ...options, api }),
+      return lazyLanguageModel(
+        `openai.${api}`,
+        settings.model,
+        async () => (await import('./providers/openai')).openAIModel({ ...options, api }),
+        api === 'chat' && cannotCallTools(settings) ? withoutTools : undefined,
       );
     }
   }
+}
+
+/**
+ * A call to a model its server says cannot call tools, without them: Ollama refuses a request
+ * that offers tools to such a model (HTTP 400, "does not support tools"), so the chat goes on in
+ * text.
+ */
+function withoutTools({
+  tools: _tools,
+  toolChoice: _choice,
+  ...options
+}: LanguageModelV4CallOptions): LanguageModelV4CallOptions {
+  return options;
 }
 
 /** Tool schemas cut to the subset of JSON Schema Gemini accepts (see gemini-schema.ts). */
