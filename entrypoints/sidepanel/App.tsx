@@ -208,6 +208,7 @@ export function App({
           permissions={permissions}
           taskNotices={taskNotices}
           store={store}
+          askForSites={askForSites}
         />
       ) : null}
     </main>
