@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { BrowserPermissions } from '../../src/permissions/browser-permissions';
 import { BrowserAccessPanel } from '../browser-access/BrowserAccessPanel';
@@ -13,6 +13,10 @@ import type { KeyValueStore } from '../../src/platform/ports';
 import { REGISTRY_URL_KEY } from '../../src/registry/registry-setting';
 import { z } from 'zod';
 import { useAllowedSites } from '../page-tools/use-allowed-sites';
+import type { AskForSites } from '../../src/permissions/ask-for-sites';
+
+// Backup and restore load with the Settings tab's first showing, not with the panel.
+const BackupSection = lazy(() => import('./BackupSection'));
 
 /** The Settings tab: the model, chat history, sites with tools allowed, and browser access. */
 export function SettingsTab({
@@ -25,6 +29,7 @@ export function SettingsTab({
   permissions,
   taskNotices,
   store,
+  askForSites,
 }: {
   client: PatchbayClient;
   modelSetup: ReactNode;
@@ -36,6 +41,7 @@ export function SettingsTab({
   /** What notices of tasks that end while the panel is closed need (notifications). */
   taskNotices: BrowserPermissions;
   store: KeyValueStore;
+  askForSites: AskForSites;
 }) {
   return (
     <section className="panel" aria-label="Settings">
@@ -52,6 +58,14 @@ export function SettingsTab({
       <SettingsRegistry store={store} />
       <TaskNotices permissions={taskNotices} />
       <BrowserAccessPanel access={browserAccess} permissions={permissions} />
+      <Suspense>
+        <BackupSection
+          store={store}
+          client={client}
+          history={chats.history}
+          askForSites={askForSites}
+        />
+      </Suspense>
     </section>
   );
 }

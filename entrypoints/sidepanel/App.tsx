@@ -232,6 +232,7 @@ export function App({
           permissions={permissions}
           taskNotices={taskNotices}
           store={store}
+          askForSites={askForSites}
         />
       ) : null}
     </main>

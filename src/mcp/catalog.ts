@@ -90,7 +90,12 @@ export const CATALOG: readonly ServerConfig[] = [
   },
 ];
 
-/** The custom headers of a server as a plain record (values are secrets: background only). */
+/**
+ * The custom headers of a server as a plain record (values are secrets: background only). A
+ * header without a value (restored or synced without its secret) is not sent.
+ */
 export function headersOf(config: ServerConfig): Record<string, string> {
-  return Object.fromEntries((config.headers ?? []).map(({ key, value }) => [key, value]));
+  return Object.fromEntries(
+    (config.headers ?? []).filter(({ value }) => value).map(({ key, value }) => [key, value]),
+  );
 }

@@ -94,7 +94,8 @@ function validateUrl(raw: string): string {
   return url.href;
 }
 
-function sameEndpoint(a: string, b: string): boolean {
+/** True when two server URLs name the same endpoint (scheme, host, port, path and query). */
+export function sameEndpoint(a: string, b: string): boolean {
   try {
     const left = new URL(a);
     const right = new URL(b);

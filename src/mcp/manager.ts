@@ -188,6 +188,18 @@ export function createMcpManager(options: McpManagerOptions) {
       context.broadcaster.broadcast({ type: 'mcp/tools/changed', payload: { serverId } });
     },
 
+    /** Reads every server from storage again (a restored backup or a synced change wrote it). */
+    async reload(): Promise<void> {
+      await init();
+      await Promise.all(
+        [...sessions.values()].map((session) => session.shutDown({ terminate: false })),
+      );
+      sessions.clear();
+      initialized = resumed = undefined;
+      await init();
+      serversChanged();
+    },
+
     async testConnection(
       input: Omit<AddServerPayload, 'name'> & { name?: string },
     ): Promise<GlobalResults['mcp/servers/test']> {

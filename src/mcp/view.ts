@@ -32,6 +32,8 @@ export function serverView(session: SessionState): ServerView {
   if (session.signInHost) view.signInHost = session.signInHost;
   if (session.signInSites) view.signInSites = session.signInSites;
   if (config.headers?.length) view.headerNames = config.headers.map((header) => header.key);
+  const missing = config.headers?.filter((header) => !header.value).map((header) => header.key);
+  if (missing?.length) view.missingHeaders = missing;
   if (session.serverIconDataUrl) view.serverIconDataUrl = session.serverIconDataUrl;
   if (session.samplingEnabled) view.samplingEnabled = true;
   const live = session.live;

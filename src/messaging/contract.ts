@@ -64,6 +64,8 @@ export const globalRequests = {
   'mcp/servers/test': addServerPayloadSchema.extend({ name: z.string().optional() }),
   /** The custom servers as `mcpServers` JSON, without secrets. */
   'mcp/servers/export': noPayload,
+  /** Storage was restored from a backup or a synced change: servers and routines are read again. */
+  'backup/restored': noPayload,
   ...featureGlobalRequests,
   ...skillGlobalRequests,
   ...pageToolsGlobalRequests,
@@ -139,6 +141,7 @@ export const globalResults = {
     z.object({ ok: z.literal(false), error: z.string(), needsSignIn: z.boolean().optional() }),
   ]),
   'mcp/servers/export': z.object({ mcpServers: z.record(z.string(), z.unknown()) }),
+  'backup/restored': z.object({}),
   ...featureGlobalResults,
   ...skillGlobalResults,
   ...pageToolsGlobalResults,

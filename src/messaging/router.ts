@@ -143,6 +143,11 @@ export function createRouter({
     'mcp/servers/export': route(globalRequests['mcp/servers/export'], () =>
       manager.exportConfiguration(),
     ),
+    'backup/restored': route(globalRequests['backup/restored'], async () => {
+      await manager.reload();
+      await routines?.reload();
+      return {};
+    }),
     'mcp/resources/list': route(globalRequests['mcp/resources/list'], () => manager.allResources()),
     'mcp/prompts/list': route(globalRequests['mcp/prompts/list'], () => manager.allPrompts()),
     'mcp/asks/list': route(globalRequests['mcp/asks/list'], async () => ({

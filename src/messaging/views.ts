@@ -69,6 +69,11 @@ export const serverViewSchema = z.object({
   signInSites: z.array(z.string()).optional(),
   /** Names of the custom headers sent to this server. Values never leave the background. */
   headerNames: z.array(z.string()).optional(),
+  /**
+   * Headers whose value this browser does not have (a server restored or synced without its
+   * secrets): the card asks for them.
+   */
+  missingHeaders: z.array(z.string()).optional(),
   /** The icon the server gives itself (SEP-973), as a `data:` URL the background fetched. */
   serverIconDataUrl: z.string().optional(),
   /** The server's `instructions` for the model, cut to a bounded length. */

@@ -124,6 +124,9 @@ export function createRoutineService(options: RoutineServiceOptions) {
       return wake();
     },
 
+    /** Routines were written under it (a restored backup): the next alarm is set again. */
+    reload: () => wake(),
+
     async list(): Promise<RoutineView[]> {
       const state = await routines.read();
       return views(state.routines, state.runs);

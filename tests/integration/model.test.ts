@@ -102,10 +102,14 @@ describe('the models an endpoint lists', () => {
     );
   });
 
-  it('says the key was rejected on HTTP 403 too', async () => {
+  it('says a server on this machine refused Patchbay itself on HTTP 403, never the key', async () => {
     openai.modelsAnswer = { status: 403, contentType: 'text/plain', body: 'forbidden' };
+    const host = new URL(openai.baseUrl).host;
     await expect(listModels({ provider: 'compatible', baseUrl: openai.baseUrl })).rejects.toThrow(
-      'The API key was rejected (HTTP 403). Check it and try again.',
+      `The model server at ${host} refused Patchbay's request (HTTP 403)`,
+    );
+    await expect(listModels({ provider: 'compatible', baseUrl: openai.baseUrl })).rejects.toThrow(
+      'OLLAMA_ORIGINS=chrome-extension://*',
     );
   });
 
