@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { AddedNotice } from './AddedNotice';
 import { ImportPanel } from './ImportPanel';
 import { ServerCard } from './ServerCard';
 import { ServerExport } from './ServerExport';
@@ -106,6 +107,10 @@ export function ServersPanel({
           {actions.notice}
         </p>
       ) : null}
+      <AddedNotice
+        server={servers?.find((server) => server.id === forms.added)}
+        onDismiss={forms.dismissAdded}
+      />
       {mode === 'add' ? (
         <ServerForm
           mode="add"

@@ -29,6 +29,8 @@ export function useServerForms(
   const [mode, setMode] = useState<ServersMode>('list');
   const [editing, setEditing] = useState<string | undefined>();
   const [exported, setExported] = useState<string | undefined>();
+  /** The server just added by hand, whose progress the view confirms (AddedNotice). */
+  const [added, setAdded] = useState<string | undefined>();
 
   // Each click that reaches a server asks Chrome for its site first (the request must start
   // within the click); a refusal still saves the server, whose card then offers Allow access.
@@ -42,11 +44,14 @@ export function useServerForms(
     return client.request('mcp/servers/test', input);
   };
 
+  /** Adds a server by hand and switches it on, as an install from the registry does. */
   async function add(input: AddServerPayload) {
     void askForSites([input.url]);
     try {
-      await client.request('mcp/servers/add', input);
+      const { server } = await client.request('mcp/servers/add', input);
       setMode('list');
+      setAdded(server.id);
+      await client.server(server.id, 'enable').catch(() => undefined);
       await reload();
       return undefined;
     } catch (error) {
@@ -114,6 +119,8 @@ export function useServerForms(
   }
 
   return {
+    added,
+    dismissAdded: () => setAdded(undefined),
     install,
     mode,
     setMode,

@@ -9,10 +9,9 @@ describe('OAuth sign-in in Chromium', () => {
   it('signs in through the consent page when a protected server is switched on, and keeps working after a worker restart', async () => {
     const fixture = closeAfterTest(await startOAuthFixture({ consent: 'page' }));
     const page = await session.openServers();
-    const card = await addServerThroughForm(page, { name: 'Notion-like', url: fixture.mcpUrl });
-
+    // Added, the server switches itself on, and the sign-in window opens.
     const consentOpened = session.context.waitForEvent('page', { timeout: 15_000 });
-    await card.getByRole('switch', { name: 'Enable Notion-like' }).click();
+    const card = await addServerThroughForm(page, { name: 'Notion-like', url: fixture.mcpUrl });
     const consent = await consentOpened;
     await consent.getByRole('button', { name: 'Approve' }).waitFor();
     await card.locator('[data-state="authorizing"]').waitFor();
@@ -47,10 +46,8 @@ describe('OAuth sign-in in Chromium', () => {
   it('says the sign-in was cancelled when the consent window is closed, and signs in with one click later', async () => {
     const fixture = closeAfterTest(await startOAuthFixture({ consent: 'page', transport: 'sse' }));
     const page = await session.openServers();
-    const card = await addServerThroughForm(page, { name: 'Linear-like', url: fixture.mcpUrl });
-
     let consentOpened = session.context.waitForEvent('page', { timeout: 15_000 });
-    await card.getByRole('switch', { name: 'Enable Linear-like' }).click();
+    const card = await addServerThroughForm(page, { name: 'Linear-like', url: fixture.mcpUrl });
     await (await consentOpened).close();
     await card
       .getByText('Sign-in to Linear-like was cancelled: the window was closed.')

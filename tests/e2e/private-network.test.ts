@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
 import { closeAfterTest, freshExtensionPerTest, requestFrom, SCREENSHOT_DIR } from './harness';
-import { fillAddServerForm, serverCard, switchOn } from './server-setup';
+import { fillAddServerForm, serverCard, connectedCard } from './server-setup';
 
 const HOME = 'homeassistant.local';
 const session = freshExtensionPerTest({ args: [`--host-resolver-rules=MAP ${HOME} 127.0.0.1`] });
@@ -36,7 +36,7 @@ describe('a server on the person’s own network', () => {
 
     const card = serverCard(page, 'Home');
     await card.getByText(warning).waitFor();
-    await switchOn(card, 'Home');
+    await connectedCard(card);
     await card.getByRole('button', { name: 'Check' }).waitFor();
     // The card's head: name, warning, status (its tool list below is left out).
     const box = (await card.boundingBox())!;

@@ -4,7 +4,7 @@ import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-
 import { startModernServer, type ModernServer } from '../fixtures/modern-server';
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
 import { closeAfterTest, freshExtensionPerTest } from './harness';
-import { addEnabledServer, fillAddServerForm, serverCard, switchOn } from './server-setup';
+import { addEnabledServer, fillAddServerForm, serverCard, connectedCard } from './server-setup';
 
 const session = freshExtensionPerTest();
 let strict: ModernServer;
@@ -52,7 +52,7 @@ describe('both protocol eras in Chromium', () => {
     await form.getByText('Connected over Streamable HTTP: 5 tools').waitFor();
     await form.getByRole('button', { name: 'Add server' }).click();
     const card = serverCard(servers, 'Strict 2026');
-    await switchOn(card, 'Strict 2026');
+    await connectedCard(card);
     await card.getByText('5 of 5 tools on').waitFor();
     await card.getByText('5 tools · Streamable HTTP · MCP 2026-07-28').waitFor();
     await session.screenshot(servers, 'servers-strict-2026');

@@ -58,7 +58,6 @@ describe('a new install (no site allowed)', () => {
     expect(await sitesHeld(page)).toEqual([]);
     // The Add click asks Chrome for 127.0.0.1 (its prompt stays open here, unanswered).
     const card = await addServerThroughForm(page, { name: 'Local tools', url: fixture.mcpUrl });
-    await card.getByRole('switch', { name: 'Enable Local tools' }).click();
     const allow = card.getByRole('button', { name: 'Allow access' });
     await allow.waitFor();
     expect(await card.textContent()).toContain('Patchbay may not reach 127.0.0.1 yet');
