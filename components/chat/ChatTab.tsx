@@ -13,15 +13,14 @@ import type { RoutineInput } from '../../src/routines/routine';
 import { routineFromChat } from '../routines/routine-from-chat';
 
 /**
- * The Chat tab: the open chat's title (opening the chat switcher), "Use this browser" and
- * "New chat"; the header with the chat's model and tools; and the chat itself.
+ * The Chat tab: one row with the chat list's button, the open chat's title and "New chat";
+ * the header with the chat's model and tools (the browser's among them); and the chat itself.
  */
 export function ChatTab({
   client,
   chat,
   chats,
   servers,
-  browserOn,
   inChat,
   composer,
   onMakeRoutine,
@@ -31,8 +30,7 @@ export function ChatTab({
   chat: ChatTabState;
   chats: ReturnType<typeof useConversations>;
   servers: ServerView[];
-  browserOn: boolean;
-  /** The "Use this browser" switch, which asks for the sites permission first. */
+  /** "Use this browser" (in the tools' list), which asks for the sites permission first. */
   inChat: ReturnType<typeof usePermissionSwitch>;
   /** What the keyboard command and "Ask Patchbay about this…" left for the composer. */
   composer: ReturnType<typeof useComposerDraft>;
@@ -51,26 +49,14 @@ export function ChatTab({
           className="link conversation-switch"
           onClick={() => setShowHistory(!showHistory)}
           aria-expanded={showHistory}
+          aria-label="Chats"
+          title="Your chats: open, rename, delete, export"
         >
-          <span className="conversation-switch-title">{conversation?.title ?? 'New chat'}</span>
-          <span>▾</span>
+          <span aria-hidden="true">☰</span> Chats
         </button>
-        <div
-          className="use-browser"
-          title="Let the model read, see and act on your tabs, under the same approval rules as other tools"
-        >
-          <label className="switch small">
-            <input
-              type="checkbox"
-              role="switch"
-              aria-label="Use this browser"
-              checked={browserOn}
-              onChange={(event) => inChat.toggle(event.target.checked)}
-            />
-            <span />
-          </label>
-          Use this browser
-        </div>
+        <span className="conversation-switch-title" title={conversation?.title ?? 'New chat'}>
+          {conversation?.title ?? 'New chat'}
+        </span>
         <button
           type="button"
           onClick={() => {

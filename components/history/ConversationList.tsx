@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { groupByDay } from '../../src/chat/chat-groups';
 import type { ConversationSummary } from '../../src/chat/history';
+import { ChatRowMenu } from './ChatRowMenu';
 
 export interface ConversationListProps {
   conversations: ConversationSummary[];
@@ -9,6 +11,8 @@ export interface ConversationListProps {
   onOpen(id: string): void;
   onRename(id: string, title: string): void;
   onDelete(id: string): void;
+  /** The time the list's day groups count from (Today, Yesterday…). */
+  now: number;
 }
 
 export function ConversationList({
@@ -18,6 +22,7 @@ export function ConversationList({
   onOpen,
   onRename,
   onDelete,
+  now,
 }: ConversationListProps) {
   const [renaming, setRenaming] = useState<string | undefined>();
   const [draft, setDraft] = useState('');
@@ -39,64 +44,60 @@ export function ConversationList({
   return (
     <>
       {unreadable}
-      <ul className="conversation-list" aria-label="Chats">
-        {conversations.map((conversation) => (
-          <li
-            key={conversation.id}
-            aria-current={conversation.id === currentId ? 'true' : undefined}
-          >
-            {renaming === conversation.id ? (
-              <form
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  onRename(conversation.id, draft);
-                  setRenaming(undefined);
-                }}
-              >
-                <input
-                  aria-label="Chat title"
-                  value={draft}
-                  onChange={(event) => setDraft(event.target.value)}
-                  autoFocus
-                />
-                <button type="submit" className="link">
-                  Save
-                </button>
-              </form>
-            ) : (
-              <>
-                <button
-                  type="button"
-                  className="conversation-title"
-                  onClick={() => onOpen(conversation.id)}
+      <section className="conversation-list" aria-label="Chats">
+        {groupByDay(conversations, now).map((group) => (
+          <div key={group.label} className="conversation-group">
+            <h3>{group.label}</h3>
+            <ul aria-label={group.label}>
+              {group.chats.map((conversation) => (
+                <li
+                  key={conversation.id}
+                  aria-current={conversation.id === currentId ? 'true' : undefined}
                 >
-                  {conversation.title}
-                </button>
-                {conversation.routineId ? <span className="label">Routine</span> : null}
-                <button
-                  type="button"
-                  className="link"
-                  aria-label={`Rename ${conversation.title}`}
-                  onClick={() => {
-                    setDraft(conversation.title);
-                    setRenaming(conversation.id);
-                  }}
-                >
-                  Rename
-                </button>
-                <button
-                  type="button"
-                  className="link danger"
-                  aria-label={`Delete ${conversation.title}`}
-                  onClick={() => onDelete(conversation.id)}
-                >
-                  Delete
-                </button>
-              </>
-            )}
-          </li>
+                  {renaming === conversation.id ? (
+                    <form
+                      onSubmit={(event) => {
+                        event.preventDefault();
+                        onRename(conversation.id, draft);
+                        setRenaming(undefined);
+                      }}
+                    >
+                      <input
+                        aria-label="Chat title"
+                        value={draft}
+                        onChange={(event) => setDraft(event.target.value)}
+                        autoFocus
+                      />
+                      <button type="submit" className="link">
+                        Save
+                      </button>
+                    </form>
+                  ) : (
+                    <>
+                      <button
+                        type="button"
+                        className="conversation-title"
+                        onClick={() => onOpen(conversation.id)}
+                      >
+                        {conversation.title}
+                      </button>
+                      {conversation.routineId ? <span className="label">Routine</span> : null}
+                      <ChatRowMenu
+                        title={conversation.title}
+                        onRename={() => {
+                          setDraft(conversation.title);
+                          setRenaming(conversation.id);
+                        }}
+                        onDelete={() => onDelete(conversation.id)}
+                      />
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
         ))}
-      </ul>
+      </section>
     </>
   );
 }

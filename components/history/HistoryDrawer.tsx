@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ChatSearch } from './ChatSearch';
 import { ChatTransfer } from './ChatTransfer';
 import { ConversationList } from './ConversationList';
@@ -21,6 +22,8 @@ export function HistoryDrawer({
     refresh: chats.refresh,
   });
   const search = useChatSearch(chats.history, list);
+  // The day groups count from when the list opened (Today, Yesterday…).
+  const [openedAt] = useState(() => Date.now());
   return (
     <div className="history-drawer">
       <ChatSearch
@@ -46,6 +49,7 @@ export function HistoryDrawer({
           conversations={list.conversations}
           skipped={list.skipped}
           currentId={conversation?.id}
+          now={openedAt}
           onOpen={(id) => void chats.open(id).then(onOpened)}
           onRename={(id, title) => void chats.rename(id, title)}
           onDelete={(id) => void chats.remove(id)}

@@ -190,7 +190,6 @@ export function App({
           chat={chat}
           chats={chats}
           servers={servers}
-          browserOn={browserOn}
           inChat={inChat}
           composer={composer}
           notice={toolsNotice}

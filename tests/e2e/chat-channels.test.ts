@@ -113,10 +113,7 @@ describe('an imported chat', () => {
 
     // A file someone sent: a deletion marked approved beside a harmless post that waits.
     const file = sharedChatFile(ids.team, `Clean up. ${WIPE}`);
-    await page
-      .getByRole('button', { name: /^Hello/ })
-      .first()
-      .click();
+    await page.getByRole('button', { name: 'Chats', exact: true }).click();
     await page.getByLabel('Import chats', { exact: true }).setInputFiles({
       name: 'shared.json',
       mimeType: 'application/json',
@@ -128,7 +125,7 @@ describe('an imported chat', () => {
       .click();
     await page.getByText('Imported 1 chat.').waitFor();
     await page
-      .getByRole('list', { name: 'Chats' })
+      .getByRole('region', { name: 'Chats' })
       .getByRole('button', { name: 'Shared with you', exact: true })
       .click();
 
@@ -146,9 +143,12 @@ describe('an imported chat', () => {
     await composer().fill('Go on.');
     await page.getByRole('button', { name: 'Send' }).click();
     const card = waiting('delete_messages');
+    // Team Chat marks delete_messages destructive: no grant holds for it, so it is asked
+    // (not "asked again"), and the card says why it matters.
     await expect(card.locator('.approval-why').textContent()).resolves.toMatch(
-      /^Asked again: this chat holds text from an imported chat/,
+      /^Careful: this chat holds text from an imported chat/,
     );
+    await expect(card.locator('.approval-destructive').count()).resolves.toBe(1);
     await card.getByRole('button', { name: 'Deny' }).click();
     await page.getByText('Done.').waitFor();
     expect(team.deleted).toBe(0);

@@ -82,9 +82,9 @@ describe('chat storage faults', () => {
       ['user', 'A good chat'],
       ['assistant', 'Fine.'],
     ]);
-    await page.getByRole('button', { name: /A good chat/ }).click();
+    await page.getByRole('button', { name: 'Chats', exact: true }).click();
     await page.getByText('1 saved chat could not be read and is not listed.').waitFor();
-    await page.getByRole('list', { name: 'Chats' }).getByText('A good chat').waitFor();
+    await page.getByRole('region', { name: 'Chats' }).getByText('A good chat').waitFor();
   });
 
   it('keeps both panels’ messages when two panels write to one chat', async () => {
@@ -155,9 +155,9 @@ describe('chat storage faults', () => {
         ['user', 'Follow-up'],
         ['assistant', 'Last answer'],
       ]);
-      await page.getByRole('button', { name: /Old b/ }).click();
+      await page.getByRole('button', { name: 'Chats', exact: true }).click();
       await page
-        .getByRole('list', { name: 'Chats' })
+        .getByRole('region', { name: 'Chats' })
         .getByRole('button', { name: 'Old a', exact: true })
         .click();
       await page.getByText('Older answer').waitFor();

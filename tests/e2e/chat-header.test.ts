@@ -97,7 +97,9 @@ describe('the model in the chat header', () => {
     await send('Which model are you?');
     await page.getByText('Answered by the mini model.').waitFor();
     expect((model.requests.at(-1)?.body as { model?: string }).model).toBe('scripted-mini');
-    await page.getByRole('button', { name: /Which model are you\?/ }).waitFor();
+    await page
+      .locator('.conversation-switch-title', { hasText: /Which model are you\?/ })
+      .waitFor();
 
     // A new chat starts with the model chosen last; choosing another there leaves the first
     // chat's model alone.
@@ -111,12 +113,12 @@ describe('the model in the chat header', () => {
 
     // The first chat, reopened after the panel reloads, runs with its own model again. (The
     // chat takes its title once saved, after the answer shows.)
-    await page.getByRole('button', { name: /And now\?/ }).waitFor();
+    await page.locator('.conversation-switch-title', { hasText: /And now\?/ }).waitFor();
     await page.reload();
     await page.getByText('Answered by the full model.').waitFor();
-    await page.getByRole('button', { name: /And now\?/ }).click();
+    await page.getByRole('button', { name: 'Chats', exact: true }).click();
     await page
-      .getByRole('list', { name: 'Chats' })
+      .getByRole('region', { name: 'Chats' })
       .getByRole('button', { name: 'Which model are you?', exact: true })
       .click();
     await page.getByText('Answered by the mini model.').waitFor();

@@ -65,10 +65,7 @@ describe('chat history settings', () => {
       '30',
     );
     await page.getByRole('tab', { name: 'Chat' }).click();
-    await page
-      .getByRole('button', { name: /New chat/ })
-      .first()
-      .click();
+    await page.getByRole('button', { name: 'Chats', exact: true }).click();
     await page.getByText('No saved chats yet.').waitFor();
   });
 });
@@ -91,7 +88,7 @@ describe('export and import', () => {
     model.script({ type: 'text', text: 'Oslo is **cold** in winter.' });
     await ask('Weather in Oslo?');
     await page.getByText('in winter.').waitFor();
-    await page.getByRole('button', { name: /Weather in Oslo\?/ }).click();
+    await page.getByRole('button', { name: 'Chats', exact: true }).click();
 
     const markdown = await download('Export as Markdown');
     expect(markdown.name).toBe('Weather-in-Oslo.md');
@@ -129,7 +126,7 @@ describe('export and import', () => {
     await session.screenshot(page, 'chat-import-preview');
     await preview.getByRole('button', { name: 'Import' }).click();
     await page.getByText('Imported 1 chat.').waitFor();
-    const chats = page.getByRole('list', { name: 'Chats' });
+    const chats = page.getByRole('region', { name: 'Chats' });
     await expect(
       chats.getByRole('button', { name: 'Weather in Oslo?', exact: true }).count(),
     ).resolves.toBe(2);
@@ -153,7 +150,7 @@ describe('search', () => {
     await ask('Weekend in Rome');
     await page.getByText('Rome is mild.').waitFor();
 
-    await page.getByRole('button', { name: /Weekend in Rome/ }).click();
+    await page.getByRole('button', { name: 'Chats', exact: true }).click();
     const box = page.getByRole('searchbox', { name: 'Search chats' });
     await box.fill('boots osl');
     const results = page.getByRole('list', { name: 'Search results' });
@@ -173,7 +170,8 @@ describe('search', () => {
     await page.getByText('Ready.').waitFor();
     await seedChats(page, 1000, 50);
     await page.reload();
-    await page.getByRole('button', { name: /^Start/ }).click();
+    await page.locator('.conversation-switch-title', { hasText: /^Start/ }).waitFor();
+    await page.getByRole('button', { name: 'Chats', exact: true }).click();
     const box = page.getByRole('searchbox', { name: 'Search chats' });
     const results = page.getByRole('list', { name: 'Search results' });
     // The first query reads every chat into the index; later ones only scan it.

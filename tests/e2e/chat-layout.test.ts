@@ -287,7 +287,9 @@ describe('answer actions', () => {
     await session.screenshot(page, 'chat-layout-reasoning-420x900');
 
     // Saved with the answer: a reopened panel shows the same.
-    await page.getByRole('button', { name: /What is six times seven\?/ }).waitFor();
+    await page
+      .locator('.conversation-switch-title', { hasText: /What is six times seven\?/ })
+      .waitFor();
     await page.reload();
     await page.getByText('The answer is 42.').waitFor();
     await expect(page.locator('details.reasoning summary').textContent()).resolves.toBe(label);

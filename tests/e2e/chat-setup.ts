@@ -2,7 +2,7 @@
  * What chat end-to-end tests set up through the extension itself: the scripted model as the
  * configured one, and a server added and switched on.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { ExtensionSession } from './harness';
 import { addEnabledServer } from './server-setup';
 
@@ -48,4 +48,14 @@ export async function saveModelSettings(
       }),
     settings,
   );
+}
+
+/**
+ * The chat's "Use this browser" switch, which lives in the list of the chat's tools (the header's
+ * Tools button): that list is opened first when it is closed.
+ */
+export async function useThisBrowser(panel: Page): Promise<Locator> {
+  const toggle = panel.getByRole('switch', { name: 'Use this browser' });
+  if (!(await toggle.isVisible())) await panel.getByRole('button', { name: /^Tools: / }).click();
+  return toggle;
 }

@@ -115,12 +115,12 @@ describe('chat with a model chosen', () => {
     await page.getByText('tomorrow.').waitFor();
     // The chat takes its title once it is saved; the finished answer's save lands a moment after
     // the answer shows.
-    await page.getByRole('button', { name: /When is standup\?/ }).waitFor();
+    await page.locator('.conversation-switch-title', { hasText: /When is standup\?/ }).waitFor();
     await storedAnswer(page, 'tomorrow.');
     await page.reload();
     await page.getByText('tomorrow.').waitFor();
-    await page.getByRole('button', { name: /When is standup\?/ }).click();
-    await page.getByRole('list', { name: 'Chats' }).getByText('When is standup?').waitFor();
+    await page.getByRole('button', { name: 'Chats', exact: true }).click();
+    await page.getByRole('region', { name: 'Chats' }).getByText('When is standup?').waitFor();
   });
 
   it('edits and resends a question, regenerates an answer, renames and deletes chats', async () => {
@@ -145,13 +145,17 @@ describe('chat with a model chosen', () => {
     await page.getByText('Berlin, on the Spree.').waitFor();
     await expect(page.getByText('Berlin is the capital of Germany.').count()).resolves.toBe(0);
 
-    await page.getByRole('button', { name: /What is the capital of Frnace\?/ }).click();
-    const chats = page.getByRole('list', { name: 'Chats' });
-    await chats.getByRole('button', { name: 'Rename What is the capital of Frnace?' }).click();
+    await page.getByRole('button', { name: 'Chats', exact: true }).click();
+    const chats = page.getByRole('region', { name: 'Chats' });
+    await chats.getByRole('button', { name: 'Actions for What is the capital of Frnace?' }).click();
+    await chats.getByRole('list', { name: 'Today' }).waitFor();
+    await session.screenshot(page, 'chat-list');
+    await chats.getByRole('menuitem', { name: 'Rename' }).click();
     await chats.getByRole('textbox', { name: 'Chat title' }).fill('Capitals');
     await chats.getByRole('button', { name: 'Save' }).click();
     await chats.getByRole('button', { name: 'Capitals', exact: true }).waitFor();
-    await chats.getByRole('button', { name: 'Delete Capitals' }).click();
+    await chats.getByRole('button', { name: 'Actions for Capitals' }).click();
+    await chats.getByRole('menuitem', { name: 'Delete' }).click();
     await chats
       .getByRole('button', { name: 'Capitals', exact: true })
       .waitFor({ state: 'detached' });

@@ -343,7 +343,7 @@ describe('an MCP App in its tool card', () => {
   it('comes back from history as a snapshot, and runs again on Reload app', async () => {
     await showChart(7);
     await page.getByRole('button', { name: 'New chat', exact: true }).click();
-    await page.getByRole('button', { name: /▾/ }).click();
+    await page.getByRole('button', { name: 'Chats', exact: true }).click();
     await page.getByRole('button', { name: 'Chart the last 7 days', exact: true }).click();
     const view = chartCard().getByRole('region', { name: 'Chart app' });
     await expect(view.getAttribute('data-app-phase')).resolves.toBe('saved');

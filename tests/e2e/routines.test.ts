@@ -108,7 +108,7 @@ async function dueAt(routineId: string, at: number) {
 
 async function openChat(panel: Page, title: RegExp) {
   await panel.locator('.conversation-switch').click();
-  await panel.getByRole('list', { name: 'Chats' }).getByRole('button', { name: title }).click();
+  await panel.getByRole('region', { name: 'Chats' }).getByRole('button', { name: title }).click();
 }
 
 describe('routines', () => {
@@ -137,7 +137,7 @@ describe('routines', () => {
     const panel = await session.openSidePanel();
     await panel.locator('.conversation-switch').click();
     // Marked as the routine's in the list of chats.
-    const entry = panel.getByRole('list', { name: 'Chats' }).getByRole('listitem').first();
+    const entry = panel.getByRole('region', { name: 'Chats' }).getByRole('listitem').first();
     await entry.getByText('Routine', { exact: true }).waitFor();
     await entry.getByRole('button', { name: /^Morning summary · / }).click();
     await panel.getByText('Today you shipped routines.').waitFor();

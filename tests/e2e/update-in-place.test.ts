@@ -194,9 +194,9 @@ describe('updating from the previous release', () => {
       );
       // The panel opens on the last chat, and the earlier one is in the list.
       await page.getByText('You are user-1.').waitFor();
-      await page.getByRole('button', { name: /Who am I\?/ }).click();
+      await page.getByRole('button', { name: 'Chats', exact: true }).click();
       await page
-        .getByRole('list', { name: 'Chats' })
+        .getByRole('region', { name: 'Chats' })
         .getByText('Put a standup on my calendar')
         .click();
       await page.getByText('Standup is on the calendar.').waitFor();

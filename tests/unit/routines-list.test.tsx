@@ -258,6 +258,7 @@ describe('History', () => {
         onOpen={() => undefined}
         onRename={() => undefined}
         onDelete={() => undefined}
+        now={3}
       />,
     );
     const [run, typed] = screen.getAllByRole('listitem');
