@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { useOutsidePress } from '../shared/use-outside-press';
 
 export interface PopoverProps {
   /** The button's content. */
@@ -21,14 +22,8 @@ export function Popover({ label, buttonLabel, className, onOpen, children }: Pop
   const root = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const buttonId = useId();
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: PointerEvent) => {
-      if (event.target instanceof Node && !root.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
-  }, [open]);
+  const shut = useCallback(() => setOpen(false), []);
+  useOutsidePress(open, root, shut);
   const close = () => {
     setOpen(false);
     document.getElementById(buttonId)?.focus();

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { useOutsidePress } from '../shared/use-outside-press';
 
 /**
  * A chat row's actions behind one "⋯" button: Rename and Delete, as a menu that closes on a
@@ -16,14 +17,8 @@ export function ChatRowMenu({
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: PointerEvent) => {
-      if (event.target instanceof Node && !root.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
-  }, [open]);
+  const shut = useCallback(() => setOpen(false), []);
+  useOutsidePress(open, root, shut);
   const choose = (action: () => void) => () => {
     setOpen(false);
     action();

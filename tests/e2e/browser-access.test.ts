@@ -19,7 +19,7 @@ import { startTestRelay, type TestRelay } from '../../relay/test/helpers';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
 import { startFixtureSites, type FixtureSites } from '../fixtures/page-tools/site-server';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
-import { chatWithServer, useThisBrowser } from './chat-setup';
+import { chatWithServer, browserSwitch } from './chat-setup';
 import { browserAccessView, resultText } from './browser-access-setup';
 import { closeAfterTest, requestFrom, SCREENSHOT_DIR, freshExtensionPerTest } from './harness';
 
@@ -492,7 +492,7 @@ describe('browser access', () => {
 describe('the chat with “Use this browser”', () => {
   it('reads the current page with the browser’s tools, after the person approves', async () => {
     await panel.getByRole('tab', { name: 'Chat' }).click();
-    const toggle = await useThisBrowser(panel);
+    const toggle = await browserSwitch(panel);
     expect(await toggle.isChecked()).toBe(false);
     await toggle.click();
     await expect
@@ -524,7 +524,7 @@ describe('the chat with “Use this browser”', () => {
   /** Switches “Use this browser” on and shows the article; the model reads the active tab. */
   async function askAboutTheArticle(): Promise<{ article: Page; card: Locator }> {
     await panel.getByRole('tab', { name: 'Chat' }).click();
-    await (await useThisBrowser(panel)).click();
+    await (await browserSwitch(panel)).click();
     await expect
       .poll(async () =>
         (await request<{ tools: { serverId: string; name: string }[] }>('mcp/tools/list')).tools

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
-import { chooseScriptedModel, useThisBrowser } from './chat-setup';
+import { chooseScriptedModel, browserSwitch } from './chat-setup';
 import { closeAfterTest, freshExtensionPerTest, requestFrom } from './harness';
 
 // "Use this browser" needs tabs and tabGroups, optional permissions Chrome's prompt grants
@@ -73,7 +73,7 @@ beforeEach(async () => {
     { browser: { readOnlyWithoutAsking: true, alwaysAllow: [] } },
   );
   await panel.reload();
-  await (await useThisBrowser(panel)).click();
+  await (await browserSwitch(panel)).click();
   await expect
     .poll(async () =>
       (

@@ -54,7 +54,7 @@ export async function saveModelSettings(
  * The chat's "Use this browser" switch, which lives in the list of the chat's tools (the header's
  * Tools button): that list is opened first when it is closed.
  */
-export async function useThisBrowser(panel: Page): Promise<Locator> {
+export async function browserSwitch(panel: Page): Promise<Locator> {
   const toggle = panel.getByRole('switch', { name: 'Use this browser' });
   if (!(await toggle.isVisible())) await panel.getByRole('button', { name: /^Tools: / }).click();
   return toggle;

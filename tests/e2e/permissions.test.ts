@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { whatNoticesAllow, whatTheyAllow } from '../../src/permissions/browser-permissions';
 import { TASK_NOTICES } from '../../components/settings/TaskNotices';
-import { useThisBrowser } from './chat-setup';
+import { browserSwitch } from './chat-setup';
 import { freshExtensionPerTest, requestFrom } from './harness';
 
 interface ChromePermissions {
@@ -60,7 +60,7 @@ describe('a browser that never granted them (a new install, or an update)', () =
     await requestFrom(session, panel, 'browser-access/get');
     // The chat needs a model before its header shows; the setting is enough for the switch.
     await withModel(panel);
-    const toggle = await useThisBrowser(panel);
+    const toggle = await browserSwitch(panel);
     await toggle.click();
     const asking = note(panel, 'Use this browser');
     await expect.poll(() => asking.textContent()).toContain(whatTheyAllow('Use this browser'));
@@ -122,7 +122,7 @@ describe('a browser that granted them', () => {
   it('switches on without a word, and notices when the person takes them back', async () => {
     const panel = await session.openSidePanel();
     await withModel(panel);
-    const toggle = await useThisBrowser(panel);
+    const toggle = await browserSwitch(panel);
     await toggle.click();
     await expect.poll(() => toggle.isChecked()).toBe(true);
     await expect.poll(() => browserTools(session, panel)).toBeGreaterThan(0);
