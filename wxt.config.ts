@@ -115,7 +115,7 @@ export default defineConfig({
       'scripting',
       'contextMenus',
       'activeTab',
-      // offscreen: the routine runner (src/platform/chrome-routine-runner.ts), no warning.
+      // offscreen: the host of the routine runner and the relay link (src/platform/chrome-offscreen-host.ts), no warning.
       'offscreen',
       // declarativeNetRequestWithHostAccess: Patchbay's own requests go without an Origin
       // header, on sites the person allowed only (src/platform/chrome-own-requests.ts); no
@@ -155,7 +155,7 @@ export default defineConfig({
         "base-uri 'none'",
         "form-action 'none'",
         "img-src 'self' data: blob:",
-        // wss: and local ws: for the relay link (src/browser-access/relay-link.ts).
+        // wss: and local ws: for the relay link (src/relay-link/relay-link.ts, in the offscreen host).
         "connect-src 'self' https: http: wss: ws://localhost:* ws://127.0.0.1:*",
       ].join('; '),
       // The MCP Apps sandbox page (entrypoints/app-sandbox.sandbox): an opaque origin with

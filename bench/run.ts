@@ -25,6 +25,7 @@ import { measureRelayChaos } from './paths/relay-chaos';
 import { measureChatSearch } from './paths/chat-search';
 import { measureToolSearch, toolSearchTable } from './paths/tool-search';
 import { measureConnectMany, measureToolSet, measureWorkerHeap } from './paths/servers';
+import { measureWorkerStart } from './paths/worker-start';
 import { startFixtureSites } from '../tests/fixtures/page-tools/site-server';
 import { startServerEverything } from '../tests/fixtures/server-everything';
 import type { ServerView } from '../src/messaging/contract';
@@ -36,13 +37,14 @@ import { benignTable, runTask, TASKS as BENIGN_TASKS } from '../tests/security/b
 const BENIGN_ASKED_GOAL = 0.05;
 
 const quick = process.env.BENCH_QUICK === '1';
-/** `npm run bench -- servers streaming` runs only those parts (calls, servers, panel, streaming, conversations, search, tools, page-tools, page-load, browser-access, relay, injection, trust). */
+/** `npm run bench -- servers streaming` runs only those parts (worker-start, calls, servers, panel, streaming, conversations, search, tools, page-tools, page-load, browser-access, relay, injection, trust). */
 const only = new Set(process.argv.slice(2));
 const runs = (part: string) => only.size === 0 || only.has(part);
 const RUNS = {
   // A warm call's ratio moves by ±0.02–0.03 from sampling alone at 200 rounds; ±0.01 at 1000.
   warmCalls: quick ? 30 : 1000,
   coldCalls: quick ? 8 : 30,
+  workerStarts: quick ? 8 : 30,
   connectAll: quick ? 3 : 10,
   connectSingle: quick ? 1 : 3,
   toolSet: quick ? 10 : 40,
@@ -61,6 +63,7 @@ const RUNS = {
   searchRounds: quick ? 3 : 20,
 };
 const BROWSER_PARTS = [
+  'worker-start',
   'calls',
   'page-tools',
   'page-load',
@@ -154,6 +157,11 @@ async function browserParts() {
 
     await browser.send('bench/noop').catch(() => undefined);
     const idleHeap = await browser.workerHeap();
+
+    if (runs('worker-start')) {
+      step('cold worker start');
+      rows.push(await measureWorkerStart(browser, RUNS.workerStarts));
+    }
 
     if (runs('calls')) {
       step('tool calls');

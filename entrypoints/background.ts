@@ -5,6 +5,7 @@ import { createMcpManager } from '../src/mcp/manager';
 import { createHostAccess } from '../src/permissions/host-access';
 import { createChromePermissions } from '../src/platform/chrome-permissions';
 import { createChromeNotifier } from '../src/platform/chrome-notifications';
+import { isLinkRequestType } from '../src/messaging/browser-link-contract';
 import type { Broadcast } from '../src/messaging/contract';
 import { createRouter } from '../src/messaging/router';
 import { injectorWithinAccess } from '../src/page-tools/injector-within-access';
@@ -34,7 +35,7 @@ import {
 import { shareAttention } from '../src/platform/shared-attention';
 import { sendOwnRequestsWithoutOrigin } from '../src/platform/chrome-own-requests';
 import { endRedirectCaptures } from '../src/platform/chrome-redirect-capture';
-import { createChromeRoutineRunner } from '../src/platform/chrome-routine-runner';
+import { createChromeOffscreenHost } from '../src/platform/chrome-offscreen-host';
 import { createRoutineService } from '../src/routines/routine-service';
 
 /** What changes the tools an external client sees: servers' tools and status, sites' tools. */
@@ -63,9 +64,10 @@ export default defineBackground(() => {
   const alarms = createChromeAlarms();
   // The sites Chrome lets Patchbay reach: none at install, each asked for from a click.
   const hostAccess = createHostAccess(createChromePermissions());
-  // An open panel's port: its connect after a stop starts the worker again, while the relay
-  // link is wanted (the worker says so on the port).
+  // An open panel's port: whether a panel is open.
   const panelWatch = acceptPanelWatch();
+  // The offscreen host document: the routine runner and the relay link, each only while needed.
+  const offscreen = createChromeOffscreenHost();
   const manager = createMcpManager({
     hostAccess,
     store: createChromeStore(),
@@ -121,8 +123,7 @@ export default defineBackground(() => {
       pageTools: () => pageTools.views(),
       callPage: (name, args) => pageTools.call(name, args),
     },
-    openSocket: (url) => new WebSocket(url),
-    keepUp: (on) => panelWatch.setKeepUp(on),
+    linkHost: { ...offscreen.link, command: (command) => offscreen.command(command) },
     version: browser.runtime.getManifest().version,
   });
   onBroadcast = (message) => {
@@ -133,7 +134,7 @@ export default defineBackground(() => {
     store: createChromeStore(),
     alarms,
     broadcaster,
-    runner: createChromeRoutineRunner(),
+    runner: offscreen.routines,
     notices: {
       notifier: createChromeNotifier(),
       store: createChromeStore(),
@@ -150,7 +151,26 @@ export default defineBackground(() => {
   });
 
   // Registered synchronously so a message that wakes the worker is not missed.
+  // The relay link's requests come from the offscreen host alone; everything else is the router's.
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
+    const type = (message as { type?: unknown } | null)?.type;
+    if (isLinkRequestType(type)) {
+      void offscreen
+        .isHost(sender)
+        .then((fromHost) =>
+          fromHost
+            ? browserAccess.linkRequest(message)
+            : {
+                ok: false as const,
+                error: {
+                  code: 'forbidden-sender' as const,
+                  message: 'Only Patchbay’s offscreen host may send the relay link’s requests.',
+                },
+              },
+        )
+        .then(sendResponse);
+      return true;
+    }
     void router.handle(message, sender).then(sendResponse);
     return true;
   });

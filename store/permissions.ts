@@ -65,7 +65,7 @@ export const PERMISSIONS: readonly PermissionRow[] = [
   {
     permission: 'offscreen',
     kind: 'required',
-    uses: 'routines: a hidden document that starts the worker a scheduled routine runs in while the side panel is closed, opened only while a run goes on (`src/platform/chrome-routine-runner.ts`)',
+    uses: 'routines and browser access: a hidden document that starts, each only while needed, the worker a scheduled routine runs in while the side panel is closed and the worker holding the link to the person’s own relay (`src/platform/chrome-offscreen-host.ts`)',
     asked: 'at install (Chrome shows no warning for it)',
   },
   {

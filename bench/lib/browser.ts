@@ -30,12 +30,21 @@ export interface BenchBrowser {
   close(): Promise<void>;
 }
 
-export async function launchBenchBrowser(): Promise<BenchBrowser> {
-  const extensionDir = resolve('.output/chrome-mv3');
+/**
+ * Chromium with Patchbay's production build, or with `extensionDir` (another extension with
+ * Patchbay's `key`, so its origin is the same: the empty extension of bench/lib/empty-extension.ts).
+ */
+export async function launchBenchBrowser(
+  extensionDir = resolve('.output/chrome-mv3'),
+): Promise<BenchBrowser> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'patchbay-bench-'));
   // The bench's servers and pages are on loopback sites a person would have allowed (Patchbay
   // asks for none at install): the profile holds all sites, as an earlier version's does.
-  await grantInProfile(userDataDir, extensionDir, { apiPermissions: false, sites: ['<all_urls>'] });
+  if (extensionDir === resolve('.output/chrome-mv3'))
+    await grantInProfile(userDataDir, extensionDir, {
+      apiPermissions: false,
+      sites: ['<all_urls>'],
+    });
   // Playwright cannot open a CDP session on a service worker; the DevTools port can.
   const debuggingPort = await freePort();
   const context = await chromium.launchPersistentContext(userDataDir, {

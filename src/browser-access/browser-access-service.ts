@@ -1,7 +1,9 @@
 /**
- * Browser access in the background: the relay link and its MCP sessions, the clients the
- * person allows, calls waiting for approval, the activity log, the one switch, and "Use this
- * browser" in the chat. Every change is broadcast as the whole view.
+ * Browser access in the background: the clients the person allows, calls waiting for approval,
+ * the activity log, the one switch, and "Use this browser" in the chat. The relay link and its
+ * MCP sessions live in the offscreen host (src/relay-link/), which asks this service about
+ * clients, tools and calls (link-requests.ts) and is driven by link-control.ts. Every change is
+ * broadcast as the whole view.
  */
 import { PatchbayError } from '../errors/patchbay-error';
 import type { BrowserTools } from '../browser-tools/browser-tools';
@@ -17,10 +19,10 @@ import { createChatBrowserTools } from './chat-browser-tools';
 import { createClientRegistry } from './clients';
 import { createGate } from './gate';
 import type { HubSources } from './hub';
+import { createLinkControl, RELAY_RETRY_ALARM, type LinkHostPort } from './link-control';
+import { createLinkRequests } from './link-requests';
 import { extensionSocketUrl, relayHostOf } from './relay-address';
 import { linkView } from './link-view';
-import { createRelayLink, type LinkSocket, type LinkState } from './relay-link';
-import { createRelayServers } from './relay-servers';
 import {
   DEFAULT_BROWSER_NAME,
   loadAccessSettings,
@@ -28,13 +30,7 @@ import {
   type AccessSettings,
 } from './settings';
 
-export const RELAY_RETRY_ALARM = 'browser-access-relay-retry';
-const BLOCKED = 'The person blocked this client in Patchbay.';
-/**
- * How often a connected link's watchdog alarm fires: Chrome's shortest alarm, so a worker
- * stopped with nothing else to wake it links again within that.
- */
-const WATCHDOG_MS = 30_000;
+export { RELAY_RETRY_ALARM };
 
 export interface BrowserAccessOptions {
   store: KeyValueStore;
@@ -45,23 +41,24 @@ export interface BrowserAccessOptions {
   alarms: Alarms;
   browser: BrowserTools;
   sources: Omit<HubSources, 'browser'>;
-  openSocket(url: string): LinkSocket;
+  /** The offscreen host's link part (src/platform/chrome-offscreen-host.ts). */
+  linkHost: LinkHostPort;
   version: string;
-  /** The link is wanted (or no longer): an open panel should wake a stopped worker at once. */
-  keepUp?(on: boolean): void;
 }
 
 export function createBrowserAccessService(options: BrowserAccessOptions) {
   const { store } = options;
   let settings: AccessSettings | undefined;
   let ready: Promise<void> | undefined;
-  let linkState: LinkState = { state: 'off' };
-  let closing = false;
+  let closed = false;
+  const wanted = (saved: AccessSettings) =>
+    saved.enabled && saved.link.wanted && Boolean(saved.link.url && saved.link.token);
 
+  // A new worker keeps the link the host holds (a connect that is not fresh), and learns its state.
   const init = () =>
-    (ready ??= loadAccessSettings(store).then((loaded) => {
+    (ready ??= loadAccessSettings(store).then(async (loaded) => {
       settings = loaded;
-      if (loaded.enabled && loaded.link.wanted && loaded.link.url && loaded.link.token) connect();
+      if (wanted(loaded)) await connect(false);
     }));
   const current = async () => {
     await init();
@@ -87,34 +84,20 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
     enabled: async () => (await current()).enabled,
     onAllowed: () => toolsChanged(),
   });
-  const servers = createRelayServers({
-    version: options.version,
-    browser: options.browser,
-    sources: options.sources,
+  const requests = createLinkRequests({
     clients,
     gate,
+    browser: options.browser,
+    sources: options.sources,
     enabled: async () => (await current()).enabled,
     changed: () => changed(),
+    reported: (state) => link.reported(state),
   });
-  const toolsChanged = () => servers.toolsChanged();
-
-  const link = createRelayLink({
-    openSocket: options.openSocket,
-    serverFor: (connectionId) => servers.serverFor(connectionId),
-    // A client the person blocked gets no server: its connections cost the worker nothing.
-    async refusal(client) {
-      return client && (await clients.blocked(client)) ? BLOCKED : undefined;
-    },
-    onConnectionEnded: (connectionId) => servers.ended(connectionId),
+  const link = createLinkControl({
+    host: options.linkHost,
+    alarms: options.alarms,
+    version: options.version,
     onState(state) {
-      linkState = state;
-      options.keepUp?.(state.state !== 'off' && state.state !== 'error');
-      // While connected, a watchdog alarm: if the worker is stopped all the same (an update, a
-      // crash), the alarm wakes it and reading the settings connects again.
-      if (state.state === 'connected')
-        void options.alarms.schedule(RELAY_RETRY_ALARM, Date.now() + WATCHDOG_MS);
-      if ((state.state === 'error' || state.state === 'off') && !closing)
-        void options.alarms.clear(RELAY_RETRY_ALARM);
       // A refused token or a browser taking over is not tried again, in this worker or the
       // next, until the person connects again.
       if (state.state === 'error')
@@ -123,25 +106,26 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
         });
       changed();
     },
-    scheduleRetry(at) {
-      // Alarms fire no sooner than 30 s from now; the link's own timer covers sooner tries.
-      void options.alarms.schedule(RELAY_RETRY_ALARM, Math.max(at, Date.now() + 30_000));
-    },
   });
+  const toolsChanged = () => link.toolsChanged();
   options.alarms.onAlarm((name) => {
-    if (name !== RELAY_RETRY_ALARM) return;
-    // The worker may have been stopped: reading the settings connects again if wanted.
+    if (name !== RELAY_RETRY_ALARM || closed) return;
+    // The worker may have been stopped: reading the settings links again if wanted (and
+    // opens the host again if it vanished); a running worker looks at the host the same way.
     const wasReady = ready !== undefined;
     void init().then(() => {
-      if (wasReady) link.retryNow();
-      if (linkState.state === 'connected')
-        void options.alarms.schedule(RELAY_RETRY_ALARM, Date.now() + WATCHDOG_MS);
+      if (wasReady && wanted(settings!)) void connect(false);
     });
   });
 
-  function connect() {
+  function connect(fresh = true) {
     const { link: saved } = settings!;
-    link.connect(extensionSocketUrl(saved.url), saved.token, saved.name || DEFAULT_BROWSER_NAME);
+    const target = {
+      url: extensionSocketUrl(saved.url),
+      token: saved.token,
+      name: saved.name || DEFAULT_BROWSER_NAME,
+    };
+    return link.connect(target, fresh);
   }
 
   async function view(): Promise<BrowserAccessView> {
@@ -149,7 +133,7 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
     return {
       enabled: saved.enabled,
       inChat: saved.inChat,
-      link: linkView(settings?.link, linkState),
+      link: linkView(settings?.link, link.state),
       clients: await clients.views(),
       approvals: approvals.list(),
       activity: await activity.list(),
@@ -189,7 +173,7 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
         });
       }
       // Saving while connected connects again with what was saved.
-      if (settings!.link.wanted && settings!.enabled) connect();
+      if (settings!.link.wanted && settings!.enabled) await connect();
       changed();
       return view();
     },
@@ -209,14 +193,14 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
       await update((draft) => {
         draft.link.wanted = true;
       });
-      connect();
+      await connect();
       return view();
     },
     async disconnect() {
       await update((draft) => {
         draft.link.wanted = false;
       });
-      link.disconnect();
+      await link.disconnect();
       return view();
     },
     /** The one switch: off ends the link, denies every waiting call and refuses new ones. */
@@ -226,9 +210,9 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
       });
       if (!enabled) {
         approvals.denyAll();
-        link.disconnect();
-      } else if (settings!.link.wanted && settings!.link.url && settings!.link.token) {
-        connect();
+        await link.disconnect();
+      } else if (wanted(settings!)) {
+        await connect();
       }
       changed();
       return view();
@@ -270,11 +254,11 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
       async () => (await current()).inChat,
       options.sessionStore,
     ),
-    /** Ends the link as a stopped worker would: its alarm and settings stay (tests). */
+    /** Answers a request of the relay link; its sender must be the offscreen host. */
+    linkRequest: (message: unknown) => requests.handle(message),
+    /** Stops as a stopped worker would: the host, its link, alarms and settings stay (tests). */
     close() {
-      closing = true;
-      link.disconnect();
-      servers.close();
+      closed = true;
     },
   };
 }

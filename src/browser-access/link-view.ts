@@ -1,6 +1,6 @@
 /** The relay link as the panel shows it: what was saved (never the token) and where it stands. */
 import type { LinkView } from '../messaging/browser-access-contract';
-import type { LinkState } from './relay-link';
+import type { LinkState } from '../messaging/browser-link-contract';
 import { DEFAULT_BROWSER_NAME, type AccessSettings } from './settings';
 
 export function linkView(saved: AccessSettings['link'] | undefined, state: LinkState): LinkView {

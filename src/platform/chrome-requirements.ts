@@ -29,9 +29,9 @@ export const CHROME_REQUIREMENTS: readonly ChromeRequirement[] = [
     note: 'The method exists since Chrome 102 but worked only on `storage.session` until Chrome 140; before that, content scripts can read tokens and keys in `storage.local`.',
   },
   {
-    feature: 'WebSocket traffic keeping the service worker alive',
+    feature: '`chrome.runtime.getContexts()`',
     since: 116,
-    usedIn: 'src/browser-access/relay-link.ts (heartbeat every 20 s)',
+    usedIn: 'src/platform/chrome-offscreen-host.ts (whether the offscreen host is open)',
   },
   {
     feature: '`AbortSignal.any()`',
@@ -70,6 +70,11 @@ export const CHROME_REQUIREMENTS: readonly ChromeRequirement[] = [
     since: 110,
     usedIn:
       'src/platform/chrome.ts (`createChromeKeepAlive`, `runtime.getPlatformInfo` every 20 s)',
+  },
+  {
+    feature: '`chrome.offscreen` (reason `WORKERS`)',
+    since: 109,
+    usedIn: 'src/platform/chrome-offscreen-host.ts (the routine runner and the relay link)',
   },
   {
     feature: 'CSS `:has()`',

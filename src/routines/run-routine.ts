@@ -1,5 +1,5 @@
 /**
- * One routine run, in the routine runner (entrypoints/routine-runner/): the routine's prompt as
+ * One routine run, in the routine runner (entrypoints/offscreen/runner.worker.ts): the routine's prompt as
  * the person's words in a chat of its own, answered by the chat's own transport
  * (src/ai/chat-transport.ts) with only the routine's servers, and the routine's ticked tools as
  * the grants. Every step is saved as it streams (src/chat/chat-writer.ts), so a stop resumes

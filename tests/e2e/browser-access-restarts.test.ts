@@ -1,9 +1,12 @@
 /**
- * Browser access across worker stops, end to end: Chrome stops the service worker on an update,
- * a crash, or when idle (here CDP's ServiceWorker.stopAllWorkers). The relay link comes back by
- * itself: at once while the side panel is open (its port wakes the worker), else within the
- * link's 30 s watchdog alarm. A desktop client's calls meanwhile wait within the relay's grace
- * and are answered; a 2025 session the browser left says why it ended; the client's grants stay.
+ * Browser access across worker stops and a lost offscreen host, end to end. Chrome stops the
+ * service worker when idle, on an update or a crash (here CDP's ServiceWorker.stopAllWorkers):
+ * the relay link lives in the offscreen host, so it stays up, and the host's messages start the
+ * worker again for each call; sessions go on. A host that vanished (here closed through CDP) is
+ * opened again by the worker's start or, with nothing else to wake it, its 30 s watchdog alarm;
+ * a desktop client's calls meanwhile wait within the relay's grace and are answered, a 2025
+ * session the browser left says why it ended, and the client's grants stay. Only the offscreen
+ * host may send the link's requests, and only the worker may command the host.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +14,12 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestRelay, type TestRelay } from '../../relay/test/helpers';
-import { browserAccessView, resultText } from './browser-access-setup';
+import {
+  browserAccessView,
+  closeOffscreenHost,
+  offscreenDocuments,
+  resultText,
+} from './browser-access-setup';
 import { closeAfterTest, freshExtensionPerTest, requestFrom } from './harness';
 
 const ARTICLE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Field notes</title></head>
@@ -96,39 +104,80 @@ beforeEach(async () => {
 });
 
 describe('browser access across worker stops', () => {
-  it('answers a desktop client after each of five stops, the panel closed (the link’s alarm)', async () => {
+  it('keeps the link through five stops, the panel closed: sessions go on, calls wake the worker', async () => {
     const { article, tabId } = await articleAndAllowedClient();
     const modern = await connectClient('modern');
-    let old = await connectClient('session');
-    // Nothing of the panel may wake the worker: only the link's own alarm brings it back.
+    const old = await connectClient('session');
+    const { extensionId } = (await view()).link;
+    // Nothing of the panel may wake the worker: the host's messages do.
     await panel.close();
     for (let stop = 1; stop <= 5; stop += 1) {
       await session.stopWorker(article);
-      // Sent while no browser is linked: the relay holds it until the browser is back.
       const tabs = textOf(await call(modern, 'tabs_list'));
       expect(tabs, `tabs_list after stop ${stop}`).toContain('Field notes');
-      // The 2025 session ended with the link; its client is told why, and a new one works.
-      await expect(call(old, 'tabs_list'), `the old session after stop ${stop}`).rejects.toThrow(
-        /Session ended: The browser left the relay \(Patchbay in it may be restarting\)/,
-      );
-      old = await connectClient('session');
+      // The 2025 session outlived the stop: the browser never left the relay.
       const read = textOf(await call(old, 'read_page', { tabId }));
       expect(read, `read_page after stop ${stop}`).toContain('Herons nest in colonies');
-      // A client that connects now is served too, with the grants the person gave it.
-      const fresh = await connectClient('modern');
-      expect(textOf(await call(fresh, 'read_page', { tabId }))).toContain('Field notes on herons');
     }
+    panel = await session.openSidePanel();
+    expect((await view()).link).toMatchObject({ state: 'connected', extensionId });
   }, 300_000);
+});
 
-  it('links again at once while the side panel is open', async () => {
-    const { article } = await articleAndAllowedClient();
-    const client = await connectClient('modern');
-    await session.stopWorker(article);
-    // Well within the alarm period: the open panel's port started the worker again.
-    const tabs = textOf(
-      await client.callTool({ name: 'tabs_list', arguments: {} }, { timeout: 10_000 }),
+describe('the offscreen host', () => {
+  it('is opened again by the worker’s start after it vanished', async () => {
+    const { tabId } = await articleAndAllowedClient();
+    const old = await connectClient('session');
+    await closeOffscreenHost(session, panel);
+    await session.stopWorker(panel);
+    // The panel's request starts the worker, which opens the host and links again.
+    await expect.poll(async () => (await view()).link.state, { timeout: 15_000 }).toBe('connected');
+    expect(await offscreenDocuments(panel)).toBe(1);
+    await expect(call(old, 'tabs_list')).rejects.toThrow(
+      /Session ended: The browser left the relay \(Patchbay in it may be restarting\)/,
     );
-    expect(tabs).toContain('Field notes');
-    await expect.poll(async () => (await view()).link.state).toBe('connected');
+    const fresh = await connectClient('session');
+    expect(textOf(await call(fresh, 'read_page', { tabId }))).toContain('Field notes on herons');
+  });
+
+  it('is opened again by the watchdog alarm, the panel closed, and the waiting call answered', async () => {
+    const { article } = await articleAndAllowedClient();
+    const modern = await connectClient('modern');
+    await panel.close();
+    await closeOffscreenHost(session, article);
+    // Sent while no browser is linked: the relay holds it until the alarm brings the link back.
+    expect(textOf(await call(modern, 'tabs_list'))).toContain('Field notes');
+  });
+
+  it('takes the link’s requests from the host alone, and commands from the worker alone', async () => {
+    await articleAndAllowedClient();
+    const client = await connectClient('modern');
+    const refused = await session.send(panel, 'browser-link/tools/call', {
+      connectionId: 'conn-1',
+      callId: 'c1',
+      identity: { user: 'person', token: 'forged', name: 'Panel' },
+      name: 'tabs_list',
+      arguments: {},
+    });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden-sender' } });
+    // A page's command to the host is not the worker's: the link stays, its part runs.
+    for (const command of [
+      { type: 'link-host/disconnect' },
+      { type: 'offscreen-host/part', payload: { part: 'link', on: false } },
+    ]) {
+      await panel.evaluate(
+        (message) =>
+          (
+            globalThis as unknown as {
+              chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } };
+            }
+          ).chrome.runtime
+            .sendMessage(message)
+            .catch(() => undefined),
+        command,
+      );
+    }
+    expect(textOf(await call(client, 'tabs_list'))).toContain('Field notes');
+    expect((await view()).link.state).toBe('connected');
   });
 });

@@ -16,3 +16,29 @@ export const resultText = (result: unknown): string =>
   ((result as { content?: { type: string; text?: string }[] }).content ?? [])
     .map((block) => block.text ?? '')
     .join('\n');
+
+/** How many offscreen documents the extension has open, asked from one of its pages. */
+export const offscreenDocuments = (page: Page): Promise<number> =>
+  page.evaluate(
+    async () =>
+      (
+        await (
+          globalThis as unknown as {
+            chrome: { runtime: { getContexts(filter: object): Promise<unknown[]> } };
+          }
+        ).chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] })
+      ).length,
+  );
+
+/** Closes the offscreen host document as a crash would, through CDP from `page`. */
+export async function closeOffscreenHost(session: ExtensionSession, page: Page): Promise<void> {
+  const cdp = await session.context.newCDPSession(page);
+  try {
+    const { targetInfos } = await cdp.send('Target.getTargets');
+    const host = targetInfos.find((target) => target.url.endsWith('/offscreen.html'));
+    if (!host) throw new Error('No offscreen host document is open.');
+    await cdp.send('Target.closeTarget', { targetId: host.targetId });
+  } finally {
+    await cdp.detach();
+  }
+}

@@ -20,7 +20,7 @@ import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-
 import { startFixtureSites, type FixtureSites } from '../fixtures/page-tools/site-server';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
 import { chatWithServer, browserSwitch } from './chat-setup';
-import { browserAccessView, resultText } from './browser-access-setup';
+import { browserAccessView, offscreenDocuments, resultText } from './browser-access-setup';
 import { closeAfterTest, requestFrom, SCREENSHOT_DIR, freshExtensionPerTest } from './harness';
 
 const ARTICLE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Field notes</title></head>
@@ -471,6 +471,10 @@ describe('browser access', () => {
       await expect
         .poll(async () => (await view()).link.state, { timeout: 15_000 })
         .toBe('connected');
+      // The link lives in the offscreen host: the client's session went on through the stop.
+      expect(textOf(await desk.callTool({ name: 'tabs_list', arguments: {} }))).toContain(
+        'Field notes',
+      );
       const again = await connectClient('Desk App');
       const tabs = textOf(await again.callTool({ name: 'tabs_list', arguments: {} }));
       expect(tabs).toContain('Field notes');
@@ -483,6 +487,8 @@ describe('browser access', () => {
       await panel.getByRole('switch', { name: 'Let external clients use this browser' }).click();
       await expect.poll(async () => (await view()).link.state).toBe('off');
       await expect(desk.callTool({ name: 'tabs_list', arguments: {} })).rejects.toThrow();
+      // Off costs nothing: no offscreen host is left open for the link.
+      await expect.poll(() => offscreenDocuments(panel)).toBe(0);
       await panel.getByRole('switch', { name: 'Let external clients use this browser' }).click();
       await expect.poll(async () => (await view()).link.state).toBe('connected');
     });

@@ -262,7 +262,7 @@ describe('routines', () => {
     const { targetInfos } = (await cdp.send('Target.getTargets')) as {
       targetInfos: { targetId: string; url: string }[];
     };
-    const runner = targetInfos.find((target) => target.url.endsWith('/routine-runner.html'));
+    const runner = targetInfos.find((target) => target.url.endsWith('/offscreen.html'));
     expect(runner).toBeDefined();
     await cdp.send('Target.closeTarget', { targetId: runner!.targetId });
     await cdp.detach();

@@ -5,13 +5,14 @@
  */
 import { Client } from '@modelcontextprotocol/client';
 import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { expect } from 'vitest';
 import { WebSocket } from 'ws';
 import { startTestRelay, type TestRelay } from '../../relay/test/helpers';
 import {
   createBrowserAccessService,
   type BrowserAccessService,
 } from '../../src/browser-access/browser-access-service';
-import type { LinkSocket } from '../../src/browser-access/relay-link';
+import type { LinkSocket } from '../../src/relay-link/relay-link';
 import {
   DocumentGoneError,
   type BrowserControl,
@@ -19,6 +20,7 @@ import {
 } from '../../src/browser-tools/browser-control';
 import { createBrowserTools } from '../../src/browser-tools/browser-tools';
 import type { BrowserAccessView } from '../../src/messaging/browser-access-contract';
+import { createMemoryLinkHost } from '../../src/platform/memory-link-host';
 import {
   createMemoryStore,
   createRecordingBroadcaster,
@@ -111,13 +113,20 @@ export interface Harness {
     name: string,
     options?: { transport?: 'sse' | 'streamable'; era?: 'modern'; user?: string; token?: string },
   ): Promise<Client>;
-  /** A new worker: the service made again on the same storage and alarms, not started. */
+  /** The offscreen host's link part (it outlives a worker). */
+  host: ReturnType<typeof createMemoryLinkHost>;
+  /** A new worker: the service made again on the same storage, alarms and host, not started. */
   restartWorker(): BrowserAccessService;
   close(): Promise<void>;
 }
 
 export async function startHarness(
-  options: { remoteCalls?: string[]; relay?: TestRelay } = {},
+  options: {
+    remoteCalls?: string[];
+    relay?: TestRelay;
+    /** Adds the Notes server's `wait`, which answers only once cancelled (noted as `notes/wait cancelled`). */
+    waitTool?: boolean;
+  } = {},
 ): Promise<Harness> {
   let relay = options.relay ?? (await startTestRelay());
   const store = createMemoryStore();
@@ -126,7 +135,10 @@ export async function startHarness(
   const alarms = createTimerAlarms();
   const control = stubBrowserControl();
   const clients: Client[] = [];
-  const create = () =>
+  const host = createMemoryLinkHost({
+    openSocket: (url) => new WebSocket(url) as unknown as LinkSocket,
+  });
+  const create = (): BrowserAccessService =>
     createBrowserAccessService({
       store,
       sessionStore,
@@ -149,17 +161,25 @@ export async function startHarness(
             inputSchema: { type: 'object' },
             annotations: { readOnlyHint: true },
           },
+          ...(options.waitTool
+            ? [{ serverId: 'notes', name: 'wait', description: 'Waits.', inputSchema: {} }]
+            : []),
         ],
         serverNames: async () => new Map([['notes', 'Notes']]),
-        async callRemote(serverId, name, args) {
+        async callRemote(serverId, name, args, signal) {
           options.remoteCalls?.push(`${serverId}/${name}`);
+          if (name === 'wait') {
+            await new Promise((resolve) => signal.addEventListener('abort', resolve));
+            options.remoteCalls?.push(`${serverId}/${name} cancelled`);
+            return { content: [{ type: 'text', text: 'cancelled' }], isError: true };
+          }
           const text = name === 'list_notes' ? '2 notes' : `noted ${String(args.text)}`;
           return { content: [{ type: 'text', text }] };
         },
         pageTools: async () => [],
         callPage: async () => ({ content: [] }),
       },
-      openSocket: (url) => new WebSocket(url) as unknown as LinkSocket,
+      linkHost: host.port((message) => access.linkRequest(message)),
       version: '1.0.0',
     });
   let access = create();
@@ -179,6 +199,7 @@ export async function startHarness(
     control,
     store,
     alarms,
+    host,
     view: () => access.view(),
     broadcastStates: () =>
       broadcaster.messages.flatMap((message) =>
@@ -208,7 +229,24 @@ export async function startHarness(
     async close() {
       await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
       access.close();
+      host.vanish();
       if (!options.relay) await relay.close();
     },
   };
+}
+
+/** A harness whose browser saved the relay's address and a browser token, and is connected. */
+export async function startLinkedHarness(
+  options: Parameters<typeof startHarness>[0] = {},
+): Promise<Harness> {
+  const started = await startHarness(options);
+  await started.access.saveLink({
+    url: started.relay.url,
+    token: await started.relay.token('alice', 'browser'),
+  });
+  await started.access.connect();
+  await expect
+    .poll(async () => (await started.view()).link.state, { timeout: 10_000 })
+    .toBe('connected');
+  return started;
 }

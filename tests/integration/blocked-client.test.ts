@@ -1,30 +1,21 @@
 /**
- * A client the person blocked costs the browser's worker nothing: its new connections, on every
+ * A client the person blocked costs the browser nothing: its new connections, on every
  * transport, are refused by the relay link before any MCP server is made for them (counted at
  * `createBrowserMcpServer`), while other clients, and the same one once let in again, are served.
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { createBrowserMcpServer } from '../../src/browser-access/browser-mcp-server';
-import { startHarness, type Harness } from '../helpers/browser-access-harness';
+import { createBrowserMcpServer } from '../../src/relay-link/browser-mcp-server';
+import { startLinkedHarness, type Harness } from '../helpers/browser-access-harness';
 
-vi.mock('../../src/browser-access/browser-mcp-server', async (importOriginal) => {
-  const actual =
-    await importOriginal<typeof import('../../src/browser-access/browser-mcp-server')>();
+vi.mock('../../src/relay-link/browser-mcp-server', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/relay-link/browser-mcp-server')>();
   return { ...actual, createBrowserMcpServer: vi.fn(actual.createBrowserMcpServer) };
 });
 const serversMade = () => vi.mocked(createBrowserMcpServer).mock.calls.length;
 
 let harness: Harness;
 beforeEach(async () => {
-  harness = await startHarness();
-  await harness.access.saveLink({
-    url: harness.relay.url,
-    token: await harness.relay.token('alice', 'browser'),
-  });
-  await harness.access.connect();
-  await expect
-    .poll(async () => (await harness.view()).link.state, { timeout: 10_000 })
-    .toBe('connected');
+  harness = await startLinkedHarness();
 });
 afterEach(async () => {
   await harness.close();

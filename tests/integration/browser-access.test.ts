@@ -4,23 +4,12 @@
  * with every call in the activity log.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../helpers/browser-access-harness';
+import { startLinkedHarness, type Harness } from '../helpers/browser-access-harness';
 
 let harness: Harness;
 const remoteCalls: string[] = [];
 
-async function linked(): Promise<Harness> {
-  const started = await startHarness({ remoteCalls });
-  await started.access.saveLink({
-    url: started.relay.url,
-    token: await started.relay.token('alice', 'browser'),
-  });
-  await started.access.connect();
-  await expect
-    .poll(async () => (await started.view()).link.state, { timeout: 10_000 })
-    .toBe('connected');
-  return started;
-}
+const linked = () => startLinkedHarness({ remoteCalls });
 
 const textOf = (result: unknown) =>
   ((result as { content: { type: string; text?: string }[] }).content ?? [])
@@ -130,15 +119,30 @@ describe('the relay link', () => {
     }
   });
 
-  it('links again in a new worker when its watchdog alarm wakes it', async () => {
-    expect([...harness.alarms.scheduled().keys()]).toEqual(['browser-access-relay-retry']);
+  it('outlives the worker: a new worker finds the link up, and a client’s session goes on', async () => {
+    const client = await harness.client('Desk');
+    const listed = (await client.listTools()).tools.length;
+    const before = harness.broadcastStates().length;
     harness.restartWorker();
+    // The host kept the link: the new worker reads its state, and its alarm keeps watch.
+    expect((await harness.view()).link.state).toBe('connected');
+    harness.alarms.fire('browser-access-relay-retry');
+    await expect
+      .poll(() => [...harness.alarms.scheduled().keys()])
+      .toEqual(['browser-access-relay-retry']);
+    expect((await client.listTools()).tools).toHaveLength(listed);
+    expect(harness.broadcastStates().slice(before)).not.toContain('connecting');
+  });
+
+  it('opens the host again from its watchdog alarm when the host vanished', async () => {
+    harness.host.vanish();
     const before = harness.broadcastStates().length;
     // Nothing else wakes this worker (no panel asks): the alarm does, and it links again.
     harness.alarms.fire('browser-access-relay-retry');
     await expect
       .poll(() => harness.broadcastStates().slice(before), { timeout: 10_000 })
       .toEqual(expect.arrayContaining(['connecting', 'connected']));
+    expect(harness.host.running()).toBe(true);
     expect([...harness.alarms.scheduled().keys()]).toEqual(['browser-access-relay-retry']);
   });
 

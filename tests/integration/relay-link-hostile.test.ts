@@ -8,11 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/server';
 import { afterEach, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import {
-  createRelayLink,
-  type LinkSocket,
-  type LinkState,
-} from '../../src/browser-access/relay-link';
+import { createRelayLink, type LinkSocket, type LinkState } from '../../src/relay-link/relay-link';
 
 let server: WebSocketServer | undefined;
 let link: ReturnType<typeof createRelayLink> | undefined;
@@ -32,7 +28,6 @@ it('gives its token only to the relay’s authenticate, and obeys no client’s 
     serverFor: () => new McpServer({ name: 'test', version: '1' }),
     onConnectionEnded: (id) => ended.push(id),
     onState: (state) => states.push(state),
-    scheduleRetry: () => undefined,
   });
   const [socket] = await Promise.all([
     once(server, 'connection').then(([socket]) => socket as WebSocket),
@@ -120,7 +115,6 @@ it('makes no server for a connection whose client is refused, and answers its re
     },
     onConnectionEnded: () => undefined,
     onState: (state) => states.push(state),
-    scheduleRetry: () => undefined,
   });
   const [socket] = await Promise.all([
     once(server, 'connection').then(([socket]) => socket as WebSocket),

@@ -7,8 +7,8 @@ import {
   createPanelEntry,
 } from '../../src/panel-entry/panel-entry';
 import { composerRequestKey } from '../../src/panel-entry/composer-request';
-import { workerSideTransport } from '../../src/routines/worker-transport';
-import type { FromWorker, ToWorker } from '../../src/platform/chrome-runtime-bridge';
+import { workerSideTransport } from '../../src/messaging/worker-transport';
+import type { FromWorker, ToWorker } from '../../src/messaging/worker-transport';
 
 describe('a routine’s notification', () => {
   it('opens the panel within the click and leaves it the run’s chat', async () => {
@@ -42,7 +42,7 @@ describe('the routine runner’s messages', () => {
     });
     const first = transport.send({ type: 'routines/list' });
     const second = transport.send({ type: 'mcp/servers/get' });
-    expect(posted.map((message) => message.message.type)).toEqual([
+    expect(posted.map((message) => message.kind === 'request' && message.message.type)).toEqual([
       'routines/list',
       'mcp/servers/get',
     ]);

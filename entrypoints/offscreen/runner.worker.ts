@@ -4,7 +4,7 @@
  */
 import { createPatchbayClient } from '../../src/messaging/client';
 import { runnerLoop } from '../../src/routines/runner-loop';
-import { workerSideTransport } from '../../src/routines/worker-transport';
+import { workerSideTransport } from '../../src/messaging/worker-transport';
 
 // A dedicated worker's global scope: postMessage to its page, and its page's messages.
 const scope = self as unknown as Parameters<typeof workerSideTransport>[0];

@@ -4,19 +4,17 @@
  * on serves MCP, one server session per relay connection, routed by the connection prefix of
  * ids and the relay's connection tag (as relay/test/stand-in-extension.ts does). It is passive:
  * besides answers it sends only its sessions' notifications and questions, and a heartbeat the
- * relay drops, which keeps the worker alive while the socket is up (Chrome 116+ counts only
- * messages). A lost socket is tried again with growing delays, and an alarm tries again after
- * the worker was stopped; a refused or expired token, and a name another of the person's
- * browsers holds at the relay, are not tried again until the settings change. A new
- * connection's client is asked about before its session is made (relay-admission.ts).
+ * relay drops. It lives in the offscreen host (link-host.ts), not in the service worker, so a
+ * stopped service worker does not drop it. A lost socket is tried again with growing delays
+ * (and the service worker's alarm tries again, should the host's timers be late); a refused or
+ * expired token, and a name another of the person's browsers holds at the relay, are not tried
+ * again until the settings change. A new connection's client is asked about before its session
+ * is made (relay-admission.ts).
  */
 import type { JSONRPCMessage, McpServer } from '@modelcontextprotocol/server';
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
-import {
-  CLIENT_META,
-  CONNECTION_META,
-  RelayConnectionTransport,
-} from '../relay-link/connection-transport';
+import type { LinkState } from '../messaging/browser-link-contract';
+import { CLIENT_META, CONNECTION_META, RelayConnectionTransport } from './connection-transport';
 import { finalCloseMessage } from './relay-closes';
 import { createAdmissions, type Refusal } from './relay-admission';
 
@@ -40,12 +38,7 @@ export interface LinkSocket {
   addEventListener(type: 'error', listener: () => void): void;
 }
 
-export type LinkState =
-  | { state: 'off' }
-  | { state: 'connecting' }
-  | { state: 'connected'; extensionId: string; peers: number }
-  | { state: 'retrying'; error: string; retryAt: number }
-  | { state: 'error'; error: string };
+export type { LinkState };
 
 export interface RelayLinkOptions {
   openSocket(url: string): LinkSocket;
@@ -58,9 +51,8 @@ export interface RelayLinkOptions {
   refusal?: Refusal;
   /** A relay connection ended (its client left, or the link went down). */
   onConnectionEnded(connectionId: string): void;
+  /** The state changed; a `retrying` one names when the link's own timer tries again. */
   onState(state: LinkState): void;
-  /** Asks for a try after the worker may have stopped (chrome.alarms). */
-  scheduleRetry(at: number): void;
   now?: () => number;
 }
 
@@ -136,7 +128,6 @@ export function createRelayLink(options: RelayLinkOptions) {
     setState({ state: 'retrying', error, retryAt });
     clearTimeout(retryTimer);
     retryTimer = setTimeout(() => void open(), delay);
-    options.scheduleRetry(retryAt);
   }
 
   function handle(current: LinkSocket, data: unknown) {
@@ -277,7 +268,7 @@ export function createRelayLink(options: RelayLinkOptions) {
       attempt = 0;
       void open();
     },
-    /** A retry alarm fired: try now if a try is due and nothing is open. */
+    /** The service worker's retry alarm fired: try now if a try is due and nothing is open. */
     retryNow(): void {
       if (target && state.state === 'retrying') void open();
     },
@@ -289,6 +280,10 @@ export function createRelayLink(options: RelayLinkOptions) {
     },
     get state(): LinkState {
       return state;
+    },
+    /** The relay, token and name it connects to; undefined when disconnected. */
+    get target(): { url: string; token: string; name: string } | undefined {
+      return target;
     },
   };
 }

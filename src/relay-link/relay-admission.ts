@@ -1,18 +1,17 @@
 /**
  * A new relay connection's client is asked about before an MCP session is made for it
- * (RelayLinkOptions.refusal), so that a client the person blocked costs the worker no server.
+ * (RelayLinkOptions.refusal), so that a client the person blocked costs the link no server.
  * Meanwhile the connection's messages wait, in order; then they go to the new session or, when
  * the client is refused, each request is answered with the refusal and the rest is dropped. A
  * refused client is asked about again on its next request (the person may have let it in).
  */
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
-import { CLIENT_META } from '../relay-link/connection-transport';
+import type { z } from 'zod';
+import type { clientTagSchema } from '../messaging/browser-link-contract';
+import { CLIENT_META } from './connection-transport';
 
 /** The token a client came with, as the relay names it (never the token itself). */
-export interface ClientTag {
-  user: string;
-  token: string;
-}
+export type ClientTag = z.infer<typeof clientTagSchema>;
 
 /** Why a client gets no session, or undefined when it may have one. */
 export type Refusal = (client: ClientTag | undefined) => Promise<string | undefined>;
