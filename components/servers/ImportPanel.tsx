@@ -3,17 +3,40 @@ import type { ImportEntry } from '../../src/mcp/import-export';
 
 export interface ImportPanelProps {
   preview(text: string): ImportEntry[];
+  /** A chosen file's text (src/mcp/import-file.ts). */
+  readFile(file: File): Promise<string>;
   onImport(entries: ImportEntry[]): Promise<{ name: string; error?: string }[]>;
   onClose(): void;
 }
 
-/** Paste an `mcpServers` JSON, preview what will be added, add the valid entries in one go. */
-export function ImportPanel({ preview, onImport, onClose }: ImportPanelProps) {
+/**
+ * Paste an `mcpServers` JSON or choose its file, preview what will be added, add the valid
+ * entries in one go (switched on).
+ */
+export function ImportPanel({ preview, readFile, onImport, onClose }: ImportPanelProps) {
   const [text, setText] = useState('');
   const [entries, setEntries] = useState<ImportEntry[] | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [results, setResults] = useState<{ name: string; error?: string }[] | undefined>();
   const valid = entries?.filter((entry) => entry.payload) ?? [];
+  const show = (next: string) => {
+    try {
+      setEntries(preview(next));
+      setError(undefined);
+    } catch (caught) {
+      setEntries(undefined);
+      setError(caught instanceof Error ? caught.message : String(caught));
+    }
+  };
+  const choose = (file: File) =>
+    readFile(file).then(
+      (read) => {
+        setText(read);
+        setResults(undefined);
+        show(read);
+      },
+      (caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)),
+    );
 
   return (
     <section className="import-panel" aria-label="Import servers">
@@ -28,6 +51,17 @@ export function ImportPanel({ preview, onImport, onClose }: ImportPanelProps) {
             setResults(undefined);
           }}
           placeholder={'{ "mcpServers": { "docs": { "url": "https://example.com/mcp" } } }'}
+        />
+      </label>
+      <label className="file-label">
+        Or choose a file (claude_desktop_config.json, mcp.json)
+        <input
+          type="file"
+          accept=".json,application/json"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) void choose(file);
+          }}
         />
       </label>
       {error ? <p className="field-error">{error}</p> : null}
@@ -65,14 +99,7 @@ export function ImportPanel({ preview, onImport, onClose }: ImportPanelProps) {
             type="button"
             className="primary"
             disabled={!text.trim() || Boolean(results)}
-            onClick={() => {
-              try {
-                setEntries(preview(text));
-                setError(undefined);
-              } catch (caught) {
-                setError(caught instanceof Error ? caught.message : String(caught));
-              }
-            }}
+            onClick={() => show(text)}
           >
             Preview
           </button>

@@ -3,6 +3,7 @@ import type { ServerResults, ServerView, ToolView } from '../../src/messaging/co
 import { isUnencrypted, UNENCRYPTED_WARNING } from '../../src/net/private-network';
 import { imageDataUrl } from './details-state';
 import { DoctorReport } from './DoctorReport';
+import { MissingHeaders } from './MissingHeaders';
 import { ServerDetails, type ServerDetailsHandlers } from './ServerDetails';
 import { StatusBadge } from './StatusBadge';
 import { ToolList } from './ToolList';
@@ -19,7 +20,10 @@ export interface ServerCardProps {
   onSignOut(): void;
   onRemove?: () => void;
   readOnlyWithoutAsking: boolean;
-  onEdit?: () => void;
+  /** Opens the Edit form; `header`: with that header's value field focused. */
+  onEdit?: (header?: string) => void;
+  /** Sync is on: a sign-in asked for says it stays in the browser it was given in. */
+  syncOn?: boolean;
   onHealthCheck(): void;
   /** The connection doctor's last report (Check), or that it runs now. */
   health?: ServerResults['health/check'] | 'checking';
@@ -70,6 +74,7 @@ export function ServerCard({
   onDisabledToolsChange,
   onReadOnlyWithoutAskingChange,
   details,
+  syncOn = false,
 }: ServerCardProps) {
   const action = nextAction(server);
   // The person's upload wins over the icon the server gives itself.
@@ -133,7 +138,7 @@ export function ServerCard({
           </button>
         ) : null}
         {action === 'enter-client-id' && onEdit ? (
-          <button type="button" className="link" onClick={onEdit} disabled={busy}>
+          <button type="button" className="link" onClick={() => onEdit()} disabled={busy}>
             Enter client ID
           </button>
         ) : null}
@@ -166,7 +171,7 @@ export function ServerCard({
           <span className="muted" role="status">{`${health.latencyMs} ms`}</span>
         ) : null}
         {onEdit ? (
-          <button type="button" className="link" onClick={onEdit} disabled={busy}>
+          <button type="button" className="link" onClick={() => onEdit()} disabled={busy}>
             Edit
           </button>
         ) : null}
@@ -195,6 +200,14 @@ export function ServerCard({
       {server.status.state === 'authorizing' && server.signInHost ? (
         <p className="server-note">
           Sign in at <strong>{server.signInHost}</strong> in the window that opened.
+        </p>
+      ) : null}
+      {server.missingHeaders?.length && onEdit ? (
+        <MissingHeaders names={server.missingHeaders} busy={busy} onEnter={onEdit} />
+      ) : null}
+      {syncOn && action === 'sign-in' ? (
+        <p className="server-note">
+          Sign-ins and Always allow stay in the browser where you gave them: sign in here too.
         </p>
       ) : null}
       {server.status.error ? <p className="server-error">{server.status.error}</p> : null}

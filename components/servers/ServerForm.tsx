@@ -21,6 +21,8 @@ export interface ServerFormProps {
   readIcon(file: File): Promise<string>;
   /** Opens at the OAuth client ID: the server's sign-in needs one entered by hand. */
   focusClientId?: boolean;
+  /** Opens at this header's value: the server has no value for it here. */
+  focusHeader?: string;
 }
 
 interface HeaderRow {
@@ -38,6 +40,7 @@ export function ServerForm({
   onCancel,
   readIcon,
   focusClientId = false,
+  focusHeader,
 }: ServerFormProps) {
   const [name, setName] = useState(initial?.name ?? '');
   const [url, setUrl] = useState(initial?.url ?? '');
@@ -138,6 +141,7 @@ export function ServerForm({
             <input
               aria-label={`Header ${index + 1} value`}
               type={header.revealed ? 'text' : 'password'}
+              autoFocus={focusHeader !== undefined && header.key === focusHeader}
               value={header.value}
               autoComplete="off"
               placeholder={storedHeaders.has(header.key) ? '(unchanged)' : 'Value'}

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { SYNC_ENABLED_KEY } from '../../src/sync/sync-keys';
 import { AddedNotice } from './AddedNotice';
 import { ImportPanel } from './ImportPanel';
 import { ServerCard } from './ServerCard';
@@ -7,6 +8,7 @@ import { ServerForm } from './ServerForm';
 import { ServersHeader } from './ServersHeader';
 import { MAX_TOOLS } from '../../src/ai/model-settings';
 import { parseServerImport } from '../../src/mcp/import-export';
+import { readImportFile } from '../../src/mcp/import-file';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerView } from '../../src/messaging/contract';
 import type { KeyValueStore } from '../../src/platform/ports';
@@ -53,6 +55,8 @@ export function ServersPanel({
   const enabledToolCount = useEnabledToolCount(client, serverState);
   const runningTasks = useRunningTasks(client);
   const { mode, setMode, editing, setEditing, exported } = forms;
+  const [focusHeader, setFocusHeader] = useState<string | undefined>();
+  const syncOn = useStored(store, SYNC_ENABLED_KEY, z.boolean());
 
   const builtIn = servers?.filter((server) => !server.isCustom) ?? [];
   const custom = servers?.filter((server) => server.isCustom) ?? [];
@@ -68,7 +72,8 @@ export function ServersPanel({
             ...(server.iconDataUrl ? { iconDataUrl: server.iconDataUrl } : {}),
             ...(server.oauthClientId ? { oauthClientId: server.oauthClientId } : {}),
           }}
-          focusClientId={Boolean(server.status.needsClientId)}
+          focusClientId={Boolean(server.status.needsClientId) && !focusHeader}
+          {...(focusHeader ? { focusHeader } : {})}
           onTest={forms.test}
           onSubmit={(input) => forms.update(server.id, input)}
           onCancel={() => setEditing(undefined)}
@@ -76,7 +81,14 @@ export function ServersPanel({
         />
       </li>
     ) : (
-      <ServerCard key={server.id} {...actions.cardProps(server, () => setEditing(server.id))} />
+      <ServerCard
+        key={server.id}
+        syncOn={syncOn.value === true}
+        {...actions.cardProps(server, (header?: string) => {
+          setFocusHeader(header);
+          setEditing(server.id);
+        })}
+      />
     );
 
   return (
@@ -128,6 +140,7 @@ export function ServersPanel({
       {mode === 'import' ? (
         <ImportPanel
           preview={(text) => parseServerImport(text, servers ?? [])}
+          readFile={readImportFile}
           onImport={forms.importEntries}
           onClose={() => setMode('list')}
         />

@@ -95,7 +95,7 @@ export function useServerActions(
   };
 
   /** A card's props for one server; `onEdit` opens its form (custom servers only). */
-  function cardProps(server: ServerView, onEdit: () => void): ServerCardProps {
+  function cardProps(server: ServerView, onEdit: (header?: string) => void): ServerCardProps {
     return {
       server,
       tools: tools[server.id],

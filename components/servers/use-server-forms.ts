@@ -98,14 +98,16 @@ export function useServerForms(
     setMode('export');
   }
 
-  /** Adds the valid entries one by one; each result says whether it was added. */
+  /** Adds the valid entries one by one, switched on; each result says whether it was added. */
   async function importEntries(entries: ImportEntry[]) {
     void askForSites(entries.flatMap((entry) => (entry.payload ? [entry.payload.url] : [])));
     const results = [];
     for (const entry of entries) {
       if (!entry.payload) continue;
       try {
-        await client.request('mcp/servers/add', entry.payload);
+        const { server } = await client.request('mcp/servers/add', entry.payload);
+        // Switched on at once, as from the registry; one that needs a sign-in says so.
+        await client.server(server.id, 'enable').catch(() => undefined);
         results.push({ name: entry.name });
       } catch (error) {
         results.push({

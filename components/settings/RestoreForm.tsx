@@ -12,6 +12,8 @@ export interface RestoreFormProps {
   onCancel(): void;
   /** After a restore: the panel loads again with what was restored. */
   onDone(): void;
+  /** Gives the file chooser focus (and brings it into view) when shown. */
+  focus?: boolean;
 }
 
 /** Restore: choose the file, type its passphrase, see what it adds and replaces, confirm. */
@@ -25,6 +27,7 @@ export function RestoreForm(props: RestoreFormProps) {
         <input
           type="file"
           accept=".json,application/json"
+          autoFocus={props.focus}
           onChange={(event) => {
             const file = event.target.files?.[0];
             setPassphrase('');

@@ -30,6 +30,7 @@ export function SettingsTab({
   taskNotices,
   store,
   askForSites,
+  restoreFirst = false,
 }: {
   client: PatchbayClient;
   modelSetup: ReactNode;
@@ -42,6 +43,8 @@ export function SettingsTab({
   taskNotices: BrowserPermissions;
   store: KeyValueStore;
   askForSites: AskForSites;
+  /** Came from the first-run screen's Restore link: the restore's file chooser has focus. */
+  restoreFirst?: boolean;
 }) {
   return (
     <section className="panel" aria-label="Settings">
@@ -64,6 +67,7 @@ export function SettingsTab({
           client={client}
           history={chats.history}
           askForSites={askForSites}
+          restoreFirst={restoreFirst}
         />
       </Suspense>
     </section>

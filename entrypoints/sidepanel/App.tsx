@@ -18,6 +18,7 @@ import { ModelSetup } from '../../components/settings/ModelSetup';
 import { SettingsTab } from '../../components/settings/SettingsTab';
 import { useModelChoice, useOnDeviceOffered } from '../../components/settings/use-model-choice';
 import { useStored } from '../../components/shared/use-stored';
+import { useSyncWhenOn } from '../../components/sync/use-sync-when-on';
 import { settingsForChat } from '../../src/ai/chat-model';
 import { cannotCallTools } from '../../src/ai/model-settings';
 import { CHAT_RETENTION_KEY, retentionSchema } from '../../src/chat/retention';
@@ -97,6 +98,8 @@ export function App({
   });
   const models = useModelChoice(store);
   const [tab, setTab] = useState<Tab>('chat');
+  const [restoreFirst, setRestoreFirst] = useState(false);
+  useSyncWhenOn(store, client);
   const showChat = useCallback(() => setTab('chat'), []);
   const composer = useComposerDraft(inbox, showChat);
   const routineEditing = useRoutineEditing();
@@ -182,7 +185,13 @@ export function App({
       />
       <AsksPanel client={client} asks={asks} servers={servers} loadSettings={models.loadSettings} />
       {tab === 'chat' && !models.choice ? (
-        <FirstRun modelSetup={modelSetup('Start chatting')} />
+        <FirstRun
+          modelSetup={modelSetup('Start chatting')}
+          onRestore={() => {
+            setRestoreFirst(true);
+            setTab('settings');
+          }}
+        />
       ) : null}
       {tab === 'chat' && models.choice ? (
         <ChatTab
@@ -232,6 +241,7 @@ export function App({
           taskNotices={taskNotices}
           store={store}
           askForSites={askForSites}
+          restoreFirst={restoreFirst}
         />
       ) : null}
     </main>

@@ -72,6 +72,8 @@ export function parseServerImport(
 
 function serverMap(parsed: unknown): Record<string, unknown> {
   if (!isRecord(parsed)) throw new Error('Expected a JSON object with "mcpServers".');
+  if (parsed.format === 'patchbay-backup')
+    throw new Error('This is a Patchbay backup: restore it in Settings › Backup.');
   if (isRecord(parsed.mcpServers)) return parsed.mcpServers;
   if (isRecord(parsed.servers)) return parsed.servers;
   const values = Object.values(parsed);

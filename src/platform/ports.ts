@@ -147,3 +147,21 @@ export interface ComposerInbox {
  * panel is open). Returns a function that stops listening.
  */
 export type ActiveTabWatch = (listener: () => void) => () => void;
+
+/**
+ * chrome.storage.sync: a small store Chrome copies to the person's other browsers (signed in
+ * with sync on), within quotas (src/sync/sync-limits.ts). Patchbay uses it only while the
+ * person switched sync on (src/sync/).
+ */
+export interface SyncArea {
+  /** Every item held. */
+  getAll(): Promise<Record<string, unknown>>;
+  /** Rejects with Chrome's quota message ("QUOTA_BYTES quota exceeded", …) when it does not fit. */
+  set(items: Record<string, unknown>): Promise<void>;
+  remove(keys: readonly string[]): Promise<void>;
+  /** Items changed, here or from another browser; returns a function that stops listening. */
+  onChanged(listener: () => void): () => void;
+}
+
+/** Keys of chrome.storage.local that changed, heard while the returned function is not called. */
+export type LocalWatch = (listener: (keys: string[]) => void) => () => void;
