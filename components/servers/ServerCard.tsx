@@ -46,7 +46,8 @@ function nextAction(
   switch (server.status.state) {
     case 'needs-auth':
     case 'invalid-token':
-      return 'sign-in';
+      // A header without its value is what it waits for (MissingHeaders), not a sign-in.
+      return server.missingHeaders?.length ? undefined : 'sign-in';
     case 'error':
     case 'cloudflare-error':
       return 'retry';
