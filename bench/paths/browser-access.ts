@@ -30,6 +30,7 @@ export async function measureBrowserAccess(
   const tab = await browser.context.newPage();
   try {
     await tab.goto(sites.url('plain.localhost'));
+    await browser.send('browser-access/enabled/set', { enabled: true });
     await browser.send('browser-access/link/save', {
       url: relay.url,
       token: await relay.token('bench', 'browser'),

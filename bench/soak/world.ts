@@ -68,6 +68,7 @@ export async function startWorld(): Promise<SoakWorld> {
   for (const site of PAGE_SITES)
     await browser.send('page-tools/allow', { domain: site, always: true });
 
+  await browser.send('browser-access/enabled/set', { enabled: true });
   await browser.send('browser-access/link/save', {
     url: relay.url,
     token: await relay.token('soak', 'browser'),

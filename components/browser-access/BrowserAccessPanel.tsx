@@ -38,19 +38,31 @@ export function BrowserAccessPanel({
         Patchbay relay: its tabs and pages, and the servers and sites you connected here. Each app
         must be allowed, and you choose what it may do.
       </p>
-      <div className="switch-row">
-        <label className="switch">
-          <input
-            type="checkbox"
-            role="switch"
-            aria-label="Let external clients use this browser"
-            checked={view.enabled}
-            onChange={(event) => gate.toggle(event.target.checked)}
-          />
-          <span />
-        </label>
-        Let external clients use this browser
-      </div>
+      {view.enabled ? (
+        <div className="switch-row">
+          <label className="switch">
+            <input
+              type="checkbox"
+              role="switch"
+              aria-label="Let external clients use this browser"
+              checked={view.enabled}
+              onChange={(event) => gate.toggle(event.target.checked)}
+            />
+            <span />
+          </label>
+          Let external clients use this browser
+        </div>
+      ) : (
+        <div className="browser-access-off">
+          <p className="muted" role="status">
+            Off: no desktop app can reach this browser. Turn it on only to connect one; you then run
+            the relay on your computer and approve each app.
+          </p>
+          <button type="button" className="primary" onClick={() => gate.toggle(true)}>
+            Connect a desktop app…
+          </button>
+        </div>
+      )}
       {gate.note ? (
         <PermissionNote
           feature="Browser access"
@@ -59,20 +71,17 @@ export function BrowserAccessPanel({
           onCancel={gate.cancel}
         />
       ) : null}
-      {!view.enabled ? (
-        <p className="muted" role="status">
-          Off: no external client reaches this browser, and the relay link is closed.
-        </p>
+      {view.enabled ? (
+        <RelayLinkForm
+          key={`${view.link.url}\n${view.link.name}`}
+          link={view.link}
+          disabled={!view.enabled}
+          error={error}
+          onSave={(input) => send('browser-access/link/save', input)}
+          onConnect={() => void send('browser-access/link/connect', undefined)}
+          onDisconnect={() => void send('browser-access/link/disconnect', undefined)}
+        />
       ) : null}
-      <RelayLinkForm
-        key={`${view.link.url}\n${view.link.name}`}
-        link={view.link}
-        disabled={!view.enabled}
-        error={error}
-        onSave={(input) => send('browser-access/link/save', input)}
-        onConnect={() => void send('browser-access/link/connect', undefined)}
-        onDisconnect={() => void send('browser-access/link/disconnect', undefined)}
-      />
       <h2>Clients</h2>
       <ClientList
         clients={view.clients}

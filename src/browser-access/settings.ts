@@ -12,8 +12,11 @@ export const BROWSER_ACCESS_ACTIVITY_KEY = 'browserAccess.activity';
 export const DEFAULT_BROWSER_NAME = 'Patchbay';
 
 export const accessSettingsSchema = z.object({
-  /** The one switch for everything external. */
-  enabled: z.boolean().catch(true),
+  /**
+   * The one switch for everything external: off until the person connects a desktop app
+   * (Settings › Browser access). Settings saved with it on keep it on.
+   */
+  enabled: z.boolean().catch(false),
   inChat: z.boolean().catch(false),
   link: z
     .object({

@@ -137,6 +137,7 @@ describe('browser access', () => {
     const page = await session.openSidePanel();
     const request = <T>(type: string, payload?: unknown) =>
       requestFrom<T>(session, page, type, payload);
+    await request('browser-access/enabled/set', { enabled: true });
     await request('browser-access/link/save', {
       url: relay.url,
       token: await relay.token('person', 'browser'),

@@ -95,6 +95,7 @@ beforeEach(async () => {
   relay = closeAfterTest(await startTestRelay());
   appToken = await relay.token('person', 'client');
   panel = await session.openSidePanel();
+  await request('browser-access/enabled/set', { enabled: true });
   await request('browser-access/link/save', {
     url: relay.url,
     token: await relay.token('person', 'browser'),

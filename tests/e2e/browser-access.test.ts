@@ -133,6 +133,7 @@ async function articleTabId(client: Client): Promise<number> {
 
 /** Links the browser to the relay, as Settings does, and waits until it is connected. */
 async function linkToRelay() {
+  await request('browser-access/enabled/set', { enabled: true });
   await request('browser-access/link/save', {
     url: relay.url,
     token: await relay.token('person', 'browser'),
@@ -181,6 +182,8 @@ afterEach(async () => {
 describe('browser access', () => {
   it('links to the relay from Settings and says so', async () => {
     await panel.getByRole('tab', { name: 'Settings' }).click();
+    // Off on a new install: one button turns it on, and the relay's form appears.
+    await panel.getByRole('button', { name: 'Connect a desktop app…' }).click();
     const form = panel.getByRole('form', { name: 'Relay link' });
     await form.getByLabel('Relay address').fill('relay.example.com');
     await form.getByRole('button', { name: 'Save' }).click();
@@ -489,7 +492,9 @@ describe('browser access', () => {
       await expect(desk.callTool({ name: 'tabs_list', arguments: {} })).rejects.toThrow();
       // Off costs nothing: no offscreen host is left open for the link.
       await expect.poll(() => offscreenDocuments(panel)).toBe(0);
-      await panel.getByRole('switch', { name: 'Let external clients use this browser' }).click();
+      // Off, the view says what it means and offers to connect an app, which turns it on.
+      await panel.getByText('Off: no desktop app can reach this browser.').waitFor();
+      await panel.getByRole('button', { name: 'Connect a desktop app…' }).click();
       await expect.poll(async () => (await view()).link.state).toBe('connected');
     });
   });

@@ -93,8 +93,13 @@ describe('a browser that never granted them (a new install, or an update)', () =
     await missing.waitFor();
     expect(await missing.getAttribute('data-state')).toBe('missing');
     expect(await missing.textContent()).toContain('Missing permission.');
-    // Browser access is on by default: Settings says the same of it.
+    // Browser access, off on a new install, shows no missing permission: it says what it is
+    // and offers to connect a desktop app. On as an earlier version left it, it says the same.
     await panel.getByRole('tab', { name: 'Settings' }).click();
+    await panel.getByRole('button', { name: 'Connect a desktop app…' }).waitFor();
+    expect(await note(panel, 'Browser access').count()).toBe(0);
+    await session.screenshot(panel, 'settings-browser-access-off');
+    await requestFrom(session, panel, 'browser-access/enabled/set', { enabled: true });
     await note(panel, 'Browser access').waitFor();
     expect(await note(panel, 'Browser access').getAttribute('data-state')).toBe('missing');
   });

@@ -240,6 +240,7 @@ export async function startLinkedHarness(
   options: Parameters<typeof startHarness>[0] = {},
 ): Promise<Harness> {
   const started = await startHarness(options);
+  await started.access.setEnabled(true);
   await started.access.saveLink({
     url: started.relay.url,
     token: await started.relay.token('alice', 'browser'),

@@ -296,6 +296,7 @@ describe('the router’s browser-access routes', () => {
 
   it('saves and connects the link, sets a client’s policy, forgets the client and disconnects', async () => {
     const token = await access.relay.token('alice', 'browser');
+    await ask('browser-access/enabled/set', { enabled: true });
     const saved = await ask('browser-access/link/save', {
       url: access.relay.url,
       token,
