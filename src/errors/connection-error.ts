@@ -63,8 +63,17 @@ export function stateForError(error: ConnectionError): ServerState {
   }
 }
 
-/** A sentence for the person using Patchbay: what happened and what to do about it. */
-export function userMessage(error: ConnectionError, serverName: string, url: string): string {
+/**
+ * A sentence for the person using Patchbay: what happened and what to do about it. A server
+ * that has `neverConnected` (no transport ever found for it) gets its address to check rather
+ * than "temporary", which only a server that worked before earns.
+ */
+export function userMessage(
+  error: ConnectionError,
+  serverName: string,
+  url: string,
+  { neverConnected = false }: { neverConnected?: boolean } = {},
+): string {
   const host = safeHost(url);
   const status = error.details.status;
   switch (error.kind) {
@@ -77,7 +86,9 @@ export function userMessage(error: ConnectionError, serverName: string, url: str
     case 'timeout':
       return `${serverName} did not answer in time. The server may be overloaded or unreachable; retry in a moment.`;
     case 'server':
-      return `${serverName} had a server error (HTTP ${status ?? '5xx'}). This is usually temporary; retry in a moment.`;
+      return neverConnected
+        ? `${serverName} answered with a server error (HTTP ${status ?? '5xx'}) and has never connected from here. Check its address (${url}) and that the server behind it is running; Edit to change the address, or Retry.`
+        : `${serverName} had a server error (HTTP ${status ?? '5xx'}). This is usually temporary; retry in a moment.`;
     case 'cloudflare':
       return `${serverName}'s Cloudflare worker crashed (error 1101). The problem is on the server's side; retry later or contact its maintainer.`;
     case 'not-found':

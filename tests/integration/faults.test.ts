@@ -55,12 +55,26 @@ describe('connection faults', () => {
     });
     const { manager } = harness();
     const server = await manager.addServer({ name: 'Flaky', url: fixture.mcpUrl });
+    // Never connected from here: its address is what to check, not "temporary".
+    expect(await manager.enable(server.id)).toEqual({
+      state: 'error',
+      error: `Flaky answered with a server error (HTTP ${status}) and has never connected from here. Check its address (${fixture.mcpUrl}) and that the server behind it is running; Edit to change the address, or Retry.`,
+    });
+    // Retrying (what the Retry button does) connects once the server recovers.
+    expect(await manager.enable(server.id)).toEqual({ state: 'connected' });
+    // Once it has worked, the same error is the server's passing trouble.
+    await manager.disable(server.id);
+    fixture.inject({
+      path: '/mcp',
+      method: 'POST',
+      status,
+      body: 'again',
+      contentType: 'text/plain',
+    });
     expect(await manager.enable(server.id)).toEqual({
       state: 'error',
       error: `Flaky had a server error (HTTP ${status}). This is usually temporary; retry in a moment.`,
     });
-    // Retrying (what the Retry button does) connects once the server recovers.
-    expect(await manager.enable(server.id)).toEqual({ state: 'connected' });
   });
 
   it('recognises a Cloudflare worker error 1101 page', async () => {

@@ -189,7 +189,9 @@ export class SessionLink {
       authFailed(session, error);
       return;
     }
-    const message = userMessage(error, session.config.name, session.config.url);
+    const message = userMessage(error, session.config.name, session.config.url, {
+      neverConnected: session.transport === undefined,
+    });
     const retrying =
       error.retryable &&
       session.isEnabled &&
