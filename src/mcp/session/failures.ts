@@ -39,3 +39,12 @@ export function sessionFailure(
   }
   return toPatchbayError(error, session.config);
 }
+
+/** What the card says of a failed connection: the address to check for one never connected. */
+export function failureSentence(
+  session: Pick<SessionState, 'config' | 'transport'>,
+  error: ConnectionError,
+): string {
+  const { name, url } = session.config;
+  return userMessage(error, name, url, { neverConnected: session.transport === undefined });
+}

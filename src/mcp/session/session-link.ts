@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/client';
-import { ConnectionError, stateForError, userMessage } from '../../errors/connection-error';
+import { ConnectionError, stateForError } from '../../errors/connection-error';
 import { PatchbayError } from '../../errors/patchbay-error';
 import { headersOf } from '../catalog';
 import { toConnectionError } from '../classify-error';
@@ -9,7 +9,7 @@ import { authFailed, refreshBeforeConnecting } from './auth-flow';
 import { Backoff } from './backoff';
 import { connectAndList, refusedBeforeRunning } from './connect-and-list';
 import { EarlyRequests } from './early-requests';
-import { sessionFailure } from './failures';
+import { failureSentence, sessionFailure } from './failures';
 import { saveBestEffort } from './save-best-effort';
 import { serverEventOptions } from './server-events';
 import type { SessionState } from './session-state';
@@ -189,9 +189,7 @@ export class SessionLink {
       authFailed(session, error);
       return;
     }
-    const message = userMessage(error, session.config.name, session.config.url, {
-      neverConnected: session.transport === undefined,
-    });
+    const message = failureSentence(session, error);
     const retrying =
       error.retryable &&
       session.isEnabled &&
