@@ -18,16 +18,20 @@ const STATE_WORDS: Record<SyncStatus['state'], string> = {
 export function SyncSection({ on, status, onToggle }: SyncSectionProps) {
   return (
     <div className="settings-form sync-section" role="group" aria-label="Sync">
-      <label className="check">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={on ?? false}
-          disabled={on === undefined}
-          onChange={(event) => onToggle(event.target.checked)}
-        />
+      <div className="switch-row">
+        <label className="switch">
+          <input
+            type="checkbox"
+            role="switch"
+            aria-label="Sync servers and settings across my browsers"
+            checked={on ?? false}
+            disabled={on === undefined}
+            onChange={(event) => onToggle(event.target.checked)}
+          />
+          <span />
+        </label>
         Sync servers and settings across my browsers
-      </label>
+      </div>
       <p className="muted">
         Through Chrome sync: your servers (names, addresses, header names), their switches and
         tools’ switches, and chat and registry settings. Never header values, keys or client
