@@ -59,7 +59,8 @@ export function validateCustomServerInput(
 const SECRET_PARAMETER =
   /^(api[-_]?key|apikey|key|access[-_]?token|auth[-_]?token|token|secret|client[-_]?secret|password|passwd|pwd|auth|authorization|sig|signature)$/i;
 
-function validateUrl(raw: string): string {
+/** The URL a custom server may have (https, or plain http on this machine or the own network). */
+export function validateUrl(raw: string): string {
   const text = raw.trim();
   if (!text) throw invalidInput('url', 'Enter the server URL, e.g. https://example.com/mcp.');
   let url: URL;

@@ -5,6 +5,7 @@
  * (`missingHeaders`), and never a sign-in (each browser signs in itself).
  */
 import type { ServerConfig } from '../mcp/catalog';
+import { validateUrl } from '../mcp/custom-server-input';
 import { allServerKeys, storageKeys } from '../mcp/storage-keys';
 import { SERVER_RECORD, SETTING_RECORD, type RecordBody, type ServerRecord } from './sync-records';
 
@@ -30,6 +31,8 @@ export function localEntries(
       continue;
     }
     const record = body.value as ServerRecord;
+    // Another browser's server meets the rules a server added here does, or is left out.
+    if (record.url !== undefined && !allowedUrl(record.url)) continue;
     if (record.url && record.name) list = upsert(list, id, record);
     entries[storageKeys.enabled(id)] = record.enabled;
     entries[storageKeys.disabledTools(id)] = record.disabledTools;
@@ -78,6 +81,15 @@ export function syncedConfig(
     };
   }
   return config;
+}
+
+function allowedUrl(url: string): boolean {
+  try {
+    validateUrl(url);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function originOf(url: string): string | undefined {
