@@ -6,6 +6,7 @@ import { useCallback } from 'react';
 import { PermissionNote } from '../permissions/PermissionNote';
 import type { BrowserPermissions } from '../../src/permissions/browser-permissions';
 import { usePermissionSwitch } from '../permissions/use-permission-switch';
+import { SwitchRow } from '../shared/SwitchRow';
 
 /**
  * Settings › Browser access: the one switch, the relay link, the clients and what each may do,
@@ -39,19 +40,11 @@ export function BrowserAccessPanel({
         must be allowed, and you choose what it may do.
       </p>
       {view.enabled ? (
-        <div className="switch-row">
-          <label className="switch">
-            <input
-              type="checkbox"
-              role="switch"
-              aria-label="Let external clients use this browser"
-              checked={view.enabled}
-              onChange={(event) => gate.toggle(event.target.checked)}
-            />
-            <span />
-          </label>
-          Let external clients use this browser
-        </div>
+        <SwitchRow
+          label="Let external clients use this browser"
+          on={view.enabled}
+          onChange={gate.toggle}
+        />
       ) : (
         <div className="browser-access-off">
           <p className="muted" role="status">
@@ -75,7 +68,6 @@ export function BrowserAccessPanel({
         <RelayLinkForm
           key={`${view.link.url}\n${view.link.name}`}
           link={view.link}
-          disabled={!view.enabled}
           error={error}
           onSave={(input) => send('browser-access/link/save', input)}
           onConnect={() => void send('browser-access/link/connect', undefined)}

@@ -23,15 +23,12 @@ const STATE_TONES: Record<LinkView['state'], string> = {
  */
 export function RelayLinkForm({
   link,
-  disabled,
   error,
   onSave,
   onConnect,
   onDisconnect,
 }: {
   link: LinkView;
-  /** Browser access is switched off. */
-  disabled: boolean;
   error?: { message: string; field?: string } | undefined;
   onSave(input: { url: string; token?: string; name: string }): Promise<boolean>;
   onConnect(): void;
@@ -122,7 +119,7 @@ export function RelayLinkForm({
           <button
             type="button"
             className="primary"
-            disabled={disabled || !link.url || !link.hasToken}
+            disabled={!link.url || !link.hasToken}
             onClick={onConnect}
           >
             Connect

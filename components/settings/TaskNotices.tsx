@@ -2,6 +2,7 @@ import type { BrowserPermissions } from '../../src/permissions/browser-permissio
 import { PermissionNote } from '../permissions/PermissionNote';
 import { usePermissionSwitch } from '../permissions/use-permission-switch';
 import { usePermissionsHeld } from '../permissions/use-permissions-held';
+import { SwitchRow } from '../shared/SwitchRow';
 
 export const TASK_NOTICES = 'Tell me when a task ends';
 
@@ -22,19 +23,12 @@ export function TaskNotices({ permissions }: { permissions: BrowserPermissions }
   return (
     <section className="task-notices" aria-label="Notifications">
       <h1>Notifications</h1>
-      <div className="switch-row">
-        <label className="switch">
-          <input
-            type="checkbox"
-            role="switch"
-            aria-label={TASK_NOTICES}
-            checked={held === true}
-            onChange={(event) => gate.toggle(event.target.checked)}
-          />
-          <span />
-        </label>
-        {TASK_NOTICES} while the panel is closed
-      </div>
+      <SwitchRow
+        label={TASK_NOTICES}
+        text={`${TASK_NOTICES} while the panel is closed`}
+        on={held === true}
+        onChange={gate.toggle}
+      />
       {gate.note ? (
         <PermissionNote
           feature={TASK_NOTICES}

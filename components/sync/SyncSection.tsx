@@ -1,4 +1,5 @@
 import type { SyncStatus } from '../../src/sync/sync-runner';
+import { SwitchRow } from '../shared/SwitchRow';
 
 export interface SyncSectionProps {
   /** Undefined while loading. */
@@ -18,20 +19,12 @@ const STATE_WORDS: Record<SyncStatus['state'], string> = {
 export function SyncSection({ on, status, onToggle }: SyncSectionProps) {
   return (
     <div className="settings-form sync-section" role="group" aria-label="Sync">
-      <div className="switch-row">
-        <label className="switch">
-          <input
-            type="checkbox"
-            role="switch"
-            aria-label="Sync servers and settings across my browsers"
-            checked={on ?? false}
-            disabled={on === undefined}
-            onChange={(event) => onToggle(event.target.checked)}
-          />
-          <span />
-        </label>
-        Sync servers and settings across my browsers
-      </div>
+      <SwitchRow
+        label="Sync servers and settings across my browsers"
+        on={on ?? false}
+        disabled={on === undefined}
+        onChange={onToggle}
+      />
       <p className="muted">
         Through Chrome sync: your servers (names, addresses, header names), their switches and
         tools’ switches, and chat and registry settings. Never header values, keys or client
