@@ -175,6 +175,8 @@ describe('several providers set up', () => {
       models: 'claude-scripted',
       submit: 'Start chatting',
     });
+    // The first run hands over to the chat once saved: Settings only after it has.
+    await page.getByRole('combobox', { name: 'Message' }).waitFor();
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.getByRole('radio', { name: /^Google \(Gemini API\)/ }).check();
     // Another provider's form starts without a key: Anthropic's is not offered to Google.
