@@ -6,9 +6,22 @@
  *
  * Each change names the exact text it replaces; if that text is gone (the code moved), the guard
  * fails too, so the list is kept in step with the code rather than passing vacuously.
+ *
+ * The changes are made in a private copy of the project (its files, with `node_modules` linked),
+ * never in the working tree: `npm test` runs other suites at the same time, and they read `src/`.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 
 interface Mutation {
   what: string;
@@ -80,6 +93,37 @@ const MUTATIONS: Mutation[] = [
   },
 ];
 
+/**
+ * A copy of the project's files as they are now (committed or not, never ignored ones), with the
+ * project's `node_modules` and WXT's generated `.wxt` beside them.
+ */
+function privateCopy(): string {
+  const listed = spawnSync(
+    'git',
+    ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
+  const copy = mkdtempSync(join(tmpdir(), 'patchbay-mutation-'));
+  for (const file of listed.stdout.split('\0').filter(Boolean)) {
+    mkdirSync(dirname(join(copy, file)), { recursive: true });
+    // A file deleted but not yet committed is listed and absent: it has nothing to copy.
+    try {
+      cpSync(file, join(copy, file));
+    } catch (caught) {
+      if ((caught as NodeJS.ErrnoException).code !== 'ENOENT') throw caught;
+    }
+  }
+  symlinkSync(resolve('node_modules'), join(copy, 'node_modules'), 'dir');
+  cpSync('.wxt', join(copy, '.wxt'), { recursive: true });
+  return copy;
+}
+
+const workDir = privateCopy();
+process.on('exit', () => rmSync(workDir, { recursive: true, force: true }));
+
 function runTests(specs: string[]): boolean {
   const byProject = new Map<string, string[]>();
   for (const spec of specs) {
@@ -90,7 +134,7 @@ function runTests(specs: string[]): boolean {
     const run = spawnSync(
       'npx',
       ['vitest', 'run', '--project', project, '--reporter=dot', '--bail=1', ...files],
-      { stdio: 'ignore', env: { ...process.env, NO_COLOR: '1' } },
+      { cwd: workDir, stdio: 'ignore', env: { ...process.env, NO_COLOR: '1' } },
     );
     if (run.status !== 0) return false;
   }
@@ -107,19 +151,20 @@ for (const spec of new Set(MUTATIONS.flatMap((mutation) => mutation.tests))) {
 
 let missed = 0;
 for (const mutation of MUTATIONS) {
-  const original = readFileSync(mutation.file, 'utf8');
+  const path = join(workDir, mutation.file);
+  const original = readFileSync(path, 'utf8');
   const at = original.indexOf(mutation.from);
   if (at < 0 || original.indexOf(mutation.from, at + 1) >= 0) {
     console.error(`✗ ${mutation.what}: the text to change is not found once in ${mutation.file}`);
     missed += 1;
     continue;
   }
-  writeFileSync(mutation.file, original.replace(mutation.from, mutation.to));
+  writeFileSync(path, original.replace(mutation.from, mutation.to));
   let passed: boolean;
   try {
     passed = runTests(mutation.tests);
   } finally {
-    writeFileSync(mutation.file, original);
+    writeFileSync(path, original);
   }
   if (passed) missed += 1;
   console.log(`${passed ? '✗ missed' : '✓ caught'}: ${mutation.what} (${mutation.file})`);

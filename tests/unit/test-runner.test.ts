@@ -1,16 +1,69 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GROUPS, timingTable } from '../../scripts/test';
+import { LANES, NEEDS, runLanes, timingTable } from '../../scripts/test';
 import { CI_SHIFT, SHIFTS, faketimeOffset, shiftedEnv } from '../../scripts/test-shifted';
 
 describe('npm test', () => {
-  it('runs every test:* suite exactly once', () => {
-    const scripts = Object.keys(
-      (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> })
-        .scripts,
+  const scripts = (
+    JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }
+  ).scripts;
+  const steps = (script: string) =>
+    script.split(' && ').map((step) => /^npm run (test:[\w:-]+)$/.exec(step)?.[1]);
+
+  it('runs every test:* suite exactly once; the others are made of those suites only', () => {
+    const inLanes = LANES.flat();
+    expect(new Set(inLanes).size).toBe(inLanes.length);
+    for (const [name, script] of Object.entries(scripts)) {
+      if (!name.startsWith('test:') || inLanes.includes(name)) continue;
+      for (const step of steps(script)) expect(inLanes, `${name}: ${script}`).toContain(step);
+    }
+    for (const suite of inLanes) expect(scripts[suite], suite).toBeTypeOf('string');
+  });
+
+  it('starts a suite only after what it needs, in an earlier place of the lanes', () => {
+    for (const [suite, needed] of Object.entries(NEEDS)) {
+      const lane = LANES.find((each) => each.includes(suite))!;
+      const neededLane = LANES.find((each) => each.includes(needed))!;
+      expect(neededLane, `${suite} needs ${needed}`).toBeDefined();
+      // In one lane, a need after its suite would never start.
+      if (lane === neededLane) expect(lane.indexOf(needed)).toBeLessThan(lane.indexOf(suite));
+    }
+  });
+
+  it('runs lanes side by side, and skips a suite whose need failed', async () => {
+    const log: string[] = [];
+    const gates = new Map<string, () => void>();
+    const run = (suite: string) => {
+      log.push(`start ${suite}`);
+      return new Promise<{ suite: string; seconds: number; status: number }>((resolve) =>
+        gates.set(suite, () => {
+          log.push(`end ${suite}`);
+          resolve({ suite, seconds: 1, status: suite === 'build' ? 1 : 0 });
+        }),
+      );
+    };
+    const outcomes = runLanes(
+      [
+        ['build', 'e2e'],
+        ['unit', 'soak'],
+      ],
+      { soak: 'build', e2e: 'build' },
+      run,
     );
-    const suites = scripts.filter((name) => /^test:/.test(name));
-    expect(GROUPS.flat().sort()).toEqual(suites.sort());
+    await Promise.resolve();
+    // Both lanes' first suites start before either ends.
+    expect(log).toEqual(['start build', 'start unit']);
+    gates.get('unit')!();
+    await new Promise((resolve) => setImmediate(resolve));
+    // The soak waits for the build.
+    expect(log).toEqual(['start build', 'start unit', 'end unit']);
+    gates.get('build')!();
+    expect(await outcomes).toEqual([
+      { suite: 'build', seconds: 1, status: 1 },
+      { suite: 'e2e', seconds: 0, status: 1, skipped: 'build failed' },
+      { suite: 'unit', seconds: 1, status: 0 },
+      { suite: 'soak', seconds: 0, status: 1, skipped: 'build failed' },
+    ]);
   });
 
   it('ends with each suite’s time and outcome, and the whole run’s time', () => {
@@ -19,6 +72,7 @@ describe('npm test', () => {
         [
           { suite: 'test:unit', seconds: 61.04, status: 0 },
           { suite: 'test:e2e', seconds: 140.96, status: 1 },
+          { suite: 'test:soak', seconds: 0, status: 1, skipped: 'test:build failed' },
         ],
         202.5,
       ),
@@ -27,6 +81,7 @@ describe('npm test', () => {
         'Suite times:',
         '  test:unit    61.0 s  ok',
         '  test:e2e    141.0 s  failed (exit 1)',
+        '  test:soak     0.0 s  skipped (test:build failed)',
         '  all         202.5 s',
       ].join('\n'),
     );
