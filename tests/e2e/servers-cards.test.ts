@@ -142,6 +142,7 @@ describe('a server’s card', () => {
     expect(remove.y).toBe(check.y);
     expect(edit.y).toBe(check.y);
     expect(remove.x + remove.width).toBeLessThanOrEqual(box.x + box.width);
+    await session.screenshot(page, `servers-card-actions-${width}`);
     await expect(
       page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
