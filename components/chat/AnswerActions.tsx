@@ -2,7 +2,7 @@ import { CopyButton } from './CopyButton';
 
 /**
  * Under a finished answer: Copy (its Markdown), Regenerate and Make this a routine (the last
- * one), the usage line.
+ * one), secondary buttons of equal weight; then the usage line.
  */
 export function AnswerActions({
   markdown,
@@ -22,12 +22,12 @@ export function AnswerActions({
     <div className="answer-actions">
       {markdown ? <CopyButton text={markdown} name="Copy answer" /> : null}
       {onRegenerate ? (
-        <button type="button" className="link" onClick={onRegenerate}>
+        <button type="button" onClick={onRegenerate}>
           Regenerate
         </button>
       ) : null}
       {onMakeRoutine ? (
-        <button type="button" className="link" onClick={onMakeRoutine}>
+        <button type="button" onClick={onMakeRoutine}>
           Make this a routine
         </button>
       ) : null}

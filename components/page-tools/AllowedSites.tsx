@@ -22,7 +22,7 @@ export function AllowedSites({ sites, onForget, error }: AllowedSitesProps) {
               <span>{site}</span>
               <button
                 type="button"
-                className="link"
+                className="quiet"
                 aria-label={`Stop allowing ${site}`}
                 onClick={() => onForget(site)}
               >

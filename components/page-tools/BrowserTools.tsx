@@ -20,7 +20,7 @@ export function BrowserTools({ sites, onDisabledChange, onCheckTab, checked }: B
       <h2>This browser</h2>
       {onCheckTab ? (
         <p className="check-tab">
-          <button type="button" className="link" onClick={onCheckTab}>
+          <button type="button" className="quiet" onClick={onCheckTab}>
             Look for tools in the active tab
           </button>
           {checked ? (
@@ -33,7 +33,7 @@ export function BrowserTools({ sites, onDisabledChange, onCheckTab, checked }: B
       ) : null}
       {sites.length === 0 ? (
         <p className="muted">
-          No site you allowed offers tools right now. When a page offers some, Patchbay asks.
+          When a website offers tools, Patchbay asks you first; the ones you allow show here.
         </p>
       ) : null}
       {sites.map((site) => {

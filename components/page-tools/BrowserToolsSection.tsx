@@ -30,7 +30,7 @@ export function BrowserToolsSection({
         setChecked(
           offers.length
             ? 'Sites waiting for you are listed at the top.'
-            : 'No tools found there from a site you have not allowed.',
+            : 'Nothing new: this tab offers no tools to allow.',
         ),
       (reason: unknown) => setChecked(String(reason)),
     );

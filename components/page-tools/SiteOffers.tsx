@@ -33,7 +33,7 @@ export function SiteOffers({ offers, onAllow, onDismiss }: SiteOffersProps) {
             <button type="button" onClick={() => onAllow(offer.domain, true)}>
               Always allow
             </button>
-            <button type="button" className="link" onClick={() => onDismiss(offer.domain)}>
+            <button type="button" className="quiet" onClick={() => onDismiss(offer.domain)}>
               Not now
             </button>
           </div>

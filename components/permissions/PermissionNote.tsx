@@ -35,7 +35,7 @@ export function PermissionNote({
           {note.kind === 'refused' ? 'Ask again' : 'Allow'}
         </button>
         {note.kind === 'missing' ? null : (
-          <button type="button" className="link" onClick={onCancel}>
+          <button type="button" className="quiet" onClick={onCancel}>
             Not now
           </button>
         )}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { RegistryEntry, RegistryRemote } from '../../src/registry/registry-entry';
+import { LetterIcon } from '../shared/LetterIcon';
 import { RegistryInstallForm } from './RegistryInstallForm';
 import type { RegistrySearch } from './use-registry-search';
 
@@ -56,9 +57,7 @@ function EntryItem({
   return (
     <li className="server registry-entry" data-registry-name={entry.name}>
       <div className="server-head">
-        <span className="server-icon placeholder" aria-hidden="true">
-          {entry.title.slice(0, 1).toUpperCase()}
-        </span>
+        <LetterIcon name={entry.title} className="server-icon" />
         <div className="server-title">
           <div className="server-name">
             {entry.title}
@@ -139,7 +138,7 @@ export function BrowsePanel({ search, onInstall, onClose }: BrowsePanelProps) {
         </p>
       ) : null}
       {search.loadMore ? (
-        <button type="button" className="link" onClick={search.loadMore}>
+        <button type="button" className="quiet" onClick={search.loadMore}>
           More servers
         </button>
       ) : null}

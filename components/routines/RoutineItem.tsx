@@ -47,35 +47,44 @@ export function RoutineItem({ routine, runs, ...on }: RoutineItemProps) {
       ) : (
         <p className="muted">It has not run yet.</p>
       )}
-      <div className="routine-actions">
-        {underWay ? (
-          <button type="button" onClick={on.onStop} disabled={lastRun.stopRequested}>
-            Stop
+      <div className="action-row routine-actions">
+        <span className="action-group">
+          {underWay ? (
+            <button
+              type="button"
+              className="compact"
+              onClick={on.onStop}
+              disabled={lastRun.stopRequested}
+            >
+              Stop
+            </button>
+          ) : (
+            <button type="button" className="compact" onClick={on.onRunNow}>
+              Run now
+            </button>
+          )}
+          <button type="button" className="compact" onClick={() => on.onPause(!routine.paused)}>
+            {routine.paused ? 'Resume' : 'Pause'}
           </button>
-        ) : (
-          <button type="button" onClick={on.onRunNow}>
-            Run now
+        </span>
+        <span className="action-group">
+          <button
+            type="button"
+            className="compact"
+            aria-expanded={runs !== undefined}
+            onClick={on.onToggleRuns}
+          >
+            Runs
           </button>
-        )}
-        <button type="button" onClick={() => on.onPause(!routine.paused)}>
-          {routine.paused ? 'Resume' : 'Pause'}
-        </button>
-        <button type="button" onClick={on.onEdit}>
-          Edit
-        </button>
-        <button
-          type="button"
-          className="link"
-          aria-expanded={runs !== undefined}
-          onClick={on.onToggleRuns}
-        >
-          Runs
-        </button>
-        {confirming ? null : (
-          <button type="button" className="link danger" onClick={() => setConfirming(true)}>
-            Delete
+          <button type="button" className="compact" onClick={on.onEdit}>
+            Edit
           </button>
-        )}
+          {confirming ? null : (
+            <button type="button" className="compact danger" onClick={() => setConfirming(true)}>
+              Delete
+            </button>
+          )}
+        </span>
       </div>
       {confirming ? (
         <div className="confirm" role="alertdialog" aria-label={`Delete ${routine.name}?`}>
@@ -83,7 +92,7 @@ export function RoutineItem({ routine, runs, ...on }: RoutineItemProps) {
             Delete {routine.name}? It will not run again
             {underWay ? ', and the run under way stops' : ''}.
           </p>
-          <button type="button" className="danger-button" onClick={on.onDelete}>
+          <button type="button" className="primary danger" onClick={on.onDelete}>
             Delete
           </button>
           <button type="button" onClick={() => setConfirming(false)}>

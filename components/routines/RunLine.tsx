@@ -16,7 +16,7 @@ export function RunLine({
       {run.manual ? <span className="muted"> (run now)</span> : null}
       <span className="run-outcome">{outcomeWords(run)}</span>
       {run.usage ? <span className="muted">{usageWords(run.usage)}</span> : null}
-      <button type="button" className="link" onClick={() => onOpenChat(run.chatId)}>
+      <button type="button" className="quiet" onClick={() => onOpenChat(run.chatId)}>
         Open chat
       </button>
     </span>

@@ -27,7 +27,7 @@ export function AddedNotice({
   return (
     <p className="added-notice" role="status">
       {addedSentence(server)}{' '}
-      <button type="button" className="link" onClick={onDismiss}>
+      <button type="button" className="quiet" onClick={onDismiss}>
         OK
       </button>
     </p>

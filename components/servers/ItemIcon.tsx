@@ -1,7 +1,23 @@
+import { LetterIcon } from '../shared/LetterIcon';
 import { imageDataUrl } from './details-state';
 
-/** A small icon beside a tool, resource or prompt; nothing when it is not a `data:image/` URL. */
-export function ItemIcon({ src, className }: { src: string | undefined; className: string }) {
+/**
+ * A small icon beside a tool, resource or prompt: its own when that is a `data:image/` URL,
+ * otherwise the letter icon of its name.
+ */
+export function ItemIcon({
+  src,
+  name,
+  className,
+}: {
+  src: string | undefined;
+  name: string;
+  className: string;
+}) {
   const safe = imageDataUrl(src);
-  return safe ? <img className={className} src={safe} alt="" /> : null;
+  return safe ? (
+    <img className={className} src={safe} alt="" />
+  ) : (
+    <LetterIcon name={name} className={className} />
+  );
 }

@@ -1,27 +1,15 @@
 /**
  * A server that arrived without a header's value (synced, or restored or exported without
- * secrets) says which to enter, each with a button to the Edit form at that field.
+ * secrets) says which to enter; the card's action (Enter X-Key) opens the Edit form at it.
  */
-export function MissingHeaders({
-  names,
-  busy,
-  onEnter,
-}: {
-  names: readonly string[];
-  busy: boolean;
-  onEnter(header: string): void;
-}) {
+export function MissingHeaders({ names }: { names: readonly string[] }) {
+  const listed =
+    names.length === 1
+      ? `the value of ${names[0]}`
+      : `the values of ${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
   return (
-    <ul className="server-note missing-headers">
-      {names.map((name) => (
-        <li key={name}>
-          Enter the value of <strong>{name}</strong>: secrets are not synced or exported without a
-          passphrase.{' '}
-          <button type="button" className="link" disabled={busy} onClick={() => onEnter(name)}>
-            Enter {name}
-          </button>
-        </li>
-      ))}
-    </ul>
+    <p className="server-note">
+      Enter {listed}: secrets are not synced or exported without a passphrase.
+    </p>
   );
 }

@@ -28,7 +28,7 @@ export function PromptList(props: PromptListProps) {
           <ul className="detail-list" aria-label={`Prompts of ${props.serverName}`}>
             {prompts.items.map((prompt, index) => (
               <li key={`${index}:${prompt.name}`} className="detail-item detail-static">
-                <ItemIcon className="detail-icon" src={prompt.iconDataUrl} />
+                <ItemIcon className="detail-icon" src={prompt.iconDataUrl} name={prompt.name} />
                 <span className="detail-main">
                   <span className="detail-name">
                     <code>/{prompt.name}</code>

@@ -52,7 +52,7 @@ export function ResourceBrowser(props: ResourceBrowserProps) {
                     title={resource.description}
                     onClick={() => (open ? props.onClosePreview() : props.onOpen(resource.uri))}
                   >
-                    <ItemIcon className="detail-icon" src={resource.iconDataUrl} />
+                    <ItemIcon className="detail-icon" src={resource.iconDataUrl} name={label} />
                     <span className="detail-main">
                       <span className="detail-name">{label}</span>
                       <span className="detail-uri">{resource.uri}</span>
@@ -90,7 +90,11 @@ export function ResourceBrowser(props: ResourceBrowserProps) {
                     key={`${index}:${template.uriTemplate}`}
                     className="detail-item detail-static"
                   >
-                    <ItemIcon className="detail-icon" src={template.iconDataUrl} />
+                    <ItemIcon
+                      className="detail-icon"
+                      src={template.iconDataUrl}
+                      name={template.title ?? template.name}
+                    />
                     <span className="detail-main">
                       <span className="detail-name">{template.title ?? template.name}</span>
                       <code className="detail-uri">{template.uriTemplate}</code>
@@ -139,13 +143,13 @@ export function PagedSection(props: {
       {state.error ? (
         <div className="detail-error" role="alert">
           <p className="field-error">{state.error}</p>
-          <button type="button" className="link" onClick={props.onRetry}>
+          <button type="button" className="quiet" onClick={props.onRetry}>
             Retry
           </button>
         </div>
       ) : null}
       {state.nextCursor && !state.loading && !state.error ? (
-        <button type="button" className="link detail-more" onClick={props.onLoadMore}>
+        <button type="button" className="quiet detail-more" onClick={props.onLoadMore}>
           Load more
         </button>
       ) : null}
@@ -171,13 +175,13 @@ function PreviewPanel(props: {
       {preview.error ? (
         <div className="detail-error" role="alert">
           <p className="field-error">{preview.error}</p>
-          <button type="button" className="link" onClick={props.onRetry}>
+          <button type="button" className="quiet" onClick={props.onRetry}>
             Retry
           </button>
         </div>
       ) : null}
       {preview.contents ? <ResourcePreview contents={preview.contents} /> : null}
-      <button type="button" className="link detail-close" onClick={props.onClose}>
+      <button type="button" className="quiet detail-close" onClick={props.onClose}>
         Close
       </button>
     </div>

@@ -37,7 +37,7 @@ export function RunningTasks(props: { tasks: readonly TaskView[]; onStop(task: T
             {running(task) ? (
               <button
                 type="button"
-                className="link"
+                className="quiet"
                 aria-label={`Stop ${task.toolName} on ${task.serverName}`}
                 onClick={() => props.onStop(task)}
               >

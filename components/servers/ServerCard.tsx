@@ -1,234 +1,118 @@
-import { useState } from 'react';
-import type { ServerResults, ServerView, ToolView } from '../../src/messaging/contract';
+import { lazy, Suspense, useId, useState } from 'react';
 import { isUnencrypted, UNENCRYPTED_WARNING } from '../../src/net/private-network';
+import { LetterIcon } from '../shared/LetterIcon';
 import { imageDataUrl } from './details-state';
-import { DoctorReport } from './DoctorReport';
 import { MissingHeaders } from './MissingHeaders';
-import { ServerDetails, type ServerDetailsHandlers } from './ServerDetails';
+import { nextAction, toolCountWords, type CardAction } from './server-card-words';
+import type { ServerCardProps } from './server-card-props';
+import { ServerSwitch } from './ServerSwitch';
 import { StatusBadge } from './StatusBadge';
-import { ToolList } from './ToolList';
 
-export interface ServerCardProps {
-  server: ServerView;
-  tools: { tools: ToolView[]; disabled: string[] } | undefined;
-  busy: boolean;
-  onToggle(enabled: boolean): void;
-  onRetry(): void;
-  onSignIn(): void;
-  /** Asks Chrome for the sites the status names, then connects or signs in. */
-  onAllowAccess(): void;
-  onSignOut(): void;
-  onRemove?: () => void;
-  readOnlyWithoutAsking: boolean;
-  /** Opens the Edit form; `header`: with that header's value field focused. */
-  onEdit?: (header?: string) => void;
-  /** Sync is on: a sign-in asked for says it stays in the browser it was given in. */
-  syncOn?: boolean;
-  onHealthCheck(): void;
-  /** The connection doctor's last report (Check), or that it runs now. */
-  health?: ServerResults['health/check'] | 'checking';
-  onDisabledToolsChange(names: string[]): void;
-  onReadOnlyWithoutAskingChange(value: boolean): void;
-  /**
-   * What a connected server offers besides tools (instructions, sampling, resources, prompts)
-   * and the callbacks that load it. Without it the card shows tools only.
-   */
-  details?: ServerDetailsHandlers;
-}
+// The Details part loads with the first card opened (it costs the first load nothing).
+const ServerCardDetails = lazy(() =>
+  import('./ServerCardDetails').then((module) => ({ default: module.ServerCardDetails })),
+);
 
-/** The one next step a state calls for, if any. */
-function nextAction(
-  server: ServerView,
-): 'allow-access' | 'enter-client-id' | 'sign-in' | 'retry' | 'sign-out' | undefined {
-  if (!server.isEnabled) return undefined;
-  if (server.status.needsAccess?.length) return 'allow-access';
-  if (server.status.needsClientId) return 'enter-client-id';
-  switch (server.status.state) {
-    case 'needs-auth':
-    case 'invalid-token':
-      // A header without its value is what it waits for (MissingHeaders), not a sign-in.
-      return server.missingHeaders?.length ? undefined : 'sign-in';
-    case 'error':
-    case 'cloudflare-error':
-      return 'retry';
-    case 'connected':
-      return server.isSignedIn ? 'sign-out' : undefined;
-    default:
-      return undefined;
-  }
-}
+/**
+ * One server, folded to what a person needs at a glance: its name, its state in words, how
+ * many of its tools are on, and the one next step its state calls for. Details opens the rest
+ * (ServerCardDetails.tsx): its switch when that is not the step, tools, what it offers besides,
+ * how it connects, Check, Edit, Sign out and Remove.
+ */
+export type { ServerCardProps } from './server-card-props';
 
-export function ServerCard({
-  server,
-  tools,
-  busy,
-  onToggle,
-  onRetry,
-  onSignIn,
-  onAllowAccess,
-  onSignOut,
-  onRemove,
-  onEdit,
-  onHealthCheck,
-  health,
-  readOnlyWithoutAsking,
-  onDisabledToolsChange,
-  onReadOnlyWithoutAskingChange,
-  details,
-  syncOn = false,
-}: ServerCardProps) {
-  const action = nextAction(server);
+export function ServerCard(props: ServerCardProps) {
+  const { server, busy } = props;
+  const action = nextAction(server, Boolean(props.onEdit));
   // The person's upload wins over the icon the server gives itself.
   const icon = imageDataUrl(server.iconDataUrl, server.serverIconDataUrl);
-  const connected = server.isEnabled && server.status.state === 'connected';
-  const [confirmingRemove, setConfirmingRemove] = useState(false);
-  const switchId = `enable-${server.id}`;
+  const count = toolCountWords(server, props.tools);
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
   return (
     <li className="server" data-server-id={server.id} aria-busy={busy}>
       <div className="server-head">
         {icon ? (
           <img className="server-icon" src={icon} alt="" />
         ) : (
-          <span className="server-icon placeholder" />
+          <LetterIcon name={server.name} className="server-icon" />
         )}
         <div className="server-title">
           <div className="server-name">
             {server.name}
-            {server.requiresAuthentication ? <span className="label">OAuth</span> : null}
             {server.paid ? <span className="label">paid</span> : null}
-            {server.isCustom ? <span className="label">custom</span> : null}
           </div>
           <div className="server-description">{server.description}</div>
-          {isUnencrypted(server.url) ? (
-            <div className="field-warning">{UNENCRYPTED_WARNING}</div>
-          ) : null}
         </div>
-        <label className="switch" htmlFor={switchId}>
-          <input
-            id={switchId}
-            type="checkbox"
-            role="switch"
-            checked={server.isEnabled}
-            disabled={busy}
-            onChange={(event) => onToggle(event.target.checked)}
-            aria-label={`Enable ${server.name}`}
-          />
-          <span aria-hidden="true" />
-        </label>
+        <div className="server-action">
+          <CardAction {...props} action={action} />
+        </div>
       </div>
+      {isUnencrypted(server.url) ? <p className="field-warning">{UNENCRYPTED_WARNING}</p> : null}
       <div className="server-status">
-        <StatusBadge
-          status={
-            server.isEnabled || server.status.state !== 'disconnected'
-              ? server.status
-              : { state: 'disconnected' }
-          }
-        />
-        {server.status.state === 'connected' ? (
-          <span className="muted">
-            {server.toolCount} {server.toolCount === 1 ? 'tool' : 'tools'}
-            {server.transport
-              ? ` · ${server.transport === 'sse' ? 'HTTP+SSE' : 'Streamable HTTP'}`
-              : ''}
-            {server.protocolVersion ? ` · MCP ${server.protocolVersion}` : ''}
-          </span>
-        ) : null}
-        {action === 'allow-access' ? (
-          <button type="button" className="link" onClick={onAllowAccess} disabled={busy}>
-            Allow access
-          </button>
-        ) : null}
-        {action === 'enter-client-id' && onEdit ? (
-          <button type="button" className="link" onClick={() => onEdit()} disabled={busy}>
-            Enter client ID
-          </button>
-        ) : null}
-        {action === 'sign-in' || (action === 'enter-client-id' && !onEdit) ? (
-          <button type="button" className="link" onClick={onSignIn} disabled={busy}>
-            Sign in
-          </button>
-        ) : null}
-        {action === 'retry' ? (
-          <button type="button" className="link" onClick={onRetry} disabled={busy}>
-            Retry
-          </button>
-        ) : null}
-        {action === 'sign-out' ? (
-          <button type="button" className="link" onClick={onSignOut} disabled={busy}>
-            Sign out
-          </button>
-        ) : null}
-        {server.isEnabled ? (
-          <button
-            type="button"
-            className="link"
-            onClick={onHealthCheck}
-            disabled={health === 'checking'}
-          >
-            {health === 'checking' ? 'Checking…' : 'Check'}
-          </button>
-        ) : null}
-        {health && health !== 'checking' && health.ok ? (
-          <span className="muted" role="status">{`${health.latencyMs} ms`}</span>
-        ) : null}
-        {onEdit ? (
-          <button type="button" className="link" onClick={() => onEdit()} disabled={busy}>
-            Edit
-          </button>
-        ) : null}
-        {onRemove && !confirmingRemove ? (
-          <button
-            type="button"
-            className="link danger"
-            onClick={() => setConfirmingRemove(true)}
-            disabled={busy}
-          >
-            Remove
-          </button>
-        ) : null}
+        {/* Off needs no word: the switch says it. */}
+        {server.status.state === 'disconnected' ? null : <StatusBadge status={server.status} />}
+        {count ? <span className="server-tool-count">{count}</span> : null}
+        <button
+          type="button"
+          className="quiet compact server-more"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          aria-label={`Details of ${server.name}`}
+          onClick={() => setOpen(!open)}
+        >
+          Details
+        </button>
       </div>
-      {onRemove && confirmingRemove ? (
-        <div className="confirm" role="alertdialog" aria-label={`Remove ${server.name}?`}>
-          <p>Remove {server.name}? Its sign-in, registration and settings are deleted too.</p>
-          <button type="button" className="danger-button" onClick={onRemove}>
-            Remove
-          </button>
-          <button type="button" onClick={() => setConfirmingRemove(false)}>
-            Keep
-          </button>
-        </div>
-      ) : null}
       {server.status.state === 'authorizing' && server.signInHost ? (
         <p className="server-note">
           Sign in at <strong>{server.signInHost}</strong> in the window that opened.
         </p>
       ) : null}
-      {server.missingHeaders?.length && onEdit ? (
-        <MissingHeaders names={server.missingHeaders} busy={busy} onEnter={onEdit} />
+      {action === 'enter-header' && server.missingHeaders ? (
+        <MissingHeaders names={server.missingHeaders} />
       ) : null}
-      {syncOn && action === 'sign-in' ? (
+      {props.syncOn && action === 'sign-in' ? (
         <p className="server-note">
           Sign-ins and Always allow stay in the browser where you gave them: sign in here too.
         </p>
       ) : null}
       {server.status.error ? <p className="server-error">{server.status.error}</p> : null}
-      {health && health !== 'checking' && health.steps.length ? (
-        <DoctorReport steps={health.steps} report={health.report} />
-      ) : null}
-      {health && health !== 'checking' && !health.steps.length && health.error ? (
-        <p className="server-error">{health.error}</p>
-      ) : null}
-      {connected && details ? <ServerDetails server={server} busy={busy} {...details} /> : null}
-      {connected && tools ? (
-        <ToolList
-          serverName={server.name}
-          tools={tools.tools}
-          disabled={tools.disabled}
-          readOnlyWithoutAsking={readOnlyWithoutAsking}
-          onDisabledChange={onDisabledToolsChange}
-          onReadOnlyWithoutAskingChange={onReadOnlyWithoutAskingChange}
-        />
-      ) : null}
+      <div id={detailsId} hidden={!open}>
+        {open ? (
+          <Suspense fallback={<p className="muted">Loading…</p>}>
+            <ServerCardDetails {...props} showSwitch={action !== 'switch'} />
+          </Suspense>
+        ) : null}
+      </div>
     </li>
+  );
+}
+
+/** The card's one action (nextAction): its switch, or a button for the step that unblocks it. */
+function CardAction({
+  server,
+  busy,
+  action,
+  onToggle,
+  onRetry,
+  onSignIn,
+  onAllowAccess,
+  onEdit,
+}: ServerCardProps & { action: CardAction }) {
+  if (action === 'switch') return <ServerSwitch server={server} busy={busy} onToggle={onToggle} />;
+  const header = server.missingHeaders?.[0];
+  const steps: Record<Exclude<CardAction, 'switch'>, [string, () => void]> = {
+    'allow-access': ['Allow access', onAllowAccess],
+    'enter-client-id': ['Enter client ID', () => onEdit?.()],
+    'enter-header': [`Enter ${header ?? ''}`, () => onEdit?.(header)],
+    'sign-in': ['Sign in', onSignIn],
+    retry: ['Retry', onRetry],
+  };
+  const [words, onClick] = steps[action];
+  return (
+    <button type="button" className="compact" onClick={onClick} disabled={busy}>
+      {words}
+    </button>
   );
 }

@@ -1,4 +1,5 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { SwitchRow } from '../shared/SwitchRow';
 import type { ServerView } from '../../src/messaging/contract';
 import type { DetailList, DetailSection, ServerDetailsData } from './details-state';
 import { PromptList } from './PromptList';
@@ -30,28 +31,25 @@ export interface ServerDetailsProps extends ServerDetailsHandlers {
 }
 
 /**
- * What a connected server offers besides tools: its instructions for the model, the sampling
- * switch, and its resources and prompts. Sections stay collapsed until opened, and load their
- * data the first time they are. Everything shown is the server's text, rendered as text.
+ * What a connected server offers besides tools: the switch that lets it ask the person's model
+ * to write text (sampling), its instructions for the model, and its resources, skills and
+ * prompts. Sections stay collapsed until opened, and load their data the first time they are.
+ * Everything shown is the server's text, rendered as text.
  */
 export function ServerDetails(props: ServerDetailsProps) {
   const { server, data } = props;
-  const hintId = useId();
   const features = server.features;
   return (
     <div className="server-details">
-      <label className="inline-check">
-        <input
-          type="checkbox"
-          checked={server.samplingEnabled ?? false}
-          disabled={props.busy}
-          aria-describedby={hintId}
-          onChange={(event) => props.onSamplingChange(event.target.checked)}
-        />
-        Let {server.name} ask to use your model (sampling)
-      </label>
-      <p className="muted server-details-hint" id={hintId}>
-        Each request still asks you first and shows you the answer before it is sent.
+      <SwitchRow
+        label={`Let ${server.name} ask your model to write text`}
+        on={server.samplingEnabled ?? false}
+        disabled={props.busy}
+        onChange={props.onSamplingChange}
+      />
+      <p className="muted server-details-hint">
+        Each request still asks you first and shows you the answer before it is sent. MCP calls this
+        sampling.
       </p>
       {server.instructions ? (
         <DetailsSection title="Instructions for the model">

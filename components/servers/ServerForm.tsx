@@ -149,7 +149,7 @@ export function ServerForm({
             />
             <button
               type="button"
-              className="link"
+              className="quiet"
               aria-pressed={header.revealed}
               onClick={() => updateRow(index, { revealed: !header.revealed })}
             >
@@ -157,7 +157,7 @@ export function ServerForm({
             </button>
             <button
               type="button"
-              className="link danger"
+              className="quiet danger"
               aria-label={`Remove header ${index + 1}`}
               onClick={() => setHeaders(headers.filter((_, at) => at !== index))}
             >
@@ -167,7 +167,7 @@ export function ServerForm({
         ))}
         <button
           type="button"
-          className="link"
+          className="quiet"
           onClick={() => setHeaders([...headers, { key: '', value: '', revealed: false }])}
         >
           Add header
@@ -199,7 +199,7 @@ export function ServerForm({
           />
         </label>
         {iconDataUrl ? (
-          <button type="button" className="link" onClick={() => setIconDataUrl(undefined)}>
+          <button type="button" className="quiet" onClick={() => setIconDataUrl(undefined)}>
             Remove icon
           </button>
         ) : null}

@@ -46,7 +46,9 @@ export function ServersHeader({
       <p className="muted" role="status">
         {enabledToolCount > maxTools
           ? `${enabledToolCount.toLocaleString('en-US')} tools on, more than the ${maxTools} one request can carry: the chat’s model searches them and loads the ones it needs.`
-          : `${enabledToolCount} of ${maxTools} tools on`}
+          : enabledToolCount === 0
+            ? 'No tools on yet: switch a server on below.'
+            : `${enabledToolCount} ${enabledToolCount === 1 ? 'tool' : 'tools'} on`}
       </p>
     </>
   );

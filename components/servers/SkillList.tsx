@@ -1,4 +1,5 @@
 import type { SkillView } from '../../src/messaging/skills-contract';
+import { SwitchRow } from '../shared/SwitchRow';
 
 /** One server's skills as loaded: undefined until the section was opened. */
 export interface SkillListState {
@@ -79,21 +80,18 @@ export function SkillList(props: SkillListProps) {
                 </span>
               ) : null}
               {skill.allowedTools.length ? (
-                <label className="inline-check skill-tools">
-                  <input
-                    type="checkbox"
-                    checked={skill.toolsAllowed}
-                    disabled={props.busy || skill.state !== 'allowed'}
-                    onChange={(event) => props.onDecide(skill, true, event.target.checked)}
-                  />
-                  Let the tools it names ({skill.allowedTools.join(', ')}) run without asking in a
-                  chat that read it
-                </label>
+                <SwitchRow
+                  label={`Let the tools it names (${skill.allowedTools.join(', ')}) run without asking in a chat that read it`}
+                  on={skill.toolsAllowed}
+                  disabled={props.busy || skill.state !== 'allowed'}
+                  onChange={(on) => props.onDecide(skill, true, on)}
+                />
               ) : null}
               <span className="skill-actions">
                 {skill.state === 'allowed' ? (
                   <button
                     type="button"
+                    className="compact"
                     disabled={props.busy}
                     onClick={() => props.onDecide(skill, false, false)}
                   >
@@ -102,7 +100,7 @@ export function SkillList(props: SkillListProps) {
                 ) : skill.state !== 'unverifiable' ? (
                   <button
                     type="button"
-                    className="primary"
+                    className="compact"
                     disabled={props.busy}
                     onClick={() => props.onDecide(skill, true, false)}
                   >

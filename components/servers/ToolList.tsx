@@ -1,6 +1,7 @@
 import type { ToolView } from '../../src/messaging/contract';
 import { ItemIcon } from './ItemIcon';
 import { ToolSwitch } from './ToolSwitch';
+import { SwitchRow } from '../shared/SwitchRow';
 import { steeringIn } from '../../src/policy/description-scan';
 
 export interface ToolListProps {
@@ -20,12 +21,10 @@ export function ToolList(props: ToolListProps) {
   return (
     <div className="tools">
       <div className="tools-head">
-        <span className="muted">
-          {enabledCount} of {tools.length} tools on
-        </span>
+        <span className="detail-group-title">Tools</span>
         <button
           type="button"
-          className="link"
+          className="quiet compact"
           onClick={() => props.onDisabledChange([])}
           disabled={enabledCount === tools.length}
         >
@@ -33,21 +32,18 @@ export function ToolList(props: ToolListProps) {
         </button>
         <button
           type="button"
-          className="link"
+          className="quiet compact"
           onClick={() => props.onDisabledChange(tools.map((tool) => tool.name))}
           disabled={enabledCount === 0}
         >
           All off
         </button>
       </div>
-      <label className="inline-check">
-        <input
-          type="checkbox"
-          checked={props.readOnlyWithoutAsking}
-          onChange={(event) => props.onReadOnlyWithoutAskingChange(event.target.checked)}
-        />
-        Run tools the server says are read-only without asking
-      </label>
+      <SwitchRow
+        label="Run tools the server says are read-only without asking"
+        on={props.readOnlyWithoutAsking}
+        onChange={props.onReadOnlyWithoutAskingChange}
+      />
       <ul className="tool-list" aria-label={`Tools of ${props.serverName}`}>
         {tools.map((tool) => (
           <li key={tool.name} className="tool" data-tool={tool.name}>
@@ -61,7 +57,11 @@ export function ToolList(props: ToolListProps) {
                   )
                 }
               />
-              <ItemIcon className="tool-icon" src={tool.iconDataUrl} />
+              <ItemIcon
+                className="tool-icon"
+                src={tool.iconDataUrl}
+                name={tool.title ?? tool.name}
+              />
               {tool.title ? <span className="tool-title">{tool.title}</span> : null}
               <code className="tool-name">{tool.name}</code>
               {tool.ui?.resourceUri ? (

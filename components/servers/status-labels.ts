@@ -1,20 +1,23 @@
 import type { ServerState, ServerStatus } from '../../src/messaging/contract';
 
-/** Every status state in plain words, and the tone its badge takes. */
+/**
+ * Every status state in plain words, and the tone its badge takes. A card leaves out Off: its
+ * switch says it.
+ */
 export const STATUS_LABELS: Record<
   ServerState,
   { label: string; tone: 'neutral' | 'busy' | 'good' | 'warn' | 'bad' }
 > = {
   disconnected: { label: 'Off', tone: 'neutral' },
   'needs-auth': { label: 'Sign-in needed', tone: 'warn' },
-  registering: { label: 'Registering', tone: 'busy' },
+  registering: { label: 'Setting up sign-in', tone: 'busy' },
   authorizing: { label: 'Waiting for sign-in', tone: 'busy' },
   authenticated: { label: 'Signed in', tone: 'busy' },
   connecting: { label: 'Connecting…', tone: 'busy' },
   connected: { label: 'Connected', tone: 'good' },
   error: { label: 'Error', tone: 'bad' },
   'token-refresh': { label: 'Refreshing sign-in', tone: 'busy' },
-  'cloudflare-error': { label: 'Cloudflare worker error', tone: 'bad' },
+  'cloudflare-error': { label: 'Server error', tone: 'bad' },
   'invalid-token': { label: 'Sign-in expired', tone: 'warn' },
 };
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ServerCardProps } from './ServerCard';
+import type { ServerCardProps } from './server-card-props';
 import {
   APPROVALS_STORAGE_KEY,
   approvalSettingsSchema,

@@ -17,6 +17,7 @@ import { watchWorkerFromPanel } from '../../src/platform/chrome-worker-watch';
 import { composerRequestKey } from '../../src/panel-entry/composer-request';
 import { App } from './App';
 import './styles/base.css';
+import './styles/buttons.css';
 import '../../components/servers/servers.css';
 import './styles/controls.css';
 import './styles/layout.css';

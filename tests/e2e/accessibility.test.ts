@@ -19,7 +19,7 @@ import {
   type ExtensionSession,
 } from './harness';
 import { pressUntilFocused } from './keyboard';
-import { serverCard } from './server-setup';
+import { openDetails, serverCard } from './server-setup';
 
 /** Asserts that `page`, as it is now, breaks no WCAG 2.2 A/AA rule in either theme. */
 async function expectAccessible(session: ExtensionSession, page: Page, view: string) {
@@ -90,7 +90,8 @@ describe('the panel’s views', () => {
       await page.getByRole('tab', { name: 'Servers' }).click();
       const card = serverCard(page, 'Fixture');
       await card.locator('[data-state="connected"]').waitFor();
-      // Every section of its details open: tools, resources, prompts.
+      // Its Details open, and every section in them: tools, resources, prompts.
+      await openDetails(card);
       for (const section of await card.locator('summary').all()) await section.click();
       await page.getByRole('button', { name: 'Add server' }).click();
       await page.getByRole('form', { name: 'Add a server' }).waitFor();

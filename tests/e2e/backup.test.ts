@@ -18,7 +18,7 @@ import {
   requestFrom,
   SCREENSHOT_DIR,
 } from './harness';
-import { addServerThroughForm, serverCard } from './server-setup';
+import { addServerThroughForm, openDetails, serverCard } from './server-setup';
 
 const session = freshExtensionPerTest();
 const PASSPHRASE = 'a long and private passphrase';
@@ -40,8 +40,8 @@ async function setUpFirstBrowser(page: Page): Promise<string> {
     headers: { 'X-Team': 'blue' },
     enable: true,
   });
-  await card.getByRole('switch', { name: 'Use create_event' }).click();
-  await card.getByText('6 of 7 tools on').waitFor();
+  await (await openDetails(card)).getByRole('switch', { name: 'Use create_event' }).click();
+  await card.getByText('6 of 7 tools on', { exact: true }).waitFor();
   await saveModelSettings(page, {
     provider: 'compatible',
     baseUrl: model.baseUrl,

@@ -14,7 +14,7 @@ import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-o
 import { chatWithServer, chooseScriptedModel, saveModelSettings } from './chat-setup';
 import { storedAnswer } from './chat-storage';
 import { closeAfterTest, freshExtensionPerTest, requestFrom } from './harness';
-import { serverCard } from './server-setup';
+import { serverCard, serverSwitch } from './server-setup';
 
 const session = freshExtensionPerTest();
 let model: ScriptedOpenAI;
@@ -406,7 +406,7 @@ describe('the first minute', () => {
 
     await page.getByRole('tab', { name: 'Servers' }).click();
     await expect(
-      serverCard(page, 'DeepWiki').getByRole('switch', { name: 'Enable DeepWiki' }).isChecked(),
+      (await serverSwitch(serverCard(page, 'DeepWiki'), 'DeepWiki')).isChecked(),
     ).resolves.toBe(true);
   });
 });

@@ -19,7 +19,7 @@ import { attackText } from '../security/corpus-attacker';
 import { SECRET } from '../security/world';
 import { chooseScriptedModel } from './chat-setup';
 import { closeAfterTest, freshExtensionPerTest } from './harness';
-import { addEnabledServer, addServerThroughForm, allowAlwaysIn } from './server-setup';
+import { addEnabledServer, addServerThroughForm, allowAlwaysIn, openDetails } from './server-setup';
 
 const session = freshExtensionPerTest();
 let model: ScriptedOpenAI;
@@ -106,7 +106,7 @@ it('flags a tool description that addresses the model, and asks even for a reque
   try {
     await page.getByRole('tab', { name: 'Servers' }).click();
     const card = await addServerThroughForm(page, { name: 'Docs', url: docs.mcpUrl, enable: true });
-    const flag = card.locator('[data-tool="search_docs"] .tool-steers');
+    const flag = (await openDetails(card)).locator('[data-tool="search_docs"] .tool-steers');
     await expect(flag.textContent()).resolves.toContain('“<IMPORTANT>”');
     await session.screenshot(page, 'servers-description-flagged');
 

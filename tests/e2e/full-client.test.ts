@@ -15,6 +15,7 @@ import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-o
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
 import { chatWithServer } from './chat-setup';
 import { closeAfterTest, requestFrom, SCREENSHOT_DIR, freshExtensionPerTest } from './harness';
+import { openDetails } from './server-setup';
 
 const session = freshExtensionPerTest();
 let model: ScriptedOpenAI;
@@ -300,7 +301,10 @@ describe('a server’s details', () => {
   it('shows its instructions, resources and prompts, and switches sampling', async () => {
     await page.getByRole('tab', { name: 'Servers' }).click();
     const card = page.locator(`li.server[data-server-id="${serverId}"]`);
-    const sampling = card.getByLabel('Let Everything ask to use your model (sampling)');
+    await openDetails(card);
+    const sampling = card.getByRole('switch', {
+      name: 'Let Everything ask your model to write text',
+    });
     await request(`mcp/${serverId}/sampling/set`, { enabled: true });
     // The switch shows what the background holds and turns it off again.
     await expect.poll(() => sampling.isChecked()).toBe(true);

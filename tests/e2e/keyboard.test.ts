@@ -162,6 +162,8 @@ describe('Tab reaches every control, with a focus ring', () => {
     await page.getByRole('tab', { name: 'Servers' }).press('Enter');
     const card = serverCard(page, 'Fixture');
     await card.locator('[data-state="connected"]').waitFor();
+    await card.getByRole('button', { name: 'Details of Fixture' }).press('Enter');
+    await card.locator('.server-more-body').waitFor();
     for (const section of await card.locator('summary').all()) await section.press('Enter');
     await expectAllReachable('Servers');
     await page.getByRole('tab', { name: 'Settings' }).press('Enter');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startOAuthFixture } from '../fixtures/oauth-server';
 import { closeAfterTest, freshExtensionPerTest } from './harness';
-import { addServerThroughForm } from './server-setup';
+import { addServerThroughForm, openDetails } from './server-setup';
 
 const session = freshExtensionPerTest();
 
@@ -18,8 +18,10 @@ describe('OAuth sign-in in Chromium', () => {
     await consent.getByRole('button', { name: 'Approve' }).click();
 
     await card.locator('[data-state="connected"]').waitFor({ timeout: 15_000 });
-    await card.locator('[data-tool="whoami"]').waitFor();
-    await expect(card.getByRole('button', { name: 'Sign out' }).isVisible()).resolves.toBe(true);
+    const details = await openDetails(card);
+    await details.locator('[data-tool="whoami"]').waitFor();
+    await details.getByText('Signed in with your account (OAuth)').waitFor();
+    await expect(details.getByRole('button', { name: 'Sign out' }).isVisible()).resolves.toBe(true);
     await session.screenshot(page, 'servers-oauth-connected');
 
     const servers = (await session.send(page, 'mcp/servers/get')) as {
@@ -60,7 +62,7 @@ describe('OAuth sign-in in Chromium', () => {
     const consent = await consentOpened;
     await consent.getByRole('button', { name: 'Approve' }).click();
     await card.locator('[data-state="connected"]').waitFor({ timeout: 15_000 });
-    await card.locator('[data-tool="echo"]').waitFor();
+    await (await openDetails(card)).locator('[data-tool="echo"]').waitFor();
   });
 
   it('refreshes tokens when their chrome.alarms alarm fires', async () => {

@@ -388,6 +388,23 @@ describe('routines', () => {
     await page.getByText('Three issues are due this week.').waitFor();
   });
 
+  it.each([360, 600])('keeps its actions, Delete with them, on one row at %i px', async (width) => {
+    await saveRoutine(['echo']);
+    await page.setViewportSize({ width, height: 720 });
+    await page.reload();
+    await page.getByRole('tab', { name: 'Routines' }).click();
+    const item = page.getByRole('listitem', { name: 'Morning summary' });
+    const box = async (name: string) =>
+      (await item.getByRole('button', { name, exact: true }).boundingBox())!;
+    const first = await box('Run now');
+    for (const name of ['Pause', 'Runs', 'Edit', 'Delete']) {
+      expect((await box(name)).y, name).toBe(first.y);
+    }
+    const card = (await item.boundingBox())!;
+    const remove = await box('Delete');
+    expect(remove.x + remove.width).toBeLessThanOrEqual(card.x + card.width);
+  });
+
   it('keeps a quoted page’s words the page’s: the editor names the page, an edit keeps it', async () => {
     const page1 = { url: 'https://news.example/today', title: 'Harbour news' };
     await requestFrom(session, page, 'routines/save', {

@@ -20,6 +20,27 @@ export const serverCard = (page: Page, name: string): Locator =>
   page.locator('li.server', { hasText: name });
 
 /**
+ * Opens the Details of a server's card (its tools, what it offers besides, Check, Edit, Sign
+ * out, Remove) unless open, and waits for them: the part loads with the first card opened.
+ */
+export async function openDetails(card: Locator): Promise<Locator> {
+  const button = card.getByRole('button', { name: /^Details of / });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  const part = card.locator('.server-more-body');
+  await part.waitFor({ timeout: 10_000 });
+  return part;
+}
+
+/**
+ * The switch of the server named `name`, wherever its card puts it: its one action while it
+ * is off or works, otherwise in its Details (opened here).
+ */
+export async function serverSwitch(card: Locator, name: string): Promise<Locator> {
+  await openDetails(card);
+  return card.getByRole('switch', { name: `Enable ${name}` });
+}
+
+/**
  * Opens the Add server form on the Servers panel (`page` shows it) and fills it in, without
  * saving; returns the form, for a test that tries it first.
  */

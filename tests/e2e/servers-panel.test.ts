@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
 import { closeAfterTest, freshExtensionPerTest } from './harness';
-import { addServerThroughForm, fillAddServerForm, serverCard } from './server-setup';
+import { addServerThroughForm, fillAddServerForm, openDetails, serverCard } from './server-setup';
 
 const session = freshExtensionPerTest();
 let fixture: FixtureServer;
@@ -43,19 +43,21 @@ describe('Servers panel', () => {
     const card = serverCard(page, 'Team docs');
     await card.locator('[data-state="connected"]').waitFor({ timeout: 15_000 });
     await page.getByRole('status').getByText('Team docs is on: 7 tools.').waitFor();
-    await card.getByRole('switch', { name: 'Use create_event' }).click();
-    await card.getByText('6 of 7 tools on').waitFor();
+    await card.getByText('7 tools on', { exact: true }).waitFor();
+    const details = await openDetails(card);
+    await details.getByRole('switch', { name: 'Use create_event' }).click();
+    await card.getByText('6 of 7 tools on', { exact: true }).waitFor();
     expect(await toolsList()).toContain('echo');
     expect(await toolsList()).not.toContain('create_event');
-    await card.getByRole('button', { name: 'Check' }).click();
+    await details.getByRole('button', { name: 'Check' }).click();
     // The ping's time beside Check, and the doctor's report, folded: nothing failed.
-    await card
-      .locator('.server-status')
+    await details
+      .locator('.server-actions')
       .getByText(/^\d+ ms$/)
       .waitFor();
-    await card.getByText('Connection check: no failures').waitFor();
+    await details.getByText('Connection check: no failures').waitFor();
 
-    await card.getByRole('button', { name: 'Edit' }).click();
+    await details.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('form', { name: 'Edit Team docs' });
     await expect(edit.getByLabel('Header 1 value').getAttribute('placeholder')).resolves.toBe(
       '(unchanged)',
@@ -68,7 +70,7 @@ describe('Servers panel', () => {
     const streams = keyed.requests.filter((request) => request.path === '/sse');
     expect(streams.at(-1)?.headers['x-team']).toBe('blue');
 
-    await renamed.getByRole('button', { name: 'Remove' }).click();
+    await (await openDetails(renamed)).getByRole('button', { name: 'Remove' }).click();
     await renamed
       .getByRole('alertdialog', { name: 'Remove Team wiki?' })
       .getByRole('button', { name: 'Remove' })
@@ -88,7 +90,7 @@ describe('Servers panel', () => {
     const card = await addServerThroughForm(page, { name: 'Gatekept', url: fixture.mcpUrl });
     await card.locator('[data-state="needs-auth"]').waitFor({ timeout: 15_000 });
 
-    await card.getByRole('button', { name: 'Check' }).click();
+    await (await openDetails(card)).getByRole('button', { name: 'Check' }).click();
     const report = card.locator('details.doctor');
     const failing = report.locator('.doctor-fail');
     await failing.waitFor({ timeout: 15_000 });
@@ -153,7 +155,9 @@ describe('Servers panel', () => {
         url: fixture.mcpUrl,
         enable: true,
       });
-      await card.locator('[data-tool="echo"]').waitFor();
+      // Folded: name, state, tool count and its switch; the tools wait behind Details.
+      await card.getByText('7 tools on', { exact: true }).waitFor();
+      await page.locator('.added-notice').getByRole('button', { name: 'OK' }).click();
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );

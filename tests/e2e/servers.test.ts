@@ -5,6 +5,7 @@ import {
   addEnabledServer,
   addServerThroughForm,
   fillAddServerForm,
+  openDetails,
   serverIdOf,
 } from './server-setup';
 
@@ -44,7 +45,10 @@ describe('Servers view in real Chromium', () => {
       url: fixture.mcpUrl,
       enable: true,
     });
-    const echo = card.locator('[data-tool="echo"]');
+    // Folded, the card counts its tools; Details lists them.
+    await card.getByText('7 tools on', { exact: true }).waitFor();
+    const details = await openDetails(card);
+    const echo = details.locator('[data-tool="echo"]');
     await echo.waitFor();
     await expect(echo.textContent()).resolves.toContain('Repeats the given text back.');
     await expect(card.locator('[data-tool]').count()).resolves.toBeGreaterThanOrEqual(7);
@@ -58,16 +62,21 @@ describe('Servers view in real Chromium', () => {
     expect(response.result.tools.map((tool) => tool.name)).toContain('create_event');
 
     // Switching a tool off takes it out of what the model is offered.
-    await card.getByRole('switch', { name: 'Use fail' }).click();
-    await card.getByText('6 of 7 tools on').waitFor();
+    await details.getByRole('switch', { name: 'Use fail' }).click();
+    await card.getByText('6 of 7 tools on', { exact: true }).waitFor();
     const afterSwitch = (await session.send(page, 'mcp/tools/list')) as {
       result: { tools: { name: string }[] };
     };
     expect(afterSwitch.result.tools.map((tool) => tool.name)).not.toContain('fail');
-    await card.getByRole('button', { name: 'All on' }).click();
-    await card.getByText('7 of 7 tools on').waitFor();
+    await details.getByRole('button', { name: 'All on' }).click();
+    await card.getByText('7 tools on', { exact: true }).waitFor();
+    await details.getByRole('button', { name: 'All off' }).click();
+    await card.getByText('Tools off (7 available)', { exact: true }).waitFor();
+    await details.getByRole('button', { name: 'All on' }).click();
 
-    await card.getByLabel('Run tools the server says are read-only without asking').click();
+    await details
+      .getByRole('switch', { name: 'Run tools the server says are read-only without asking' })
+      .click();
     await expect
       .poll(() =>
         page.evaluate(async () => {
@@ -153,7 +162,7 @@ describe('Servers view in real Chromium', () => {
       headers: { 'X-Api-Key': 'k-123' },
       enable: true,
     });
-    await card.locator('[data-tool="echo"]').waitFor();
+    await card.getByText('7 tools on', { exact: true }).waitFor();
 
     await keyed.close();
     await card.locator('[data-state="error"]').waitFor({ timeout: 20_000 });

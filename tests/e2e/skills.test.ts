@@ -21,7 +21,7 @@ import {
 } from '../fixtures/skills';
 import { chooseScriptedModel } from './chat-setup';
 import { closeAfterTest, freshExtensionPerTest, requestFrom, SCREENSHOT_DIR } from './harness';
-import { addEnabledServer } from './server-setup';
+import { addEnabledServer, openDetails } from './server-setup';
 
 const session = freshExtensionPerTest();
 let guides: SkillsServer;
@@ -45,6 +45,7 @@ const skillRow = (name: string) => skillsCard().locator(`li.skill-item[data-skil
 /** Opens the Servers tab and Field Guides' Skills section. */
 async function openSkills() {
   await panel.getByRole('tab', { name: 'Servers' }).click();
+  await openDetails(skillsCard());
   const summary = skillsCard().locator('summary', { hasText: 'Skills' });
   await summary.waitFor();
   if (!(await skillsCard().locator('.skill-browser').count())) await summary.click();

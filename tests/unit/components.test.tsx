@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerCardProps } from '../../components/servers/ServerCard';
-import { renderServerCard } from '../helpers/server-card';
+import { openCardDetails, renderServerCard } from '../helpers/server-card';
 import { ServerForm } from '../../components/servers/ServerForm';
 import { STATUS_LABELS } from '../../components/servers/status-labels';
 import { SERVER_STATES, type ServerView } from '../../src/messaging/contract';
@@ -35,18 +35,35 @@ describe('ServerCard', () => {
     );
   });
 
-  it.each(SERVER_STATES)('shows the %s state in plain words', (state) => {
-    card({ server: { ...server, status: { state } } });
-    expect(screen.getByRole('status').textContent).toBe(STATUS_LABELS[state].label);
+  it.each(SERVER_STATES.filter((state) => state !== 'disconnected'))(
+    'shows the %s state in plain words',
+    (state) => {
+      card({ server: { ...server, status: { state } } });
+      expect(screen.getByRole('status').textContent).toBe(STATUS_LABELS[state].label);
+    },
+  );
+
+  it('says Off with its switch alone, not with a word beside it', () => {
+    const props = card({
+      server: { ...server, isEnabled: false, status: { state: 'disconnected' } },
+    });
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByText('Off')).toBeNull();
+    const toggle = screen.getByRole<HTMLInputElement>('switch', { name: 'Enable Docs' });
+    expect(toggle.checked).toBe(false);
+    fireEvent.click(toggle);
+    expect(props.onToggle).toHaveBeenCalledWith(true);
   });
 
-  it('offers the one next action each state calls for', () => {
+  it('offers the one next action each state calls for, and only that one', () => {
     const signIn = card({
       server: { ...server, status: { state: 'invalid-token', error: 'Your sign-in expired.' } },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(signIn.onSignIn).toHaveBeenCalled();
     expect(screen.getByText('Your sign-in expired.')).toBeTruthy();
+    // Its switch waits in Details.
+    expect(screen.queryByRole('switch')).toBeNull();
     cleanup();
 
     const retry = card({
@@ -57,14 +74,89 @@ describe('ServerCard', () => {
     expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
     cleanup();
 
-    const signOut = card({ server: { ...server, isSignedIn: true } });
-    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
-    expect(signOut.onSignOut).toHaveBeenCalled();
+    // Healthy: its switch; Sign out, Check, Edit and Remove wait in Details.
+    card({ server: { ...server, isSignedIn: true }, onEdit: vi.fn(), onRemove: vi.fn() });
+    expect(screen.getByRole('switch', { name: 'Enable Docs' })).toBeTruthy();
+    const buttons = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(buttons).toEqual(['Details']);
   });
 
-  it('asks before removing a server', () => {
+  it('folds to name, state, tool count and one action; Details opens the rest', async () => {
+    const props = card({
+      server: {
+        ...server,
+        isSignedIn: true,
+        requiresAuthentication: true,
+        transport: 'streamable-http',
+        protocolVersion: '2026-07-28',
+      },
+      tools: {
+        tools: [
+          { serverId: 'custom-1', name: 'search', description: 'Search docs', inputSchema: {} },
+        ],
+        disabled: [],
+      },
+      onEdit: vi.fn(),
+      onRemove: vi.fn(),
+    });
+    const item = screen.getByRole('listitem');
+    // Its letter icon's D, its name, what it is, its state, its count and Details: nothing else.
+    expect(item.textContent).toBe(
+      'DDocsCustom server at docs.example.comConnected1 tool onDetails',
+    );
+    const details = screen.getByRole('button', { name: 'Details of Docs' });
+    expect(details.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText(/Streamable HTTP/)).toBeNull();
+
+    const part = await openCardDetails('Docs');
+    expect(details.getAttribute('aria-expanded')).toBe('true');
+    expect(part.hidden).toBe(false);
+    expect(screen.getByText('Streamable HTTP, MCP version 2026-07-28')).toBeTruthy();
+    expect(screen.getByText('Signed in with your account (OAuth)')).toBeTruthy();
+    expect(screen.getByText('https://docs.example.com/mcp')).toBeTruthy();
+    expect(screen.getByRole('switch', { name: 'Use search' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(props.onSignOut).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Check' })).toBeTruthy();
+
+    fireEvent.click(details);
+    expect(details.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+  });
+
+  it('keeps the switch of a server whose action is another step in Details', async () => {
+    const props = card({ server: { ...server, status: { state: 'needs-auth' } } });
+    await openCardDetails('Docs');
+    fireEvent.click(screen.getByRole('switch', { name: 'Enable Docs' }));
+    expect(props.onToggle).toHaveBeenCalledWith(false);
+  });
+
+  it.each([
+    [{ tools: [] as string[], disabled: [] as string[] }, 'No tools'],
+    [{ tools: ['a'], disabled: [] }, '1 tool on'],
+    [{ tools: ['a', 'b', 'c'], disabled: [] }, '3 tools on'],
+    [{ tools: ['a', 'b', 'c'], disabled: ['b'] }, '2 of 3 tools on'],
+    [{ tools: ['a', 'b', 'c'], disabled: ['a', 'b', 'c'] }, 'Tools off (3 available)'],
+  ])('counts the tools on in words that cannot be misread: %j', (list, words) => {
+    card({
+      tools: {
+        tools: list.tools.map((name) => ({
+          serverId: 'custom-1',
+          name,
+          description: '',
+          inputSchema: {},
+        })),
+        disabled: list.disabled,
+      },
+    });
+    expect(screen.getByText(words, { selector: '.server-tool-count' })).toBeTruthy();
+  });
+
+  it('asks before removing a server', async () => {
     const onRemove = vi.fn();
     card({ onRemove });
+    await openCardDetails('Docs');
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     expect(onRemove).not.toHaveBeenCalled();
     expect(screen.getByRole('alertdialog', { name: 'Remove Docs?' })).toBeTruthy();
@@ -75,7 +167,7 @@ describe('ServerCard', () => {
     expect(onRemove).toHaveBeenCalledTimes(1);
   });
 
-  it('switches single tools and all of them', () => {
+  it('switches single tools and all of them', async () => {
     const props = card({
       tools: {
         tools: [
@@ -98,11 +190,18 @@ describe('ServerCard', () => {
       },
     });
     expect(screen.getByText('1 of 2 tools on')).toBeTruthy();
+    await openCardDetails('Docs');
     expect(screen.getByText('destructive')).toBeTruthy();
     fireEvent.click(screen.getByRole('switch', { name: 'Use search' }));
     expect(props.onDisabledToolsChange).toHaveBeenLastCalledWith(['delete', 'search']);
     fireEvent.click(screen.getByRole('button', { name: 'All on' }));
     expect(props.onDisabledToolsChange).toHaveBeenLastCalledWith([]);
+    fireEvent.click(
+      screen.getByRole('switch', {
+        name: 'Run tools the server says are read-only without asking',
+      }),
+    );
+    expect(props.onReadOnlyWithoutAskingChange).toHaveBeenCalledWith(true);
   });
 });
 

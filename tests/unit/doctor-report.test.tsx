@@ -6,7 +6,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerCardProps } from '../../components/servers/ServerCard';
-import { renderServerCard } from '../helpers/server-card';
+import { renderOpenServerCard } from '../helpers/server-card';
 import type { ServerResults, ServerView } from '../../src/messaging/contract';
 
 afterEach(() => {
@@ -46,24 +46,25 @@ const failing: ServerResults['health/check'] = {
   report: 'Patchbay connection report: Docs\n\n[fail] Reach: Docs refused access (HTTP 403).',
 };
 
-function card(health: ServerCardProps['health']) {
-  return renderServerCard(server, health ? { health } : {}).props;
+/** The failing server's card, its Details open (where Check and the report are). */
+async function card(health: ServerCardProps['health']) {
+  return (await renderOpenServerCard(server, health ? { health } : {})).props;
 }
 
 describe('Check on a server card', () => {
-  it('is there on a failing server, and says Checking… while the doctor runs', () => {
-    const props = card(undefined);
+  it('is there on a failing server, and says Checking… while the doctor runs', async () => {
+    const props = await card(undefined);
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
     expect(props.onHealthCheck).toHaveBeenCalledTimes(1);
     cleanup();
 
-    card('checking');
+    await card('checking');
     const checking = screen.getByRole('button', { name: 'Checking…' });
     expect((checking as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('shows each step: verdict, name, URL, what came back, the sentence and the fix', () => {
-    card(failing);
+  it('shows each step: verdict, name, URL, what came back, the sentence and the fix', async () => {
+    await card(failing);
     const report = screen.getByText(/^Connection check:/).closest('details')!;
     expect(report.open).toBe(true);
     expect(within(report).getByText('Connection check: 1 of 2 steps failed')).toBeTruthy();
@@ -83,14 +84,14 @@ describe('Check on a server card', () => {
   it('copies the worker’s report and says Copied', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-    card(failing);
+    await card(failing);
     fireEvent.click(screen.getByRole('button', { name: 'Copy report' }));
     expect(writeText).toHaveBeenCalledWith(failing.report);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy());
   });
 
-  it('keeps a passing check folded, with its time beside Check', () => {
-    card({ ...failing, ok: true, error: undefined, steps: [failing.steps[0]!] });
+  it('keeps a passing check folded, with its time beside Check', async () => {
+    await card({ ...failing, ok: true, error: undefined, steps: [failing.steps[0]!] });
     expect(screen.getByText('14 ms')).toBeTruthy();
     expect(screen.getByText(/^Connection check:/).closest('details')!.open).toBe(false);
     expect(screen.getByText('Connection check: no failures')).toBeTruthy();

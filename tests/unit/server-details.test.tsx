@@ -11,7 +11,7 @@ import {
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerDetailsData } from '../../components/servers/details-state';
 import type { ServerCardProps } from '../../components/servers/ServerCard';
-import { renderServerCard } from '../helpers/server-card';
+import { openCardDetails, renderOpenServerCard } from '../helpers/server-card';
 import { ServerDetails, type ServerDetailsProps } from '../../components/servers/ServerDetails';
 import { ServersPanel } from '../../components/servers/ServersPanel';
 import { useServerDetails } from '../../components/servers/use-server-details';
@@ -105,26 +105,24 @@ describe('a connected server’s details', () => {
     ).toBeTruthy();
   });
 
-  it('binds the sampling switch to the server and reports the new value', () => {
+  it('binds the switch that lets it ask the model to write text, saying so plainly', () => {
+    const label = 'Let Docs ask your model to write text';
     const off = details();
-    const box = screen.getByLabelText<HTMLInputElement>(
-      'Let Docs ask to use your model (sampling)',
-    );
-    expect(box.checked).toBe(false);
-    expect(box.getAttribute('aria-describedby')).toBeTruthy();
+    const toggle = screen.getByRole<HTMLInputElement>('switch', { name: label });
+    expect(toggle.checked).toBe(false);
+    expect(screen.getByText(label)).toBeTruthy();
+    // The protocol's term comes as a detail, after the plain words.
     expect(
       screen.getByText(
-        'Each request still asks you first and shows you the answer before it is sent.',
+        'Each request still asks you first and shows you the answer before it is sent. MCP calls this sampling.',
       ),
     ).toBeTruthy();
-    fireEvent.click(box);
+    fireEvent.click(toggle);
     expect(off.props.onSamplingChange).toHaveBeenCalledWith(true);
     cleanup();
 
     const on = details({ server: { ...server, samplingEnabled: true } });
-    const checked = screen.getByLabelText<HTMLInputElement>(
-      'Let Docs ask to use your model (sampling)',
-    );
+    const checked = screen.getByRole<HTMLInputElement>('switch', { name: label });
     expect(checked.checked).toBe(true);
     fireEvent.click(checked);
     expect(on.props.onSamplingChange).toHaveBeenCalledWith(false);
@@ -135,7 +133,7 @@ describe('a connected server’s details', () => {
     expect(screen.queryByText('Resources')).toBeNull();
     expect(screen.queryByText('Prompts')).toBeNull();
     expect(screen.queryByText('Instructions for the model')).toBeNull();
-    expect(screen.getByLabelText('Let Docs ask to use your model (sampling)')).toBeTruthy();
+    expect(screen.getByLabelText('Let Docs ask your model to write text')).toBeTruthy();
     cleanup();
 
     details({
@@ -292,29 +290,30 @@ describe('a connected server’s details', () => {
   });
 });
 
+/** The card with its Details open. */
 function card(overrides: Partial<ServerCardProps> = {}) {
-  return renderServerCard(server, overrides);
+  return renderOpenServerCard(server, overrides);
 }
 
 describe('server and tool icons', () => {
-  it('prefers the person’s upload to the server’s own icon', () => {
-    const { container } = card({
+  it('prefers the person’s upload to the server’s own icon', async () => {
+    const { container } = await card({
       server: { ...server, iconDataUrl: PNG, serverIconDataUrl: SVG },
     });
     expect(container.querySelector('.server-icon')?.getAttribute('src')).toBe(PNG);
     cleanup();
 
-    const own = card({ server: { ...server, serverIconDataUrl: SVG } });
+    const own = await card({ server: { ...server, serverIconDataUrl: SVG } });
     expect(own.container.querySelector('.server-icon')?.getAttribute('src')).toBe(SVG);
   });
 
-  it('never puts anything but a data:image/ URL in an <img>', () => {
+  it('never puts anything but a data:image/ URL in an <img>, drawing letter icons instead', async () => {
     for (const value of [
       'https://tracker.example/icon.png',
       'javascript:alert(1)',
       'data:text/html;base64,PHNjcmlwdD4=',
     ]) {
-      const { container } = card({
+      const { container } = await card({
         server: { ...server, serverIconDataUrl: value },
         tools: {
           tools: [
@@ -330,13 +329,14 @@ describe('server and tool icons', () => {
         },
       });
       expect(container.querySelector('img')).toBeNull();
-      expect(container.querySelector('.server-icon.placeholder')).toBeTruthy();
+      expect(container.querySelector('.server-icon.letter-icon')?.textContent).toBe('D');
+      expect(container.querySelector('.tool-icon.letter-icon')?.textContent).toBe('S');
       cleanup();
     }
   });
 
-  it('shows a tool’s icon and title beside its name', () => {
-    const { container } = card({
+  it('shows a tool’s icon and title beside its name', async () => {
+    const { container } = await card({
       tools: {
         tools: [
           {
@@ -517,7 +517,7 @@ describe('the details store', () => {
 });
 
 describe('the card shows details', () => {
-  it('only for a connected server, and only when the container gives them', () => {
+  it('only for a connected server, and only when the container gives them', async () => {
     const handlers = {
       data: {},
       onSamplingChange: vi.fn(),
@@ -527,17 +527,17 @@ describe('the card shows details', () => {
       onOpenResource: vi.fn(),
       onClosePreview: vi.fn(),
     };
-    const label = 'Let Docs ask to use your model (sampling)';
-    card({ details: handlers });
+    const label = 'Let Docs ask your model to write text';
+    await card({ details: handlers });
     expect(screen.getByLabelText(label)).toBeTruthy();
     cleanup();
-    card({ details: handlers, server: { ...server, status: { state: 'connecting' } } });
+    await card({ details: handlers, server: { ...server, status: { state: 'connecting' } } });
     expect(screen.queryByLabelText(label)).toBeNull();
     cleanup();
-    card({ details: handlers, server: { ...server, isEnabled: false } });
+    await card({ details: handlers, server: { ...server, isEnabled: false } });
     expect(screen.queryByLabelText(label)).toBeNull();
     cleanup();
-    card();
+    await card();
     expect(screen.queryByLabelText(label)).toBeNull();
   });
 });
@@ -577,8 +577,10 @@ describe('the Servers panel', () => {
       }),
     });
     render(<PanelUnderTest client={background.client} />);
+    await screen.findByRole('button', { name: 'Details of Docs' }, { timeout: 4_000 });
+    await openCardDetails('Docs');
     const box = await screen.findByLabelText<HTMLInputElement>(
-      'Let Docs ask to use your model (sampling)',
+      'Let Docs ask your model to write text',
     );
     const asked = () => background.requests.map((request) => request.type);
     expect(asked()).not.toContain('mcp/custom-1/resources/list');

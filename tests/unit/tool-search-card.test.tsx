@@ -92,7 +92,18 @@ describe('the Servers view’s count of tools', () => {
     ).toBeTruthy();
     cleanup();
     header(12);
-    expect(screen.getByText('12 of 128 tools on')).toBeTruthy();
+    expect(screen.getByText('12 tools on')).toBeTruthy();
+  });
+
+  it('counts the tools that are on without a number that reads as tools available', () => {
+    header(0);
+    expect(screen.getByRole('status').textContent).toBe(
+      'No tools on yet: switch a server on below.',
+    );
+    cleanup();
+    header(1);
+    expect(screen.getByRole('status').textContent).toBe('1 tool on');
+    expect(screen.queryByText(/128/)).toBeNull();
   });
 });
 
