@@ -9,7 +9,7 @@ import { usePermissionSwitch } from '../permissions/use-permission-switch';
 import { SwitchRow } from '../shared/SwitchRow';
 
 /**
- * Settings › Browser access: the one switch, the relay link, the clients and what each may do,
+ * Settings › Desktop apps: browser access's one switch, the relay link, the clients and what each may do,
  * and the activity log of their calls.
  */
 export function BrowserAccessPanel({
@@ -33,7 +33,6 @@ export function BrowserAccessPanel({
   if (!view) return <p className="muted">Loading browser access…</p>;
   return (
     <section className="browser-access" aria-label="Browser access">
-      <h1>Browser access</h1>
       <p className="muted">
         Desktop AI apps (Claude Desktop, Cursor, any MCP client) can use this browser through a
         Patchbay relay: its tabs and pages, and the servers and sites you connected here. Each app
@@ -66,7 +65,6 @@ export function BrowserAccessPanel({
       ) : null}
       {view.enabled ? (
         <RelayLinkForm
-          key={`${view.link.url}\n${view.link.name}`}
           link={view.link}
           error={error}
           onSave={(input) => send('browser-access/link/save', input)}

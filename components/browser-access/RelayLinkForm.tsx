@@ -17,9 +17,10 @@ const STATE_TONES: Record<LinkView['state'], string> = {
 };
 
 /**
- * The relay link: its address, token and name, where it stands, and Connect/Disconnect. The
- * saved token never comes back to the page: the field stays empty and says one is saved. Its
- * parent keys it by the saved address and name, so saving elsewhere starts it afresh.
+ * The relay link: its address, token and name, where it stands, and Connect/Disconnect. Each
+ * field is saved when it is left, once there are both an address and a token (a quiet "Saved."
+ * says so); Connect saves what is still typed first. The saved token never comes back to the page: the field stays empty and says one is
+ * saved. A field not being edited shows what is saved.
  */
 export function RelayLinkForm({
   link,
@@ -34,9 +35,16 @@ export function RelayLinkForm({
   onConnect(): void;
   onDisconnect(): void;
 }) {
-  const [url, setUrl] = useState(link.url);
+  /** What the person typed since the last save; undefined: the saved value. */
+  const [url, setUrl] = useState<string | undefined>();
   const [token, setToken] = useState('');
-  const [name, setName] = useState(link.name);
+  const [name, setName] = useState<string | undefined>();
+  const [saved, setSaved] = useState(false);
+  const shownUrl = url ?? link.url;
+  const shownName = name ?? link.name;
+  const edited = shownUrl !== link.url || shownName !== link.name || token !== '';
+  /** The relay takes a link only with both its address and a token. */
+  const complete = shownUrl.trim() !== '' && (token !== '' || link.hasToken);
   const fieldError = (field: string) =>
     error?.field === field ? (
       <span className="field-error" role="alert">
@@ -45,15 +53,30 @@ export function RelayLinkForm({
     ) : null;
   const live = link.state !== 'off' && link.state !== 'error';
 
+  async function save(): Promise<boolean> {
+    if (!edited) return true;
+    if (!complete) return false;
+    const done = await onSave({ url: shownUrl, name: shownName, ...(token ? { token } : {}) });
+    if (done) {
+      setUrl(undefined);
+      setName(undefined);
+      setToken('');
+    }
+    setSaved(done);
+    return done;
+  }
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setSaved(false);
+  };
+
   return (
     <form
       className="relay-link"
       aria-label="Relay link"
       onSubmit={(event) => {
         event.preventDefault();
-        void onSave({ url, name, ...(token ? { token } : {}) }).then((saved) => {
-          if (saved) setToken('');
-        });
+        void save();
       }}
     >
       <p className="relay-status" role="status">
@@ -72,9 +95,10 @@ export function RelayLinkForm({
           type="text"
           inputMode="url"
           spellCheck={false}
-          value={url}
+          value={shownUrl}
           placeholder="http://127.0.0.1:3456"
-          onChange={(event) => setUrl(event.target.value)}
+          onChange={(event) => edit(setUrl)(event.target.value)}
+          onBlur={() => void save()}
           aria-invalid={error?.field === 'url'}
         />
         {fieldError('url')}
@@ -90,7 +114,8 @@ export function RelayLinkForm({
               ? 'Saved; type a new one to replace it'
               : 'A browser token: npm run relay -- token --role browser'
           }
-          onChange={(event) => setToken(event.target.value)}
+          onChange={(event) => edit(setToken)(event.target.value)}
+          onBlur={() => void save()}
           aria-invalid={error?.field === 'token'}
         />
         {fieldError('token')}
@@ -99,9 +124,10 @@ export function RelayLinkForm({
         This browser’s name at the relay
         <input
           type="text"
-          value={name}
+          value={shownName}
           maxLength={100}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => edit(setName)(event.target.value)}
+          onBlur={() => void save()}
         />
       </label>
       {error && error.field === undefined ? (
@@ -110,7 +136,6 @@ export function RelayLinkForm({
         </p>
       ) : null}
       <div className="form-actions">
-        <button type="submit">Save</button>
         {live || link.wanted ? (
           <button type="button" onClick={onDisconnect}>
             Disconnect
@@ -119,12 +144,15 @@ export function RelayLinkForm({
           <button
             type="button"
             className="primary"
-            disabled={!link.url || !link.hasToken}
-            onClick={onConnect}
+            disabled={!complete}
+            onClick={() => void save().then((done) => done && onConnect())}
           >
             Connect
           </button>
         )}
+        <span className="muted form-status" role="status">
+          {saved ? 'Saved.' : ''}
+        </span>
       </div>
     </form>
   );

@@ -4,17 +4,18 @@ export interface AllowedSitesProps {
   error?: string;
 }
 
-/** The sites always allowed to offer their tools, each with a way to take that back. */
+/** The websites always allowed to offer their own tools, each with a way to take that back. */
 export function AllowedSites({ sites, onForget, error }: AllowedSitesProps) {
   return (
     <div className="allowed-sites">
-      <h1>Websites’ tools</h1>
+      <h2>Websites’ tools</h2>
       <p className="muted">
-        Sites that run tools in their own pages offer them here once you allow them. Sites allowed
-        once are forgotten when the browser closes.
+        Some websites offer tools of their own (a shop’s cart, a docs search). Patchbay asks before
+        using them; the sites you always allow are listed here. A site allowed once is forgotten
+        when you close the browser.
       </p>
       {sites.length === 0 ? (
-        <p className="muted">No site is always allowed.</p>
+        <p className="muted">You have not always allowed any website.</p>
       ) : (
         <ul aria-label="Sites always allowed">
           {sites.map((site) => (

@@ -6,16 +6,16 @@ export function FirstRun({
   onRestore,
 }: {
   modelSetup: ReactNode;
-  /** Opens Settings › Backup at its restore. */
+  /** Opens Settings › Chats and data at its restore. */
   onRestore(): void;
 }) {
   return (
     <section className="panel first-run" aria-label="Welcome">
       <h1>Welcome to Patchbay</h1>
       <p>
-        Patchbay is an AI assistant whose tools come from MCP servers: Notion, Linear, docs search,
-        or your own. First, connect a model. You can switch servers on in the Servers tab at any
-        time.
+        Patchbay is an AI assistant that uses tools from the services you connect (MCP servers):
+        Notion, Linear, docs search, or your own. First, choose the AI model that answers you; add
+        services any time in the Servers tab.
       </p>
       <p>
         Used Patchbay before?{' '}

@@ -1,20 +1,28 @@
 import { useState } from 'react';
 import type { ModelChoice } from '../../src/ai/model-choice';
 import { PROVIDER_LABELS, PROVIDERS, type ProviderId } from '../../src/ai/model-settings';
+import { ON_DEVICE_MODEL } from '../../src/ai/on-device-model';
 import { OnDeviceForm } from './OnDeviceForm';
-import { ProviderForm, type ModelListDraft } from './ProviderForm';
+import { ProviderForm } from './ProviderForm';
+import type { ModelListDraft } from './use-provider-form';
 
 export interface ModelSettingsFormProps {
   /** Every provider set up so far, and the active one. */
   choice: ModelChoice | undefined;
   onLoadModels(draft: ModelListDraft): Promise<string[]>;
+  /** Whether listing a draft's models asks Chrome nothing (a pasted key may then list them). */
+  mayListUnasked?(draft: ModelListDraft): boolean;
   /** Saves one provider's settings and makes them the active ones. */
   onSave(settings: unknown): Promise<{ error?: string } | undefined>;
   /** Makes another set-up provider the active one. */
   onActivate(provider: ProviderId): void;
   /** Whether this browser offers its built-in model (Chrome's Prompt API). */
   onDeviceOffered?: boolean;
-  submitLabel: string;
+  /**
+   * `first-run`: the form ends with "Start chatting". `settings`: no button; choosing a provider
+   * set up makes it the one in use, and every change saves once it is checked.
+   */
+  mode: 'first-run' | 'settings';
 }
 
 const CHOICE_LABELS: Record<ProviderId, string> = {
@@ -22,41 +30,35 @@ const CHOICE_LABELS: Record<ProviderId, string> = {
   compatible: 'OpenAI-compatible (Ollama, LM Studio, vLLM, OpenRouter…)',
 };
 
-/** The models set up, grouped by provider (the chat uses the active one), and each provider's settings. */
+/** The provider (the one in use marked) and its settings: one model picker, in its form. */
 export function ModelSettingsForm({
   choice,
   onLoadModels,
+  mayListUnasked = () => false,
   onSave,
   onActivate,
   onDeviceOffered = false,
-  submitLabel,
+  mode,
 }: ModelSettingsFormProps) {
   const [picked, setProvider] = useState<ProviderId | undefined>(choice?.active);
   // Chrome's own model is the default where it is offered (known after the form first shows).
   const provider = picked ?? (onDeviceOffered ? 'chrome' : 'openai');
-  const setUp = PROVIDERS.filter((id) => choice?.providers[id]);
+  const atOnce = mode === 'settings';
   const offered = PROVIDERS.filter(
     (id) => id !== 'chrome' || onDeviceOffered || choice?.providers.chrome,
   );
 
+  function choose(id: ProviderId) {
+    setProvider(id);
+    if (!atOnce) return;
+    // In Settings, what is chosen is used: a provider set up already, or one with nothing to enter.
+    if (choice?.providers[id]) {
+      if (choice.active !== id) onActivate(id);
+    } else if (id === 'chrome') void onSave({ provider: 'chrome', model: ON_DEVICE_MODEL });
+  }
+
   return (
     <div className="model-settings">
-      {choice && setUp.length > 0 ? (
-        <label>
-          Active model
-          <select
-            aria-label="Active model"
-            value={choice.active}
-            onChange={(event) => onActivate(event.target.value as ProviderId)}
-          >
-            {setUp.map((id) => (
-              <optgroup key={id} label={PROVIDER_LABELS[id]}>
-                <option value={id}>{choice.providers[id]?.model}</option>
-              </optgroup>
-            ))}
-          </select>
-        </label>
-      ) : null}
       <fieldset className="provider-choice">
         <legend>Provider</legend>
         {offered.map((id) => (
@@ -65,23 +67,30 @@ export function ModelSettingsForm({
               type="radio"
               name="provider"
               checked={provider === id}
-              onChange={() => setProvider(id)}
+              onChange={() => choose(id)}
             />
             {CHOICE_LABELS[id]}
-            {choice?.providers[id] ? <span className="muted"> (set up)</span> : null}
+            {choice?.providers[id] ? (
+              <span className="muted">
+                {' '}
+                ({atOnce && choice.active === id ? 'in use' : 'set up'})
+              </span>
+            ) : null}
           </label>
         ))}
       </fieldset>
       {provider === 'chrome' ? (
-        <OnDeviceForm onSave={onSave} submitLabel={submitLabel} />
+        <OnDeviceForm onSave={onSave} {...(atOnce ? {} : { submitLabel: 'Start chatting' })} />
       ) : (
         <ProviderForm
           key={provider}
           provider={provider}
           saved={choice?.providers[provider]}
           onLoadModels={onLoadModels}
+          mayListUnasked={mayListUnasked}
           onSave={onSave}
-          submitLabel={submitLabel}
+          saveAtOnce={atOnce}
+          {...(atOnce ? {} : { submitLabel: 'Start chatting' })}
         />
       )}
     </div>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { listModels } from '../../src/ai/model';
 import {
   endpointOf,
@@ -8,30 +8,39 @@ import {
 } from '../../src/ai/model-settings';
 import { isLoopbackHost } from '../../src/net/private-network';
 import { sitesRefused, type AskForSites } from '../../src/permissions/ask-for-sites';
+import { InUse } from './InUse';
+import './model-setup.css';
 import { ModelSettingsForm } from './ModelSettingsForm';
 import type { useModelChoice } from './use-model-choice';
 
 // The local servers' part loads when a settings form first shows (not in the panel's first load).
 const LocalModelsSection = lazy(() => import('./local/LocalModelsSection'));
 
-/** The model settings form, saving to the person's providers; `onSaved` runs after a save. */
-export function ModelSetup({
-  models,
-  onDeviceOffered,
-  submitLabel,
-  onSaved,
-  askForSites,
-  serveLocalOrigins,
-}: {
+export interface ModelSetupProps {
   models: ReturnType<typeof useModelChoice>;
   onDeviceOffered: boolean;
-  submitLabel: string;
-  onSaved(): void;
+  /** `first-run`: a welcome's form, ending with "Start chatting"; `settings`: saves as it goes. */
+  mode: 'first-run' | 'settings';
   /** Asks Chrome, within the Save or Load models click, for the model endpoint's site. */
   askForSites: AskForSites;
   /** Lets model servers on this machine serve Patchbay's requests (chrome-local-origins.ts). */
   serveLocalOrigins(origins: readonly string[]): Promise<boolean>;
-}) {
+}
+
+/**
+ * The model: which provider, its key and model, and models running on this machine; saved to
+ * the person's providers. Loaded with its first showing (the first run or Settings), not with
+ * the panel.
+ */
+export default function ModelSetup({
+  models,
+  onDeviceOffered,
+  mode,
+  askForSites,
+  serveLocalOrigins,
+}: ModelSetupProps) {
+  // A model picked from this machine's servers starts the form afresh, showing that provider.
+  const [picks, setPicks] = useState(0);
   const save = async (draft: unknown) => {
     const parsed = modelSettingsSchema.safeParse(draft);
     if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Check the settings.' };
@@ -41,26 +50,31 @@ export function ModelSetup({
     await models.saveProvider(parsed.data);
     if (site && !(await allowed))
       return {
-        error: sitesRefused([site], 'The model cannot answer until then; Save again to be asked.'),
+        error: sitesRefused([site], 'The model cannot answer until then; Load models to be asked.'),
       };
     if (site && isLocal(site)) await serveLocalOrigins([site]);
-    onSaved();
     return undefined;
   };
+  const firstRun = mode === 'first-run';
+  // Offered as the way without a key where the browser has no model of its own.
+  const suggested = firstRun && !onDeviceOffered;
   const local = (
     <Suspense fallback={null}>
       <LocalModelsSection
         askForSites={askForSites}
         serveLocalOrigins={serveLocalOrigins}
-        onPick={(settings: ModelSettings) => void save(settings)}
-        suggested={!onDeviceOffered && !models.choice}
+        onPick={(settings: ModelSettings) =>
+          void save(settings).then(() => setPicks((count) => count + 1))
+        }
+        suggested={suggested}
       />
     </Suspense>
   );
   return (
     <>
-      {onDeviceOffered || models.choice ? null : local}
+      {firstRun ? null : <InUse choice={models.choice} />}
       <ModelSettingsForm
+        key={picks}
         choice={models.choice}
         onLoadModels={async (draft) => {
           const site = endpointSite(draft);
@@ -69,12 +83,17 @@ export function ModelSetup({
           if (site && isLocal(site)) await serveLocalOrigins([site]);
           return listModels(draft);
         }}
+        mayListUnasked={(draft) => {
+          const site = endpointSite(draft);
+          return !site || (askForSites.allows?.([site]) ?? false);
+        }}
         onSave={save}
         onActivate={(provider) => void models.activate(provider)}
         onDeviceOffered={onDeviceOffered}
-        submitLabel={submitLabel}
+        mode={mode}
       />
-      {onDeviceOffered || models.choice ? local : null}
+      {suggested ? <p className="or-rule">or, without a key</p> : null}
+      {local}
     </>
   );
 }

@@ -4,7 +4,8 @@ import { SubmitRow } from './SubmitRow';
 
 export interface OnDeviceFormProps {
   onSave(settings: unknown): Promise<{ error?: string } | undefined>;
-  submitLabel: string;
+  /** First run's button; Settings has none (choosing this provider saved it). */
+  submitLabel?: string;
 }
 
 /** Chrome's built-in model: nothing to enter, nothing leaves the browser. */
@@ -13,6 +14,7 @@ export function OnDeviceForm({ onSave, submitLabel }: OnDeviceFormProps) {
   const [working, setWorking] = useState(false);
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (!submitLabel) return;
     setWorking(true);
     const outcome = await onSave({ provider: 'chrome', model: ON_DEVICE_MODEL });
     setWorking(false);
@@ -29,7 +31,7 @@ export function OnDeviceForm({ onSave, submitLabel }: OnDeviceFormProps) {
         browser. It answers in text only and cannot use tools. Chrome may download it before the
         first answer.
       </p>
-      <SubmitRow error={error} working={working} label={submitLabel} />
+      {submitLabel ? <SubmitRow error={error} working={working} label={submitLabel} /> : null}
     </form>
   );
 }

@@ -1,212 +1,118 @@
-import { useState, type FormEvent } from 'react';
-import {
-  DEFAULT_ENDPOINTS,
-  keyStaysWith,
-  type ModelSettings,
-  type ProviderId,
-} from '../../src/ai/model-settings';
+import { DEFAULT_ENDPOINTS, isHosted, PROVIDER_LABELS } from '../../src/ai/model-settings';
+import { KeyField, KeyPageLink, ModelField } from './ProviderFields';
 import { SubmitRow } from './SubmitRow';
+import { useProviderForm, type FormStatus, type ProviderFormOptions } from './use-provider-form';
 
-export interface ModelListDraft {
-  provider: ProviderId;
-  baseUrl?: string;
-  apiKey?: string;
+export type { ModelListDraft, RemoteProviderId } from './use-provider-form';
+
+export interface ProviderFormProps extends ProviderFormOptions {
+  /** First run's button ("Start chatting"); Settings has none: it saves as it goes. */
+  submitLabel?: string;
 }
-
-/** The providers reached over the network, with a key and an endpoint. */
-export type RemoteProviderId = Exclude<ProviderId, 'chrome'>;
-
-export interface ProviderFormProps {
-  provider: RemoteProviderId;
-  /** This provider's saved settings: its key is never offered to another provider. */
-  saved: ModelSettings | undefined;
-  onLoadModels(draft: ModelListDraft): Promise<string[]>;
-  onSave(settings: unknown): Promise<{ error?: string } | undefined>;
-  submitLabel: string;
-}
-
-const KEY_LEFT_BEHIND = 'The saved key belongs to another endpoint; enter the key for this one.';
-
-const KEY_PLACEHOLDERS: Record<RemoteProviderId, string> = {
-  openai: 'sk-…',
-  anthropic: 'sk-ant-…',
-  google: 'AIza…',
-  compatible: 'Only if the endpoint needs one',
-};
-
-const MODEL_PLACEHOLDERS: Record<RemoteProviderId, string> = {
-  openai: 'e.g. gpt-4.1-mini',
-  anthropic: 'e.g. claude-sonnet-4-5',
-  google: 'e.g. gemini-2.5-flash',
-  compatible: 'e.g. llama3.2',
-};
 
 /** One provider's settings: endpoint, key, model. Mounted anew for each provider. */
-export function ProviderForm({
-  provider,
-  saved,
-  onLoadModels,
-  onSave,
-  submitLabel,
-}: ProviderFormProps) {
-  const [apiKey, setApiKey] = useState(saved?.apiKey ?? '');
-  const [revealKey, setRevealKey] = useState(false);
-  /** The key field holds what the person typed, not the key loaded from storage. */
-  const [keyTyped, setKeyTyped] = useState(false);
-  const [baseUrl, setBaseUrl] = useState(
-    provider === 'compatible' ? (saved?.baseUrl ?? 'http://localhost:11434/v1') : '',
-  );
-  const [gatewayUrl, setGatewayUrl] = useState(
-    provider !== 'compatible' ? (saved?.baseUrl ?? '') : '',
-  );
-  const [model, setModel] = useState(saved?.model ?? '');
-  const [models, setModels] = useState<string[]>([]);
-  const [notice, setNotice] = useState<string | undefined>();
-  const [error, setError] = useState<string | undefined>();
-  const [working, setWorking] = useState(false);
-
-  /**
-   * The key to send: the saved one never goes to another endpoint origin unless the person
-   * typed it in again for that one.
-   */
-  function keyFor(draft: { provider: ProviderId; baseUrl?: string }): string {
-    if (keyTyped || !saved?.apiKey || keyStaysWith(saved, draft)) return apiKey;
-    setApiKey('');
-    return '';
-  }
-
-  function draftEndpoint(): { provider: ProviderId; baseUrl?: string } {
-    const endpoint = provider === 'compatible' ? baseUrl : gatewayUrl.trim();
-    return { provider, ...(endpoint ? { baseUrl: endpoint } : {}) };
-  }
-
-  async function loadModels() {
-    setWorking(true);
-    setError(undefined);
-    try {
-      const draft = draftEndpoint();
-      const key = keyFor(draft);
-      const found = await onLoadModels({ ...draft, ...(key ? { apiKey: key } : {}) });
-      setModels(found);
-      setNotice(
-        [
-          found.length
-            ? `${found.length} models found.`
-            : 'The endpoint lists no models; type the model name.',
-          key === apiKey ? '' : KEY_LEFT_BEHIND,
-        ]
-          .filter(Boolean)
-          .join(' '),
-      );
-      if (!model && found[0]) setModel(found[0]);
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
-    } finally {
-      setWorking(false);
-    }
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setWorking(true);
-    const draft = draftEndpoint();
-    const key = keyFor(draft);
-    if (key !== apiKey) setNotice(KEY_LEFT_BEHIND);
-    const outcome = await onSave(
-      provider === 'compatible'
-        ? { provider, baseUrl, model, ...(key ? { apiKey: key } : {}) }
-        : { ...draft, apiKey: key, model },
-    );
-    setWorking(false);
-    setError(outcome?.error);
-  }
-
+export function ProviderForm({ submitLabel, ...options }: ProviderFormProps) {
+  const { provider } = options;
+  const form = useProviderForm(options);
+  const { fields } = form;
+  const name = provider === 'compatible' ? 'this address' : PROVIDER_LABELS[provider];
   return (
     <form
       className="settings-form"
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (submitLabel) void form.submit();
+        else form.commitModel();
+      }}
       aria-label="Model settings"
     >
       {provider === 'compatible' ? (
         <label>
           Endpoint URL
           <input
-            value={baseUrl}
-            onChange={(event) => setBaseUrl(event.target.value)}
+            value={fields.baseUrl}
+            onChange={(event) => form.changeEndpoint(event.target.value)}
             placeholder="http://localhost:11434/v1"
           />
         </label>
-      ) : (
-        <details className="advanced" open={gatewayUrl !== ''}>
+      ) : null}
+      <KeyField
+        provider={provider}
+        value={fields.apiKey}
+        onChange={form.changeKey}
+        after={
+          <>
+            {isHosted(provider) ? <KeyPageLink provider={provider} prefix="No key yet? " /> : null}
+            <span className="muted">
+              Your key stays in this browser and is sent only to {name}.
+            </span>
+          </>
+        }
+      />
+      <ModelField
+        value={fields.model}
+        models={fields.models}
+        placeholder={provider === 'compatible' ? 'e.g. llama3.2' : ''}
+        working={form.working}
+        onChoose={form.chooseModel}
+        onType={form.typeModel}
+        onCommit={form.commitModel}
+        onLoad={form.loadModels}
+      />
+      <StatusLine status={form.status} provider={provider} />
+      {provider !== 'compatible' ? (
+        <details className="advanced" open={fields.gatewayUrl !== ''}>
           <summary>Advanced</summary>
           <label>
             API base URL (for a gateway or proxy)
             <input
-              value={gatewayUrl}
-              onChange={(event) => setGatewayUrl(event.target.value)}
+              value={fields.gatewayUrl}
+              onChange={(event) => form.changeEndpoint(event.target.value)}
               placeholder={DEFAULT_ENDPOINTS[provider]}
             />
           </label>
         </details>
-      )}
-      <label>
-        API key{provider === 'compatible' ? ' (optional)' : ''}
-        <span className="secret">
-          <input
-            aria-label="API key"
-            type={revealKey ? 'text' : 'password'}
-            value={apiKey}
-            autoComplete="off"
-            onChange={(event) => {
-              setApiKey(event.target.value);
-              setKeyTyped(true);
-            }}
-            placeholder={KEY_PLACEHOLDERS[provider]}
-          />
-          <button
-            type="button"
-            className="link"
-            onClick={() => setRevealKey(!revealKey)}
-            aria-pressed={revealKey}
-          >
-            {revealKey ? 'Hide' : 'Show'}
-          </button>
-        </span>
-      </label>
-      <label>
-        Model
-        <span className="secret">
-          <input
-            aria-label="Model"
-            list="model-options"
-            value={model}
-            onChange={(event) => setModel(event.target.value)}
-            placeholder={MODEL_PLACEHOLDERS[provider]}
-          />
-          <button
-            type="button"
-            className="link"
-            onClick={() => void loadModels()}
-            disabled={working}
-          >
-            Load models
-          </button>
-        </span>
-        <datalist id="model-options">
-          {models.map((id) => (
-            <option key={id} value={id} />
-          ))}
-        </datalist>
-      </label>
-      {notice ? <p className="muted">{notice}</p> : null}
-      <SubmitRow error={error} working={working} label={submitLabel} />
-      <p className="muted">
-        Your key stays in this browser profile (chrome.storage.local) and is sent only to this
-        provider.
+      ) : null}
+      {submitLabel ? <SubmitRow working={form.working} label={submitLabel} /> : null}
+      <p className="muted fine-print">
+        Kept in this browser’s extension storage (chrome.storage.local), never synced.
         {provider === 'anthropic'
-          ? ' Patchbay calls Anthropic straight from the browser, which Anthropic allows only when asked to (the anthropic-dangerous-direct-browser-access header).'
+          ? ' Anthropic is called straight from the browser, which it allows when asked (the anthropic-dangerous-direct-browser-access header).'
           : ''}
       </p>
     </form>
+  );
+}
+
+/** Where the form stands: a quiet note, "Saved", or an error with the way out. */
+function StatusLine({
+  status,
+  provider,
+}: {
+  status: FormStatus | undefined;
+  provider: ProviderFormOptions['provider'];
+}) {
+  if (!status) return <p className="muted form-status" role="status" aria-live="polite" />;
+  if (status.tone !== 'error')
+    return (
+      <p className={`form-status ${status.tone === 'saved' ? 'test-ok' : 'muted'}`} role="status">
+        {status.text}
+      </p>
+    );
+  return (
+    <p className="field-error" role="alert">
+      {status.keyRefused !== undefined && isHosted(provider) ? (
+        <>
+          {PROVIDER_LABELS[provider]} did not accept this key (HTTP {status.keyRefused}). Check that
+          you copied all of it, or make a new one: <KeyPageLink provider={provider} />
+        </>
+      ) : status.keyRefused !== undefined ? (
+        <>
+          The endpoint did not accept this key. Check it, or leave the field empty if it needs none.
+        </>
+      ) : (
+        status.text
+      )}
+    </p>
   );
 }

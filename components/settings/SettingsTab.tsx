@@ -1,37 +1,24 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { BrowserPermissions } from '../../src/permissions/browser-permissions';
-import { BrowserAccessPanel } from '../browser-access/BrowserAccessPanel';
-import type { BrowserAccess } from '../browser-access/use-browser-access';
-import { ChatHistorySettings } from '../history/ChatHistorySettings';
-import type { useConversations } from '../history/use-conversations';
-import { AllowedSites } from '../page-tools/AllowedSites';
-import { RegistrySetting } from '../registry/RegistrySetting';
-import { TaskNotices } from './TaskNotices';
-import { useStored } from '../shared/use-stored';
-import type { KeyValueStore } from '../../src/platform/ports';
-import { REGISTRY_URL_KEY } from '../../src/registry/registry-setting';
-import { z } from 'zod';
-import { useAllowedSites } from '../page-tools/use-allowed-sites';
 import type { AskForSites } from '../../src/permissions/ask-for-sites';
+import type { KeyValueStore } from '../../src/platform/ports';
+import type { BrowserAccess } from '../browser-access/use-browser-access';
+import type { useConversations } from '../history/use-conversations';
+import { SETTINGS_GROUP_LABELS, SETTINGS_GROUPS, type SettingsGroup } from './settings-groups';
+import './settings-tab.css';
 
-// Backup and restore load with the Settings tab's first showing, not with the panel.
-const BackupSection = lazy(() => import('./BackupSection'));
+// Each group but the model loads with its first showing: Settings opens on the model.
+const DataGroup = lazy(() => import('./groups/DataGroup'));
+const PermissionsGroup = lazy(() => import('./groups/PermissionsGroup'));
+const BrowserAccessPanel = lazy(() =>
+  import('../browser-access/BrowserAccessPanel').then((module) => ({
+    default: module.BrowserAccessPanel,
+  })),
+);
+const AdvancedGroup = lazy(() => import('./groups/AdvancedGroup'));
 
-/** The Settings tab: the model, chat history, sites with tools allowed, and browser access. */
-export function SettingsTab({
-  client,
-  modelSetup,
-  keepDays,
-  onKeepDays,
-  chats,
-  browserAccess,
-  permissions,
-  taskNotices,
-  store,
-  askForSites,
-  restoreFirst = false,
-}: {
+export interface SettingsTabProps {
   client: PatchbayClient;
   modelSetup: ReactNode;
   keepDays: number | undefined;
@@ -43,51 +30,71 @@ export function SettingsTab({
   taskNotices: BrowserPermissions;
   store: KeyValueStore;
   askForSites: AskForSites;
-  /** Came from the first-run screen's Restore link: the restore's file chooser has focus. */
+  /** Came from the first-run screen's Restore link: Chats and data, the file chooser focused. */
   restoreFirst?: boolean;
-}) {
+}
+
+/**
+ * The Settings tab, in groups (Model · Chats and data · Permissions · Desktop apps · Advanced),
+ * one showing at a time. Every control saves as it changes: switches and lists at once, a typed
+ * address when the field is left, the model once its key answered; a quiet "Saved." says so.
+ * Loaded with its first showing, not with the panel.
+ */
+export default function SettingsTab(props: SettingsTabProps) {
+  const [group, setGroup] = useState<SettingsGroup>(props.restoreFirst ? 'data' : 'model');
   return (
-    <section className="panel" aria-label="Settings">
-      <h1>Model</h1>
-      {modelSetup}
-      <ChatHistorySettings
-        keepDays={keepDays}
-        chatCount={chats.list.conversations.length}
-        onKeepDays={onKeepDays}
-        onDeleteAll={() => void chats.removeAll()}
-        {...(chats.notice ? { notice: chats.notice } : {})}
-      />
-      <SettingsSites client={client} />
-      <SettingsRegistry store={store} />
-      <TaskNotices permissions={taskNotices} />
-      <BrowserAccessPanel access={browserAccess} permissions={permissions} />
-      <Suspense>
-        <BackupSection
-          store={store}
-          client={client}
-          history={chats.history}
-          askForSites={askForSites}
-          restoreFirst={restoreFirst}
-        />
-      </Suspense>
+    <section className="panel settings" aria-label="Settings">
+      <div className="settings-groups" role="tablist" aria-label="Settings groups">
+        {SETTINGS_GROUPS.map((id) => (
+          <button
+            key={id}
+            id={`settings-tab-${id}`}
+            type="button"
+            role="tab"
+            aria-selected={group === id}
+            aria-controls="settings-group"
+            onClick={() => setGroup(id)}
+          >
+            {SETTINGS_GROUP_LABELS[id]}
+          </button>
+        ))}
+      </div>
+      <div
+        id="settings-group"
+        className="settings-group"
+        role="tabpanel"
+        aria-labelledby={`settings-tab-${group}`}
+      >
+        <h1>{SETTINGS_GROUP_LABELS[group]}</h1>
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          <Group group={group} {...props} />
+        </Suspense>
+      </div>
     </section>
   );
 }
 
-function SettingsSites({ client }: { client: PatchbayClient }) {
-  const allowed = useAllowedSites(client);
-  return (
-    <AllowedSites
-      sites={allowed.sites}
-      onForget={allowed.forget}
-      {...(allowed.error ? { error: allowed.error } : {})}
-    />
-  );
-}
-
-const registryUrlSchema = z.string().url();
-
-function SettingsRegistry({ store }: { store: KeyValueStore }) {
-  const stored = useStored(store, REGISTRY_URL_KEY, registryUrlSchema);
-  return <RegistrySetting url={stored.value} onSave={(url) => void stored.save(url)} />;
+function Group({ group, ...props }: SettingsTabProps & { group: SettingsGroup }) {
+  switch (group) {
+    case 'model':
+      return props.modelSetup;
+    case 'data':
+      return (
+        <DataGroup
+          client={props.client}
+          store={props.store}
+          chats={props.chats}
+          keepDays={props.keepDays}
+          onKeepDays={props.onKeepDays}
+          askForSites={props.askForSites}
+          restoreFirst={props.restoreFirst ?? false}
+        />
+      );
+    case 'permissions':
+      return <PermissionsGroup client={props.client} taskNotices={props.taskNotices} />;
+    case 'desktop':
+      return <BrowserAccessPanel access={props.browserAccess} permissions={props.permissions} />;
+    case 'advanced':
+      return <AdvancedGroup store={props.store} />;
+  }
 }

@@ -22,7 +22,7 @@ export function TaskNotices({ permissions }: { permissions: BrowserPermissions }
   });
   return (
     <section className="task-notices" aria-label="Notifications">
-      <h1>Notifications</h1>
+      <h2>Notifications</h2>
       <SwitchRow
         label={TASK_NOTICES}
         text={`${TASK_NOTICES} while the panel is closed`}

@@ -14,8 +14,6 @@ import { useRoutineEditing } from '../../components/routines/use-routine-editing
 import { ServersPanel } from '../../components/servers/ServersPanel';
 import { useServers } from '../../components/servers/use-servers';
 import { FirstRun } from '../../components/settings/FirstRun';
-import { ModelSetup } from '../../components/settings/ModelSetup';
-import { SettingsTab } from '../../components/settings/SettingsTab';
 import { useModelChoice, useOnDeviceOffered } from '../../components/settings/use-model-choice';
 import { useStored } from '../../components/shared/use-stored';
 import { useSyncWhenOn } from '../../components/sync/use-sync-when-on';
@@ -35,6 +33,10 @@ const RoutinesTab = lazy(() =>
     default: module.RoutinesTab,
   })),
 );
+
+// The model's form (first run, Settings) and Settings load with their first showing.
+const ModelSetup = lazy(() => import('../../components/settings/ModelSetup'));
+const SettingsTab = lazy(() => import('../../components/settings/SettingsTab'));
 
 // Said only for a chat whose model cannot call tools (a local one that says so).
 const ToolsNotice = lazy(() => import('../../components/chat/ToolsNotice'));
@@ -127,15 +129,16 @@ export function App({
   const onDeviceOffered = useOnDeviceOffered(
     models.loaded && (tab === 'settings' || (tab === 'chat' && !models.choice)),
   );
-  const modelSetup = (submitLabel: string) => (
-    <ModelSetup
-      models={models}
-      onDeviceOffered={onDeviceOffered}
-      submitLabel={submitLabel}
-      onSaved={showChat}
-      askForSites={askForSites}
-      serveLocalOrigins={serveLocalOrigins}
-    />
+  const modelSetup = (mode: 'first-run' | 'settings') => (
+    <Suspense fallback={<p className="muted">Loading…</p>}>
+      <ModelSetup
+        models={models}
+        onDeviceOffered={onDeviceOffered}
+        mode={mode}
+        askForSites={askForSites}
+        serveLocalOrigins={serveLocalOrigins}
+      />
+    </Suspense>
   );
 
   const chatSettings = settingsForChat(models.choice, chat.header.model?.current);
@@ -186,7 +189,7 @@ export function App({
       <AsksPanel client={client} asks={asks} servers={servers} loadSettings={models.loadSettings} />
       {tab === 'chat' && !models.choice ? (
         <FirstRun
-          modelSetup={modelSetup('Start chatting')}
+          modelSetup={modelSetup('first-run')}
           onRestore={() => {
             setRestoreFirst(true);
             setTab('settings');
@@ -230,19 +233,21 @@ export function App({
         </Suspense>
       ) : null}
       {tab === 'settings' ? (
-        <SettingsTab
-          client={client}
-          modelSetup={modelSetup('Save')}
-          keepDays={keepDays.value ?? undefined}
-          onKeepDays={(days) => void keepDays.save(days ?? null)}
-          chats={chats}
-          browserAccess={browserAccess}
-          permissions={permissions}
-          taskNotices={taskNotices}
-          store={store}
-          askForSites={askForSites}
-          restoreFirst={restoreFirst}
-        />
+        <Suspense fallback={<p className="panel muted">Loading…</p>}>
+          <SettingsTab
+            client={client}
+            modelSetup={modelSetup('settings')}
+            keepDays={keepDays.value ?? undefined}
+            onKeepDays={(days) => void keepDays.save(days ?? null)}
+            chats={chats}
+            browserAccess={browserAccess}
+            permissions={permissions}
+            taskNotices={taskNotices}
+            store={store}
+            askForSites={askForSites}
+            restoreFirst={restoreFirst}
+          />
+        </Suspense>
       ) : null}
     </main>
   );

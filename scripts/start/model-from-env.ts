@@ -6,13 +6,10 @@
  */
 import { listModels } from '../../src/ai/list-models';
 import { modelSettingsSchema, type ModelSettings } from '../../src/ai/model-settings';
+import { DEFAULT_MODELS } from '../../src/ai/provider-guide';
 
-/** Models `npm start` picks when PATCHBAY_MODEL names none: small, fast, tool-calling ones. */
-export const DEFAULT_MODELS = {
-  openai: 'gpt-4.1-mini',
-  anthropic: 'claude-haiku-4-5',
-  google: 'gemini-2.5-flash',
-} as const;
+/** Models `npm start` picks when PATCHBAY_MODEL names none: the ones the first-run form picks. */
+export { DEFAULT_MODELS };
 
 const KEY_VARIABLES = [
   ['OPENAI_API_KEY', 'openai'],

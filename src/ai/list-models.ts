@@ -4,6 +4,7 @@ import {
   isAllowedModelEndpoint,
   type ProviderId,
 } from './model-settings';
+import { ModelListError } from '../errors/model-list-error';
 import { describeLocalRefusal } from './local/local-refusal';
 import { authHeaders } from './provider-headers';
 
@@ -75,17 +76,26 @@ async function fetchList(
     // The request carries the key: a redirect is not followed with it.
     response = await fetchImpl(url, { headers, redirect: 'error' });
   } catch {
-    throw new Error(`Couldn't reach ${endpoint}. Check the URL and that the server is running.`);
+    throw new ModelListError(
+      'unreachable',
+      `Couldn't reach ${endpoint}. Check the URL and that the server is running.`,
+    );
   }
   const body: unknown = await response.json().catch(() => undefined);
   const local = describeLocalRefusal(url, response.status);
-  if (local) throw new Error(local);
+  if (local) throw new ModelListError('origin-refused', local, response.status);
   if (response.status === 401 || response.status === 403 || keyInvalid(body)) {
-    throw new Error(`The API key was rejected (HTTP ${response.status}). Check it and try again.`);
+    throw new ModelListError(
+      'key-refused',
+      `The API key was rejected (HTTP ${response.status}). Check it and try again.`,
+      response.status,
+    );
   }
   if (!response.ok)
-    throw new Error(
+    throw new ModelListError(
+      'no-list',
       `${endpoint}/models answered HTTP ${response.status}. Type the model name instead.`,
+      response.status,
     );
   return body;
 }

@@ -14,7 +14,14 @@ import {
 } from './match-pattern';
 
 /** Resolves with whether every site is allowed now; never rejects. */
-export type AskForSites = (sites: readonly string[]) => Promise<boolean>;
+export interface AskForSites {
+  (sites: readonly string[]): Promise<boolean>;
+  /**
+   * Whether Chrome already allows every one of these sites, so using them asks nothing (false
+   * while that is not known yet). For work that starts without a click, which may not prompt.
+   */
+  allows?(sites: readonly string[]): boolean;
+}
 
 export function createAskForSites(permissions: OptionalPermissions): AskForSites {
   // What Chrome holds, kept current, so a click asks only for what is missing: Chrome prompts
@@ -28,21 +35,29 @@ export function createAskForSites(permissions: OptionalPermissions): AskForSites
     );
   load();
   permissions.onChange(load);
-  return (sites) => {
-    // A card's Allow access names patterns: only one site's, or all sites, pass as they are
-    // (the worker's status is built from a server's answers); addresses become their site's.
-    const origins = [
-      ...new Set(
-        sites
-          .map((site) => (site.endsWith('/*') || site === ALL_SITES ? site : sitePattern(site)))
-          .filter(
-            (pattern): pattern is string => pattern !== undefined && isSiteOrAllSites(pattern),
-          ),
-      ),
-    ].filter((pattern) => !held || !patternCovers(held, pattern));
+  const missing = (sites: readonly string[]) =>
+    patternsOf(sites).filter((pattern) => !held || !patternCovers(held, pattern));
+  const ask: AskForSites = (sites) => {
+    const origins = missing(sites);
     if (origins.length === 0) return Promise.resolve(true);
     return permissions.request({ origins }).catch(() => false);
   };
+  ask.allows = (sites) => held !== undefined && missing(sites).length === 0;
+  return ask;
+}
+
+/**
+ * A card's Allow access names patterns: only one site's, or all sites, pass as they are (the
+ * worker's status is built from a server's answers); addresses become their site's.
+ */
+function patternsOf(sites: readonly string[]): string[] {
+  return [
+    ...new Set(
+      sites
+        .map((site) => (site.endsWith('/*') || site === ALL_SITES ? site : sitePattern(site)))
+        .filter((pattern): pattern is string => pattern !== undefined && isSiteOrAllSites(pattern)),
+    ),
+  ];
 }
 
 /** What a refusal leaves: the sites, in the words the prompt used, and how to be asked again. */

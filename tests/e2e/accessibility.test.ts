@@ -20,6 +20,7 @@ import {
 } from './harness';
 import { pressUntilFocused } from './keyboard';
 import { openDetails, serverCard } from './server-setup';
+import { openSettings } from './settings-setup';
 
 /** Asserts that `page`, as it is now, breaks no WCAG 2.2 A/AA rule in either theme. */
 async function expectAccessible(session: ExtensionSession, page: Page, view: string) {
@@ -45,10 +46,13 @@ describe('the panel’s views', () => {
     page = await session.openSidePanel();
   });
 
-  it('first run: the welcome and the model form', async () => {
+  it('first run: the welcome and the model form, with its key link and with an endpoint', async () => {
     await page.getByRole('heading', { name: 'Welcome to Patchbay' }).waitFor();
-    await page.getByLabel('OpenAI-compatible (Ollama, LM Studio, vLLM, OpenRouter…)').check();
+    await page.getByRole('link', { name: 'Get an OpenAI API key' }).waitFor();
+    await page.getByRole('region', { name: 'Models on this computer' }).waitFor();
     await expectAccessible(session, page, 'first-run');
+    await page.getByLabel('OpenAI-compatible (Ollama, LM Studio, vLLM, OpenRouter…)').check();
+    await expectAccessible(session, page, 'first-run-endpoint');
   });
 
   describe('set up with a model and a server', () => {
@@ -98,10 +102,20 @@ describe('the panel’s views', () => {
       await expectAccessible(session, page, 'servers');
     });
 
-    it('Settings', async () => {
-      await page.getByRole('tab', { name: 'Settings' }).click();
-      await page.getByRole('heading', { name: 'Model' }).waitFor();
-      await expectAccessible(session, page, 'settings');
+    it('Settings, each of its groups', async () => {
+      const model = await openSettings(page, 'Model');
+      // The one model picker, its list loaded.
+      await model.getByRole('button', { name: 'Load models' }).click();
+      await model.getByRole('combobox', { name: 'Model' }).waitFor();
+      await expectAccessible(session, page, 'settings-model');
+      for (const group of ['Chats and data', 'Permissions', 'Desktop apps', 'Advanced'] as const) {
+        await openSettings(page, group);
+        await expectAccessible(
+          session,
+          page,
+          `settings-${group.toLowerCase().replaceAll(' ', '-')}`,
+        );
+      }
     });
 
     it('the cards of what servers ask: a form, a page to open, a model run', async () => {
@@ -167,7 +181,7 @@ describe('browser access', () => {
     await pressUntilFocused(page, card.getByRole('button', { name: 'Approve' }), 'Tab');
     await page.keyboard.press('Enter');
     await opening;
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await openSettings(page, 'Desktop apps');
     await page.getByText('Desk App').first().waitFor();
     await expectAccessible(session, page, 'browser-access-settings');
   });

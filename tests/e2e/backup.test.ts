@@ -19,6 +19,7 @@ import {
   SCREENSHOT_DIR,
 } from './harness';
 import { addServerThroughForm, openDetails, serverCard } from './server-setup';
+import { openSettings } from './settings-setup';
 
 const session = freshExtensionPerTest();
 const PASSPHRASE = 'a long and private passphrase';
@@ -74,7 +75,7 @@ async function shoot(page: Page, name: string, file: string): Promise<void> {
 }
 
 async function downloadBackup(page: Page): Promise<string> {
-  await page.getByRole('tab', { name: 'Settings' }).click();
+  await openSettings(page, 'Chats and data');
   const form = page.getByRole('form', { name: 'Make a backup' });
   await form.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
   await form.getByLabel('Passphrase again').fill(PASSPHRASE);
@@ -100,7 +101,7 @@ describe('backup and restore', () => {
     const fresh = await launchExtension();
     try {
       const panel = await fresh.openSidePanel();
-      await panel.getByRole('tab', { name: 'Settings' }).click();
+      await openSettings(panel, 'Chats and data');
       const [chooser] = await Promise.all([
         panel.waitForEvent('filechooser'),
         panel.getByLabel('Restore from a backup file').click(),
@@ -149,7 +150,7 @@ describe('backup and restore', () => {
       expect(routines.map((routine) => routine.name)).toEqual(['Morning summary']);
 
       model.script({ type: 'text', text: 'Restored and answering.' });
-      await panel.getByRole('tab', { name: 'Chat' }).click();
+      await panel.getByRole('tab', { name: 'Chat', exact: true }).click();
       await panel.getByRole('combobox', { name: 'Message' }).fill('Are you there?');
       await panel.getByRole('button', { name: 'Send' }).click();
       await panel.getByText('Restored and answering.').waitFor();

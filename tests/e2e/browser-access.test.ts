@@ -22,6 +22,7 @@ import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-o
 import { chatWithServer, browserSwitch } from './chat-setup';
 import { browserAccessView, offscreenDocuments, resultText } from './browser-access-setup';
 import { closeAfterTest, requestFrom, SCREENSHOT_DIR, freshExtensionPerTest } from './harness';
+import { openSettings } from './settings-setup';
 
 const ARTICLE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Field notes</title></head>
 <body><nav><a href="/other">Elsewhere</a></nav>
@@ -181,22 +182,30 @@ afterEach(async () => {
 
 describe('browser access', () => {
   it('links to the relay from Settings and says so', async () => {
-    await panel.getByRole('tab', { name: 'Settings' }).click();
+    await openSettings(panel, 'Desktop apps');
     // Off on a new install: one button turns it on, and the relay's form appears.
     await panel.getByRole('button', { name: 'Connect a desktop app…' }).click();
     const form = panel.getByRole('form', { name: 'Relay link' });
+    // Each field is saved when it is left; there is no Save button.
+    await expect(form.getByRole('button', { name: 'Save' }).count()).resolves.toBe(0);
     await form.getByLabel('Relay address').fill('relay.example.com');
-    await form.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => form.getByRole('alert').textContent()).toMatch(/not an address/);
-    await form.getByLabel('Relay address').fill(relay.url);
     await form.getByLabel('Token').fill(await relay.token('person', 'browser'));
-    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByLabel('Token').press('Tab');
+    await expect.poll(() => form.getByRole('alert').textContent()).toMatch(/not an address/);
+    // Connect saves what is still typed first.
+    await form.getByLabel('Relay address').fill(relay.url);
     await form.getByRole('button', { name: 'Connect' }).click();
     await form.getByText('Connected', { exact: true }).waitFor();
     expect(await form.getByLabel('Token').inputValue()).toBe('');
     const saved = await view();
     expect(saved.link).toMatchObject({ state: 'connected', hasToken: true, url: relay.url });
     expect(JSON.stringify(saved)).not.toMatch(/eyJ/);
+    // A field left is saved at once, and says so.
+    const name = form.getByLabel('This browser’s name at the relay');
+    await name.fill('Work laptop');
+    await name.press('Tab');
+    await form.getByRole('status').getByText('Saved.').waitFor();
+    await expect.poll(async () => (await view()).link.name).toBe('Work laptop');
   });
 
   describe('linked to the relay', () => {
@@ -221,7 +230,7 @@ describe('browser access', () => {
 
       // The first call waits for the person, in the panel's card.
       const opening = desk.callTool({ name: 'tab_open', arguments: { url: pagesUrl } });
-      await panel.getByRole('tab', { name: 'Chat' }).click();
+      await panel.getByRole('tab', { name: 'Chat', exact: true }).click();
       const card = panel.locator('.external-approvals .tool-card[data-tool-name="tab_open"]');
       await card.waitFor();
       expect(await card.textContent()).toMatch(/Desk App.*first time/s);
@@ -309,7 +318,7 @@ describe('browser access', () => {
       await desk.listTools();
       await setPolicy('Desk App', 'ask');
       const reading = desk.callTool({ name: 'read_page', arguments: {} });
-      await panel.getByRole('tab', { name: 'Chat' }).click();
+      await panel.getByRole('tab', { name: 'Chat', exact: true }).click();
       const card = panel.locator('.external-approvals .tool-card[data-tool-name="read_page"]');
       await card.waitFor();
       // The card names the tab by its URL first, the page's own title after.
@@ -338,7 +347,7 @@ describe('browser access', () => {
       await desk.listTools();
       await setPolicy('Desk App', 'ask');
       const reading = desk.callTool({ name: 'read_page', arguments: {} });
-      await panel.getByRole('tab', { name: 'Chat' }).click();
+      await panel.getByRole('tab', { name: 'Chat', exact: true }).click();
       const card = panel.locator('.external-approvals .tool-card[data-tool-name="read_page"]');
       await card.waitFor();
       await article.goto(inboxUrl);
@@ -449,14 +458,14 @@ describe('browser access', () => {
       await pest.listTools();
       await setPolicy('Pest App', 'blocked');
 
-      await panel.getByRole('tab', { name: 'Settings' }).click();
+      await openSettings(panel, 'Desktop apps');
       const clientsList = panel.getByRole('list', { name: 'External clients' });
       await clientsList.getByText('Desk App', { exact: true }).waitFor();
       expect(await clientsList.getByLabel('What Pest App may do').inputValue()).toBe('blocked');
       const activity = panel.getByRole('list', { name: 'Activity' });
       await activity.getByText('read_page').first().waitFor();
       await screenshotFrom(
-        panel.getByRole('heading', { name: 'Browser access' }),
+        panel.getByRole('heading', { name: 'Desktop apps' }),
         'browser-access-settings',
       );
       await screenshotFrom(
@@ -486,7 +495,7 @@ describe('browser access', () => {
     it('the switch stops all external access at once', async () => {
       const desk = await connectClient('Desk App');
       await desk.listTools();
-      await panel.getByRole('tab', { name: 'Settings' }).click();
+      await openSettings(panel, 'Desktop apps');
       await panel.getByRole('switch', { name: 'Let external clients use this browser' }).click();
       await expect.poll(async () => (await view()).link.state).toBe('off');
       await expect(desk.callTool({ name: 'tabs_list', arguments: {} })).rejects.toThrow();
@@ -502,7 +511,7 @@ describe('browser access', () => {
 
 describe('the chat with “Use this browser”', () => {
   it('reads the current page with the browser’s tools, after the person approves', async () => {
-    await panel.getByRole('tab', { name: 'Chat' }).click();
+    await panel.getByRole('tab', { name: 'Chat', exact: true }).click();
     const toggle = await browserSwitch(panel);
     expect(await toggle.isChecked()).toBe(false);
     await toggle.click();
@@ -534,7 +543,7 @@ describe('the chat with “Use this browser”', () => {
 
   /** Switches “Use this browser” on and shows the article; the model reads the active tab. */
   async function askAboutTheArticle(): Promise<{ article: Page; card: Locator }> {
-    await panel.getByRole('tab', { name: 'Chat' }).click();
+    await panel.getByRole('tab', { name: 'Chat', exact: true }).click();
     await (await browserSwitch(panel)).click();
     await expect
       .poll(async () =>

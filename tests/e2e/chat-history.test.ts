@@ -5,6 +5,7 @@ import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-o
 import { chooseScriptedModel } from './chat-setup';
 import { putRaw, seedChats, storedMessages } from './chat-storage';
 import { closeAfterTest, freshExtensionPerTest } from './harness';
+import { openSettings } from './settings-setup';
 
 const session = freshExtensionPerTest();
 let model: ScriptedOpenAI;
@@ -45,8 +46,9 @@ describe('chat history settings', () => {
       message: { id: 'm', role: 'user', parts: [{ type: 'text', text: 'Long ago' }] },
     });
 
-    await page.getByRole('tab', { name: 'Settings' }).click();
-    const settings = page.getByRole('region', { name: 'Chat history' });
+    const settings = (await openSettings(page, 'Chats and data')).getByRole('region', {
+      name: 'Chat history',
+    });
     await settings.getByRole('combobox', { name: 'Keep chats' }).selectOption('30');
     await settings.getByText('Deleted 1 chat older than 30 days.').waitFor();
     await expect
@@ -60,11 +62,11 @@ describe('chat history settings', () => {
     await settings.getByText('Deleted 2 chats.').waitFor();
     await expect(storedMessages(page)).resolves.toEqual([]);
     await page.reload();
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await openSettings(page, 'Chats and data');
     await expect(page.getByRole('combobox', { name: 'Keep chats' }).inputValue()).resolves.toBe(
       '30',
     );
-    await page.getByRole('tab', { name: 'Chat' }).click();
+    await page.getByRole('tab', { name: 'Chat', exact: true }).click();
     await page.getByRole('button', { name: 'Chats', exact: true }).click();
     await page.getByText('No saved chats yet.').waitFor();
   });

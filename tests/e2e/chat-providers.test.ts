@@ -14,6 +14,7 @@ import type { ProviderRequest, ScriptedProvider } from '../fixtures/scripted-htt
 import { closeAfterTest, freshExtensionPerTest } from './harness';
 import { chooseScriptedModel } from './chat-setup';
 import { addEnabledServer } from './server-setup';
+import { fillProvider, openSettings } from './settings-setup';
 
 const session = freshExtensionPerTest();
 let anthropic: ScriptedProvider;
@@ -37,24 +38,23 @@ beforeEach(async () => {
   serverId = await addEnabledServer(session, page, { name: 'Fixture', url: fixture.mcpUrl });
 });
 
-/** Fills the Settings form for a provider, loads its models and saves. */
+/**
+ * Sets a provider up as a person does: its key pasted lists its models (no click). The first
+ * run then starts chatting; Settings has saved it by itself once they were listed.
+ */
 async function setUp(
   label: RegExp,
-  options: { baseUrl: string; apiKey: string; models: string; submit: string },
+  options: { baseUrl: string; apiKey: string; models: string; in: 'first run' | 'Settings' },
 ) {
-  await page.getByRole('radio', { name: label }).check();
-  await page.getByText('Advanced').click();
-  await page.getByLabel('API base URL (for a gateway or proxy)').fill(options.baseUrl);
-  await page.locator('input[aria-label="API key"]').fill(options.apiKey);
-  await page.getByRole('button', { name: 'Load models' }).click();
-  await page.getByText('2 models found.').waitFor();
-  await expect(page.getByLabel('Model', { exact: true }).inputValue()).resolves.toBe(
-    options.models,
-  );
-  await page
-    .getByRole('form', { name: 'Model settings' })
-    .getByRole('button', { name: options.submit })
-    .click();
+  await fillProvider(page, {
+    provider: label,
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    model: options.models,
+  });
+  const form = page.getByRole('form', { name: 'Model settings' });
+  if (options.in === 'Settings') await form.getByText('2 models found. Saved.').waitFor();
+  else await form.getByRole('button', { name: 'Start chatting' }).click();
 }
 
 async function askAndApprove(question: string, answer: string) {
@@ -102,7 +102,7 @@ describe('chat with Anthropic', () => {
       baseUrl: anthropic.baseUrl,
       apiKey: ANTHROPIC_KEY,
       models: 'claude-scripted',
-      submit: 'Start chatting',
+      in: 'first run',
     });
     scriptEvent(anthropic, 'Claude put Standup on the calendar.');
     await askAndApprove('Put a standup on my calendar', 'Claude put Standup on the calendar.');
@@ -127,7 +127,7 @@ describe('chat with Anthropic', () => {
       baseUrl: anthropic.baseUrl,
       apiKey: ANTHROPIC_KEY,
       models: 'claude-scripted',
-      submit: 'Start chatting',
+      in: 'first run',
     });
     anthropic.script({
       type: 'error',
@@ -151,7 +151,7 @@ describe('chat with Gemini', () => {
       baseUrl: gemini.baseUrl,
       apiKey: GEMINI_KEY,
       models: 'gemini-scripted',
-      submit: 'Start chatting',
+      in: 'first run',
     });
     scriptEvent(gemini, 'Gemini put Standup on the calendar.', 'sig-e2e');
     await askAndApprove('Put a standup on my calendar', 'Gemini put Standup on the calendar.');
@@ -173,11 +173,11 @@ describe('several providers set up', () => {
       baseUrl: anthropic.baseUrl,
       apiKey: ANTHROPIC_KEY,
       models: 'claude-scripted',
-      submit: 'Start chatting',
+      in: 'first run',
     });
     // The first run hands over to the chat once saved: Settings only after it has.
     await page.getByRole('combobox', { name: 'Message' }).waitFor();
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await openSettings(page, 'Model');
     await page.getByRole('radio', { name: /^Google \(Gemini API\)/ }).check();
     // Another provider's form starts without a key: Anthropic's is not offered to Google.
     await expect(page.locator('input[aria-label="API key"]').inputValue()).resolves.toBe('');
@@ -185,23 +185,32 @@ describe('several providers set up', () => {
       baseUrl: gemini.baseUrl,
       apiKey: GEMINI_KEY,
       models: 'gemini-scripted',
-      submit: 'Save',
+      in: 'Settings',
     });
+    await page.getByRole('tab', { name: 'Chat', exact: true }).click();
     gemini.script({ type: 'text', text: 'Gemini here.' });
     await page.getByRole('combobox', { name: 'Message' }).fill('Who is this?');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByText('Gemini here.').waitFor();
 
-    await page.getByRole('tab', { name: 'Settings' }).click();
-    const active = page.getByLabel('Active model');
+    const model = await openSettings(page, 'Model');
+    // One picker: the provider chosen is the one in use; the others set up say so.
+    const radio = (name: RegExp) => model.getByRole('radio', { name });
     await expect(
-      active
-        .locator('optgroup')
-        .evaluateAll((groups) => groups.map((group) => (group as HTMLOptGroupElement).label)),
-    ).resolves.toEqual(['Anthropic', 'Google (Gemini API)']);
+      radio(/^Anthropic/)
+        .locator('..')
+        .innerText(),
+    ).resolves.toBe('Anthropic (set up)');
+    await expect(
+      radio(/^Google \(Gemini API\)/)
+        .locator('..')
+        .innerText(),
+    ).resolves.toBe('Google (Gemini API) (in use)');
+    await expect(model.getByLabel('Active model').count()).resolves.toBe(0);
     await session.screenshot(page, 'settings-providers');
-    await active.selectOption('anthropic');
-    await page.getByRole('tab', { name: 'Chat' }).click();
+    await radio(/^Anthropic/).check();
+    await model.getByRole('status').getByText('claude-scripted').waitFor();
+    await page.getByRole('tab', { name: 'Chat', exact: true }).click();
     anthropic.script({ type: 'text', text: 'Claude here.' });
     await page.getByRole('button', { name: 'New chat', exact: true }).click();
     await page.getByRole('combobox', { name: 'Message' }).fill('And now?');

@@ -51,7 +51,7 @@ describe('chat on first run', () => {
     await expect(page.getByLabel('Model', { exact: true }).inputValue()).resolves.toBe(
       'scripted-mini',
     );
-    await session.screenshot(page, 'chat-first-run');
+    await session.screenshot(page, 'first-run-local-endpoint');
     await page.getByRole('button', { name: 'Start chatting' }).click();
 
     model.script(

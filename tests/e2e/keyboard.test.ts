@@ -166,8 +166,21 @@ describe('Tab reaches every control, with a focus ring', () => {
     await card.locator('.server-more-body').waitFor();
     for (const section of await card.locator('summary').all()) await section.press('Enter');
     await expectAllReachable('Servers');
-    await page.getByRole('tab', { name: 'Settings' }).press('Enter');
-    await page.getByRole('heading', { name: 'Model' }).waitFor();
-    await expectAllReachable('Settings');
+    await page.getByRole('tab', { name: 'Settings', exact: true }).press('Enter');
+    // Each group from its tab, with Enter.
+    for (const group of [
+      'Model',
+      'Chats and data',
+      'Permissions',
+      'Desktop apps',
+      'Advanced',
+    ] as const) {
+      await page.getByRole('tab', { name: group, exact: true }).press('Enter');
+      await page
+        .getByRole('tabpanel', { name: group })
+        .getByRole('heading', { name: group, exact: true, level: 1 })
+        .waitFor();
+      await expectAllReachable(`Settings › ${group}`);
+    }
   });
 });

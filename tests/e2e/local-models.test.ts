@@ -37,8 +37,8 @@ beforeEach(async () => {
 /** Looks for local servers from the first-run form, the stand-in's port typed in. */
 async function findStandIn() {
   await page.getByRole('heading', { name: 'Welcome to Patchbay' }).waitFor();
-  const local = page.getByRole('region', { name: 'Models on this machine' });
-  await local.getByRole('heading', { name: 'Use a model running on this machine' }).waitFor();
+  const local = page.getByRole('region', { name: 'Models on this computer' });
+  await local.getByRole('heading', { name: 'Use a model running on this computer' }).waitFor();
   // Nothing is asked of any server before the click.
   expect(ollama.requests).toEqual([]);
   await local.getByLabel('Other port (optional)').fill(String(ollama.port));
@@ -140,8 +140,8 @@ describe('a model server on this machine', () => {
     const onDevice = page.getByRole('radio', { name: 'On this device (Chrome)' });
     await onDevice.waitFor();
     await expect(onDevice.isChecked()).resolves.toBe(true);
-    const local = page.getByRole('region', { name: 'Models on this machine' });
-    await local.getByRole('heading', { name: 'Models on this machine' }).waitFor();
+    const local = page.getByRole('region', { name: 'Models on this computer' });
+    await local.getByRole('heading', { name: 'Models on this computer' }).waitFor();
     // Offered below the form, and still nothing asked of any server.
     const [form, section] = await Promise.all([
       page.getByRole('form', { name: 'Model settings' }).boundingBox(),

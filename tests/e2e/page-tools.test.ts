@@ -10,6 +10,7 @@ import { startFixtureSites, type FixtureSites } from '../fixtures/page-tools/sit
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
 import { chooseScriptedModel } from './chat-setup';
 import { closeAfterTest, requestFrom, freshExtensionPerTest } from './harness';
+import { openSettings } from './settings-setup';
 
 const session = freshExtensionPerTest();
 let model: ScriptedOpenAI;
@@ -223,15 +224,15 @@ describe('websites’ own tools', () => {
     await allowShop();
     const shop = await openSite('shop.localhost', '?tab=D');
     await expect.poll(toolNames).toContain('website_tool_shop_localhost_tab1_get_cart');
-    await panel.getByRole('tab', { name: 'Settings' }).click();
+    await openSettings(panel, 'Permissions');
     const allowed = panel.getByRole('list', { name: 'Sites always allowed' });
     await allowed.getByText('shop.localhost').waitFor();
     await panel.getByRole('button', { name: 'Stop allowing shop.localhost' }).click();
     await expect.poll(toolNames).toEqual([]);
-    await panel.getByText('No site is always allowed.').waitFor();
+    await panel.getByText('You have not always allowed any website.').waitFor();
     // The tab still offers its tools: the person is asked again.
     await panel.getByText('shop.localhost offers 2 tools').waitFor();
-    await panel.getByRole('tab', { name: 'Chat' }).click();
+    await panel.getByRole('tab', { name: 'Chat', exact: true }).click();
     await shop.close();
     await panel.getByText('shop.localhost offers 2 tools').waitFor({ state: 'detached' });
   });

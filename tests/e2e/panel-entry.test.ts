@@ -20,6 +20,7 @@ import {
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
 import { chooseScriptedModel } from './chat-setup';
 import { closeAfterTest, freshExtensionPerTest } from './harness';
+import { openSettings } from './settings-setup';
 
 /** The chrome.* calls these tests make in the worker and the panel. */
 interface ChromeGlobal {
@@ -178,8 +179,7 @@ describe('Ask Patchbay about this', () => {
 
 describe('the keyboard command', () => {
   it('brings the open panel to its chat with the composer focused', async () => {
-    await panel.getByRole('tab', { name: 'Settings' }).click();
-    await panel.getByRole('heading', { name: 'Model' }).waitFor();
+    await openSettings(panel, 'Model');
     const tab = await tabInPanelWindow();
     await session.worker.evaluate(
       ([command, commandTab]) =>

@@ -12,6 +12,7 @@ import { whatNoticesAllow, whatTheyAllow } from '../../src/permissions/browser-p
 import { TASK_NOTICES } from '../../components/settings/TaskNotices';
 import { browserSwitch } from './chat-setup';
 import { freshExtensionPerTest, requestFrom } from './harness';
+import { openSettings } from './settings-setup';
 
 interface ChromePermissions {
   chrome: {
@@ -75,7 +76,7 @@ describe('a browser that never granted them (a new install, or an update)', () =
   it('asks for notifications only when the person switches on task notices, after the sentence', async () => {
     const panel = await session.openSidePanel();
     await withModel(panel);
-    await panel.getByRole('tab', { name: 'Settings' }).click();
+    await openSettings(panel, 'Permissions');
     const toggle = panel.getByRole('switch', { name: TASK_NOTICES });
     expect(await toggle.isChecked()).toBe(false);
     await toggle.click();
@@ -95,7 +96,7 @@ describe('a browser that never granted them (a new install, or an update)', () =
     expect(await missing.textContent()).toContain('Missing permission.');
     // Browser access, off on a new install, shows no missing permission: it says what it is
     // and offers to connect a desktop app. On as an earlier version left it, it says the same.
-    await panel.getByRole('tab', { name: 'Settings' }).click();
+    await openSettings(panel, 'Desktop apps');
     await panel.getByRole('button', { name: 'Connect a desktop app…' }).waitFor();
     expect(await note(panel, 'Browser access').count()).toBe(0);
     await session.screenshot(panel, 'settings-browser-access-off');
@@ -111,7 +112,7 @@ describe('a browser that granted them', () => {
   it('shows task notices on while notifications are allowed, and gives them back when switched off', async () => {
     const panel = await session.openSidePanel();
     await withModel(panel);
-    await panel.getByRole('tab', { name: 'Settings' }).click();
+    await openSettings(panel, 'Permissions');
     const toggle = panel.getByRole('switch', { name: TASK_NOTICES });
     await expect.poll(() => toggle.isChecked()).toBe(true);
     await toggle.click();

@@ -17,6 +17,7 @@ import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-o
 import { chooseScriptedModel } from './chat-setup';
 import { closeAfterTest, freshExtensionPerTest, requestFrom } from './harness';
 import { serverCard } from './server-setup';
+import { openSettings } from './settings-setup';
 
 const session = freshExtensionPerTest();
 let server: FixtureServer;
@@ -55,10 +56,12 @@ beforeEach(async () => {
 
 describe('the MCP Registry in Servers › Browse', () => {
   it('finds a server, asks for its secret header, adds it, and its tool answers in the chat', async () => {
-    await page.getByRole('tab', { name: 'Settings' }).click();
-    const setting = page.getByRole('form', { name: 'Server registry' });
+    const setting = (await openSettings(page, 'Advanced')).getByRole('group', {
+      name: 'Server registry',
+    });
     await setting.getByLabel('Registry address').fill(registry.url);
-    await setting.getByRole('button', { name: 'Save' }).click();
+    await setting.getByLabel('Registry address').press('Enter');
+    await setting.getByRole('status').getByText('Saved.').waitFor();
 
     await page.getByRole('tab', { name: 'Servers' }).click();
     // Nothing asks the registry before Browse opens.

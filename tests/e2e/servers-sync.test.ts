@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
 import { closeAfterTest, freshExtensionPerTest } from './harness';
 import { addServerThroughForm, serverCard } from './server-setup';
+import { openSettings } from './settings-setup';
 
 const session = freshExtensionPerTest();
 const SECRET = 'blue-secret-7f3a';
@@ -118,7 +119,7 @@ describe('Servers › Import, missing header values and Sync', () => {
     });
     const before = await syncItems(page);
     expect(before).toEqual({});
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await openSettings(page, 'Chats and data');
     const sync = page.getByRole('group', { name: 'Sync' });
     await sync.getByRole('switch').check();
     await sync
@@ -135,10 +136,15 @@ describe('Servers › Import, missing header values and Sync', () => {
 
   it('leads from the first-run screen to Settings › Backup’s restore', async () => {
     const page = await session.openServers();
-    await page.getByRole('tab', { name: 'Chat' }).click();
+    await page.getByRole('tab', { name: 'Chat', exact: true }).click();
     const welcome = page.getByRole('region', { name: 'Welcome' });
     await welcome.screenshot({ path: await session.screenshot(page, 'first-run-restore') });
     await welcome.getByRole('button', { name: 'Restore from a backup' }).click();
+    // Settings opens on Chats and data, where backup and restore are.
+    await page.getByRole('tabpanel', { name: 'Chats and data' }).waitFor();
+    await expect(
+      page.getByRole('tab', { name: 'Chats and data' }).getAttribute('aria-selected'),
+    ).resolves.toBe('true');
     const chooser = page.getByLabel('Restore from a backup file');
     await expect
       .poll(() => chooser.evaluate((input) => input === document.activeElement))

@@ -12,6 +12,7 @@ import {
 } from '../../scripts/start/start-patchbay';
 import { startScriptedOpenAI } from '../fixtures/scripted-openai';
 import { closeAfterTest } from './harness';
+import { openSettings } from './settings-setup';
 
 let started: StartedPatchbay | undefined;
 afterEach(async () => {
@@ -58,10 +59,12 @@ describe('npm start', () => {
     await expect(card.getAttribute('data-tool-state')).resolves.toBe('done');
     await page.getByText('demo model', { exact: true }).first().waitFor();
 
-    await page.getByRole('tab', { name: 'Settings' }).click();
-    await expect(
-      page.getByRole('combobox', { name: 'Active model' }).locator('option:checked').textContent(),
-    ).resolves.toBe(DEMO_MODEL);
+    const model = await openSettings(page, 'Model');
+    await model
+      .getByRole('status')
+      .filter({ hasText: 'New chats use' })
+      .getByText(DEMO_MODEL)
+      .waitFor();
   });
 
   it('with PATCHBAY_BASE_URL: the chat uses that endpoint and the first model it lists', async () => {

@@ -72,7 +72,7 @@ describe('the API key stays with its endpoint', () => {
         onLoadModels={onLoadModels}
         onSave={async () => undefined}
         onActivate={() => undefined}
-        submitLabel="Save"
+        mode="first-run"
       />,
     );
     fireEvent.change(screen.getByLabelText('Endpoint URL'), {
@@ -122,27 +122,34 @@ describe('several providers set up at once', () => {
       onLoadModels: vi.fn(async () => ['m']),
       onSave: vi.fn(async () => undefined),
       onActivate: vi.fn(),
-      submitLabel: 'Save',
+      mode: 'first-run' as const,
       ...overrides,
     };
     render(<ModelSettingsForm {...props} />);
     return props;
   }
 
-  it('lists the models grouped by provider and picks the active one', () => {
-    const props = renderForm();
-    const select = screen.getByLabelText('Active model') as HTMLSelectElement;
-    expect(select.value).toBe('anthropic');
-    const groups = [...select.querySelectorAll('optgroup')].map((group) => [
-      group.label,
-      group.textContent,
-    ]);
-    expect(groups).toEqual([
-      ['Anthropic', 'claude-saved'],
-      ['Google (Gemini API)', 'gemini-saved'],
-    ]);
-    fireEvent.change(select, { target: { value: 'google' } });
+  it('marks the provider in use, and in Settings uses a set-up provider once it is chosen', () => {
+    const props = renderForm({ mode: 'settings' });
+    expect(screen.queryByLabelText('Active model')).toBeNull();
+    const radio = (name: RegExp) => screen.getByLabelText(name) as HTMLInputElement;
+    expect(radio(/^Anthropic/).checked).toBe(true);
+    expect(radio(/^Anthropic/).parentElement?.textContent).toBe('Anthropic (in use)');
+    expect(radio(/^Google \(Gemini API\)/).parentElement?.textContent).toBe(
+      'Google (Gemini API) (set up)',
+    );
+    fireEvent.click(radio(/^Google \(Gemini API\)/));
     expect(props.onActivate).toHaveBeenCalledWith('google');
+    // A provider not set up is only shown: nothing is saved until its key answers.
+    fireEvent.click(radio(/^OpenAI$/));
+    expect(props.onActivate).toHaveBeenCalledTimes(1);
+    expect(props.onSave).not.toHaveBeenCalled();
+  });
+
+  it('in the first run, choosing a provider uses nothing yet', () => {
+    const props = renderForm();
+    fireEvent.click(screen.getByLabelText(/^Google \(Gemini API\)/));
+    expect(props.onActivate).not.toHaveBeenCalled();
   });
 
   it("shows each provider's own key, and never sends one provider's key to another", async () => {
@@ -166,7 +173,7 @@ describe('several providers set up at once', () => {
         apiKey: 'g-saved',
       }),
     );
-    fireEvent.click(screen.getByText('Save'));
+    fireEvent.click(screen.getByText('Start chatting'));
     await waitFor(() =>
       expect(props.onSave).toHaveBeenCalledWith({
         provider: 'google',
@@ -181,7 +188,7 @@ describe('several providers set up at once', () => {
     fireEvent.change(screen.getByLabelText('API base URL (for a gateway or proxy)'), {
       target: { value: 'https://gateway.example/v1' },
     });
-    fireEvent.click(screen.getByText('Save'));
+    fireEvent.click(screen.getByText('Start chatting'));
     await waitFor(() =>
       expect(props.onSave).toHaveBeenCalledWith({
         provider: 'anthropic',
@@ -218,16 +225,36 @@ describe("Chrome's built-in model in Settings", () => {
       onLoadModels: async () => [],
       onSave,
       onActivate: () => undefined,
-      submitLabel: 'Save',
+      mode: 'first-run' as const,
     };
     const { rerender } = render(<ModelSettingsForm {...props} />);
     expect(screen.queryByLabelText('On this device (Chrome)')).toBeNull();
     rerender(<ModelSettingsForm {...props} onDeviceOffered />);
     fireEvent.click(screen.getByLabelText('On this device (Chrome)'));
     expect(document.querySelector('input[aria-label="API key"]')).toBeNull();
-    fireEvent.click(screen.getByText('Save'));
+    fireEvent.click(screen.getByText('Start chatting'));
     await waitFor(() =>
       expect(onSave).toHaveBeenCalledWith({ provider: 'chrome', model: 'on-device' }),
+    );
+  });
+
+  it('in Settings, is used once chosen: there is nothing to enter', async () => {
+    const onSave = vi.fn(async () => undefined);
+    render(
+      <ModelSettingsForm
+        choice={undefined}
+        onLoadModels={async () => []}
+        onSave={onSave}
+        onActivate={() => undefined}
+        onDeviceOffered
+        mode="settings"
+      />,
+    );
+    expect(screen.queryByRole('button', { name: /Save|Start chatting/ })).toBeNull();
+    fireEvent.click(screen.getByLabelText('OpenAI'));
+    fireEvent.click(screen.getByLabelText('On this device (Chrome)'));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledExactlyOnceWith({ provider: 'chrome', model: 'on-device' }),
     );
   });
 });

@@ -24,11 +24,11 @@ export interface LocalModelsProps {
 export function LocalModels({ search, onLook, onUse, suggested }: LocalModelsProps) {
   const [port, setPort] = useState('');
   return (
-    <section className="local-models" aria-label="Models on this machine">
-      <h2>{suggested ? 'Use a model running on this machine' : 'Models on this machine'}</h2>
+    <section className="local-models" aria-label="Models on this computer">
+      <h2>{suggested ? 'Use a model running on this computer' : 'Models on this computer'}</h2>
       <p className="muted">
-        Ollama, LM Studio, llama.cpp, Jan or vLLM: Patchbay looks on their usual ports of 127.0.0.1
-        when you ask (Chrome asks you to allow 127.0.0.1 first). No key needed.
+        Running Ollama, LM Studio, llama.cpp, Jan or vLLM? Patchbay looks for them when you click
+        (on their usual ports of 127.0.0.1; Chrome asks you to allow that first). No key needed.
       </p>
       <div className="secret">
         <button
@@ -55,8 +55,8 @@ export function LocalModels({ search, onLook, onUse, suggested }: LocalModelsPro
       ) : null}
       {search.phase === 'done' && search.results.length === 0 ? (
         <p className="muted" role="status">
-          No model server answered on 127.0.0.1 (ports {search.ports.join(', ')}). Start one, or
-          enter the port it listens on.
+          No model server answered on this computer (127.0.0.1, ports {search.ports.join(', ')}).
+          Start one, or enter the port it listens on.
         </p>
       ) : null}
       {search.phase === 'done'
