@@ -47,6 +47,9 @@ export const unitProjects = sharedAndIsolated('unit', 'tests/unit', {
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // `npm test` runs this suite beside the browser and relay lanes (scripts/test.ts): a test
+    // that takes half a second alone (a 600k-round PBKDF2) may wait its turn for a core.
+    testTimeout: 15_000,
   },
 });
 
