@@ -18,11 +18,18 @@
  * `listening on http://<host>:<port>` when ready. Logs go to stderr as JSON lines.
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_BROWSER_GRACE_MS } from './browser-return.js';
-import { createLogger, type Level } from './log.js';
-import { RedisUnavailableError } from './redis-clients.js';
+import { DEFAULT_BROWSER_GRACE_MS } from './browsers/browser-return.js';
+import { createLogger, type Level } from './monitoring/log.js';
+import { RedisUnavailableError } from './redis/ioredis-clients.js';
 import { startRelay } from './server.js';
-import { createVerifier, DenyList, issueToken, ROLES, TokenError, type Role } from './tokens.js';
+import {
+  createVerifier,
+  DenyList,
+  issueToken,
+  ROLES,
+  TokenError,
+  type Role,
+} from './access/tokens.js';
 
 const list = (value: string | undefined) =>
   (value ?? '')

@@ -2,39 +2,44 @@
  * The relay's server: one HTTP server with the WebSocket endpoints (`/extension` for browsers,
  * `/mcp` for relay-protocol clients) and the standard MCP front door (`http/front-door.ts`:
  * Streamable HTTP, legacy SSE, `/tools`, `/health`, `/metrics`). Browsers' sockets are served by
- * extension-sockets.ts; requests for a browser that just left wait for it (browser-return.ts),
- * and what happens is counted for `/metrics` (metrics.ts). Every socket gets heartbeats (a socket
- * that misses one is closed), a message-size limit and a rate limit. `close()` shuts down
- * gracefully: sockets are told, then closed. A socket takes only small frames until it
- * authenticated (socket-limits.ts); a user may hold only so many client sockets.
+ * browsers/extension-sockets.ts; requests for a browser that just left wait for it
+ * (browsers/browser-return.ts), and what happens is counted for `/metrics`
+ * (monitoring/metrics.ts). Every socket gets heartbeats (a socket that misses one is closed), a
+ * message-size limit and a rate limit. `close()` shuts down gracefully: sockets are told, then
+ * closed. A socket takes only small frames until it authenticated (websocket/socket-limits.ts);
+ * a user may hold only so many client sockets.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { randomUUID } from 'node:crypto';
-import { BrowserReturns, DEFAULT_BROWSER_GRACE_MS } from './browser-return.js';
-import { ClientSession } from './client-session.js';
-import { LocalDirectory, type Directory } from './directory.js';
-import { browserNames, takenOver } from './browser-names.js';
-import { serveExtensions } from './extension-sockets.js';
+import { BrowserReturns, DEFAULT_BROWSER_GRACE_MS } from './browsers/browser-return.js';
+import { ClientSession } from './clients/client-session.js';
+import { LocalDirectory, type Directory } from './browsers/directory.js';
+import { browserNames, takenOver } from './browsers/names.js';
+import { serveExtensions } from './browsers/extension-sockets.js';
 import { createFrontDoor } from './http/front-door.js';
 import { nodeHandler } from './http/node-adapter.js';
 import { gracefulCloser } from './http/shutdown.js';
-import { inOrder } from './in-order.js';
-import { measuredDirectory } from './measured-directory.js';
-import { gaugesOf, RelayMetrics } from './metrics.js';
-import { processMetrics } from './process-metrics.js';
-import { errorOf, parse, PARSE_ERROR, RELAY_ERROR, type Message } from './jsonrpc.js';
-import { policyFor, refusal } from './origin-check.js';
-import { RateLimit } from './rate-limit.js';
-import { RedisDirectory } from './redis-directory.js';
-import { PerUserCount, raiseFrameLimit, UNAUTHENTICATED_FRAME_BYTES } from './socket-limits.js';
-import type { RelayOptions } from './relay-options.js';
-import { sender, textOf } from './socket-sender.js';
-import type { TokenClaims } from './tokens.js';
+import { inOrder } from './websocket/in-order.js';
+import { measuredDirectory } from './browsers/measured-directory.js';
+import { gaugesOf, RelayMetrics } from './monitoring/metrics.js';
+import { processMetrics } from './monitoring/process-metrics.js';
+import { errorOf, parse, PARSE_ERROR, RELAY_ERROR, type Message } from './wire/jsonrpc.js';
+import { policyFor, refusal } from './access/origin-check.js';
+import { RateLimit } from './access/rate-limit.js';
+import { RedisDirectory } from './redis/directory.js';
+import {
+  PerUserCount,
+  raiseFrameLimit,
+  UNAUTHENTICATED_FRAME_BYTES,
+} from './websocket/socket-limits.js';
+import type { RelayOptions } from './options/relay-options.js';
+import { sender, textOf } from './websocket/socket-sender.js';
+import type { TokenClaims } from './access/tokens.js';
 import { VERSION } from './version.js';
 
-export type { RelayOptions } from './relay-options.js';
+export type { RelayOptions } from './options/relay-options.js';
 
 export interface Relay {
   url: string;
@@ -89,7 +94,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     options.maxUnauthenticatedMessageBytes ?? UNAUTHENTICATED_FRAME_BYTES;
   const socketsPerUser = new PerUserCount(options.maxClientSocketsPerUser ?? 32);
 
-  // Small frames until a socket authenticated; raised then (see socket-limits.ts).
+  // Small frames until a socket authenticated; raised then (see websocket/socket-limits.ts).
   const extensions = new WebSocketServer({
     noServer: true,
     maxPayload: Math.min(maxUnauthenticatedBytes, maxExtensionBytes),

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CONNECTION_META as RELAY_CONNECTION_META,
   RELATED_META as RELAY_RELATED_META,
-} from '../../relay/src/extension-host';
+} from '../../relay/src/browsers/extension-host';
 import {
   CONNECTION_META,
   RELATED_META,

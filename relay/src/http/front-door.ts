@@ -4,22 +4,22 @@
  * `GET /tools`, `GET /health`, `GET /metrics` (when enabled) and `/.well-known/mcp-config`, with
  * CORS and bearer tokens. Which browser a request reaches: the user's only one, or the one
  * named by the `X-Patchbay-Extension` header or the `extension` query parameter; one that just
- * left is waited for during the grace period (browser-return.ts). MCP itself is the extension's:
- * the relay forwards messages and shapes their HTTP.
+ * left is waited for during the grace period (browsers/browser-return.ts). MCP itself is the
+ * extension's: the relay forwards messages and shapes their HTTP.
  */
 import {
   isInitializeRequest,
   isLegacyRequest,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/server';
-import type { BrowserReturns } from '../browser-return.js';
-import { pickExtension, type Directory } from '../directory.js';
-import type { ExtensionPort } from '../extension-host.js';
-import { INVALID_REQUEST, METHOD_NOT_FOUND, RELAY_ERROR } from '../jsonrpc.js';
-import type { Logger } from '../log.js';
-import type { RelayMetrics } from '../metrics.js';
-import { RateLimitPerUser } from '../rate-limit.js';
-import type { TokenClaims, Verifier } from '../tokens.js';
+import type { BrowserReturns } from '../browsers/browser-return.js';
+import { pickExtension, type Directory } from '../browsers/directory.js';
+import type { ExtensionPort } from '../browsers/extension-host.js';
+import { INVALID_REQUEST, METHOD_NOT_FOUND, RELAY_ERROR } from '../wire/jsonrpc.js';
+import type { Logger } from '../monitoring/log.js';
+import type { RelayMetrics } from '../monitoring/metrics.js';
+import { RateLimitPerUser } from '../access/rate-limit.js';
+import type { TokenClaims, Verifier } from '../access/tokens.js';
 import { authenticate } from './bearer.js';
 import { preflight, withCors } from './cors.js';
 import { jsonBodyOf } from './json-body.js';
@@ -38,7 +38,7 @@ export interface FrontDoorOptions {
   log: Logger;
   /** What `/health` reports besides the HTTP sessions. */
   health(): RelayHealth;
-  /** Requests for a browser that just left wait for it (browser-return.ts). */
+  /** Requests for a browser that just left wait for it (browsers/browser-return.ts). */
   returns?: BrowserReturns;
   /** What is counted for `/metrics`; served only when `serveMetrics`. */
   metrics?: RelayMetrics;

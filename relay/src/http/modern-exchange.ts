@@ -11,11 +11,11 @@ import {
   UnsupportedProtocolVersionError,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/server';
-import { Connection } from '../connection.js';
-import type { ExtensionPort } from '../extension-host.js';
-import type { Id, Message } from '../jsonrpc.js';
-import type { Logger } from '../log.js';
-import { whenExpired, type TokenClaims } from '../tokens.js';
+import { Connection } from '../clients/connection.js';
+import type { ExtensionPort } from '../browsers/extension-host.js';
+import type { Id, Message } from '../wire/jsonrpc.js';
+import type { Logger } from '../monitoring/log.js';
+import { whenExpired, type TokenClaims } from '../access/tokens.js';
 import { invalidToken } from './bearer.js';
 import { rpcError } from './responses.js';
 import { standardHeaderProblem } from './standard-headers.js';
