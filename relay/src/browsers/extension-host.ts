@@ -4,8 +4,8 @@
  * connection-prefixed ids (`conn-…:7`); its answers, and its notifications that name a prefixed
  * request or progress token, go to that connection alone; other notifications (a changed tool
  * list) go to every attached connection. The extension is passive, but may ask one connection's
- * client something (MCP sampling, elicitation) with an `ext:` id and that connection's tag;
- * any other request from it is refused.
+ * client something (MCP sampling, elicitation) with an `ext:` id and that connection's tag
+ * (`CONNECTION_META`, wire/tags.ts); any other request from it is refused.
  */
 import {
   classify,
@@ -14,6 +14,7 @@ import {
   notificationOf,
   type Message,
 } from '../wire/jsonrpc.js';
+import { CONNECTION_META, HEARTBEAT_METHOD } from '../wire/tags.js';
 
 export interface ExtensionInfo {
   id: string;
@@ -35,35 +36,6 @@ export interface ExtensionPort {
   detach(connectionId: string): void;
   send(connectionId: string, message: Message): void;
 }
-
-/**
- * Where the relay names the connection on a client's notification (which has no id to prefix),
- * so an extension keeping one MCP session per connection knows whose it is, and where such an
- * extension names the connection its own notifications are for. Patchbay's addition to the
- * relay protocol.
- */
-export const CONNECTION_META = 'io.patchbay/connection';
-
-/**
- * Where the relay names, on every client request and notification, the token the client came
- * with (`{ user, token }`, the token's id, never the token), so an extension can tell clients
- * apart and remember what its person allowed each. Patchbay's addition to the relay protocol.
- */
-export const CLIENT_META = 'io.patchbay/client';
-
-/**
- * A notification an extension sends now and then and the relay drops: a browser keeps its
- * extension's worker running only while messages cross the socket (Chrome 116+), and the
- * relay's WebSocket pings do not count. Patchbay's addition to the relay protocol.
- */
-export const HEARTBEAT_METHOD = 'notifications/patchbay/heartbeat';
-
-/**
- * Where an extension names the client request (its prefixed id) that a notification or request
- * of its own belongs to (progress, logging, sampling during a tool call), so the HTTP front door
- * can stream it on that request's response. Patchbay's addition to the relay protocol.
- */
-export const RELATED_META = 'io.patchbay/related-request';
 
 /** Ids of the extension's own requests (relay protocol: "if the extension needs to initiate"). */
 const EXTENSION_ID = /^ext:/;

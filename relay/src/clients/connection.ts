@@ -11,13 +11,7 @@
  * this connection's client may answer.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  CLIENT_META,
-  CONNECTION_META,
-  RELATED_META,
-  unprefix,
-  type ExtensionPort,
-} from '../browsers/extension-host.js';
+import { unprefix, type ExtensionPort } from '../browsers/extension-host.js';
 import {
   errorOf,
   INTERNAL_ERROR,
@@ -28,6 +22,7 @@ import {
   type Id,
   type Message,
 } from '../wire/jsonrpc.js';
+import { CLIENT_META, CONNECTION_META, RELATED_META } from '../wire/tags.js';
 
 /** Methods only the relay sends the extension (relay protocol); never forwarded from a client. */
 const RELAY_CONTROL = new Set(['authenticate', 'authenticated', 'status', 'disconnected']);
