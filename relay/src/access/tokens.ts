@@ -13,7 +13,14 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync, unwatchFile, watchFile } from 'node:fs';
-import { SignJWT, createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import {
+  SignJWT,
+  createRemoteJWKSet,
+  errors,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
 import type { Logger } from '../monitoring/log.js';
 
 export const ISSUER = 'patchbay-relay';
@@ -114,7 +121,7 @@ const WRONG_ROLE: Record<Role, string> = {
 /** Token ids already warned about (one warning each), bounded. */
 const LEGACY_WARNED_MAX = 10_000;
 
-export function createVerifier(options: {
+export interface VerifierOptions {
   secret?: string;
   jwksUrl?: string;
   /** With a JWKS: the issuer and audience its tokens must name. */
@@ -125,9 +132,40 @@ export function createVerifier(options: {
   acceptLegacyTokens?: boolean;
   /** Where tokens without a role are warned about. */
   log?: Logger;
-}): Verifier {
+}
+
+export function createVerifier(options: VerifierOptions): Verifier {
   const denyList = options.denyList ?? new DenyList();
-  const warned = new Set<string>();
+  const warnLegacy = legacyWarnings(options.log);
+  const key = keyOf(options);
+  return {
+    denyList,
+    async verify(token, role) {
+      if (typeof token !== 'string' || token === '') throw new TokenError('No access token.');
+      try {
+        const { payload } = await jwtVerify(token, key as Uint8Array, {
+          // Every token must expire; a JWKS's tokens must be meant for this relay.
+          requiredClaims: ['exp'],
+          ...(options.jwksUrl
+            ? { issuer: options.issuer, audience: options.audience }
+            : { issuer: ISSUER, algorithms: ['HS256'] }),
+        });
+        const { claims, jti } = claimsOf(payload, token);
+        if (denyList.denies(claims)) throw new TokenError('The token was revoked.');
+        checkDoor(claims, jti, role, options.acceptLegacyTokens);
+        if (claims.role === undefined) warnLegacy(claims, role);
+        return claims;
+      } catch (error) {
+        if (error instanceof TokenError) throw error;
+        if (error instanceof errors.JWTExpired) throw new TokenError('The token has expired.');
+        throw new TokenError('Invalid token.');
+      }
+    },
+  };
+}
+
+/** What tokens are checked with: the JWKS, or the secret (and the options that go with each). */
+function keyOf(options: VerifierOptions): Uint8Array | JWTVerifyGetKey {
   let key: Uint8Array | JWTVerifyGetKey;
   if (options.jwksUrl) key = createRemoteJWKSet(new URL(options.jwksUrl));
   else if (options.secret) key = new TextEncoder().encode(options.secret);
@@ -142,63 +180,63 @@ export function createVerifier(options: {
       'With --jwks-url, name the tokens’ issuer and audience (--jwks-issuer, --jwks-audience).',
     );
   }
-  return {
-    denyList,
-    async verify(token, role) {
-      if (typeof token !== 'string' || token === '') throw new TokenError('No access token.');
-      try {
-        const { payload } = await jwtVerify(token, key as Uint8Array, {
-          // Every token must expire; a JWKS's tokens must be meant for this relay.
-          requiredClaims: ['exp'],
-          ...(options.jwksUrl
-            ? { issuer: options.issuer, audience: options.audience }
-            : { issuer: ISSUER, algorithms: ['HS256'] }),
-        });
-        if (typeof payload.sub !== 'string' || payload.sub === '') {
-          throw new TokenError('The token names no user.');
-        }
-        const claimed = payload.role;
-        if (claimed !== undefined && !ROLES.includes(claimed as Role)) {
-          throw new TokenError("The token's role is neither browser nor client.");
-        }
-        const jti = typeof payload.jti === 'string' && payload.jti !== '' ? payload.jti : undefined;
-        const claims: TokenClaims = {
-          user: payload.sub,
-          tokenId: jti ?? `token-sha256:${createHash('sha256').update(token).digest('base64url')}`,
-          ...(claimed !== undefined && { role: claimed as Role }),
-          expiresAt: payload.exp! * 1000,
-        };
-        if (denyList.denies(claims)) throw new TokenError('The token was revoked.');
-        if (claims.role !== undefined && claims.role !== role) {
-          throw new TokenError(WRONG_ROLE[role]);
-        }
-        if (claims.role === undefined && !options.acceptLegacyTokens) {
-          throw new TokenError(
-            `The token has no role: issue a new one with --role ${role} (or start the relay with --accept-legacy-tokens while tokens from before roles are replaced).`,
-          );
-        }
-        if (role === 'browser' && jti === undefined) {
-          throw new TokenError(
-            'A browser token needs an id (a "jti" claim): the browser is known by it. Issue one with token --role browser.',
-          );
-        }
-        if (claims.role === undefined && !warned.has(claims.tokenId)) {
-          if (warned.size >= LEGACY_WARNED_MAX) warned.clear();
-          warned.add(claims.tokenId);
-          options.log?.warn('token.without_role', {
-            user: claims.user,
-            jti: claims.tokenId,
-            used_as: role,
-            advice: `Tokens without a role are accepted only while --accept-legacy-tokens is set: issue a new one with --role ${role}.`,
-          });
-        }
-        return claims;
-      } catch (error) {
-        if (error instanceof TokenError) throw error;
-        if (error instanceof errors.JWTExpired) throw new TokenError('The token has expired.');
-        throw new TokenError('Invalid token.');
-      }
-    },
+  return key;
+}
+
+/** A verified token's claims, and its `jti` when it has one. */
+function claimsOf(payload: JWTPayload, token: string): { claims: TokenClaims; jti?: string } {
+  if (typeof payload.sub !== 'string' || payload.sub === '') {
+    throw new TokenError('The token names no user.');
+  }
+  const claimed = payload.role;
+  if (claimed !== undefined && !ROLES.includes(claimed as Role)) {
+    throw new TokenError("The token's role is neither browser nor client.");
+  }
+  const jti = typeof payload.jti === 'string' && payload.jti !== '' ? payload.jti : undefined;
+  const claims: TokenClaims = {
+    user: payload.sub,
+    tokenId: jti ?? `token-sha256:${createHash('sha256').update(token).digest('base64url')}`,
+    ...(claimed !== undefined && { role: claimed as Role }),
+    expiresAt: payload.exp! * 1000,
+  };
+  return { claims, jti };
+}
+
+/** Refuses a token at a door its role does not open (see the header). */
+function checkDoor(
+  claims: TokenClaims,
+  jti: string | undefined,
+  role: Role,
+  acceptLegacyTokens: boolean | undefined,
+): void {
+  if (claims.role !== undefined && claims.role !== role) {
+    throw new TokenError(WRONG_ROLE[role]);
+  }
+  if (claims.role === undefined && !acceptLegacyTokens) {
+    throw new TokenError(
+      `The token has no role: issue a new one with --role ${role} (or start the relay with --accept-legacy-tokens while tokens from before roles are replaced).`,
+    );
+  }
+  if (role === 'browser' && jti === undefined) {
+    throw new TokenError(
+      'A browser token needs an id (a "jti" claim): the browser is known by it. Issue one with token --role browser.',
+    );
+  }
+}
+
+/** Warns once per token (of the last many) that a token without a role was let in. */
+function legacyWarnings(log: Logger | undefined): (claims: TokenClaims, role: Role) => void {
+  const warned = new Set<string>();
+  return (claims, role) => {
+    if (warned.has(claims.tokenId)) return;
+    if (warned.size >= LEGACY_WARNED_MAX) warned.clear();
+    warned.add(claims.tokenId);
+    log?.warn('token.without_role', {
+      user: claims.user,
+      jti: claims.tokenId,
+      used_as: role,
+      advice: `Tokens without a role are accepted only while --accept-legacy-tokens is set: issue a new one with --role ${role}.`,
+    });
   };
 }
 
