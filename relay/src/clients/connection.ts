@@ -23,6 +23,7 @@ import {
   type Message,
 } from '../wire/jsonrpc.js';
 import { CLIENT_META, CONNECTION_META, RELATED_META } from '../wire/tags.js';
+import { InFlight } from './in-flight.js';
 
 /** Methods only the relay sends the extension (relay protocol); never forwarded from a client. */
 const RELAY_CONTROL = new Set(['authenticate', 'authenticated', 'status', 'disconnected']);
@@ -43,13 +44,8 @@ export type Deliver = (message: Message, related?: Id) => void;
 
 export class Connection {
   readonly id = `conn-${randomUUID()}`;
-  /** Requests in flight: prefixed id → the client's own id, and its prefixed progress token. */
-  readonly #pending = new Map<string, { id: Id; token?: string }>();
-  /**
-   * Prefixed progress token → the client's own, and the (client's) id of the request it reports
-   * on, while requests in flight use it (MCP wants tokens unique; a reused one is counted).
-   */
-  readonly #tokens = new Map<string, { original: Id; request: Id; users: number }>();
+  /** Requests in flight and the progress tokens they use (in-flight.ts). */
+  readonly #pending = new InFlight();
   /** The extension's requests to this client (`ext:` ids) not answered yet. */
   readonly #asked = new Set<string>();
   #open = true;
@@ -107,84 +103,88 @@ export class Connection {
         );
       return;
     }
-    let token: { mapped: string; original: Id } | undefined;
-    if (!Array.isArray(outgoing.params)) {
-      const params = { ...outgoing.params };
-      // Only the relay names connections and clients: whatever the client put there goes.
-      const meta = { ...(params._meta as Record<string, unknown> | undefined) };
-      delete meta[CONNECTION_META];
-      delete meta[CLIENT_META];
-      if (typeof meta.progressToken === 'string' || typeof meta.progressToken === 'number') {
-        token = { mapped: this.#prefix(meta.progressToken), original: meta.progressToken };
-        meta.progressToken = token.mapped;
-      }
-      if (
-        outgoing.method === 'notifications/cancelled' &&
-        (typeof params.requestId === 'string' || typeof params.requestId === 'number')
-      ) {
-        const cancelled = this.#prefix(params.requestId);
-        params.requestId = cancelled;
-        // MCP: a cancelled request gets no answer, so it is over now.
-        this.#forget(cancelled);
-      }
-      meta[CLIENT_META] = this.#clientTag;
-      if (message.id === undefined) meta[CONNECTION_META] = this.id;
-      params._meta = meta;
-      outgoing.params = params;
-    }
-    if (message.id !== undefined && message.id !== null) {
-      if (typeof message.id === 'string' && RESERVED_ID.test(message.id)) {
-        this.deliver(
-          errorOf(
-            message.id,
-            INVALID_REQUEST,
-            'Invalid Request: ids starting with "proxy:", "ext:" or "conn-" are reserved.',
-          ),
-        );
-        return;
-      }
-      if (this.#pending.size >= MAX_PENDING) {
-        this.deliver(
-          errorOf(
-            message.id,
-            RELAY_ERROR,
-            `More than ${MAX_PENDING} requests in flight: wait for answers.`,
-          ),
-        );
-        return;
-      }
-      const mapped = this.#prefix(message.id);
-      if (this.#pending.has(mapped)) {
-        this.deliver(
-          errorOf(
-            message.id,
-            INVALID_REQUEST,
-            'Invalid Request: a request with this id is already in progress.',
-          ),
-        );
-        return;
-      }
-      this.#pending.set(mapped, { id: message.id, token: token?.mapped });
-      outgoing.id = mapped;
-      if (token) {
-        const known = this.#tokens.get(token.mapped);
-        if (known) known.users += 1;
-        else
-          this.#tokens.set(token.mapped, {
-            original: token.original,
-            request: message.id,
-            users: 1,
-          });
-      }
-    }
+    const token = Array.isArray(outgoing.params)
+      ? undefined
+      : this.#retag(outgoing, message.id === undefined);
+    const id = message.id ?? undefined;
+    if (id !== undefined && !this.#track(id, outgoing, token)) return;
     this.port.send(this.id, outgoing);
+  }
+
+  /**
+   * The params of a message to the extension, copied with the relay's tags: the client's own
+   * tags dropped, its progress token and a cancelled request's id prefixed. Returns the progress
+   * token, if it has one.
+   */
+  #retag(outgoing: Message, notification: boolean): { mapped: string; original: Id } | undefined {
+    let token: { mapped: string; original: Id } | undefined;
+    const params = { ...(outgoing.params as Record<string, unknown> | undefined) };
+    // Only the relay names connections and clients: whatever the client put there goes.
+    const meta = { ...(params._meta as Record<string, unknown> | undefined) };
+    delete meta[CONNECTION_META];
+    delete meta[CLIENT_META];
+    if (typeof meta.progressToken === 'string' || typeof meta.progressToken === 'number') {
+      token = { mapped: this.#prefix(meta.progressToken), original: meta.progressToken };
+      meta.progressToken = token.mapped;
+    }
+    if (
+      outgoing.method === 'notifications/cancelled' &&
+      (typeof params.requestId === 'string' || typeof params.requestId === 'number')
+    ) {
+      const cancelled = this.#prefix(params.requestId);
+      params.requestId = cancelled;
+      // MCP: a cancelled request gets no answer, so it is over now.
+      this.#pending.forget(cancelled);
+    }
+    meta[CLIENT_META] = this.#clientTag;
+    if (notification) meta[CONNECTION_META] = this.id;
+    params._meta = meta;
+    outgoing.params = params;
+    return token;
+  }
+
+  /**
+   * A request in flight from now on, its id prefixed; false (and the client answered) for an
+   * id it may not use or one more than it may have in flight.
+   */
+  #track(id: Id, outgoing: Message, token?: { mapped: string; original: Id }): boolean {
+    if (typeof id === 'string' && RESERVED_ID.test(id)) {
+      this.deliver(
+        errorOf(
+          id,
+          INVALID_REQUEST,
+          'Invalid Request: ids starting with "proxy:", "ext:" or "conn-" are reserved.',
+        ),
+      );
+      return false;
+    }
+    if (this.#pending.size >= MAX_PENDING) {
+      this.deliver(
+        errorOf(id, RELAY_ERROR, `More than ${MAX_PENDING} requests in flight: wait for answers.`),
+      );
+      return false;
+    }
+    const mapped = this.#prefix(id);
+    if (this.#pending.has(mapped)) {
+      this.deliver(
+        errorOf(
+          id,
+          INVALID_REQUEST,
+          'Invalid Request: a request with this id is already in progress.',
+        ),
+      );
+      return false;
+    }
+    this.#pending.add(mapped, id, token);
+    outgoing.id = mapped;
+    return true;
   }
 
   #fromExtension(message: Message): void {
     if (message.method === undefined && message.id !== undefined && message.id !== null) {
-      const original = this.#pending.get(String(message.id))?.id;
+      const original = this.#pending.originalOf(String(message.id));
       if (original === undefined) return; // not ours, or already answered
-      this.#forget(String(message.id));
+      this.#pending.forget(String(message.id));
       if (!('result' in message) && !('error' in message)) {
         this.deliver(errorOf(original, INTERNAL_ERROR, 'The extension answered without a result.'));
         return;
@@ -209,7 +209,7 @@ export class Connection {
     let related: Id | undefined;
     if (copy._meta && typeof copy._meta === 'object') {
       const meta = { ...(copy._meta as Record<string, unknown>) };
-      related = this.#originalOf(meta[RELATED_META]);
+      related = this.#pending.originalOf(meta[RELATED_META]);
       delete meta[CONNECTION_META];
       delete meta[RELATED_META];
       if (Object.keys(meta).length) copy._meta = meta;
@@ -217,43 +217,26 @@ export class Connection {
     }
     if (unprefix(copy.progressToken)?.connectionId === this.id) {
       const mapped = String(copy.progressToken);
-      const known = this.#tokens.get(mapped);
+      const known = this.#pending.progress(mapped);
       if (!known) return; // its request is over
       copy.progressToken = known.original;
       related ??= known.request;
     }
     if (unprefix(copy.requestId)?.connectionId === this.id) {
-      const original = this.#originalOf(copy.requestId);
+      const original = this.#pending.originalOf(copy.requestId);
       if (original === undefined) return;
       copy.requestId = original;
     }
     this.deliver({ ...message, params: copy }, related);
   }
 
-  /** The client's own id of a request in flight, from its prefixed form. */
-  #originalOf(mapped: unknown): Id | undefined {
-    return typeof mapped === 'string' ? this.#pending.get(mapped)?.id : undefined;
-  }
-
-  #forget(mapped: string): void {
-    const token = this.#pending.get(mapped)?.token;
-    this.#pending.delete(mapped);
-    if (token === undefined) return;
-    const known = this.#tokens.get(token);
-    if (!known) return;
-    // Another request in flight may share the token: it stays theirs.
-    known.users -= 1;
-    if (known.users === 0) this.#tokens.delete(token);
-  }
-
   #gone(reason: string): void {
     if (!this.#open) return;
     this.#open = false;
-    for (const { id } of this.#pending.values()) {
+    for (const id of this.#pending.originalIds()) {
       this.deliver(errorOf(id, RELAY_ERROR, `The extension disconnected: ${reason}`));
     }
     this.#pending.clear();
-    this.#tokens.clear();
     this.#asked.clear();
     this.onGone(reason);
   }
@@ -262,14 +245,13 @@ export class Connection {
   close(reason = 'The client disconnected.'): void {
     if (!this.#open) return;
     this.#open = false;
-    for (const mapped of this.#pending.keys()) {
+    for (const mapped of this.#pending.mappedIds()) {
       this.port.send(
         this.id,
         notificationOf('notifications/cancelled', { requestId: mapped, reason }),
       );
     }
     this.#pending.clear();
-    this.#tokens.clear();
     // The extension's questions will get no answer from this client.
     for (const id of this.#asked) {
       this.port.send(this.id, errorOf(id, RELAY_ERROR, `The client disconnected: ${reason}`));
