@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { WebSocket, WebSocketServer } from 'ws';
-import { issueToken } from '../../relay/src/tokens';
+import { issueToken } from '../../relay/src/access/tokens';
 import { startRedis, startRelayProcess, SECRET } from '../../relay/test/processes';
 import { connectStandIn, standInServer } from '../../relay/test/stand-in-extension';
 import { median, type Row } from '../lib/stats';

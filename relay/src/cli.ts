@@ -18,27 +18,18 @@
  * `listening on http://<host>:<port>` when ready. Logs go to stderr as JSON lines.
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_BROWSER_GRACE_MS } from './browser-return.js';
-import { createLogger, type Level } from './log.js';
-import { RedisUnavailableError } from './redis-clients.js';
+import {
+  createVerifier,
+  DenyList,
+  issueToken,
+  ROLES,
+  TokenError,
+  type Role,
+} from './access/tokens.js';
+import { createLogger } from './monitoring/log.js';
+import { serveFlags, UsageError } from './options/flags.js';
+import { RedisUnavailableError } from './redis/ioredis-clients.js';
 import { startRelay } from './server.js';
-import { createVerifier, DenyList, issueToken, ROLES, TokenError, type Role } from './tokens.js';
-
-const list = (value: string | undefined) =>
-  (value ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-
-class UsageError extends Error {}
-
-/** A whole number of at least 1 from a flag, or its default. */
-function count(flag: string, value: string | undefined, fallback: number): number {
-  const parsed = Number(value ?? fallback);
-  if (!Number.isInteger(parsed) || parsed < 1)
-    throw new UsageError(`--${flag} is a whole number, 1 or more.`);
-  return parsed;
-}
 
 async function token(args: string[]) {
   const { values } = parseArgs({
@@ -63,105 +54,15 @@ async function token(args: string[]) {
   );
 }
 
+/** Serves until SIGINT or SIGTERM (options/flags.ts reads the flags). */
 async function serve(args: string[]) {
-  const { values } = parseArgs({
-    args,
-    options: {
-      port: { type: 'string' },
-      secret: { type: 'string' },
-      host: { type: 'string' },
-      redis: { type: 'string' },
-      'allowed-origins': { type: 'string' },
-      'allowed-hosts': { type: 'string' },
-      'allowed-extensions': { type: 'string' },
-      'jwks-url': { type: 'string' },
-      'jwks-issuer': { type: 'string' },
-      'jwks-audience': { type: 'string' },
-      'deny-list': { type: 'string' },
-      'log-level': { type: 'string' },
-      'presence-ttl': { type: 'string' },
-      'redis-key': { type: 'string' },
-      'max-client-sockets': { type: 'string' },
-      'max-sse-streams': { type: 'string' },
-      'http-rate': { type: 'string' },
-      'browser-grace': { type: 'string' },
-      'max-waiting': { type: 'string' },
-      metrics: { type: 'boolean' },
-      'accept-legacy-tokens': { type: 'boolean' },
-    },
-  });
-  const port = Number(values.port ?? process.env.RELAY_PORT ?? 3456);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    throw new UsageError(
-      `--port must be a port number (0-65535), not "${values.port ?? process.env.RELAY_PORT}".`,
-    );
-  }
-  const level = (values['log-level'] ?? 'info') as Level;
-  if (!['debug', 'info', 'warn', 'error'].includes(level))
-    throw new UsageError('--log-level is debug, info, warn or error.');
-  const log = createLogger(level);
-  const secret = values.secret ?? process.env.RELAY_SECRET;
-  const jwksUrl = values['jwks-url'] ?? process.env.RELAY_JWKS_URL;
-  if (!secret && !jwksUrl)
-    throw new UsageError('The relay needs --secret <s> (or RELAY_SECRET), or --jwks-url.');
-  if (secret && secret.length < 16)
-    throw new UsageError('The secret must be 16 characters or more.');
-  const redisUrl = values.redis ?? process.env.RELAY_REDIS_URL;
-  if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
-    throw new UsageError('--redis must be a redis:// or rediss:// URL.');
-  const presenceTtl = Number(values['presence-ttl'] ?? 15);
-  if (!(presenceTtl >= 1 && presenceTtl <= 3600))
-    throw new UsageError('--presence-ttl is a number of seconds (1 to 3600).');
-  const allowedExtensions = list(
-    values['allowed-extensions'] ?? process.env.RELAY_ALLOWED_EXTENSIONS,
-  );
-  const badExtension = allowedExtensions.find((id) => !/^[a-p]{32}$/.test(id));
-  if (badExtension !== undefined)
-    throw new UsageError(
-      `--allowed-extensions takes extension ids (32 letters a-p), not "${badExtension}".`,
-    );
-  // What instances sign their messages with: the secret they share, unless a key of its own.
-  const redisKey = values['redis-key'] ?? process.env.RELAY_REDIS_KEY ?? secret;
-  if (redisUrl && !redisKey)
-    throw new UsageError(
-      'With --redis and --jwks-url, give --redis-key <k> (or RELAY_REDIS_KEY): instances sign what they tell each other with it.',
-    );
-  if (redisKey && redisKey.length < 16)
-    throw new UsageError('The Redis key must be 16 characters or more.');
-  const limits = {
-    maxClientSocketsPerUser: count('max-client-sockets', values['max-client-sockets'], 32),
-    maxSseStreamsPerUser: count('max-sse-streams', values['max-sse-streams'], 32),
-    httpRequestsPerSecond: count('http-rate', values['http-rate'], 50),
-    maxWaitingPerUser: count('max-waiting', values['max-waiting'], 32),
-  };
-  const grace = Number(
-    values['browser-grace'] ?? process.env.RELAY_BROWSER_GRACE ?? DEFAULT_BROWSER_GRACE_MS / 1000,
-  );
-  if (!(grace >= 0 && grace <= 600))
-    throw new UsageError('--browser-grace is a number of seconds (0 to 600; 0: no waiting).');
+  const flags = serveFlags(args);
+  const log = createLogger(flags.level);
+  const { denyListFile, ...tokens } = flags.tokens;
   const relay = await startRelay({
-    host: values.host ?? process.env.RELAY_HOST ?? '127.0.0.1',
-    port,
-    verifier: createVerifier({
-      secret,
-      jwksUrl,
-      issuer: values['jwks-issuer'] ?? process.env.RELAY_JWKS_ISSUER,
-      audience: values['jwks-audience'] ?? process.env.RELAY_JWKS_AUDIENCE,
-      denyList: new DenyList(values['deny-list'] ?? process.env.RELAY_DENY_LIST),
-      acceptLegacyTokens:
-        values['accept-legacy-tokens'] ?? process.env.RELAY_ACCEPT_LEGACY_TOKENS === '1',
-      log,
-    }),
+    ...flags.relay,
+    verifier: createVerifier({ ...tokens, denyList: new DenyList(denyListFile), log }),
     log,
-    allowedOrigins: list(values['allowed-origins'] ?? process.env.RELAY_ALLOWED_ORIGINS),
-    allowedHosts: list(values['allowed-hosts'] ?? process.env.RELAY_ALLOWED_HOSTS),
-    allowedExtensions,
-    redisUrl,
-    redisKey,
-    presenceTtlMs: presenceTtl * 1000,
-    browserGraceMs: grace * 1000,
-    metrics: values.metrics ?? process.env.RELAY_METRICS === '1',
-    ...limits,
   });
   process.stdout.write(`listening on ${relay.url}\n`);
   const stop = (signal: string) => {

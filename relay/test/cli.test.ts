@@ -6,7 +6,7 @@ import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createVerifier } from '../src/tokens.js';
+import { createVerifier } from '../src/access/tokens.js';
 
 /** The command as `npm run relay` runs it, without npm in between (signals reach it). */
 const CLI = ['--import', 'tsx', 'relay/src/cli.ts'];

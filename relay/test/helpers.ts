@@ -1,8 +1,8 @@
 /** A relay on loopback for tests, tokens for it, and a raw relay-protocol client. */
 import { WebSocket, type ClientOptions } from 'ws';
-import { createLogger } from '../src/log.js';
+import { createLogger } from '../src/monitoring/log.js';
 import { startRelay, type Relay, type RelayOptions } from '../src/server.js';
-import { createVerifier, DenyList, issueToken, type Role } from '../src/tokens.js';
+import { createVerifier, DenyList, issueToken, type Role } from '../src/access/tokens.js';
 
 export const SECRET = 'a-test-secret-of-some-length';
 

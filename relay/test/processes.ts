@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
-import { RELAY_NODE_FLAGS } from '../src/node-flags';
+import { RELAY_NODE_FLAGS } from '../src/options/node-flags';
 
 export const SECRET = 'a-scale-out-test-secret';
 

@@ -14,7 +14,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { clientIdentitySchema } from '../messaging/browser-link-contract';
-import { CLIENT_META } from './connection-transport';
+import { CLIENT_META } from '../../relay/src/wire/tags';
 import type { LinkAsk } from './worker-asks';
 
 export interface BrowserServerOptions {

@@ -7,13 +7,7 @@
  * HTTP front door streams progress, logging and questions on that request's response).
  */
 import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
-
-/** Names the relay connection a message is for (set by the relay on a client's notifications). */
-export const CONNECTION_META = 'io.patchbay/connection';
-/** Names the token a client came with (`{ user, token }`, set by the relay on what clients send). */
-export const CLIENT_META = 'io.patchbay/client';
-/** Names the client request (its id as the relay forwarded it) a message belongs to. */
-export const RELATED_META = 'io.patchbay/related-request';
+import { CONNECTION_META, RELATED_META } from '../../relay/src/wire/tags';
 
 export class RelayConnectionTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;

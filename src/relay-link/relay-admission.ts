@@ -8,7 +8,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { clientTagSchema } from '../messaging/browser-link-contract';
-import { CLIENT_META } from './connection-transport';
+import { CLIENT_META } from '../../relay/src/wire/tags';
 
 /** The token a client came with, as the relay names it (never the token itself). */
 export type ClientTag = z.infer<typeof clientTagSchema>;

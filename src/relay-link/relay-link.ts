@@ -14,11 +14,11 @@
 import type { JSONRPCMessage, McpServer } from '@modelcontextprotocol/server';
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
 import type { LinkState } from '../messaging/browser-link-contract';
-import { CLIENT_META, CONNECTION_META, RelayConnectionTransport } from './connection-transport';
+import { CLIENT_META, CONNECTION_META, HEARTBEAT_METHOD } from '../../relay/src/wire/tags';
+import { RelayConnectionTransport } from './connection-transport';
 import { finalCloseMessage } from './relay-closes';
 import { createAdmissions, type Refusal } from './relay-admission';
 
-export const HEARTBEAT_METHOD = 'notifications/patchbay/heartbeat';
 export const HEARTBEAT_MS = 20_000;
 const RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
 /** A link that stayed up this long starts its retry count over. */

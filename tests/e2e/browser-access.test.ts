@@ -14,7 +14,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RelayClientTransport } from '../../relay/src/client-transport';
+import { RelayClientTransport } from '../../relay/src/clients/client-transport';
 import { startTestRelay, type TestRelay } from '../../relay/test/helpers';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
 import { startFixtureSites, type FixtureSites } from '../fixtures/page-tools/site-server';

@@ -1,19 +1,11 @@
 /**
- * The extension's side of one relay connection: what it sends carries the relay's tags, its own
- * requests get `ext:` ids the relay routes (numbers and strings kept apart), and answers come
- * back to the server with its own ids. The tags are the relay's contract: both sides name them
- * the same.
+ * The extension's side of one relay connection: what it sends carries the relay's tags (named
+ * once for both sides, relay/src/wire/tags.ts), its own requests get `ext:` ids the relay routes
+ * (numbers and strings kept apart), and answers come back to the server with its own ids.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  CONNECTION_META as RELAY_CONNECTION_META,
-  RELATED_META as RELAY_RELATED_META,
-} from '../../relay/src/extension-host';
-import {
-  CONNECTION_META,
-  RELATED_META,
-  RelayConnectionTransport,
-} from '../../src/relay-link/connection-transport';
+import { CONNECTION_META, RELATED_META } from '../../relay/src/wire/tags';
+import { RelayConnectionTransport } from '../../src/relay-link/connection-transport';
 
 const CONNECTION = 'conn-00000000-0000-4000-8000-000000000000';
 
@@ -28,11 +20,6 @@ function transport() {
 }
 
 describe('RelayConnectionTransport', () => {
-  it('names the same tags as the relay', () => {
-    expect(CONNECTION_META).toBe(RELAY_CONNECTION_META);
-    expect(RELATED_META).toBe(RELAY_RELATED_META);
-  });
-
   it('tags notifications with the connection and the request they belong to', async () => {
     const { link, written } = transport();
     await link.send(

@@ -2,8 +2,8 @@
  * Bearer authentication for the HTTP endpoints, with the relay's tokens: a missing or invalid
  * token is answered 401 with JSON-RPC code -32001 and a `WWW-Authenticate` challenge.
  */
-import { CONFLICT_OR_UNAUTHORIZED } from '../jsonrpc.js';
-import type { TokenClaims, Verifier } from '../tokens.js';
+import { CONFLICT_OR_UNAUTHORIZED } from '../wire/jsonrpc.js';
+import type { TokenClaims, Verifier } from '../access/tokens.js';
 import { rpcError } from './responses.js';
 
 const REALM = 'Bearer realm="patchbay-relay"';

@@ -1,5 +1,5 @@
 import { isJsonContentType, readRequestBody } from '@modelcontextprotocol/server';
-import { PARSE_ERROR, RELAY_ERROR } from '../jsonrpc.js';
+import { PARSE_ERROR, RELAY_ERROR } from '../wire/jsonrpc.js';
 import { rpcError } from './responses.js';
 
 /** A POST's JSON body (at most `maxBodyBytes`), or the response refusing it. */

@@ -6,17 +6,17 @@
  * these few frames itself.
  */
 import { randomUUID } from 'node:crypto';
-import { Connection } from '../connection.js';
-import type { ExtensionPort } from '../extension-host.js';
+import { Connection } from '../clients/connection.js';
+import type { ExtensionPort } from '../browsers/extension-host.js';
 import {
   classify,
   CONFLICT_OR_UNAUTHORIZED,
   INVALID_REQUEST,
   RELAY_ERROR,
   type Message,
-} from '../jsonrpc.js';
-import { logTag, type Logger } from '../log.js';
-import { sameToken, whenExpired, type TokenClaims } from '../tokens.js';
+} from '../wire/jsonrpc.js';
+import { logTag, type Logger } from '../monitoring/log.js';
+import { sameToken, whenExpired, type TokenClaims } from '../access/tokens.js';
 import { json, rpcError } from './responses.js';
 import type { SessionEvents } from './session-sharing.js';
 

@@ -11,11 +11,11 @@ import {
   UnsupportedProtocolVersionError,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/server';
-import { Connection } from '../connection.js';
-import type { ExtensionPort } from '../extension-host.js';
-import type { Id, Message } from '../jsonrpc.js';
-import type { Logger } from '../log.js';
-import { whenExpired, type TokenClaims } from '../tokens.js';
+import { Connection, type Deliver } from '../clients/connection.js';
+import type { ExtensionPort } from '../browsers/extension-host.js';
+import type { Id, Message } from '../wire/jsonrpc.js';
+import type { Logger } from '../monitoring/log.js';
+import { whenExpired, type TokenClaims } from '../access/tokens.js';
 import { invalidToken } from './bearer.js';
 import { rpcError } from './responses.js';
 import { standardHeaderProblem } from './standard-headers.js';
@@ -48,6 +48,56 @@ export async function forwardModern(
   claims: TokenClaims,
   log: Logger,
 ): Promise<Response> {
+  const accepted = acceptModern(request, body);
+  if (accepted instanceof Response) return accepted;
+  const transport = new PerRequestHTTPServerTransport({ classification: accepted.classification });
+  const requestId = accepted.messageKind === 'request' ? accepted.message.id : undefined;
+  // A validation error as the whole answer is sent with its status (see VALIDATION_STATUS).
+  let refuse: (response: Response) => void = () => undefined;
+  const refused = new Promise<Response>((resolve) => (refuse = resolve));
+  const connection = new Connection(
+    port,
+    toClient(transport, requestId, refuse),
+    () => void transport.close(),
+    claims,
+  );
+  // A request's exchange outliving its token ends then: 401 if nothing was answered yet.
+  const stopExpiry =
+    requestId === undefined
+      ? () => undefined
+      : whenExpired(claims, () => {
+          refuse(invalidToken('The token has expired.'));
+          void transport.close();
+        });
+  transport.onmessage = (message) => connection.send(message as Message);
+  transport.onclose = () => {
+    stopExpiry();
+    connection.close('The HTTP request ended.');
+  };
+  await transport.start();
+  try {
+    const response = await Promise.race([
+      transport.handleMessage(accepted.message, { request }),
+      refused,
+    ]);
+    // A notification is delivered and done.
+    if (requestId === undefined) connection.close('Delivered.');
+    return response;
+  } catch (error) {
+    // The client went away before the answer: nobody reads this response.
+    log.debug('http.exchange_ended', { reason: String(error) });
+    return new Response(null, { status: 499 });
+  }
+}
+
+/** The SDK's verdict on a 2026-07-28 request the relay forwards. */
+type Modern = Extract<ReturnType<typeof classifyInboundRequest>, { kind: 'modern' }>;
+
+/**
+ * The request as the SDK classified it, when it is a 2026-07-28 request the extension serves
+ * and its headers agree with its body; otherwise the response refusing it.
+ */
+function acceptModern(request: Request, body: unknown): Modern | Response {
   const outcome = classifyInboundRequest({
     httpMethod: request.method,
     protocolVersionHeader: request.headers.get('mcp-protocol-version') ?? undefined,
@@ -73,7 +123,6 @@ export async function forwardModern(
     });
     return rpcError(400, error.code, error.message, { id: echoedId, data: error.data });
   }
-
   const headerProblem = standardHeaderProblem(request, body);
   if (headerProblem) {
     return rpcError(
@@ -85,59 +134,33 @@ export async function forwardModern(
       },
     );
   }
+  return outcome;
+}
 
-  const transport = new PerRequestHTTPServerTransport({ classification: outcome.classification });
-  const requestId = outcome.messageKind === 'request' ? outcome.message.id : undefined;
-  // A validation error as the whole answer is sent with its status (see VALIDATION_STATUS).
-  let refuse: (response: Response) => void = () => undefined;
-  const refused = new Promise<Response>((resolve) => (refuse = resolve));
+/**
+ * Where the extension's messages on the exchange go: the SDK's transport, which shapes the
+ * answer; but a validation error that is the whole answer is refused with its own status.
+ */
+function toClient(
+  transport: PerRequestHTTPServerTransport,
+  requestId: Id | undefined,
+  refuse: (response: Response) => void,
+): Deliver {
   let first = true;
-  const connection = new Connection(
-    port,
-    (message, related) => {
-      const status =
-        first && message.id === requestId && message.method === undefined && message.error
-          ? VALIDATION_STATUS[message.error.code]
-          : undefined;
-      first = false;
-      if (status !== undefined) {
-        refuse(Response.json(message, { status }));
-        void transport.close();
-        return;
-      }
-      // Everything on this connection belongs to its one request (listen streams included).
-      void transport.send(message as JSONRPCMessage, { relatedRequestId: related ?? requestId });
-    },
-    () => void transport.close(),
-    claims,
-  );
-  // A request's exchange outliving its token ends then: 401 if nothing was answered yet.
-  const stopExpiry =
-    requestId === undefined
-      ? () => undefined
-      : whenExpired(claims, () => {
-          refuse(invalidToken('The token has expired.'));
-          void transport.close();
-        });
-  transport.onmessage = (message) => connection.send(message as Message);
-  transport.onclose = () => {
-    stopExpiry();
-    connection.close('The HTTP request ended.');
+  return (message, related) => {
+    const status =
+      first && message.id === requestId && message.method === undefined && message.error
+        ? VALIDATION_STATUS[message.error.code]
+        : undefined;
+    first = false;
+    if (status !== undefined) {
+      refuse(Response.json(message, { status }));
+      void transport.close();
+      return;
+    }
+    // Everything on this connection belongs to its one request (listen streams included).
+    void transport.send(message as JSONRPCMessage, { relatedRequestId: related ?? requestId });
   };
-  await transport.start();
-  try {
-    const response = await Promise.race([
-      transport.handleMessage(outcome.message, { request }),
-      refused,
-    ]);
-    // A notification is delivered and done.
-    if (requestId === undefined) connection.close('Delivered.');
-    return response;
-  } catch (error) {
-    // The client went away before the answer: nobody reads this response.
-    log.debug('http.exchange_ended', { reason: String(error) });
-    return new Response(null, { status: 499 });
-  }
 }
 
 function idOf(body: unknown): Id | undefined {

@@ -1,5 +1,5 @@
 /** JSON and JSON-RPC error responses of the relay's HTTP endpoints. */
-import { errorOf, type Id } from '../jsonrpc.js';
+import { errorOf, type Id } from '../wire/jsonrpc.js';
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return Response.json(body, { status, headers });

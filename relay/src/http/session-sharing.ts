@@ -2,9 +2,9 @@
  * HTTP sessions (2025 Streamable HTTP, legacy SSE) without affinity: the instance that opened a
  * session holds it, says so in Redis, and a request for it landing on another instance is
  * forwarded to the holder, whose answer (a JSON body, an SSE stream) is relayed back. The front
- * door sees this seam only; redis-sessions.ts and redis-exchanges.ts implement it.
+ * door sees this seam only; redis/session-records.ts and redis/instance-exchanges.ts implement it.
  */
-import type { TokenClaims } from '../tokens.js';
+import type { TokenClaims } from '../access/tokens.js';
 
 /** A request forwarded to the instance holding its session: no token, only its claims. */
 export interface ForwardedRequest {

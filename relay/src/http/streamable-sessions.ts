@@ -7,11 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
-import { Connection } from '../connection.js';
-import type { ExtensionPort } from '../extension-host.js';
-import { INVALID_REQUEST, RELAY_ERROR, type Message } from '../jsonrpc.js';
-import { logTag, type Logger } from '../log.js';
-import { sameToken, whenExpired, type TokenClaims } from '../tokens.js';
+import { Connection } from '../clients/connection.js';
+import type { ExtensionPort } from '../browsers/extension-host.js';
+import { INVALID_REQUEST, RELAY_ERROR, type Message } from '../wire/jsonrpc.js';
+import { logTag, type Logger } from '../monitoring/log.js';
+import { sameToken, whenExpired, type TokenClaims } from '../access/tokens.js';
 import { rpcError } from './responses.js';
 import type { SessionEvents } from './session-sharing.js';
 

@@ -7,10 +7,10 @@ import {
   CLIENT_INFO_META_KEY,
   PROTOCOL_VERSION_META_KEY,
 } from '@modelcontextprotocol/server';
-import { Connection } from '../connection.js';
-import type { ExtensionPort } from '../extension-host.js';
-import type { Message } from '../jsonrpc.js';
-import type { TokenClaims } from '../tokens.js';
+import { Connection } from '../clients/connection.js';
+import type { ExtensionPort } from '../browsers/extension-host.js';
+import type { Message } from '../wire/jsonrpc.js';
+import type { TokenClaims } from '../access/tokens.js';
 import { VERSION } from '../version.js';
 import { MODERN_VERSIONS } from './modern-exchange.js';
 

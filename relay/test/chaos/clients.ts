@@ -8,7 +8,7 @@
  */
 import { once } from 'node:events';
 import { WebSocket } from 'ws';
-import { logTag } from '../../src/log.js';
+import { logTag } from '../../src/monitoring/log.js';
 
 export type ClientKind = 'websocket' | 'modern' | 'session';
 

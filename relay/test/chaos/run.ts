@@ -10,8 +10,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { key } from '../../src/redis-keys.js';
-import { issueToken } from '../../src/tokens.js';
+import { key } from '../../src/redis/keys.js';
+import { issueToken } from '../../src/access/tokens.js';
 import {
   SECRET,
   startRedis,
