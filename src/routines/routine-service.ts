@@ -23,8 +23,9 @@ export type { RoutineRunner, RunReport } from './run-desk';
 import { afterClockMoves } from './clock-moves';
 import { dueRuns, nextWake } from './due-runs';
 import { isKnownTimeZone, nextRunAfter } from './schedule';
+import { ROUTINES_ALARM } from './routine-keys';
 
-export const ROUTINES_ALARM = 'routines';
+export { ROUTINES_ALARM } from './routine-keys';
 
 export interface RoutineServiceOptions {
   store: KeyValueStore;
