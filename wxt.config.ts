@@ -54,6 +54,7 @@ export default defineConfig({
       'src/**',
       'public/**',
       'scripts/extension-id.ts',
+      'scripts/worker-chunks.ts',
     ],
   },
   // Extension pages load from disk, not the network: one ~800 kB side-panel chunk is fine.
