@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { defineConfig } from 'wxt';
 import { clientMetadataDocument } from './src/oauth/client-metadata';
 import { extensionIdFromKey, redirectUrlForExtension } from './scripts/extension-id';
+import { lazyWorkerChunks } from './scripts/worker-chunks';
 
 /**
  * Where Patchbay's OAuth Client ID Metadata Document is published (an https URL), if anywhere.
@@ -53,6 +54,7 @@ export default defineConfig({
       'src/**',
       'public/**',
       'scripts/extension-id.ts',
+      'scripts/worker-chunks.ts',
     ],
   },
   // Extension pages load from disk, not the network: one ~800 kB side-panel chunk is fine.
@@ -70,6 +72,10 @@ export default defineConfig({
     },
   }),
   hooks: {
+    // The worker's lazy parts (scripts/worker-chunks.ts).
+    'vite:build:extendConfig': (entrypoints, config) => {
+      if (entrypoints.some((entry) => entry.type === 'background')) lazyWorkerChunks(config);
+    },
     'build:publicAssets': (_wxt, files) => {
       if (!clientMetadataUrl) return;
       files.push({

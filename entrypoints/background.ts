@@ -36,7 +36,7 @@ import { shareAttention } from '../src/platform/shared-attention';
 import { sendOwnRequestsWithoutOrigin } from '../src/platform/chrome-own-requests';
 import { endRedirectCaptures } from '../src/platform/chrome-redirect-capture';
 import { createChromeOffscreenHost } from '../src/platform/chrome-offscreen-host';
-import { createRoutineService } from '../src/routines/routine-service';
+import { createLazyRoutineService } from '../src/routines/lazy-routine-service';
 
 /** What changes the tools an external client sees: servers' tools and status, sites' tools. */
 const TOOL_CHANGES = new Set<Broadcast['type']>([
@@ -129,8 +129,9 @@ export default defineBackground(() => {
   onBroadcast = (message) => {
     if (TOOL_CHANGES.has(message.type)) browserAccess.toolsChanged();
   };
-  // Routines: one alarm while any is active, runs in an offscreen runner (src/routines/).
-  const routines = createRoutineService({
+  // Routines: one alarm while any is active, runs in an offscreen runner (src/routines/); the
+  // service loads only where routines are stored or asked for.
+  const routines = createLazyRoutineService({
     store: createChromeStore(),
     alarms,
     broadcaster,

@@ -6,7 +6,6 @@ import { validateCustomServerInput } from './custom-server-input';
 import type { SessionContext } from './session/context';
 import { listAllTools } from './list-tools';
 import type { ServerSession } from './session/server-session';
-import { runDoctor } from './doctor/run';
 
 /**
  * "Test connection" before saving: connects with what the form holds, lists the tools, and
@@ -63,6 +62,7 @@ export async function testConnection(
 export async function healthCheck(session: ServerSession): Promise<ServerResults['health/check']> {
   const release = session.context.keepAlive.hold();
   try {
+    const { runDoctor } = await import('./doctor/run');
     return await runDoctor(session);
   } finally {
     release();

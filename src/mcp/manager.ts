@@ -17,7 +17,7 @@ import { AskBroker } from './asks/ask-broker';
 import type { ServerConfig } from './catalog';
 import { healthCheck, testConnection } from './diagnostics';
 import { enabledTools, serverTools, setDisabledTools } from './server-tools';
-import * as skills from './skills';
+import { skillsFacade } from './skills-facade';
 import { featureFacade } from './feature-facade';
 import { IconResolver } from './icons';
 import { exportServers } from './import-export';
@@ -264,7 +264,7 @@ export function createMcpManager(options: McpManagerOptions) {
     }),
 
     /** Skills: every connected server's, the person's decision on one, a file of one. */
-    skills: skills.skillsFacade({
+    skills: skillsFacade({
       ready: init,
       sessionOf,
       sessions: () => [...sessions.values()],

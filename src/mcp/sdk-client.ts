@@ -5,7 +5,6 @@
  * connects it.
  */
 import type { Client, ClientCapabilities, Tool } from '@modelcontextprotocol/client';
-import { SKILLS_EXTENSION_ID } from '@modelcontextprotocol/client/ext/skills';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import { APP_MIME_TYPE, APPS_EXTENSION_ID } from '../apps/tool-ui';
 import type { ConnectionError } from '../errors/connection-error';
@@ -13,6 +12,7 @@ import type { ServerRequestHandlers } from './asks/server-requests';
 import { toConnectionError } from './classify-error';
 import type { TransportKind } from './connection-types';
 import { MAX_TOOL_PAGES } from './list-tools';
+import { SKILLS_EXTENSION_ID } from './skills-extension';
 import { TaskHandleClient } from './tasks/task-handle-client';
 
 export const CLIENT_INFO = { name: 'Patchbay', version: '0.1.0' };

@@ -23,9 +23,9 @@ import {
 } from '../skills/skill-decisions';
 import { allowedToolsOf, listedSize, skillDigest, skillFiles } from '../skills/skill-entry';
 import { qualifySkills, skillKey } from '../skills/skill-names';
-import { offers } from './feature-offers';
 import { onServer, REQUEST_TIMEOUT_MS } from './on-server';
 import { CHAT_LIST_TIMEOUT_MS, listEntries } from './skill-list';
+import { offeringSkills } from './skill-offers';
 import type { ServerSession } from './session/server-session';
 import { storageKeys } from './storage-keys';
 import { toolView } from './view';
@@ -85,9 +85,7 @@ export async function allSkills(
   store: KeyValueStore,
   allowedOnly = false,
 ): Promise<{ skills: SkillView[]; failures: { serverId: string; message: string }[] }> {
-  const offering = sessions.filter(
-    (session) => session.isEnabled && offers(session.live?.capabilities, 'skills'),
-  );
+  const offering = offeringSkills(sessions);
   const settled = await Promise.allSettled(
     offering.map(async (session) => {
       const stored = await decisionsOf(store, session.id);
@@ -236,25 +234,6 @@ export async function readSkill(
       }
     },
   );
-}
-
-/** The manager's skills requests, over its sessions. */
-export function skillsFacade(access: {
-  ready(): Promise<void>;
-  sessionOf(serverId: string): Promise<ServerSession>;
-  sessions(): ServerSession[];
-  store: KeyValueStore;
-}) {
-  return {
-    list: async (allowedOnly?: boolean) => {
-      await access.ready();
-      return allSkills(access.sessions(), access.store, allowedOnly);
-    },
-    decide: async (serverId: string, input: Parameters<typeof decideSkill>[2]) =>
-      decideSkill(await access.sessionOf(serverId), access.store, input),
-    read: async (serverId: string, input: Parameters<typeof readSkill>[2]) =>
-      readSkill(await access.sessionOf(serverId), access.store, input),
-  };
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

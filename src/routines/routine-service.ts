@@ -1,9 +1,11 @@
 /**
  * Routines in the worker: saved, scheduled on one alarm (none while no routine is active, so the
  * worker does nothing for them), and run by the routine runner (src/routines/run-routine.ts in
- * an offscreen document's worker: the AI SDK and its providers stay out of this worker, which
- * cannot load code lazily). A run missed while the browser was closed runs once when it opens,
- * not once per missed time. Runs that wait for the person end after the routine's answer time.
+ * an offscreen document's worker: the AI SDK and its providers stay out of this worker). This
+ * service is one of the worker's lazy parts, loaded only where routines are stored or asked for
+ * (./lazy-routine-service.ts). A run missed while the browser was closed runs once when it
+ * opens, not once per missed time. Runs that wait for the person end after the routine's answer
+ * time.
  */
 import { RequestError } from '../errors/request-error';
 import type { Alarms, Broadcaster, KeyValueStore } from '../platform/ports';
@@ -23,8 +25,9 @@ export type { RoutineRunner, RunReport } from './run-desk';
 import { afterClockMoves } from './clock-moves';
 import { dueRuns, nextWake } from './due-runs';
 import { isKnownTimeZone, nextRunAfter } from './schedule';
+import { ROUTINES_ALARM } from './routine-keys';
 
-export const ROUTINES_ALARM = 'routines';
+export { ROUTINES_ALARM } from './routine-keys';
 
 export interface RoutineServiceOptions {
   store: KeyValueStore;

@@ -5,9 +5,9 @@
  */
 import type { KeyValueStore } from '../platform/ports';
 import { routineSchema, runSchema, type Routine, type RoutineRun } from './routine';
+import { ROUTINE_RUNS_KEY, ROUTINES_KEY } from './routine-keys';
 
-export const ROUTINES_KEY = 'routines';
-export const ROUTINE_RUNS_KEY = 'routines.runs';
+export { ROUTINE_RUNS_KEY, ROUTINES_KEY } from './routine-keys';
 /** Runs kept per routine, newest first; older ones are dropped (their chats stay in history). */
 export const KEPT_RUNS = 20;
 

@@ -92,6 +92,7 @@ describe('the store packages (npm run zip)', () => {
         'tsconfig.json',
         'entrypoints/background.ts',
         'scripts/extension-id.ts',
+        'scripts/worker-chunks.ts',
         'public/icon/128.png',
       ]),
     );

@@ -89,6 +89,20 @@ describe('service-worker lifecycle', () => {
     });
   });
 
+  it('loads a part its start leaves out in a restarted worker: the connection doctor', async () => {
+    // The doctor is one of the worker's lazy parts (scripts/worker-chunks.ts): Chrome lets a
+    // worker import it later only because its install imported it once.
+    const id = await addAndEnable('Checked', fixture.mcpUrl);
+    await session.stopWorker(page);
+    const checked = await request<{ ok: boolean; steps: { verdict: string }[] }>(
+      `mcp/${id}/health/check`,
+    );
+    expect(checked).toMatchObject({ ok: true, result: { ok: true } });
+    if (!checked.ok) throw new Error(checked.error.message);
+    expect(checked.result.steps.length).toBeGreaterThan(2);
+    expect(checked.result.steps.filter((step) => step.verdict === 'fail')).toEqual([]);
+  });
+
   it('lets a stopped worker stay stopped while an idle panel is open', async () => {
     // Nothing to keep up (no relay link): the panel's watch port must not start the worker again.
     await expect(request('mcp/servers/get')).resolves.toMatchObject({ ok: true });

@@ -6,7 +6,6 @@ import {
 } from '../../src/platform/memory';
 import { ROUTINES_ALARM, createRoutineService } from '../../src/routines/routine-service';
 import { MODEL_CHOICE_KEY } from '../../src/ai/model-choice';
-import type { RoutineInput } from '../../src/routines/routine';
 import { cleanupsAfterEach } from './cleanups';
 
 /**
@@ -84,12 +83,4 @@ function setupRoutines(options: SetupOptions, cleanups: (() => Promise<unknown>)
   };
 }
 
-export const morning = (change: Partial<RoutineInput> = {}): RoutineInput => ({
-  name: 'Morning summary',
-  prompt: 'List my issues due this week.',
-  servers: ['linear'],
-  tools: [],
-  schedule: { kind: 'daily', time: '08:00' },
-  timeZone: 'Europe/Paris',
-  ...change,
-});
+export { morning } from './routine-input';

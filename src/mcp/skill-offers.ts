@@ -1,0 +1,9 @@
+import { offers } from './feature-offers';
+import type { ServerSession } from './session/server-session';
+
+/** The switched-on, connected servers that offer skills. */
+export function offeringSkills(sessions: readonly ServerSession[]): ServerSession[] {
+  return sessions.filter(
+    (session) => session.isEnabled && offers(session.live?.capabilities, 'skills'),
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * The manager's skills requests, over its sessions. What does the work (./skills.ts, on the
+ * SDK's `SkillsClient`) is one of the worker's lazy parts (scripts/worker-chunks.ts): it is
+ * loaded the first time a switched-on server offers skills, so a worker whose servers offer
+ * none never parses it, though the chat asks for the skills list before every answer.
+ */
+import type { KeyValueStore } from '../platform/ports';
+import type { ServerSession } from './session/server-session';
+import { offeringSkills } from './skill-offers';
+
+const skillsPart = () => import('./skills');
+
+export function skillsFacade(access: {
+  ready(): Promise<void>;
+  sessionOf(serverId: string): Promise<ServerSession>;
+  sessions(): ServerSession[];
+  store: KeyValueStore;
+}) {
+  return {
+    list: async (allowedOnly?: boolean) => {
+      await access.ready();
+      const sessions = access.sessions();
+      if (offeringSkills(sessions).length === 0) return { skills: [], failures: [] };
+      return (await skillsPart()).allSkills(sessions, access.store, allowedOnly);
+    },
+    decide: async (
+      serverId: string,
+      input: Parameters<Awaited<ReturnType<typeof skillsPart>>['decideSkill']>[2],
+    ) => (await skillsPart()).decideSkill(await access.sessionOf(serverId), access.store, input),
+    read: async (
+      serverId: string,
+      input: Parameters<Awaited<ReturnType<typeof skillsPart>>['readSkill']>[2],
+    ) => (await skillsPart()).readSkill(await access.sessionOf(serverId), access.store, input),
+  };
+}
