@@ -39,13 +39,21 @@ function nameAsWords(name: string): string {
     .toLowerCase();
 }
 
-/** What the tool does, as the end of "Ask X to …": its title (lower-cased), or its name. */
+/** A word in title case ("Notes"), which reads lower-cased inside a sentence. */
+const TITLE_WORD = /^[A-Z][a-z0-9'’-]*$/;
+
+/** A title as words inside a sentence: "Search Notes" → "search notes"; "API keys" stays. */
+function titleAsWords(title: string): string {
+  const words = title.split(' ');
+  if (words.every((word) => TITLE_WORD.test(word) || !/[A-Za-z]/.test(word)))
+    return title.toLowerCase();
+  return title.replace(/^[A-Z](?![A-Z])/, (first) => first.toLowerCase());
+}
+
+/** What the tool does, as the end of "Ask X to …": its title in words, or its name. */
 function toolPhrase(tool: ToolView): string {
-  const title = tool.title ?? tool.annotations?.title;
-  const words = title?.trim()
-    ? // "Search Notes" → "search Notes"; an acronym ("API keys") keeps its capitals.
-      title.trim().replace(/^[A-Z](?![A-Z])/, (first) => first.toLowerCase())
-    : nameAsWords(tool.name);
+  const title = plainLine(tool.title ?? tool.annotations?.title ?? '', MAX_PHRASE * 2);
+  const words = title ? titleAsWords(title) : nameAsWords(tool.name);
   return plainLine(words.replace(/[.!?:;,]+$/, ''), MAX_PHRASE);
 }
 

@@ -35,7 +35,7 @@ describe('chatSuggestions', () => {
     );
     expect(suggestions).toEqual({
       fromServers: true,
-      questions: ['Ask Acme Notes to search Notes', 'Ask Acme Notes to list recent notes'],
+      questions: ['Ask Acme Notes to search notes', 'Ask Acme Notes to list recent notes'],
     });
     expect(suggestions.questions.join(' ')).not.toContain('React');
   });
@@ -52,6 +52,24 @@ describe('chatSuggestions', () => {
     expect(suggestions.questions).toEqual([
       'Ask Acme Notes to API keys',
       'Ask Acme Notes to create note',
+    ]);
+  });
+
+  it('reads a title in title case as words, and keeps one that is not', () => {
+    const { questions } = chatSuggestions(
+      [server('everything', 'Everything'), server('gh', 'GitHub')],
+      [
+        tool('everything', 'echo', { title: 'Echo Tool' }),
+        tool('everything', 'sum', { annotations: { title: 'Add 2 Numbers' } }),
+        tool('gh', 'issues', { title: 'List GitHub issues' }),
+        tool('gh', 'prs', { title: 'Find PRs to review' }),
+      ],
+    );
+    expect(questions).toEqual([
+      'Ask Everything to echo tool',
+      'Ask Everything to add 2 numbers',
+      'Ask GitHub to list GitHub issues',
+      'Ask GitHub to find PRs to review',
     ]);
   });
 
