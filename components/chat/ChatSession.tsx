@@ -47,7 +47,7 @@ export interface ChatSessionProps extends ChatSessionOptions {
   onOpenServer?: OpenServer;
   /** A chat too long to go on: "Start a new chat". */
   onNewChat?(): void;
-  /** Shown above the composer while the chat is empty (the one-time tips). */
+  /** Shown under an empty chat's suggestions, just above the composer (the one-time tips). */
   tips?: ReactNode;
 }
 
@@ -132,15 +132,18 @@ export function ChatSession(props: ChatSessionProps) {
       ) : null}
       <ChatTranscript follow={follow}>
         {chat.messages.length === 0 ? (
-          <Suspense fallback={null}>
-            <EmptyChatPanel
-              client={client}
-              servers={servers}
-              tools={tools}
-              askForSites={props.askForSites}
-              onAsk={ask}
-            />
-          </Suspense>
+          <>
+            <Suspense fallback={null}>
+              <EmptyChatPanel
+                client={client}
+                servers={servers}
+                tools={tools}
+                askForSites={props.askForSites}
+                onAsk={ask}
+              />
+            </Suspense>
+            {props.tips}
+          </>
         ) : (
           <MessageList
             messages={chat.messages}
@@ -201,7 +204,6 @@ export function ChatSession(props: ChatSessionProps) {
         ) : null}
       </ChatTranscript>
       <div className="chat-footer">
-        {chat.messages.length === 0 ? props.tips : null}
         {troubled ? (
           <Suspense fallback={null}>
             <ServerProblems

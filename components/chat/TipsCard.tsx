@@ -9,7 +9,7 @@ export const TIPS_DISMISSED_KEY = 'chat.tipsDismissed';
 const dismissedSchema = z.literal(true);
 
 /**
- * The one-time tips above an empty chat's composer: what "@" and "/" do, the keyboard
+ * The one-time tips at the foot of an empty chat, above the composer: what "@" and "/" do, the keyboard
  * shortcut, the context menu and where a chat exports. Loaded with the panel's first empty
  * chat, shown until "Got it".
  */
