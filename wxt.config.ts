@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineConfig } from 'wxt';
 import { clientMetadataDocument } from './src/oauth/client-metadata';
+import { OPEN_PANEL_SHORTCUT } from './src/panel-entry/shortcut';
 import { extensionIdFromKey, redirectUrlForExtension } from './scripts/extension-id';
 import { lazyWorkerChunks } from './scripts/worker-chunks';
 
@@ -142,7 +143,7 @@ export default defineConfig({
     // chrome://extensions/shortcuts.
     commands: {
       'open-patchbay': {
-        suggested_key: { default: 'Alt+Shift+P' },
+        suggested_key: { default: OPEN_PANEL_SHORTCUT },
         description: 'Open Patchbay with the message box focused',
       },
     },

@@ -1,12 +1,14 @@
 import type { UIMessage } from 'ai';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { ChatTranscript } from './ChatTranscript';
 import { Composer } from './Composer';
-import { EmptyChat } from './EmptyChat';
 import { InterruptedTurn } from './InterruptedTurn';
 import { MessageList } from './MessageList';
 import { ResourceDialog } from '../resources/ResourceDialog';
-import { describeChatError } from '../../src/ai/chat-errors';
+import type { SettingsField } from '../../src/ai/chat-errors';
+import { ChatErrorNotice } from './ChatErrorNotice';
+import type { OpenServer } from './use-server-problems';
+import type { ComposerFill } from '../composer/use-outside-text';
 import { createToolNameMap } from '../../src/ai/tool-names';
 import type { ServerView, ToolView } from '../../src/messaging/contract';
 import { renderChatTool } from './chat-tool-slot';
@@ -19,13 +21,16 @@ import { useScrollFollow } from './use-scroll-follow';
 import { useServerContext } from '../composer/use-server-context';
 import { ImageChips } from '../composer/ImageChips';
 import type { ComposerRequest } from '../../src/panel-entry/composer-request';
-import { useEmptyChat } from './use-empty-chat';
 import type { AskForSites } from '../../src/permissions/ask-for-sites';
 import { useImageInput } from '../composer/use-image-input';
 import { useQuotedPages } from '../composer/use-quoted-pages';
 import { PausedRunNote } from '../routines/PausedRunNote';
 import { firstTypedWords } from '../routines/routine-from-chat';
 import { typedWordsOf } from '../../src/chat/typed-words';
+
+// What an empty chat suggests, and the notice of servers with a problem, load when first shown.
+const EmptyChatPanel = lazy(() => import('./EmptyChatPanel'));
+const ServerProblems = lazy(() => import('./ServerProblems'));
 
 export interface ChatSessionProps extends ChatSessionOptions {
   servers: ServerView[];
@@ -36,6 +41,14 @@ export interface ChatSessionProps extends ChatSessionOptions {
   onComposerRequestApplied?(): void;
   /** "Make this a routine" under the last answer: the chat as it is now. */
   onMakeRoutine?(chat: { messages: UIMessage[]; tools: ToolView[] }): void;
+  /** A failure's "Open Settings": the Settings tab with that field focused. */
+  onOpenSettings?(field: SettingsField): void;
+  /** A server problem's Enter <header> or Open in Servers. */
+  onOpenServer?: OpenServer;
+  /** A chat too long to go on: "Start a new chat". */
+  onNewChat?(): void;
+  /** Shown under an empty chat's suggestions, just above the composer (the one-time tips). */
+  tips?: ReactNode;
 }
 
 /**
@@ -55,7 +68,13 @@ export function ChatSession(props: ChatSessionProps) {
   });
   const follow = useScrollFollow();
   const images = useImageInput(props.loadSettings);
-  const empty = useEmptyChat(client, servers, props.askForSites);
+  // A question the empty chat put in the composer (unsent); a new id puts it again.
+  const [fill, setFill] = useState<ComposerFill | undefined>();
+  const ask = (text: string) => setFill((previous) => ({ text, id: (previous?.id ?? 0) + 1 }));
+  // Only a switched-on server not connected can have a problem to show.
+  const troubled = servers.some(
+    (server) => server.isEnabled && server.status.state !== 'connected',
+  );
   const takeQuoted = useQuotedPages(props.composerRequest);
   const composer = useChatComposer({
     client,
@@ -113,7 +132,18 @@ export function ChatSession(props: ChatSessionProps) {
       ) : null}
       <ChatTranscript follow={follow}>
         {chat.messages.length === 0 ? (
-          <EmptyChat toolCount={tools.length} servers={servers} {...empty} />
+          <>
+            <Suspense fallback={null}>
+              <EmptyChatPanel
+                client={client}
+                servers={servers}
+                tools={tools}
+                askForSites={props.askForSites}
+                onAsk={ask}
+              />
+            </Suspense>
+            {props.tips}
+          </>
         ) : (
           <MessageList
             messages={chat.messages}
@@ -164,16 +194,26 @@ export function ChatSession(props: ChatSessionProps) {
         )}
         {interrupted ? <InterruptedTurn {...interrupted} /> : null}
         {chat.status === 'submitted' ? <p className="muted thinking">Thinking…</p> : null}
-        {chat.error ? (
-          <div className="chat-error" role="alert">
-            <p>{describeChatError(chat.error)}</p>
-            <button type="button" onClick={() => void chat.regenerate()}>
-              Retry
-            </button>
-          </div>
+        {session.failure ? (
+          <ChatErrorNotice
+            failure={session.failure}
+            onRetry={() => void chat.regenerate()}
+            onOpenSettings={props.onOpenSettings}
+            onNewChat={props.onNewChat}
+          />
         ) : null}
       </ChatTranscript>
       <div className="chat-footer">
+        {troubled ? (
+          <Suspense fallback={null}>
+            <ServerProblems
+              client={client}
+              servers={servers}
+              askForSites={props.askForSites}
+              onOpenServer={props.onOpenServer}
+            />
+          </Suspense>
+        ) : null}
         {[saveError, context.notice].map((notice, index) =>
           notice ? (
             <p key={index} className="chat-error" role="alert">
@@ -195,7 +235,7 @@ export function ChatSession(props: ChatSessionProps) {
           onFiles={(files) => void images.add(files)}
           chips={<ImageChips {...images} onRemove={images.remove} />}
           sendsWithoutText={images.images.length > 0}
-          {...(empty.fill ? { fill: empty.fill } : {})}
+          {...(fill ? { fill } : {})}
         />
       </div>
       {reader.open ? (

@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import type { SettingsField } from '../../src/ai/chat-errors';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerView } from '../../src/messaging/contract';
 import type { useComposerDraft } from '../composer/use-composer-draft';
-import { HistoryDrawer } from '../history/HistoryDrawer';
+import { ChatRowMenu } from '../history/ChatRowMenu';
+import { exportChat, exportItems } from '../history/export-chat';
 import type { useConversations } from '../history/use-conversations';
 import { PermissionNote } from '../permissions/PermissionNote';
 import type { usePermissionSwitch } from '../permissions/use-permission-switch';
@@ -11,9 +13,18 @@ import { ChatSession } from './ChatSession';
 import type { ChatTabState } from './use-chat-tab';
 import type { RoutineInput } from '../../src/routines/routine';
 import { routineFromChat } from '../routines/routine-from-chat';
+import type { OpenServer } from './use-server-problems';
+
+// The chat list loads with its first opening (it costs the panel's first load nothing).
+const HistoryDrawer = lazy(() =>
+  import('../history/HistoryDrawer').then((module) => ({ default: module.HistoryDrawer })),
+);
+// The one-time tips load with the first empty chat.
+const TipsCard = lazy(() => import('./TipsCard'));
 
 /**
- * The Chat tab: one row with the chat list's button, the open chat's title and "New chat";
+ * The Chat tab: one row with the chat list's button, the open chat's title with its ⋯ (Export)
+ * and "New chat";
  * the header with the chat's model and tools (the browser's among them); and the chat itself.
  */
 export function ChatTab({
@@ -25,6 +36,8 @@ export function ChatTab({
   composer,
   onMakeRoutine,
   notice,
+  onOpenSettings,
+  onOpenServer,
 }: {
   client: PatchbayClient;
   chat: ChatTabState;
@@ -38,8 +51,14 @@ export function ChatTab({
   onMakeRoutine?(routine: RoutineInput): void;
   /** Said under the header before the person asks (a model that cannot call tools). */
   notice?: ReactNode;
+  /** A failure's "Open Settings": the Settings tab with that field focused. */
+  onOpenSettings?(field: SettingsField): void;
+  /** A server problem's Enter <header> or Open in Servers. */
+  onOpenServer?: OpenServer;
 }) {
   const { conversation } = chats;
+  // Only a chat already in the list has something to export.
+  const saved = chats.list.conversations.some(({ id }) => id === conversation?.id);
   const { showHistory, setShowHistory } = chat;
   return (
     <section className="panel chat-panel" aria-label="Chat">
@@ -57,6 +76,14 @@ export function ChatTab({
         <span className="conversation-switch-title" title={conversation?.title ?? 'New chat'}>
           {conversation?.title ?? 'New chat'}
         </span>
+        {conversation && saved ? (
+          <ChatRowMenu
+            label="Actions for this chat"
+            items={exportItems(
+              (format) => void exportChat(chats.history, conversation.id, format, conversation),
+            )}
+          />
+        ) : null}
         <button
           type="button"
           onClick={() => {
@@ -77,7 +104,11 @@ export function ChatTab({
           onCancel={inChat.cancel}
         />
       ) : null}
-      {showHistory ? <HistoryDrawer chats={chats} onOpened={() => setShowHistory(false)} /> : null}
+      {showHistory ? (
+        <Suspense fallback={<p className="muted">Loading your chats…</p>}>
+          <HistoryDrawer chats={chats} onOpened={() => setShowHistory(false)} />
+        </Suspense>
+      ) : null}
       {conversation?.skipped ? (
         <p className="chat-error" role="alert">
           {conversation.skipped === 1
@@ -100,6 +131,14 @@ export function ChatTab({
           saveApprovals={chat.saveApprovals}
           onSaved={chat.onSaved}
           onReload={() => void chats.open(conversation.id)}
+          tips={
+            <Suspense fallback={null}>
+              <TipsCard store={chat.store} />
+            </Suspense>
+          }
+          {...(onOpenSettings && { onOpenSettings })}
+          {...(onOpenServer && { onOpenServer })}
+          onNewChat={() => chats.start()}
           composerRequest={composer.request}
           onComposerRequestApplied={composer.applied}
           {...(onMakeRoutine && {

@@ -13,6 +13,7 @@ import {
 } from '../../src/composer/attachment';
 import {
   detectTrigger,
+  insertTrigger,
   removeTrigger,
   type PickerKind,
   type PickerTrigger,
@@ -25,7 +26,8 @@ import { useComposerFill, useComposerRequest } from '../composer/use-outside-tex
 import type { ComposerProps } from '../composer/composer-props';
 import { ChosenItemForm, type ChosenItem } from '../composer/ChosenItemForm';
 import { pickerContent, type PickerChoice } from '../composer/picker-items';
-import { PickerMenu, pickerOptionId } from '../composer/PickerMenu';
+import { comboboxAttributes, PickerMenu } from '../composer/PickerMenu';
+import { AddMenu } from '../composer/AddMenu';
 
 export type { Attachment } from '../../src/composer/attachment';
 export type { CompletionRequest } from '../composer/ChosenItemForm';
@@ -117,6 +119,13 @@ export function Composer(props: ComposerProps) {
     setDismissed(stillClosed);
   };
 
+  /** The "+" menu's choice: its character put in, and the picker it opens. */
+  const openPicker = (kind: PickerKind) => {
+    const next = insertTrigger(latestText.current, caret, kind);
+    afterRender.current = { caret: next.caret, focus: true };
+    update(next.text, next.caret);
+  };
+
   const attach = (attachment: Attachment) => {
     // Attaching the same resource twice would send it twice.
     if (attachments.some((attached) => attached.uri === attachment.uri)) return;
@@ -204,16 +213,11 @@ export function Composer(props: ComposerProps) {
   };
 
   const pickersAvailable = enabled.resources || enabled.prompts;
-  const combobox = pickersAvailable
-    ? {
-        role: 'combobox',
-        'aria-autocomplete': 'list' as const,
-        'aria-expanded': Boolean(picker),
-        'aria-controls': picker ? listboxId : undefined,
-        'aria-activedescendant':
-          picker && picker.choices.length > 0 ? pickerOptionId(listboxId, activeIndex) : undefined,
-      }
-    : {};
+  const combobox = comboboxAttributes(
+    pickersAvailable,
+    listboxId,
+    picker && { count: picker.choices.length, activeIndex },
+  );
 
   return (
     <div className="composer-stack">
@@ -252,11 +256,15 @@ export function Composer(props: ComposerProps) {
         />
       ) : null}
       <form className="composer" onSubmit={submit} {...fileTargets(props.onFiles)}>
+        <AddMenu kinds={enabled} disabled={Boolean(disabledReason || form)} onPick={openPicker} />
         <textarea
           ref={textarea}
           aria-label="Message"
           placeholder={
-            disabledReason ?? 'Ask anything… (Enter to send, Shift+Enter for a new line)'
+            disabledReason ??
+            (pickersAvailable
+              ? 'Ask anything (@ attach, / prompt)'
+              : 'Ask anything… (Enter to send, Shift+Enter for a new line)')
           }
           value={text}
           rows={1}

@@ -1,19 +1,15 @@
+import type { ChatSuggestions } from '../../src/chat/chat-suggestions';
 import type { ServerView } from '../../src/messaging/contract';
 import { ServerIcon } from '../composer/ServerIcon';
 
 /** Catalog servers that need no account: one click and the chat can use them. */
 export const SUGGESTED_SERVER_IDS = ['deepwiki', 'context7'] as const;
 
-/** Questions a new person can ask at once (the last two use the suggested servers). */
-export const EXAMPLE_QUESTIONS = [
-  'What can you help me with, and which tools do you have?',
-  'How does the React repository (facebook/react) organize its packages?',
-  'Show me how to debounce a function with lodash, from its current docs.',
-] as const;
-
 export interface EmptyChatProps {
   toolCount: number;
   servers: readonly ServerView[];
+  /** The questions to offer: from the servers switched on, or generic while none is. */
+  suggestions: ChatSuggestions;
   /** The suggested servers being switched on (their buttons wait). */
   enabling: ReadonlySet<string>;
   onEnable(serverId: string): void;
@@ -23,15 +19,18 @@ export interface EmptyChatProps {
 }
 
 /**
- * A chat without messages: servers to switch on in one click (while they are off), and
- * questions that fill the composer.
+ * A chat without messages: while no server is on, servers to switch on in one click and
+ * questions anyone can ask; with servers on, questions made from them. A question fills the
+ * composer (as text: words from servers are shown, never run).
  */
 export function EmptyChat(props: EmptyChatProps) {
-  const { toolCount, servers, enabling, onEnable, onAsk, notice } = props;
-  const suggested = SUGGESTED_SERVER_IDS.flatMap((id) => {
-    const server = servers.find((candidate) => candidate.id === id);
-    return server && !server.isEnabled ? [server] : [];
-  });
+  const { toolCount, servers, suggestions, enabling, onEnable, onAsk, notice } = props;
+  const suggested = suggestions.fromServers
+    ? []
+    : SUGGESTED_SERVER_IDS.flatMap((id) => {
+        const server = servers.find((candidate) => candidate.id === id);
+        return server && !server.isEnabled ? [server] : [];
+      });
   return (
     <div className="empty-chat">
       <p>
@@ -70,7 +69,7 @@ export function EmptyChat(props: EmptyChatProps) {
       <section className="empty-chat-questions" aria-label="Example questions">
         <h2>Try asking</h2>
         <ul>
-          {EXAMPLE_QUESTIONS.map((question) => (
+          {suggestions.questions.map((question) => (
             <li key={question}>
               <button type="button" className="example-question" onClick={() => onAsk(question)}>
                 {question}

@@ -67,6 +67,7 @@ export function useChatTab(options: {
     [store],
   );
   return {
+    store,
     showHistory,
     setShowHistory,
     loadSettings: chatModel.loadSettings,

@@ -1,20 +1,22 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { chatSuggestions } from '../../src/chat/chat-suggestions';
 import type { PatchbayClient } from '../../src/messaging/client';
-import type { ServerView } from '../../src/messaging/contract';
+import type { ServerView, ToolView } from '../../src/messaging/contract';
 import type { AskForSites } from '../../src/permissions/ask-for-sites';
 
 /**
- * What the empty chat does: switches a suggested catalog server on (as the Servers view's
- * switch does; the server then connects, or says why not, there and in the header), and puts an
- * example question in the composer (`fill`) without sending it.
+ * What the empty chat does: suggests questions from the servers switched on and their tools,
+ * and switches a suggested catalog server on (as the Servers view's switch does; the server
+ * then connects, or says why not, there and in the header).
  */
 export function useEmptyChat(
   client: PatchbayClient,
   servers: readonly ServerView[],
+  tools: readonly ToolView[],
   askForSites: AskForSites,
 ) {
+  const suggestions = useMemo(() => chatSuggestions(servers, tools), [servers, tools]);
   const [enabling, setEnabling] = useState<ReadonlySet<string>>(new Set());
-  const [fill, setFill] = useState<{ text: string; id: number } | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
   const onEnable = useCallback(
     (serverId: string) => {
@@ -34,9 +36,5 @@ export function useEmptyChat(
     },
     [askForSites, client, servers],
   );
-  const onAsk = useCallback(
-    (question: string) => setFill((previous) => ({ text: question, id: (previous?.id ?? 0) + 1 })),
-    [],
-  );
-  return { enabling, onEnable, onAsk, fill, notice };
+  return { suggestions, enabling, onEnable, notice };
 }

@@ -38,6 +38,26 @@ export function pickerOptionId(listboxId: string, index: number): string {
 }
 
 /**
+ * The text box's side of the picker (an ARIA combobox): where the picker is, and its row the
+ * arrows are on. None where the composer offers no picker.
+ */
+export function comboboxAttributes(
+  available: boolean,
+  listboxId: string,
+  open: { count: number; activeIndex: number } | undefined,
+) {
+  if (!available) return {};
+  return {
+    role: 'combobox',
+    'aria-autocomplete': 'list' as const,
+    'aria-expanded': Boolean(open),
+    'aria-controls': open ? listboxId : undefined,
+    'aria-activedescendant':
+      open && open.count > 0 ? pickerOptionId(listboxId, open.activeIndex) : undefined,
+  };
+}
+
+/**
  * The listbox above the composer. Focus stays in the textarea (it owns the keyboard and points
  * at the active row with aria-activedescendant), so rows keep the mouse from taking focus.
  */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { groupByDay } from '../../src/chat/chat-groups';
 import type { ConversationSummary } from '../../src/chat/history';
 import { ChatRowMenu } from './ChatRowMenu';
+import { exportItems, type ChatExportFormat } from './export-chat';
 
 export interface ConversationListProps {
   conversations: ConversationSummary[];
@@ -11,6 +12,8 @@ export interface ConversationListProps {
   onOpen(id: string): void;
   onRename(id: string, title: string): void;
   onDelete(id: string): void;
+  /** Downloads a chat (its row menu's Export as Markdown / as JSON). */
+  onExport?(id: string, format: ChatExportFormat): void;
   /** The time the list's day groups count from (Today, Yesterday…). */
   now: number;
 }
@@ -22,6 +25,7 @@ export function ConversationList({
   onOpen,
   onRename,
   onDelete,
+  onExport,
   now,
 }: ConversationListProps) {
   const [renaming, setRenaming] = useState<string | undefined>();
@@ -83,12 +87,24 @@ export function ConversationList({
                       </button>
                       {conversation.routineId ? <span className="label">Routine</span> : null}
                       <ChatRowMenu
-                        title={conversation.title}
-                        onRename={() => {
-                          setDraft(conversation.title);
-                          setRenaming(conversation.id);
-                        }}
-                        onDelete={() => onDelete(conversation.id)}
+                        label={`Actions for ${conversation.title}`}
+                        items={[
+                          {
+                            label: 'Rename',
+                            onSelect: () => {
+                              setDraft(conversation.title);
+                              setRenaming(conversation.id);
+                            },
+                          },
+                          ...(onExport
+                            ? exportItems((format) => onExport(conversation.id, format))
+                            : []),
+                          {
+                            label: 'Delete',
+                            danger: true,
+                            onSelect: () => onDelete(conversation.id),
+                          },
+                        ]}
                       />
                     </>
                   )}

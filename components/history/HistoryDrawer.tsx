@@ -5,6 +5,7 @@ import { ConversationList } from './ConversationList';
 import type { useConversations } from './use-conversations';
 import { useChatSearch } from './use-chat-search';
 import { useChatTransfer } from './use-chat-transfer';
+import { exportChat } from './export-chat';
 
 /** The chat switcher: export and import, and the list of chats. */
 export function HistoryDrawer({
@@ -53,6 +54,7 @@ export function HistoryDrawer({
           onOpen={(id) => void chats.open(id).then(onOpened)}
           onRename={(id, title) => void chats.rename(id, title)}
           onDelete={(id) => void chats.remove(id)}
+          onExport={(id, format) => void exportChat(chats.history, id, format)}
         />
       )}
     </div>

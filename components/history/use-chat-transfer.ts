@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { downloadText } from '../chat/download-text';
-import { chatToMarkdown, chatsToJson, fileNameFor } from '../../src/chat/chat-export';
+import { chatsToJson } from '../../src/chat/chat-export';
+import { exportChat } from './export-chat';
 import { importSizeError, previewImport, type ImportPreview } from '../../src/chat/chat-import';
 import type { Conversation, ConversationStore } from '../../src/chat/history';
 
@@ -17,20 +18,14 @@ export function useChatTransfer(options: {
   const { history, conversation, chatIds } = options;
   const [preview, setPreview] = useState<ImportPreview | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
-  // The open chat as stored: its latest messages, title and dates.
-  const current = async () =>
-    conversation ? ((await history.get(conversation.id)) ?? conversation) : undefined;
   return {
     preview,
     notice,
     async exportMarkdown() {
-      const chat = await current();
-      if (chat) downloadText(chatToMarkdown(chat), 'text/markdown', fileNameFor(chat.title, 'md'));
+      if (conversation) await exportChat(history, conversation.id, 'markdown', conversation);
     },
     async exportJson() {
-      const chat = await current();
-      if (chat)
-        downloadText(chatsToJson([chat]), 'application/json', fileNameFor(chat.title, 'json'));
+      if (conversation) await exportChat(history, conversation.id, 'json', conversation);
     },
     async exportAll() {
       const chats = (await Promise.all(chatIds.map((id) => history.get(id)))).filter(

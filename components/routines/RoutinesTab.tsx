@@ -7,6 +7,8 @@ import type { RoutineInput } from '../../src/routines/routine';
 import { RoutineEditor } from './RoutineEditor';
 import { RoutineItem } from './RoutineItem';
 import { blankRoutine } from './new-routine';
+import { routineFromTemplate } from './routine-templates';
+import { RoutineTemplates } from './RoutineTemplates';
 import type { RoutineEditing } from './use-routine-editing';
 import { useRoutineEditor } from './use-routine-editor';
 import { useRoutines, type RoutinesState } from './use-routines';
@@ -75,6 +77,7 @@ export function RoutinesTab(props: RoutinesTabProps) {
           <button type="button" className="primary" onClick={() => open(blankRoutine())}>
             New routine
           </button>
+          <RoutineTemplates onPick={(template) => open(routineFromTemplate(template))} />
         </div>
       ) : null}
       {routines?.length ? (

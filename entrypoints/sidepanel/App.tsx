@@ -16,6 +16,8 @@ import { useServers } from '../../components/servers/use-servers';
 import { FirstRun } from '../../components/settings/FirstRun';
 import { useModelChoice, useOnDeviceOffered } from '../../components/settings/use-model-choice';
 import { useStored } from '../../components/shared/use-stored';
+import type { OpenServer } from '../../components/chat/use-server-problems';
+import type { SettingsField } from '../../src/ai/chat-errors';
 import { useSyncWhenOn } from '../../components/sync/use-sync-when-on';
 import { settingsForChat } from '../../src/ai/chat-model';
 import { cannotCallTools } from '../../src/ai/model-settings';
@@ -103,6 +105,20 @@ export function App({
   const [restoreFirst, setRestoreFirst] = useState(false);
   useSyncWhenOn(store, client);
   const showChat = useCallback(() => setTab('chat'), []);
+  // A chat's "Open Settings" and a server problem's button: the tab, then the control there.
+  const openSettings = useCallback((field: SettingsField) => {
+    setTab('settings');
+    void import('../../components/shared/panel-navigation').then((module) =>
+      module.showSettingsField(field),
+    );
+  }, []);
+  const openServer = useCallback<OpenServer>((serverId, header) => {
+    setTab('servers');
+    if (serverId)
+      void import('../../components/shared/panel-navigation').then((module) =>
+        module.showServerCard(serverId, header),
+      );
+  }, []);
   const composer = useComposerDraft(inbox, showChat);
   const routineEditing = useRoutineEditing();
   const keepDays = useStored(store, CHAT_RETENTION_KEY, retentionSchema);
@@ -205,6 +221,8 @@ export function App({
           inChat={inChat}
           composer={composer}
           notice={toolsNotice}
+          onOpenSettings={openSettings}
+          onOpenServer={openServer}
           onMakeRoutine={(routine) => {
             routineEditing.open(routine);
             setTab('routines');

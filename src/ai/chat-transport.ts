@@ -22,7 +22,7 @@ import {
   pointedOriginOf,
   type CallOrigins,
 } from './chat-approval';
-import { describeChatError } from './chat-errors';
+import { explainChatError, type ChatErrorExplained } from './chat-errors';
 import { isContinueRequest, withContinueInstruction } from './continue-answer';
 import type { ModelSettings } from './model-settings';
 import { buildSkillTool, skillsSection } from './skill-tool';
@@ -107,6 +107,11 @@ export interface ChatTransportOptions {
   stopIntent?: StopIntent;
   /** The servers whose tools and skills this chat may use (a routine's); all when absent. */
   servers?: (serverId: string) => boolean;
+  /**
+   * A failure of the request as put in words, with the step the chat offers for it: the UI
+   * stream carries only the words, so the panel looks the step up by them.
+   */
+  onModelError?(explained: ChatErrorExplained): void;
 }
 
 /**
@@ -229,7 +234,11 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       const continued = messages.at(-1);
       return result.toUIMessageStream({
         originalMessages: messages,
-        onError: describeChatError,
+        onError: (error) => {
+          const explained = explainChatError(error);
+          options.onModelError?.(explained);
+          return explained.sentence;
+        },
         // The model, its token counts and how long it reasoned, kept on the answer.
         messageMetadata: answerMetadataFor({
           model: { provider: settings.provider, id: settings.model },

@@ -61,6 +61,28 @@ export function removeTrigger(
   return { text: before + after, caret: before.length };
 }
 
+/**
+ * The text with a picker's character put in, as the "+" menu does, and the caret just after it:
+ * "@" at the caret, with a space before it after a word and after it before one; "/" at the
+ * very start, the only place it counts, with a space before what was already typed.
+ */
+export function insertTrigger(
+  text: string,
+  caret: number,
+  kind: PickerKind,
+): { text: string; caret: number } {
+  if (kind === 'prompts') {
+    if (!text.trim()) return { text: '/', caret: 1 };
+    return { text: WHITESPACE.test(text.charAt(0)) ? `/${text}` : `/ ${text}`, caret: 1 };
+  }
+  const position = Math.max(0, Math.min(caret, text.length));
+  const before = text.slice(0, position);
+  const after = text.slice(position);
+  const lead = before === '' || WHITESPACE.test(before.slice(-1)) ? '@' : ' @';
+  const trail = after === '' || WHITESPACE.test(after.charAt(0)) ? '' : ' ';
+  return { text: before + lead + trail + after, caret: before.length + lead.length };
+}
+
 /** The texts a picker item is found by, strongest first. */
 export interface SearchFields {
   /** Title and name: a match at their start ranks first, anywhere in them second. */

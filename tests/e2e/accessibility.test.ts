@@ -19,7 +19,7 @@ import {
   type ExtensionSession,
 } from './harness';
 import { pressUntilFocused } from './keyboard';
-import { openDetails, serverCard } from './server-setup';
+import { addAndSwitchOn, openDetails, serverCard } from './server-setup';
 import { openSettings } from './settings-setup';
 
 /** Asserts that `page`, as it is now, breaks no WCAG 2.2 A/AA rule in either theme. */
@@ -88,6 +88,28 @@ describe('the panel’s views', () => {
         .getByRole('button', { name: 'Approve' })
         .waitFor();
       await expectAccessible(session, page, 'chat');
+    });
+
+    it('Chat before the first question: the tips, the "+" menu, a server with a problem', async () => {
+      const down = closeAfterTest(await startFixtureServer());
+      await down.close();
+      await addAndSwitchOn(session, page, { name: 'Down', url: down.mcpUrl });
+      await page.reload();
+      await page
+        .getByRole('region', { name: 'Server problems' })
+        .getByText('Down')
+        .waitFor({ timeout: 15_000 });
+      await page.getByRole('region', { name: 'Tips' }).waitFor();
+      await page.getByRole('region', { name: 'Example questions' }).waitFor();
+      await page.getByRole('button', { name: 'Add a resource or a prompt' }).click();
+      await page.getByRole('menu', { name: 'Add to your message' }).waitFor();
+      await expectAccessible(session, page, 'chat-hints');
+    });
+
+    it('Routines, empty, with its examples', async () => {
+      await page.getByRole('tab', { name: 'Routines' }).click();
+      await page.getByRole('region', { name: 'Examples' }).waitFor();
+      await expectAccessible(session, page, 'routines-empty');
     });
 
     it('Servers, with a server’s details and the add form open', async () => {

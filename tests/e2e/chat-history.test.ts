@@ -86,6 +86,36 @@ describe('export and import', () => {
     return { name: file.suggestedFilename(), text: readFileSync(path, 'utf8') };
   }
 
+  it('exports the open chat from the ⋯ beside its title, and any chat from its row’s menu', async () => {
+    model.script({ type: 'text', text: 'Oslo is cold.' }, { type: 'text', text: 'Bergen is wet.' });
+    await ask('Weather in Oslo?');
+    await page.getByText('Oslo is cold.').waitFor();
+    const fromMenu = async (menu: string, item: string) => {
+      const [file] = await Promise.all([
+        page.waitForEvent('download', { timeout: 5_000 }),
+        (async () => {
+          await page.getByRole('button', { name: menu }).click();
+          await page
+            .getByRole('menu', { name: menu })
+            .getByRole('menuitem', { name: item })
+            .click();
+        })(),
+      ]);
+      return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
+    };
+    const markdown = await fromMenu('Actions for this chat', 'Export as Markdown');
+    expect(markdown.name).toBe('Weather-in-Oslo.md');
+    expect(markdown.text).toContain('Oslo is cold.');
+
+    await ask('Weather in Bergen?');
+    await page.getByText('Bergen is wet.').waitFor();
+    await page.getByRole('button', { name: 'Chats', exact: true }).click();
+    const json = await fromMenu('Actions for Weather in Oslo?', 'Export as JSON');
+    expect(json.name).toBe('Weather-in-Oslo.json');
+    const { chats } = JSON.parse(json.text) as { chats: { title: string }[] };
+    expect(chats.map(({ title }) => title)).toEqual(['Weather in Oslo?']);
+  });
+
   it('exports a chat as Markdown and JSON, and imports chats with a preview and an error per bad entry', async () => {
     model.script({ type: 'text', text: 'Oslo is **cold** in winter.' });
     await ask('Weather in Oslo?');

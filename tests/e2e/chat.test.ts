@@ -255,6 +255,22 @@ describe('chat with a model chosen', () => {
       .waitFor();
     await expect(error.getByRole('button', { name: 'Retry' }).isVisible()).resolves.toBe(true);
     await session.screenshot(page, 'chat-bad-key');
+    // Its next step: Settings, with the key's field focused to type the right one.
+    await error.getByRole('button', { name: 'Open Settings' }).click();
+    await expect(
+      page.getByRole('tab', { name: 'Settings' }).getAttribute('aria-selected'),
+    ).resolves.toBe('true');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('API key');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('sk-right');
+    await page.keyboard.press('Enter');
+    // Enter in the field saves the form, which goes back to the chat.
+    await page.getByRole('combobox', { name: 'Message' }).waitFor();
+    model.script({ type: 'text', text: 'Hello with the right key.' });
+    await ask('Hello again?');
+    await page.getByText('Hello with the right key.').waitFor();
   });
 
   it('talks to OpenAI through the Responses API', async () => {

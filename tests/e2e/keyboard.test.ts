@@ -158,6 +158,19 @@ describe('Tab reaches every control, with a focus ring', () => {
     await expectAllReachable('the chat');
   });
 
+  it('in an empty chat, with its tips, its questions and the "+" menu open', async () => {
+    await page.getByRole('region', { name: 'Tips' }).waitFor();
+    await page.getByRole('region', { name: 'Example questions' }).waitFor();
+    await pressUntilFocused(
+      page,
+      page.getByRole('button', { name: 'Add a resource or a prompt' }),
+      'Shift+Tab',
+    );
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu', { name: 'Add to your message' }).waitFor();
+    await expectAllReachable('the empty chat');
+  });
+
   it('in Servers, with a server’s details open, and in Settings', async () => {
     await page.getByRole('tab', { name: 'Servers' }).press('Enter');
     const card = serverCard(page, 'Fixture');

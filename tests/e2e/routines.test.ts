@@ -405,6 +405,35 @@ describe('routines', () => {
     expect(remove.x + remove.width).toBeLessThanOrEqual(card.x + card.width);
   });
 
+  it('offers examples in an empty tab, each filling the editor to change and save', async () => {
+    await page.reload();
+    await page.getByRole('tab', { name: 'Routines' }).click();
+    const examples = page.getByRole('region', { name: 'Examples' });
+    await examples.getByRole('button').first().waitFor();
+    await expect(examples.getByRole('button').count()).resolves.toBeGreaterThanOrEqual(2);
+    await session.screenshot(page, 'routines-templates');
+    await examples.getByRole('button', { name: /^Morning summary of my open issues/ }).click();
+    const editor = page.getByRole('form', { name: 'New routine' });
+    await expect(editor.getByLabel('Name').inputValue()).resolves.toBe(
+      'Morning summary of my open issues',
+    );
+    await expect(editor.getByLabel('What it asks').inputValue()).resolves.toMatch(
+      /^List the issues assigned to me that are still open/,
+    );
+    await expect(editor.getByLabel('How often').inputValue()).resolves.toBe('weekdays');
+    await expect(editor.getByLabel('Time', { exact: true }).inputValue()).resolves.toBe('08:30');
+    // The servers are the person's to pick: none is ticked for them.
+    await expect(editor.getByRole('checkbox', { name: 'Journal' }).isChecked()).resolves.toBe(
+      false,
+    );
+    await editor.getByRole('checkbox', { name: 'Journal' }).check();
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByRole('listitem', { name: 'Morning summary of my open issues' })
+      .getByText(/Next run/)
+      .waitFor();
+  });
+
   it('keeps a quoted page’s words the page’s: the editor names the page, an edit keeps it', async () => {
     const page1 = { url: 'https://news.example/today', title: 'Harbour news' };
     await requestFrom(session, page, 'routines/save', {

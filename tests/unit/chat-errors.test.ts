@@ -1,6 +1,6 @@
 import { APICallError, RetryError } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { describeChatError } from '../../src/ai/chat-errors';
+import { describeChatError, explainChatError, type ChatErrorStep } from '../../src/ai/chat-errors';
 import { titleFor } from '../../src/chat/history';
 
 function apiError(
@@ -163,6 +163,36 @@ describe('describeChatError', () => {
     expect(describeChatError(new TypeError('Failed to fetch'))).toContain(
       'Couldn’t reach the model provider',
     );
+  });
+});
+
+describe('explainChatError', () => {
+  it.each<[string, unknown, ChatErrorStep]>([
+    ['a rejected API key', apiError(401), { kind: 'settings', field: 'api-key' }],
+    [
+      'a rejected Gemini key',
+      apiError(400, { error: { message: 'x', details: [{ reason: 'API_KEY_INVALID' }] } }),
+      { kind: 'settings', field: 'api-key' },
+    ],
+    ['an unknown model', apiError(404), { kind: 'settings', field: 'model' }],
+    ['rate limiting', apiError(429), { kind: 'retry' }],
+    ['an overloaded provider', apiError(529), { kind: 'retry' }],
+    ['a provider out of reach', apiError(undefined), { kind: 'retry' }],
+    ['a network failure in the browser', new TypeError('Failed to fetch'), { kind: 'retry' }],
+    [
+      'a conversation too long',
+      apiError(400, { error: { message: 'x', code: 'context_length_exceeded' } }),
+      { kind: 'new-chat' },
+    ],
+    [
+      'a local model server refusing the origin',
+      apiError(403, undefined, { url: 'http://localhost:11434/v1/chat/completions' }),
+      { kind: 'retry' },
+    ],
+    ['anything else', new Error('boom'), { kind: 'retry' }],
+  ])('offers the next step for %s', (_name, error, step) => {
+    expect(explainChatError(error).step).toEqual(step);
+    expect(explainChatError(error).sentence).toBe(describeChatError(error));
   });
 });
 

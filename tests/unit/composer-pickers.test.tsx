@@ -84,6 +84,57 @@ function optionLabels() {
   });
 }
 
+describe('the "+" menu', () => {
+  const plus = () => screen.getByRole('button', { name: 'Add a resource or a prompt' });
+
+  it('opens the resource picker as "@" does, where the caret was', () => {
+    const { props, textarea } = setup();
+    type(textarea, 'summarize');
+    fireEvent.click(plus());
+    expect(plus().getAttribute('aria-expanded')).toBe('true');
+    const menu = screen.getByRole('menu', { name: 'Add to your message' });
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Attach a resource (@)' }));
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(textarea.value).toBe('summarize @');
+    expect(screen.getByRole('listbox', { name: 'Resources' })).toBeTruthy();
+    expect(props.onPickerOpen).toHaveBeenCalledWith('resources');
+    fireEvent.keyDown(textarea, { key: 'Enter' });
+    expect(props.onAttach).toHaveBeenCalledWith(expect.objectContaining({ name: 'readme' }));
+    expect(textarea.value).toBe('summarize ');
+  });
+
+  it('opens the prompt picker as "/" does, from the keyboard', () => {
+    const { props, textarea } = setup();
+    fireEvent.click(plus());
+    const menu = screen.getByRole('menu');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(document.activeElement).toBe(items[0]);
+    fireEvent.keyDown(items[0]!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(items[1]);
+    fireEvent.keyDown(items[1]!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(items[0]);
+    fireEvent.keyDown(items[0]!, { key: 'ArrowUp' });
+    expect(document.activeElement).toHaveProperty('textContent', 'Use a prompt (/)');
+    fireEvent.click(items[1]!);
+    expect(textarea.value).toBe('/');
+    expect(screen.getByRole('listbox', { name: 'Prompts' })).toBeTruthy();
+    expect(props.onPickerOpen).toHaveBeenCalledWith('prompts');
+    expect(props.onSend).not.toHaveBeenCalled();
+  });
+
+  it('closes on Escape with the focus back on "+", and is not there without pickers', () => {
+    setup();
+    fireEvent.click(plus());
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(plus());
+    cleanup();
+    render(<Composer busy={false} onSend={vi.fn()} onStop={vi.fn()} />);
+    screen.getByRole('textbox', { name: 'Message' });
+    expect(screen.queryByRole('button', { name: 'Add a resource or a prompt' })).toBeNull();
+  });
+});
+
 describe('the "@" resource picker', () => {
   it('opens on "@", lists every resource and template with its server, and says so', () => {
     const { props, textarea } = setup();

@@ -18,6 +18,7 @@ function list() {
     onOpen: vi.fn(),
     onRename: vi.fn(),
     onDelete: vi.fn(),
+    onExport: vi.fn(),
     now,
   };
   render(<ConversationList {...props} />);
@@ -31,6 +32,22 @@ describe('the chat list', () => {
     expect(within(today).getByRole('button', { name: 'Standup notes' })).toBeTruthy();
     const week = screen.getByRole('list', { name: 'Previous 7 days' });
     expect(within(week).getByRole('button', { name: 'Trip plan' })).toBeTruthy();
+  });
+
+  it('offers each chat’s export in its row menu', () => {
+    const props = list();
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Trip plan' }));
+    const menu = screen.getByRole('menu', { name: 'Actions for Trip plan' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Rename', 'Export as Markdown', 'Export as JSON', 'Delete']);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Export as Markdown' }));
+    expect(props.onExport).toHaveBeenCalledWith('b', 'markdown');
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Standup notes' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Export as JSON' }));
+    expect(props.onExport).toHaveBeenLastCalledWith('a', 'json');
   });
 
   it('keeps each row’s actions in a menu: Rename and Delete', () => {

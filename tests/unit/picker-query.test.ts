@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   detectTrigger,
+  insertTrigger,
   limitGroups,
   matchRank,
   rankItems,
@@ -114,5 +115,34 @@ describe('ranking', () => {
     expect(few.second).toHaveLength(48);
     expect(few.hidden).toBe(22);
     expect(limitGroups([1], [], 50)).toEqual({ first: [1], second: [], hidden: 0 });
+  });
+});
+
+describe('insertTrigger', () => {
+  it.each<[string, string, number, 'resources' | 'prompts', string, number]>([
+    ['"@" into an empty box', '', 0, 'resources', '@', 1],
+    ['"@" after a word, with a space before it', 'see', 3, 'resources', 'see @', 5],
+    ['"@" after a space', 'see ', 4, 'resources', 'see @', 5],
+    ['"@" before a word, with a space after it', 'notes', 0, 'resources', '@ notes', 1],
+    ['"@" between two words', 'see here', 3, 'resources', 'see @ here', 5],
+    ['"/" into an empty box', '', 0, 'prompts', '/', 1],
+    ['"/" before what is typed', 'hello', 5, 'prompts', '/ hello', 1],
+    ['"/" before text that starts with a space', ' hello', 2, 'prompts', '/ hello', 1],
+  ])('puts %s', (_name, text, caret, kind, expected, expectedCaret) => {
+    expect(insertTrigger(text, caret, kind)).toEqual({ text: expected, caret: expectedCaret });
+  });
+
+  it.each<[string, number, 'resources' | 'prompts']>([
+    ['', 0, 'resources'],
+    ['see here', 3, 'resources'],
+    ['word', 4, 'resources'],
+    ['', 0, 'prompts'],
+    ['already typed', 6, 'prompts'],
+  ])('opens its picker with an empty query in %j at %i', (text, caret, kind) => {
+    const inserted = insertTrigger(text, caret, kind);
+    const trigger = detectTrigger(inserted.text, inserted.caret);
+    expect(trigger).toMatchObject({ kind, query: '' });
+    // Choosing an item takes out what was put in (a space before the caret may stay).
+    expect(removeTrigger(inserted.text, trigger!).text.trim()).toBe(text.trim());
   });
 });

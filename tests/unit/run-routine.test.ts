@@ -13,6 +13,7 @@ import type { ServerView, ToolView } from '../../src/messaging/contract';
 import type { RunWork } from '../../src/messaging/routines-contract';
 import type { RunReport } from '../../src/routines/routine-service';
 import { routineGrants, runRoutine } from '../../src/routines/run-routine';
+import { serverView } from '../helpers/server-view';
 
 const tool = (serverId: string, name: string, annotations?: ToolView['annotations']): ToolView => ({
   serverId,
@@ -26,19 +27,7 @@ const TOOLS = [
   tool('journal', 'post_page'),
   tool('elsewhere', 'read_mail', { readOnlyHint: true }),
 ];
-const server = (id: string, name: string, change: Partial<ServerView> = {}): ServerView =>
-  ({
-    id,
-    name,
-    url: `https://${id}.example/mcp`,
-    description: '',
-    requiresAuthentication: false,
-    isCustom: true,
-    isEnabled: true,
-    status: { state: 'connected' },
-    toolCount: 0,
-    ...change,
-  }) as ServerView;
+const server = serverView;
 
 /** The background as the runner's client sees it: tools, servers, and calls that echo. */
 function background(

@@ -5,22 +5,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useServerContext } from '../../components/composer/use-server-context';
 import { attachmentParts } from '../../src/chat/resource-parts';
 import type { PatchbayClient } from '../../src/messaging/client';
-import type { Broadcast, ServerView } from '../../src/messaging/contract';
+import type { Broadcast } from '../../src/messaging/contract';
+import { serverView } from '../helpers/server-view';
 
 afterEach(cleanup);
 
-const docs: ServerView = {
-  id: 'docs',
-  name: 'Docs',
+const docs = serverView('docs', 'Docs', {
   url: 'https://docs.example.com/mcp',
-  description: '',
-  requiresAuthentication: false,
-  isCustom: true,
-  isEnabled: true,
-  status: { state: 'connected' },
-  toolCount: 0,
   features: { resources: true, resourceSubscriptions: true, prompts: false, completions: false },
-};
+});
 
 function fakeClient(text: () => string) {
   const listeners = new Set<(message: Broadcast) => void>();

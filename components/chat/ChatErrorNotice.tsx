@@ -1,0 +1,40 @@
+import type { ChatErrorExplained, SettingsField } from '../../src/ai/chat-errors';
+
+/**
+ * A failed request in the chat: what went wrong in words, the step that helps (the Settings
+ * field to fix, a new chat), and Retry.
+ */
+export function ChatErrorNotice({
+  failure,
+  onRetry,
+  onOpenSettings,
+  onNewChat,
+}: {
+  failure: ChatErrorExplained;
+  onRetry(): void;
+  /** Opens the Settings tab with this field focused. */
+  onOpenSettings?: ((field: SettingsField) => void) | undefined;
+  onNewChat?: (() => void) | undefined;
+}) {
+  const { step } = failure;
+  return (
+    <div className="chat-error" role="alert">
+      <p>{failure.sentence}</p>
+      <span className="chat-error-actions">
+        {step.kind === 'settings' && onOpenSettings ? (
+          <button type="button" className="primary" onClick={() => onOpenSettings(step.field)}>
+            Open Settings
+          </button>
+        ) : null}
+        {step.kind === 'new-chat' && onNewChat ? (
+          <button type="button" className="primary" onClick={onNewChat}>
+            Start a new chat
+          </button>
+        ) : null}
+        <button type="button" onClick={onRetry}>
+          Retry
+        </button>
+      </span>
+    </div>
+  );
+}
