@@ -265,8 +265,15 @@ describe('chat with a model chosen', () => {
       .toBe('API key');
     await page.keyboard.press('Control+A');
     await page.keyboard.type('sk-right');
-    await page.keyboard.press('Enter');
-    // Enter in the field saves the form, which goes back to the chat.
+    // A key is saved once the endpoint lists its models with it (a short one on Load models);
+    // Settings stays open.
+    const form = page.getByRole('form', { name: 'Model settings' });
+    await form.getByRole('button', { name: 'Load models' }).click();
+    await form
+      .getByRole('status')
+      .getByText(/Saved\.$/)
+      .waitFor();
+    await page.getByRole('tab', { name: 'Chat', exact: true }).click();
     await page.getByRole('combobox', { name: 'Message' }).waitFor();
     model.script({ type: 'text', text: 'Hello with the right key.' });
     await ask('Hello again?');
