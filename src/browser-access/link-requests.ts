@@ -16,9 +16,12 @@ import {
 } from '../messaging/browser-link-contract';
 import type { Response } from '../messaging/contract';
 import { validate } from '../messaging/route';
-import type { ClientIdentity, ClientRecord, ClientRegistry } from './clients';
+import type { ClientIdentity } from './client-record';
+import type { ClientRegistry } from './clients';
 import type { Gate } from './gate';
-import { BROWSER_SOURCE, browserHubTools, hubTools, type HubSources } from './hub';
+import { BROWSER_SOURCE, browserHubTools, hubTools, type HubSources, type HubTool } from './hub';
+import { createLinkCalls } from './link-calls';
+import { createLinkConnections } from './link-connections';
 
 const BLOCKED = 'The person blocked this client in Patchbay.';
 
@@ -39,101 +42,70 @@ type Handlers = {
   [K in LinkRequestType]: (payload: z.output<(typeof linkRequests)[K]>) => Promise<LinkResults[K]>;
 };
 
+/** A tool as a client lists it: where it comes from said after a server's or a site's. */
+function listedTool(tool: HubTool) {
+  return {
+    name: tool.name,
+    ...(tool.title !== undefined && { title: tool.title }),
+    description:
+      tool.source === BROWSER_SOURCE
+        ? tool.description
+        : `${tool.description}\n\n(From ${tool.source}.)`,
+    inputSchema: { type: 'object', ...tool.inputSchema },
+    ...(tool.annotations !== undefined && { annotations: tool.annotations }),
+  };
+}
+
 export function createLinkRequests(options: LinkRequestsOptions) {
-  const { clients } = options;
-  /** Each live relay connection's client, counted as connected until the connection ends. */
-  const connections = new Map<string, () => void>();
-  const calls = new Map<string, AbortController>();
+  const connections = createLinkConnections(options.clients, options.changed);
   const ownTools = browserHubTools(options.browser);
   const allTools = () => hubTools({ ...options.sources, browser: options.browser });
-  const toolNamed = async (name: string) =>
-    ownTools.find((tool) => tool.name === name) ??
-    (await allTools()).find((tool) => tool.name === name);
+  const calls = createLinkCalls(
+    options.gate,
+    async (name) =>
+      ownTools.find((tool) => tool.name === name) ??
+      (await allTools()).find((tool) => tool.name === name),
+  );
 
-  function release(connectionId: string) {
-    connections.get(connectionId)?.();
-    if (connections.delete(connectionId)) options.changed();
-  }
-
-  /** The client behind a request; a blocked one, or any while the switch is off, may list nothing. */
-  async function clientOf(connectionId: string, identity: ClientIdentity, listing: boolean) {
-    const client = await clients.identify(identity);
-    if (client.policy !== 'blocked' && !connections.has(connectionId)) {
-      connections.set(connectionId, clients.opened(client.id));
-      options.changed();
-    }
-    if (!listing) return client; // the gate refuses (and logs) calls itself
+  /** The client of a listing: a blocked one, or any while the switch is off, may list nothing. */
+  async function lister(connectionId: string, identity: ClientIdentity) {
+    const client = await connections.clientOf(connectionId, identity);
     if (!(await options.enabled()))
       throw new PatchbayError('not-enabled', 'Browser access is switched off in Patchbay.');
     if (client.policy === 'blocked') throw new PatchbayError('not-allowed', BLOCKED);
     return client;
   }
 
-  async function call(
-    client: ClientRecord,
-    callId: string,
-    name: string,
-    args: Record<string, unknown>,
-  ) {
-    const tool = await toolNamed(name);
-    if (!tool) {
-      const text = `There is no tool named “${name}”; list the tools again.`;
-      return { content: [{ type: 'text', text }], isError: true };
-    }
-    const controller = new AbortController();
-    calls.set(callId, controller);
-    const { signal } = controller;
-    try {
-      // A browser tool runs on the tab the gate resolved when it decided, not on whatever tab
-      // is active once the person has answered.
-      return await options.gate.call(client, tool, args, signal, (target) =>
-        tool.run(args, signal, { groupTitle: client.name, ...(target && { target }) }),
-      );
-    } finally {
-      calls.delete(callId);
-    }
-  }
-
   const handlers: Handlers = {
     async 'browser-link/state'({ state }) {
       // A link that went down ended its connections, whether or not it said so.
-      if (state.state !== 'connected') for (const id of [...connections.keys()]) release(id);
+      if (state.state !== 'connected') connections.releaseAll();
       options.reported(state);
       return {};
     },
     async 'browser-link/admission'({ client }) {
       // A client the person blocked gets no server: its connections cost the link nothing.
-      const refused = client && (await clients.blocked(client));
+      const refused = client && (await options.clients.blocked(client));
       return refused ? { refusal: BLOCKED } : {};
     },
     async 'browser-link/tools/list'({ connectionId, identity }) {
-      const client = await clientOf(connectionId, identity, true);
+      const client = await lister(connectionId, identity);
       // Until the person lets a client in, it sees the browser's own tools, not which servers
       // and sites they connected.
       const tools = client.policy === 'new' ? ownTools : await allTools();
-      return {
-        tools: tools.map((tool) => ({
-          name: tool.name,
-          ...(tool.title !== undefined && { title: tool.title }),
-          description:
-            tool.source === BROWSER_SOURCE
-              ? tool.description
-              : `${tool.description}\n\n(From ${tool.source}.)`,
-          inputSchema: { type: 'object', ...tool.inputSchema },
-          ...(tool.annotations !== undefined && { annotations: tool.annotations }),
-        })),
-      };
+      return { tools: tools.map(listedTool) };
     },
     async 'browser-link/tools/call'({ connectionId, callId, identity, name, arguments: args }) {
-      const client = await clientOf(connectionId, identity, false);
-      return { result: await call(client, callId, name, args) };
+      // The gate refuses (and logs) a blocked client's calls itself.
+      const client = await connections.clientOf(connectionId, identity);
+      return { result: await calls.call(client, callId, name, args) };
     },
     async 'browser-link/tools/cancel'({ callId }) {
-      calls.get(callId)?.abort();
+      calls.cancel(callId);
       return {};
     },
     async 'browser-link/connection/ended'({ connectionId }) {
-      release(connectionId);
+      connections.release(connectionId);
       return {};
     },
   };

@@ -40,3 +40,45 @@ export async function saveAccessSettings(
 ): Promise<void> {
   await store.set({ [BROWSER_ACCESS_SETTINGS_KEY]: settings });
 }
+
+/** Whether the relay link should be up: the switch is on and the person pressed Connect. */
+export const linkWanted = (settings: AccessSettings): boolean =>
+  settings.enabled && settings.link.wanted && Boolean(settings.link.url && settings.link.token);
+
+/**
+ * The settings as this worker holds them: read from storage once, on first use (then `loaded`
+ * runs, and the first read waits for it), and each change saved before it is held.
+ */
+export function createSettingsHolder(
+  store: KeyValueStore,
+  loaded: (settings: AccessSettings) => Promise<void>,
+) {
+  let settings: AccessSettings | undefined;
+  let ready: Promise<void> | undefined;
+  const init = () =>
+    (ready ??= loadAccessSettings(store).then((read) => {
+      settings = read;
+      return loaded(read);
+    }));
+  const current = async () => {
+    await init();
+    return settings!;
+  };
+  return {
+    init,
+    current,
+    /** Whether this worker started reading the settings already. */
+    started: () => ready !== undefined,
+    /** The settings once read; undefined before. */
+    held: () => settings,
+    /** Changes a copy of the settings, saves it, then holds it. */
+    async update(change: (draft: AccessSettings) => void): Promise<void> {
+      const draft = structuredClone(await current());
+      change(draft);
+      await saveAccessSettings(store, draft);
+      settings = draft;
+    },
+  };
+}
+
+export type SettingsHolder = ReturnType<typeof createSettingsHolder>;

@@ -113,3 +113,6 @@ export function pinnedTabs(control: BrowserControl) {
     },
   };
 }
+
+/** The pinned tabs of calls, as {@link pinnedTabs} finds them. */
+export type PinnedTabs = ReturnType<typeof pinnedTabs>;

@@ -144,94 +144,78 @@ const acts = (title: string, openWorld = true): BrowserToolAnnotations => ({
 
 export const browserToolInfo: Record<
   BrowserToolName,
-  { description: string; annotations: BrowserToolAnnotations; actsOnPage: boolean }
+  { description: string; annotations: BrowserToolAnnotations }
 > = {
   tabs_list: {
     description:
       'Lists the open tabs: id, title, URL, and which is active in each window. Tabs on pages browser tools do not use (the browser’s own, extensions’, local files) show their id only.',
     annotations: reads('List tabs'),
-    actsOnPage: false,
   },
   tab_open: {
     description: 'Opens a web page in a new tab.',
     annotations: { ...acts('Open a tab'), destructiveHint: false },
-    actsOnPage: false,
   },
   tab_close: {
     description: 'Closes a tab.',
     annotations: acts('Close a tab', false),
-    actsOnPage: false,
   },
   tab_activate: {
     description: 'Shows a tab: makes it the visible tab of its window.',
     annotations: { ...acts('Show a tab', false), destructiveHint: false, idempotentHint: true },
-    actsOnPage: false,
   },
   navigate: {
     description: 'Loads a URL in a tab (the active one by default) and waits for it to load.',
     annotations: acts('Go to a URL'),
-    actsOnPage: true,
   },
   go_back: {
     description: 'Goes back one page in a tab’s history.',
     annotations: acts('Go back'),
-    actsOnPage: true,
   },
   go_forward: {
     description: 'Goes forward one page in a tab’s history.',
     annotations: acts('Go forward'),
-    actsOnPage: true,
   },
   read_page: {
     description:
       'Reads a page’s main content as Markdown or plain text, a slice at a time: the answer says where the next slice starts when there is more.',
     annotations: reads('Read the page'),
-    actsOnPage: true,
   },
   snapshot: {
     description:
       'Lists the page’s visible interactive elements (links, buttons, fields) and headings, each element with a ref such as "e12" for click, type, press_key and scroll. Refs stay the same while the element stays on the page.',
     annotations: reads('Snapshot of the page'),
-    actsOnPage: true,
   },
   find_text: {
     description: 'Finds text on the page; each match comes with the ref of its element.',
     annotations: reads('Find text'),
-    actsOnPage: true,
   },
   click: {
     description: 'Clicks an element (by its ref from snapshot or find_text).',
     annotations: acts('Click'),
-    actsOnPage: true,
   },
   type: {
     description:
       'Types text into a field (by its ref), replacing what it holds unless clear is false; submit sends the form.',
     annotations: acts('Type'),
-    actsOnPage: true,
   },
   press_key: {
     description:
       'Presses a key on an element or the focused one. Pages see the key as a script’s event, which some ignore.',
     annotations: acts('Press a key'),
-    actsOnPage: true,
   },
   scroll: {
     description: 'Scrolls an element into view, or the page up, down, left or right.',
     annotations: { ...reads('Scroll'), idempotentHint: false },
-    actsOnPage: true,
   },
   wait_for: {
     description:
       'Waits until an element matching a CSS selector, or some text, is on the page. Selectors may test attributes for presence ([disabled]) but not their values.',
     annotations: reads('Wait for the page'),
-    actsOnPage: true,
   },
   screenshot: {
     description:
       'Takes a screenshot of the visible part of a tab (it must be the visible tab of its window).',
     annotations: reads('Screenshot'),
-    actsOnPage: true,
   },
 };
 

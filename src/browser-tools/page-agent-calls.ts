@@ -1,0 +1,36 @@
+/**
+ * Running the page agent (page-agent/) for a tool: in the document the call was decided on,
+ * answering with its result as a model reads it (format-results.ts), or its failure.
+ */
+import type { CallToolResultView } from '../messaging/contract';
+import type { TabInfo } from './browser-control';
+import { formatAgentResult } from './format-results';
+import type { BrowserAgentCommand } from './page-agent/commands';
+import type { TabTarget } from './tab-target';
+import { text, type ToolContext } from './tool-handler';
+
+/** Runs the command in the tab's pinned document. */
+export async function runAgent(
+  { tabs }: ToolContext,
+  tab: TabInfo,
+  command: BrowserAgentCommand,
+  pin: TabTarget,
+): Promise<CallToolResultView> {
+  const response = await tabs.runIn(tab, command, pin);
+  if (!response.ok) return text(response.message, true);
+  return formatAgentResult(command, response);
+}
+
+/**
+ * Reads the pinned tab: what it read is handed over only if the tab is still on the pinned
+ * origin afterwards (it may have gone elsewhere while the page agent ran).
+ */
+export async function readWithAgent(
+  context: ToolContext,
+  pin: TabTarget,
+  command: BrowserAgentCommand,
+): Promise<CallToolResultView> {
+  const result = await runAgent(context, await context.tabs.pageTab(pin), command, pin);
+  await context.tabs.stayed(pin);
+  return result;
+}
