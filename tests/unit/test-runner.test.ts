@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LANES, NEEDS, runLanes, timingTable } from '../../scripts/test';
+import { AFTER, LANES, NEEDS, runLanes, timingTable } from '../../scripts/test';
 import { CI_SHIFT, SHIFTS, faketimeOffset, shiftedEnv } from '../../scripts/test-shifted';
 
 describe('npm test', () => {
@@ -28,6 +28,30 @@ describe('npm test', () => {
       // In one lane, a need after its suite would never start.
       if (lane === neededLane) expect(lane.indexOf(needed)).toBeLessThan(lane.indexOf(suite));
     }
+  });
+
+  it('waits only for suites that run, and never for a later one of its own lane', () => {
+    for (const [suite, before] of Object.entries(AFTER)) {
+      const lane = LANES.find((each) => each.includes(suite))!;
+      for (const each of before) {
+        expect(LANES.flat(), `${suite} waits for ${each}`).toContain(each);
+        if (lane.includes(each)) expect(lane.indexOf(each)).toBeLessThan(lane.indexOf(suite));
+      }
+    }
+  });
+
+  it('starts a suite of another lane only after those it waits for, whatever their outcome', async () => {
+    const log: string[] = [];
+    const run = async (suite: string) => {
+      log.push(suite);
+      await new Promise((resolve) => setImmediate(resolve));
+      return { suite, seconds: 1, status: suite === 'shifted' ? 1 : 0 };
+    };
+    const outcomes = await runLanes([['unit', 'shifted', 'e2e'], ['security']], {}, run, {
+      security: ['shifted'],
+    });
+    expect(log.indexOf('security')).toBeGreaterThan(log.indexOf('shifted'));
+    expect(outcomes.find((outcome) => outcome.suite === 'security')?.status).toBe(0);
   });
 
   it('runs lanes side by side, and skips a suite whose need failed', async () => {
