@@ -28,7 +28,7 @@ export function createAccessView(broadcaster: Broadcaster, parts: AccessViewPart
     return {
       enabled: saved.enabled,
       inChat: saved.inChat,
-      link: linkView(parts.settings.held()?.link, parts.linkState()),
+      link: linkView(saved.link, parts.linkState()),
       clients: await parts.clients.views(),
       approvals: parts.approvals.list(),
       activity: await parts.activity.list(),

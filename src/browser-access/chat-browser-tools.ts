@@ -55,10 +55,7 @@ export function createChatBrowserTools(
       if (!(await inChat())) return [];
       return browserToolList().map((tool) => ({
         serverId: BROWSER_SERVER_ID,
-        name: tool.name,
-        title: tool.title,
-        description: tool.description,
-        inputSchema: tool.inputSchema,
+        ...tool,
         annotations: { ...tool.annotations },
       }));
     },

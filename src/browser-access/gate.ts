@@ -10,6 +10,7 @@
  */
 import { decideCall, NO_OTHER_TEXT } from '../policy/call-policy';
 import type { CallTarget } from '../browser-tools/tab-target';
+import { text } from '../browser-tools/tool-handler';
 import type { CallToolResultView } from '../messaging/contract';
 import type { ActivityLog } from './activity-log';
 import { summarizeArguments } from './activity-log';
@@ -24,8 +25,12 @@ import {
   type Refusal,
 } from './gate-approval';
 import type { HubTool } from './hub';
+import { errorMessage } from '../errors/error-message';
 
 export { MAX_WAITING_PER_CLIENT, type GateOutcome } from './gate-approval';
+
+/** Why nothing external runs while the switch is off. */
+export const SWITCHED_OFF = 'Browser access is switched off in Patchbay.';
 
 export interface GateOptions extends ApprovalOptions {
   activity: ActivityLog;
@@ -43,7 +48,7 @@ async function resolveTarget(
     return await tool.target(args);
   } catch (error) {
     return {
-      missing: `Patchbay could not tell which tab this call is for (${error instanceof Error ? error.message : String(error)}).`,
+      missing: `Patchbay could not tell which tab this call is for (${errorMessage(error)}).`,
     };
   }
 }
@@ -56,8 +61,7 @@ export function createGate(options: GateOptions) {
     args: Record<string, unknown>,
     signal: AbortSignal,
   ): Promise<GateOutcome> {
-    if (!(await options.enabled()))
-      return refuse('refused', 'Browser access is switched off in Patchbay.');
+    if (!(await options.enabled())) return refuse('refused', SWITCHED_OFF);
     if (client.policy === 'blocked')
       return refuse('blocked', 'The person blocked this client in Patchbay.');
     if (client.policy === 'read-only' && !tool.readOnly) {
@@ -104,14 +108,13 @@ export function createGate(options: GateOptions) {
       };
       const failed = (outcome: Refusal['outcome'] | 'error', message: string) => {
         log({ ...base, outcome, detail: message.slice(0, 200), durationMs: now() - started });
-        return { content: [{ type: 'text', text: message }], isError: true };
+        return text(message, true);
       };
       try {
         const outcome = await decide(client, tool, args, signal);
         if (!outcome.run) return failed(outcome.outcome, outcome.message);
         // The switch may have gone off, or the client given up, while the person decided.
-        if (!(await options.enabled()))
-          return failed('refused', 'Browser access is switched off in Patchbay.');
+        if (!(await options.enabled())) return failed('refused', SWITCHED_OFF);
         if (signal.aborted) return failed('denied', 'The call was cancelled.');
         const result = await run(outcome.target);
         const first = result.content[0];
@@ -127,7 +130,7 @@ export function createGate(options: GateOptions) {
         });
         return result;
       } catch (error) {
-        return failed('error', error instanceof Error ? error.message : String(error));
+        return failed('error', errorMessage(error));
       }
     },
   };

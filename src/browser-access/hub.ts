@@ -63,10 +63,7 @@ export function isReadOnly(annotations: Record<string, unknown> | undefined): bo
 /** The browser's own tools as hub tools. */
 export function browserHubTools(browser: BrowserTools): HubTool[] {
   return browserToolList().map((tool) => ({
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: tool.inputSchema,
+    ...tool,
     annotations: { ...tool.annotations },
     source: BROWSER_SOURCE,
     readOnly: isReadOnly({ ...tool.annotations }),
@@ -88,7 +85,7 @@ export async function hubTools(sources: HubSources): Promise<HubTool[]> {
     inputSchema: tool.inputSchema as Record<string, unknown>,
     ...(tool.annotations !== undefined && { annotations: tool.annotations }),
     source,
-    readOnly: isReadOnly(tool.annotations),
+    readOnly: isReadOnly({ ...tool.annotations }),
     run,
   });
   return [

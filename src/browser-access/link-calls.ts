@@ -2,6 +2,7 @@
  * External clients' calls running through the gate, each under the link's id for it, so that
  * a client cancelling its request aborts the call.
  */
+import { text } from '../browser-tools/tool-handler';
 import type { CallToolResultView } from '../messaging/contract';
 import type { ClientRecord } from './client-record';
 import type { Gate } from './gate';
@@ -21,10 +22,7 @@ export function createLinkCalls(
       args: Record<string, unknown>,
     ): Promise<CallToolResultView> {
       const tool = await toolNamed(name);
-      if (!tool) {
-        const text = `There is no tool named “${name}”; list the tools again.`;
-        return { content: [{ type: 'text', text }], isError: true };
-      }
+      if (!tool) return text(`There is no tool named “${name}”; list the tools again.`, true);
       const controller = new AbortController();
       calls.set(callId, controller);
       const { signal } = controller;

@@ -8,6 +8,7 @@
  */
 import type { LinkCommand, LinkState } from '../messaging/browser-link-contract';
 import type { Alarms } from '../platform/ports';
+import { errorMessage } from '../errors/error-message';
 
 export const RELAY_RETRY_ALARM = 'browser-access-relay-retry';
 /**
@@ -34,14 +35,19 @@ export interface LinkTarget {
   name: string;
 }
 
-export function createLinkControl(options: {
-  host: LinkHostPort;
+export interface LinkControlOptions {
+  /** The offscreen host's link part (src/platform/chrome-offscreen-host.ts). */
+  linkHost: LinkHostPort;
   alarms: Alarms;
   version: string;
-  /** The state changed (after the alarms were set for it). */
-  onState(state: LinkState): void;
-}) {
-  const { host, alarms } = options;
+}
+
+/** The link's control; `onState` hears each new state (after the alarms were set for it). */
+export function createLinkControl(
+  options: LinkControlOptions,
+  onState: (state: LinkState) => void,
+) {
+  const { linkHost: host, alarms } = options;
   let state: LinkState = { state: 'off' };
 
   function apply(next: LinkState) {
@@ -53,7 +59,7 @@ export function createLinkControl(options: {
     if (next.state === 'error' || next.state === 'off') void alarms.clear(RELAY_RETRY_ALARM);
     // A link that will not try again needs no host.
     if (next.state === 'error') void host.stop();
-    options.onState(next);
+    onState(next);
   }
 
   return {
@@ -73,7 +79,7 @@ export function createLinkControl(options: {
         });
         if (answered) apply(answered);
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = errorMessage(error);
         apply({
           state: 'retrying',
           error: `Could not start the link: ${reason}`,

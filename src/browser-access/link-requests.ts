@@ -18,10 +18,11 @@ import type { Response } from '../messaging/contract';
 import { validate } from '../messaging/route';
 import type { ClientIdentity } from './client-record';
 import type { ClientRegistry } from './clients';
-import type { Gate } from './gate';
+import { SWITCHED_OFF, type Gate } from './gate';
 import { BROWSER_SOURCE, browserHubTools, hubTools, type HubSources, type HubTool } from './hub';
 import { createLinkCalls } from './link-calls';
 import { createLinkConnections } from './link-connections';
+import { errorMessage } from '../errors/error-message';
 
 const BLOCKED = 'The person blocked this client in Patchbay.';
 
@@ -70,8 +71,7 @@ export function createLinkRequests(options: LinkRequestsOptions) {
   /** The client of a listing: a blocked one, or any while the switch is off, may list nothing. */
   async function lister(connectionId: string, identity: ClientIdentity) {
     const client = await connections.clientOf(connectionId, identity);
-    if (!(await options.enabled()))
-      throw new PatchbayError('not-enabled', 'Browser access is switched off in Patchbay.');
+    if (!(await options.enabled())) throw new PatchbayError('not-enabled', SWITCHED_OFF);
     if (client.policy === 'blocked') throw new PatchbayError('not-allowed', BLOCKED);
     return client;
   }
@@ -122,8 +122,7 @@ export function createLinkRequests(options: LinkRequestsOptions) {
         return { ok: true, result: await handler(validate(linkRequests[known], payload, known)) };
       } catch (error) {
         if (PatchbayError.isInstance(error)) return { ok: false, error: error.toBody() };
-        const text = error instanceof Error ? error.message : String(error);
-        return { ok: false, error: { code: 'internal', message: text } };
+        return { ok: false, error: { code: 'internal', message: errorMessage(error) } };
       }
     },
   };

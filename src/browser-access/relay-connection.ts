@@ -5,8 +5,7 @@
  * driven by link-control.ts.
  */
 import { PatchbayError } from '../errors/patchbay-error';
-import type { Alarms } from '../platform/ports';
-import { createLinkControl, RELAY_RETRY_ALARM, type LinkHostPort } from './link-control';
+import { createLinkControl, RELAY_RETRY_ALARM, type LinkControlOptions } from './link-control';
 import { extensionSocketUrl, relayHostOf } from './relay-address';
 import {
   DEFAULT_BROWSER_NAME,
@@ -15,12 +14,7 @@ import {
   type SettingsHolder,
 } from './settings';
 
-export interface RelayConnectionOptions {
-  /** The offscreen host's link part (src/platform/chrome-offscreen-host.ts). */
-  linkHost: LinkHostPort;
-  alarms: Alarms;
-  version: string;
-}
+export type { LinkControlOptions as RelayConnectionOptions } from './link-control';
 
 /** Throws what the person must do first when the saved link cannot connect yet. */
 function assertConnectable(saved: AccessSettings): void {
@@ -39,24 +33,19 @@ function assertConnectable(saved: AccessSettings): void {
 
 /** The relay link kept as the settings say; `changed` hears every change of its state. */
 export function createRelayConnection(
-  options: RelayConnectionOptions,
+  options: LinkControlOptions,
   settings: SettingsHolder,
   changed: () => void,
 ) {
   let closed = false;
-  const link = createLinkControl({
-    host: options.linkHost,
-    alarms: options.alarms,
-    version: options.version,
-    onState(state) {
-      // A refused token or a browser taking over is not tried again, in this worker or the
-      // next, until the person connects again.
-      if (state.state === 'error')
-        void settings.update((draft) => {
-          draft.link.wanted = false;
-        });
-      changed();
-    },
+  const link = createLinkControl(options, (state) => {
+    // A refused token or a browser taking over is not tried again, in this worker or the next,
+    // until the person connects again.
+    if (state.state === 'error')
+      void settings.update((draft) => {
+        draft.link.wanted = false;
+      });
+    changed();
   });
   options.alarms.onAlarm((name) => {
     if (name !== RELAY_RETRY_ALARM || closed) return;

@@ -18,6 +18,7 @@ import {
   type BrowserToolName,
 } from './tool-definitions';
 import { text, type BrowserCallOptions, type ToolCall, type ToolHandlers } from './tool-handler';
+import { errorMessage } from '../errors/error-message';
 
 export type { BrowserCallOptions } from './tool-handler';
 
@@ -98,6 +99,5 @@ function actsOnTab(name: BrowserToolName): boolean {
 
 /** A browser API's error in a sentence (its messages are written for developers, but plain). */
 function messageOf(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.slice(0, 500);
+  return errorMessage(error).slice(0, 500);
 }

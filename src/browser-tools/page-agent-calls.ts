@@ -1,10 +1,10 @@
 /**
  * Running the page agent (page-agent/) for a tool: in the document the call was decided on,
- * answering with its result as a model reads it (format-results.ts), or its failure.
+ * answering with the agent's summary of its result as the text (page-agent/result-summary.ts)
+ * and the result's data as `structuredContent`, or with its failure.
  */
 import type { CallToolResultView } from '../messaging/contract';
 import type { TabInfo } from './browser-control';
-import { formatAgentResult } from './format-results';
 import type { BrowserAgentCommand } from './page-agent/commands';
 import type { TabTarget } from './tab-target';
 import { text, type ToolContext } from './tool-handler';
@@ -18,7 +18,9 @@ export async function runAgent(
 ): Promise<CallToolResultView> {
   const response = await tabs.runIn(tab, command, pin);
   if (!response.ok) return text(response.message, true);
-  return formatAgentResult(command, response);
+  const { summary, ...data } = response;
+  delete (data as { ok?: true }).ok; // the envelope's, not the result's
+  return { content: [{ type: 'text', text: summary }], structuredContent: data };
 }
 
 /**

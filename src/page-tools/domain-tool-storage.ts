@@ -29,6 +29,10 @@ export interface TabEntry {
   connected: boolean;
 }
 
+/** Whether the tab is connected and offers the tool. */
+export const offersTool = (entry: TabEntry | undefined, toolName: string): entry is TabEntry =>
+  Boolean(entry?.connected && entry.tools.some((tool) => tool.name === toolName));
+
 export interface CachedTool {
   tool: PageTool;
   url: string;

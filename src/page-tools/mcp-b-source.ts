@@ -5,7 +5,14 @@
  * list-changed notifications and its stopping.
  */
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { openChannelClient, PAGE_PROTOCOL_VERSION, PageChannelError } from './mcp-b-channel';
+import {
+  openChannelClient,
+  PAGE_PROTOCOL_VERSION,
+  PageChannelError,
+  type ChannelClient,
+} from './mcp-b-channel';
+import { oneAtATime } from './one-at-a-time';
+import { listToolPages } from './tool-pages';
 import type { PageToolSource, SourceTool } from './page-tool-source';
 
 export const PROXY_INFO = { name: 'patchbay-page-tools', version: '0.1.0' };
@@ -16,8 +23,6 @@ const PAGE_PROTOCOL_VERSIONS = new Set(['2024-11-05', '2025-03-26', '2025-06-18'
 const LIST_MS = 10_000;
 /** How long a tool may run in the page (the hub gives up sooner on its own clock). */
 const CALL_MS = 60_000;
-/** Pages of tools followed at most: the hub takes 128 tools a tab. */
-const MAX_PAGES = 8;
 
 interface PageTool {
   name: string;
@@ -50,6 +55,34 @@ function toolsOf(tools: readonly PageTool[]): SourceTool[] {
   });
 }
 
+const isPageTool = (tool: unknown): tool is PageTool =>
+  typeof tool === 'object' &&
+  tool !== null &&
+  typeof (tool as { name?: unknown }).name === 'string';
+
+/**
+ * MCP's handshake with the page's server: `initialize`, refused when the server answers with a
+ * version Patchbay does not speak, then `notifications/initialized`. Resolves with whether the
+ * server announces changes of its tool list.
+ */
+async function initialize(channel: ChannelClient, timeoutMs: number): Promise<boolean> {
+  const result = await channel.request(
+    'initialize',
+    { protocolVersion: PAGE_PROTOCOL_VERSION, capabilities: {}, clientInfo: PROXY_INFO },
+    timeoutMs,
+  );
+  if (
+    typeof result.protocolVersion !== 'string' ||
+    !PAGE_PROTOCOL_VERSIONS.has(result.protocolVersion)
+  )
+    throw new PageChannelError(
+      `The page's MCP server speaks a version Patchbay does not: ${String(result.protocolVersion).slice(0, 40)}.`,
+    );
+  channel.notify('notifications/initialized');
+  const capabilities = result.capabilities as { tools?: { listChanged?: unknown } } | undefined;
+  return capabilities?.tools?.listChanged === true;
+}
+
 /** Connects to the page's server; rejects (and lets go of the channel) when none answers. */
 export async function connectMcpB(
   win: Window,
@@ -60,8 +93,6 @@ export async function connectMcpB(
   let closedListener: () => void = () => undefined;
   let ready: () => void = () => undefined;
   let closed = false;
-  let listing = false;
-  let again = false;
   let initialized = false;
 
   const close = () => {
@@ -70,49 +101,16 @@ export async function connectMcpB(
     channel.close();
     closedListener();
   };
-  const listTools = async () => {
-    const tools: PageTool[] = [];
-    let cursor: unknown;
-    for (let page = 0; page < MAX_PAGES; page += 1) {
-      const result = await channel.request(
-        'tools/list',
-        typeof cursor === 'string' ? { cursor } : {},
-        LIST_MS,
-      );
-      if (Array.isArray(result.tools))
-        tools.push(
-          ...(result.tools as unknown[]).filter(
-            (tool): tool is PageTool =>
-              typeof tool === 'object' &&
-              tool !== null &&
-              typeof (tool as { name?: unknown }).name === 'string',
-          ),
-        );
-      cursor = result.nextCursor;
-      if (typeof cursor !== 'string') break;
-    }
-    return toolsOf(tools);
-  };
+  const listTools = async () => toolsOf((await listToolPages(channel, LIST_MS)).filter(isPageTool));
   /** Lists again on a change (one listing at a time; a change meanwhile lists once more). */
-  const relist = () => {
-    if (listing) {
-      again = true;
-      return;
-    }
-    listing = true;
-    listTools()
-      .then(
+  const relist = oneAtATime(
+    () =>
+      listTools().then(
         (tools) => (closed ? undefined : changed(tools)),
         () => undefined,
-      )
-      .finally(() => {
-        listing = false;
-        if (again && !closed) {
-          again = false;
-          relist();
-        }
-      });
-  };
+      ),
+    () => closed,
+  );
 
   const channel = openChannelClient(win, 'patchbay-page-tools', {
     onReady: () => ready(),
@@ -135,23 +133,10 @@ export async function connectMcpB(
       channel.checkReady();
     });
     ready = () => undefined;
-    const result = await channel.request(
-      'initialize',
-      { protocolVersion: PAGE_PROTOCOL_VERSION, capabilities: {}, clientInfo: PROXY_INFO },
-      timeoutMs,
-    );
-    if (
-      typeof result.protocolVersion !== 'string' ||
-      !PAGE_PROTOCOL_VERSIONS.has(result.protocolVersion)
-    )
-      throw new PageChannelError(
-        `The page's MCP server speaks a version Patchbay does not: ${String(result.protocolVersion).slice(0, 40)}.`,
-      );
-    channel.notify('notifications/initialized');
+    const announcesChanges = await initialize(channel, timeoutMs);
     initialized = true;
-    const capabilities = result.capabilities as { tools?: { listChanged?: unknown } } | undefined;
     return {
-      announcesChanges: capabilities?.tools?.listChanged === true,
+      announcesChanges,
       listTools,
       callTool: async (name, args) =>
         (await channel.request(

@@ -11,6 +11,8 @@
  * few KB (scripts/check-bundle.ts gates it).
  */
 import { openChannelClient, PAGE_PROTOCOL_VERSION } from './mcp-b-channel';
+import { oneAtATime } from './one-at-a-time';
+import { listToolPages } from './tool-pages';
 
 /** The port a detector tells the background a page's tool count on. */
 export const PAGE_OFFER_PORT = 'patchbay-page-offer';
@@ -21,8 +23,6 @@ export const DETECTOR_MARK = 'patchbay.pageTools.detector';
 
 /** How long the page's server has to answer each of the detector's requests. */
 const ANSWER_MS = 3_000;
-/** Pages of tools followed at most (a page lists 128 tools at most for Patchbay anyway). */
-const MAX_PAGES = 8;
 
 export interface OfferPort {
   post(message: { type: 'offer'; count: number }): void;
@@ -39,30 +39,43 @@ export interface DetectorOptions {
   answerMs?: number;
 }
 
+/**
+ * Tells the background a page's tool count over a port opened only once the page has tools,
+ * and only when the count changed; a port the background lets go is opened again for the next
+ * count.
+ */
+function createCountTeller(connect: () => OfferPort) {
+  let port: OfferPort | undefined;
+  let lastCount = -1;
+  return {
+    tell(count: number): void {
+      if (count === lastCount) return;
+      lastCount = count;
+      if (!port && count === 0) return;
+      if (!port) {
+        const opened = connect();
+        port = opened;
+        // Told again on a new port when the page comes back or its tools change.
+        opened.onDisconnect(() => {
+          if (port !== opened) return;
+          port = undefined;
+          lastCount = -1;
+        });
+      }
+      port.post({ type: 'offer', count });
+    },
+    /** Lets go of the port for good. */
+    close(): void {
+      port?.disconnect();
+      port = undefined;
+    },
+  };
+}
+
 export function startPageDetector(win: Window, options: DetectorOptions): { stop(): void } {
   const answerMs = options.answerMs ?? ANSWER_MS;
-  let port: OfferPort | undefined;
+  const teller = createCountTeller(options.connect);
   let initialized = false;
-  let counting = false;
-  let again = false;
-  let lastCount = -1;
-
-  const tell = (count: number) => {
-    if (count === lastCount) return;
-    lastCount = count;
-    if (!port && count === 0) return;
-    if (!port) {
-      const opened = options.connect();
-      port = opened;
-      // Told again on a new port when the page comes back or its tools change.
-      opened.onDisconnect(() => {
-        if (port !== opened) return;
-        port = undefined;
-        lastCount = -1;
-      });
-    }
-    port.post({ type: 'offer', count });
-  };
 
   const count = async () => {
     if (!initialized) {
@@ -78,47 +91,21 @@ export function startPageDetector(win: Window, options: DetectorOptions): { stop
       channel.notify('notifications/initialized');
       initialized = true;
     }
-    let total = 0;
-    let cursor: unknown;
-    for (let page = 0; page < MAX_PAGES; page += 1) {
-      const result = await channel.request(
-        'tools/list',
-        typeof cursor === 'string' ? { cursor } : {},
-        answerMs,
-      );
-      total += Array.isArray(result.tools) ? result.tools.length : 0;
-      cursor = result.nextCursor;
-      if (typeof cursor !== 'string') break;
-    }
-    return total;
+    return (await listToolPages(channel, answerMs)).length;
   };
 
   /** Counts the page's tools (once at a time; a change meanwhile counts again after). */
-  const recount = () => {
-    if (counting) {
-      again = true;
-      return;
-    }
-    counting = true;
-    count()
-      .then(tell, () => {
-        // A server that stops answering offers nothing; it announces itself again if it restarts.
-        initialized = false;
-        tell(0);
-      })
-      .finally(() => {
-        counting = false;
-        if (again) {
-          again = false;
-          recount();
-        }
-      });
-  };
+  const recount = oneAtATime(() =>
+    count().then(teller.tell, () => {
+      // A server that stops answering offers nothing; it announces itself again if it restarts.
+      initialized = false;
+      teller.tell(0);
+    }),
+  );
 
   const stop = () => {
     channel.close();
-    port?.disconnect();
-    port = undefined;
+    teller.close();
   };
 
   const channel = openChannelClient(win, 'patchbay-detector', {
@@ -133,7 +120,7 @@ export function startPageDetector(win: Window, options: DetectorOptions): { stop
     },
     onStopped() {
       initialized = false;
-      tell(0);
+      teller.tell(0);
     },
     onNotification(method) {
       if (method === 'notifications/tools/list_changed' && initialized) recount();

@@ -1,23 +1,29 @@
 /**
- * Page tools in the background: the hub (page-tool-hub.ts) behind the person's site
- * permissions, its tools as the chat lists them (server id `page-tools`), and broadcasts when
- * they or the sites waiting for the person change.
+ * Page tools in the background, composed of their parts: the hub (page-tool-hub.ts) behind the
+ * person's site permissions (site-permissions.ts), with the tools they switched off
+ * (switched-off-tools.ts); the proxy on the allowed sites (proxy-placement.ts); the sites that
+ * offer tools (offer-watch.ts); the tools as the chat lists them (server id `page-tools`); and
+ * what the panel hears when they or the offers change (page-tools-announcer.ts).
  */
 import type { Broadcaster, KeyValueStore } from '../platform/ports';
 import type { CallToolResultView, ToolView } from '../messaging/contract';
-import { pageToolView } from './page-tool-view';
-import { z } from 'zod';
-import { PatchbayError } from '../errors/patchbay-error';
+import type { BrowserSiteView, SiteOfferView } from '../messaging/page-tools-contract';
+import { createOfferWatch } from './offer-watch';
+import { createPageToolHub } from './page-tool-hub';
+import { createPageToolsAnnouncer } from './page-tools-announcer';
+import { createProxyPlacement } from './proxy-placement';
+import { pageToolView, sitesWithTools } from './page-tool-view';
 import {
-  PAGE_TOOLS_SERVER_ID,
-  type BrowserSiteView,
-  type SiteOfferView,
-} from '../messaging/page-tools-contract';
-import type { HubTool } from './hub-tool';
-import { createPageToolHub, siteOf } from './page-tool-hub';
-import type { BrowserTabs, OfferTransport, PageInjector, TabHubTransport } from './ports';
-import { createSiteOffers, mergeOffers } from './site-offers';
+  warnInConsole,
+  type BrowserTabs,
+  type OfferTransport,
+  type PageInjector,
+  type TabHubTransport,
+} from './ports';
 import { createSitePermissions } from './site-permissions';
+import { createSwitchedOffTools } from './switched-off-tools';
+
+export { DISABLED_PAGE_TOOLS_KEY } from './switched-off-tools';
 
 /**
  * Every answer waits for the service to have read its storage: a panel's request may be what
@@ -47,10 +53,6 @@ export interface PageToolsService {
   setDisabled(domain: string, names: string[]): Promise<string[]>;
 }
 
-/** The page tools the person switched off, by site (names in the page). */
-export const DISABLED_PAGE_TOOLS_KEY = 'pageTools.disabled';
-const disabledSchema = z.record(z.string(), z.array(z.string())).catch({});
-
 export interface PageToolsServiceOptions {
   transport: TabHubTransport;
   tabs: BrowserTabs;
@@ -70,217 +72,88 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
     local: options.store,
     session: options.sessionStore,
   });
-  const log = options.log ?? ((message: string) => console.warn(`Patchbay page tools: ${message}`));
-  const injector = options.injector;
-  /** Tabs of sites not allowed yet whose detector counted tools. */
-  const detected = createSiteOffers();
-  // The hub says something changed; the panel hears only about what did: the tools the chat
-  // lists (allowed sites'), or the sites waiting for the person.
-  let lastTools = '[]';
-  let lastOffers = '[]';
-  const allOffers = () => mergeOffers(hub.offers(), detected.list());
-  const offersChanged = () => {
-    const offers = allOffers();
-    const text = JSON.stringify(offers);
-    if (text === lastOffers) return;
-    lastOffers = text;
-    options.broadcaster.broadcast({ type: 'page-tools/offers/changed', payload: { offers } });
-  };
+  const log = options.log ?? warnInConsole;
+  const { injector } = options;
+  const switchedOff = createSwitchedOffTools(options.store);
+  const announce = createPageToolsAnnouncer(options.broadcaster);
+  const isAllowed = (domain: string) => permissions.isAllowed(domain);
   const hub = createPageToolHub({
     transport: options.transport,
     tabs: options.tabs,
     store: options.store,
-    isAllowed: (domain) => permissions.isAllowed(domain),
+    isAllowed,
     onChange() {
-      const tools = JSON.stringify(hub.listTools());
-      if (tools !== lastTools) {
-        lastTools = tools;
-        options.broadcaster.broadcast({
-          type: 'mcp/tools/changed',
-          payload: { serverId: PAGE_TOOLS_SERVER_ID },
-        });
-      }
-      offersChanged();
+      announce.tools(hub.listTools());
+      offers.changed();
     },
   });
-  /** The proxy runs on exactly the sites allowed now. */
-  const registerAllowed = () =>
-    injector
-      ?.register({ always: permissions.always(), once: permissions.once() })
-      .catch((error: unknown) => log(`could not register the proxy for allowed sites: ${error}`));
-  const inject = (tabId: number) =>
-    injector
-      ?.inject(tabId)
-      .catch((error: unknown) => log(`could not run the proxy in tab ${tabId}: ${error}`));
-  let disabled: Record<string, string[]> = {};
-  const isOff = (tool: HubTool) => disabled[tool.domain]?.includes(tool.toolName) ?? false;
+  const proxies = createProxyPlacement(injector, permissions, log);
   let ready: Promise<void> | undefined;
   const init = () =>
     (ready ??= (async () => {
       await permissions.load();
-      disabled = disabledSchema.parse(await options.store.get(DISABLED_PAGE_TOOLS_KEY));
+      await switchedOff.load();
       await hub.init();
       // Registrations follow the stored permissions on every start: sites allowed before this
       // version, or once in a browser session that ended.
-      await registerAllowed();
+      await proxies.registerAllowed();
     })());
-  // Detectors are heard from the worker's first moment; their words wait for the permissions.
-  options.offerTransport?.onOffer((tabId, count, sender) => {
-    void init().then(() => {
-      const domain = siteOf(sender.url);
-      if (!domain) return;
-      // A page of an allowed site without its proxy (loaded before its site was allowed, or
-      // from before this version): the proxy goes in now, and registers the tools itself.
-      if (permissions.isAllowed(domain)) {
-        if (count > 0) void inject(tabId);
-        return;
-      }
-      if (detected.set(tabId, domain, count)) offersChanged();
-    });
+  /** `run` once the service has read its storage. */
+  const afterInit = <Args extends unknown[], Result>(
+    run: (...args: Args) => Result | Promise<Result>,
+  ) => afterReady(init, run);
+  const offers = createOfferWatch({
+    ...options,
+    isAllowed,
+    hubOffers: () => hub.offers(),
+    inject: proxies.inject,
+    ready: init,
+    announce: announce.offers,
   });
-  options.offerTransport?.onGone((tabId) => {
-    void init().then(() => {
-      if (detected.remove(tabId)) offersChanged();
-    });
-  });
-  /**
-   * Looks at the tab the person is on while the panel is open: a page of a site not allowed yet
-   * is asked, in its own world, how many tools it registered with the WebMCP API (native or
-   * polyfilled) and whether an MCP-B server answers; the look leaves nothing behind there. Only
-   * a page whose MCP-B server answered gets the detector, which counts that server's tools and
-   * follows them; `thorough` (the person asked about the tab) gives it the detector anyway, for
-   * a server that starts later. Pages nobody looks at with the panel open get nothing. True
-   * where a later look may find what this one did not (the page answered with nothing yet).
-   */
-  const look = async (thorough: boolean): Promise<boolean> => {
-    const tabId = await options.tabs.activeTabId().catch(() => undefined);
-    if (tabId === undefined || !injector) return false;
-    const domain = siteOf(await injector.address(tabId).catch(() => ''));
-    // The tab left the site it offered tools for (a WebMCP page has no detector to say so).
-    const offered = detected.domainOf(tabId);
-    if (offered !== undefined && offered !== domain && detected.remove(tabId)) offersChanged();
-    // Allowed sites run the proxy already; other pages (the browser's own) are no site.
-    if (!domain || permissions.isAllowed(domain)) return false;
-    const probe = await injector.probe(tabId).catch((error: unknown) => {
-      options.log?.(
-        `Tab ${tabId} could not be looked at: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      return undefined;
-    });
-    // Zero says nothing of an MCP-B server, whose count the detector tells; a page that moved
-    // to another site meanwhile is the next look's.
-    if (probe && probe.webmcpTools > 0 && siteOf(probe.url) === domain) {
-      if (detected.set(tabId, domain, probe.webmcpTools)) offersChanged();
-    }
-    // A page that answered with nothing yet may start its app's tools a while after loading.
-    const worthAnotherLook = probe !== undefined && probe.webmcpTools === 0 && !probe.mcpB;
-    if (!thorough && !probe?.mcpB) return worthAnotherLook;
-    await injector
-      .detect(tabId)
-      .catch((error: unknown) =>
-        options.log?.(
-          `The detector could not run in tab ${tabId}: ${error instanceof Error ? error.message : String(error)}`,
-        ),
-      );
-    return worthAnotherLook;
-  };
   return {
     init,
-    async views() {
-      await init();
-      return hub
-        .listTools()
-        .filter((tool) => !isOff(tool))
-        .map(pageToolView);
-    },
-    call: async (name, args) => {
-      await init();
-      const tool = hub.listTools().find((candidate) => candidate.name === name);
-      if (tool && isOff(tool))
-        throw new PatchbayError(
-          'invalid-request',
-          `The tool ${tool.toolName} of ${tool.domain} is switched off.`,
-        );
+    views: afterInit(() => hub.listTools().filter(switchedOff.isOn).map(pageToolView)),
+    call: afterInit((name: string, args: Record<string, unknown>) => {
+      switchedOff.assertOn(hub.listTools().find((candidate) => candidate.name === name));
       return hub.callTool(name, args);
-    },
-    async sitesWithTools() {
-      await init();
-      const bySite = new Map<string, Map<string, BrowserSiteView['tools'][number]>>();
-      for (const tool of hub.listTools()) {
-        const tools = bySite.get(tool.domain) ?? new Map();
-        bySite.set(tool.domain, tools);
-        const seen = tools.get(tool.toolName) ?? {
-          name: tool.toolName,
-          description: tool.pageDescription,
-          ...(tool.annotations ? { annotations: { ...tool.annotations } } : {}),
-          tabs: [],
-          kept: tool.tabIndex === undefined,
-        };
-        if (tool.tabIndex !== undefined) seen.tabs.push(tool.tabIndex);
-        tools.set(tool.toolName, seen);
-      }
-      return [...bySite]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([domain, tools]) => ({
-          domain,
-          tools: [...tools.values()].map((tool) => ({
-            ...tool,
-            tabs: tool.tabs.sort((a, b) => a - b),
-          })),
-          disabled: disabled[domain] ?? [],
-        }));
-    },
-    async setDisabled(domain, names) {
-      await init();
-      const next = [...new Set(names)];
-      disabled = { ...disabled, [domain]: next };
-      if (!next.length) delete disabled[domain];
-      await options.store.set({ [DISABLED_PAGE_TOOLS_KEY]: disabled });
-      options.broadcaster.broadcast({
-        type: 'mcp/tools/changed',
-        payload: { serverId: PAGE_TOOLS_SERVER_ID },
-      });
+    }),
+    sitesWithTools: afterInit(() => sitesWithTools(hub.listTools(), switchedOff.of)),
+    setDisabled: afterInit(async (domain: string, names: string[]) => {
+      const next = await switchedOff.set(domain, names);
+      announce.toolsChanged();
       return next;
-    },
-    async offers() {
-      await init();
-      return allOffers();
-    },
-    async checkActiveTab() {
-      await init();
-      await look(true);
-      return allOffers();
-    },
-    async lookAtActiveTab() {
-      await init();
-      return look(false);
-    },
-    async allow(domain, always) {
-      await init();
+    }),
+    offers: afterInit(offers.list),
+    checkActiveTab: afterInit(async () => {
+      await offers.look(true);
+      return offers.list();
+    }),
+    lookAtActiveTab: afterInit(() => offers.look(false)),
+    allow: afterInit(async (domain: string, always: boolean) => {
       await permissions.allow(domain, always);
       hub.allowSite(domain);
-      await registerAllowed();
-      // The tabs that offered the tools get the proxy now, which registers them: those still on
-      // the site (one that has left it since gets nothing of it).
-      const tabs = detected.take(domain);
-      offersChanged();
-      const still = async (tabId: number) =>
-        siteOf((await injector?.address(tabId).catch(() => '')) ?? '') === domain;
-      await Promise.all(
-        tabs.map(async (tabId) => {
-          if (await still(tabId)) await inject(tabId);
-        }),
-      );
-    },
-    async sites() {
-      await init();
-      return permissions.always();
-    },
-    async forget(domain) {
-      await init();
+      await proxies.registerAllowed();
+      // The tabs that offered the tools get the proxy now, which registers them.
+      const tabs = offers.take(domain);
+      offers.changed();
+      await proxies.injectStillOn(domain, tabs);
+    }),
+    sites: afterInit(() => permissions.always()),
+    forget: afterInit(async (domain: string) => {
       await permissions.forget(domain);
       hub.revokeSite(domain);
-      await registerAllowed();
-    },
+      await proxies.registerAllowed();
+    }),
+  };
+}
+
+/** `run`, once `ready` has resolved. */
+function afterReady<Args extends unknown[], Result>(
+  ready: () => Promise<void>,
+  run: (...args: Args) => Result | Promise<Result>,
+) {
+  return async (...args: Args): Promise<Result> => {
+    await ready();
+    return run(...args);
   };
 }

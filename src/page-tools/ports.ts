@@ -31,6 +31,10 @@ export interface BrowserTabs {
   close(tabId: number): Promise<void>;
 }
 
+/** Where page tools report what went wrong by default: the console, a line each. */
+export const warnInConsole = (message: string): void =>
+  console.warn(`Patchbay page tools: ${message}`);
+
 export class TabNotReadyError extends Error {
   override readonly name = 'TabNotReadyError';
 }

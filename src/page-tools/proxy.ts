@@ -41,17 +41,42 @@ export interface RunningProxy {
   stop(): Promise<void>;
 }
 
-/** Relays a connected source; resolves once its tools are registered. */
-export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
-  const { source } = options;
-  const clock = options.clock ?? realClock;
-  const debounceMs = options.debounceMs ?? UPDATE_DEBOUNCE_MS;
-  let port: HubPort | undefined;
+/** Runs one `browser/executeTool` request of the hub; anything else is not the proxy's. */
+async function execute(source: PageToolSource, message: unknown, post: (answer: unknown) => void) {
+  if (typeof message !== 'object' || message === null) return;
+  const { id, method, params } = message as {
+    id?: unknown;
+    method?: unknown;
+    params?: { toolName?: unknown; args?: unknown };
+  };
+  if (method !== 'browser/executeTool' || typeof id !== 'string') return;
+  const name = typeof params?.toolName === 'string' ? params.toolName : '';
+  const args =
+    typeof params?.args === 'object' && params.args !== null && !Array.isArray(params.args)
+      ? (params.args as Record<string, unknown>)
+      : {};
+  try {
+    const payload = await source.callTool(name, args);
+    post({ jsonrpc: '2.0', id, result: { success: true, payload } });
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    post({ jsonrpc: '2.0', id, result: { success: false, payload: text.slice(0, 2_000) } });
+  }
+}
+
+/**
+ * The page's tool list as the hub hears it: registered on each new port, then updates after
+ * changes settle (polled when the page announces none), each sent only when it differs from
+ * the last sent.
+ */
+function createToolUpdates(
+  source: PageToolSource,
+  post: (message: unknown) => void,
+  debounceMs: number,
+) {
   let lastSent = '';
   let timer: ReturnType<typeof setTimeout> | undefined;
   let poll: ReturnType<typeof setInterval> | undefined;
-  let stopped = false;
-
   const send = (
     method: 'browser/registerTools' | 'browser/updateTools',
     tools: readonly SourceTool[],
@@ -59,7 +84,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const text = JSON.stringify(tools);
     if (method === 'browser/updateTools' && text === lastSent) return;
     lastSent = text;
-    port?.post({
+    post({
       jsonrpc: '2.0',
       method,
       params:
@@ -72,28 +97,42 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     clearTimeout(timer);
     timer = setTimeout(() => send('browser/updateTools', tools), debounceMs);
   });
-
-  const execute = async (message: unknown) => {
-    if (typeof message !== 'object' || message === null) return;
-    const { id, method, params } = message as {
-      id?: unknown;
-      method?: unknown;
-      params?: { toolName?: unknown; args?: unknown };
-    };
-    if (method !== 'browser/executeTool' || typeof id !== 'string') return;
-    const name = typeof params?.toolName === 'string' ? params.toolName : '';
-    const args =
-      typeof params?.args === 'object' && params.args !== null && !Array.isArray(params.args)
-        ? (params.args as Record<string, unknown>)
-        : {};
-    try {
-      const payload = await source.callTool(name, args);
-      port?.post({ jsonrpc: '2.0', id, result: { success: true, payload } });
-    } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
-      port?.post({ jsonrpc: '2.0', id, result: { success: false, payload: text.slice(0, 2_000) } });
-    }
+  return {
+    /** Registers the tools on a new port. */
+    register(tools: readonly SourceTool[]): void {
+      lastSent = '';
+      send('browser/registerTools', tools);
+    },
+    /** Asks a page that announces no changes for its tools every `pollMs`. */
+    poll(pollMs: number): void {
+      poll = setInterval(
+        () =>
+          void source.listTools().then(
+            (tools) => send('browser/updateTools', tools),
+            () => undefined,
+          ),
+        pollMs,
+      );
+    },
+    /** No more updates. */
+    stop(): void {
+      clearTimeout(timer);
+      clearInterval(poll);
+    },
   };
+}
+
+/** Relays a connected source; resolves once its tools are registered. */
+export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
+  const { source } = options;
+  const clock = options.clock ?? realClock;
+  let port: HubPort | undefined;
+  let stopped = false;
+  const updates = createToolUpdates(
+    source,
+    (message) => port?.post(message),
+    options.debounceMs ?? UPDATE_DEBOUNCE_MS,
+  );
 
   /** Reconnects in a row without the hub answering; each waits twice as long (1 s to 1 min). */
   let attempts = 0;
@@ -102,7 +141,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const opened = options.openPort();
     const openedAt = clock.now();
     port = opened;
-    opened.onMessage((message) => void execute(message));
+    opened.onMessage((message) => void execute(source, message, (answer) => port?.post(answer)));
     // The background stopped (or was updated, or refused the port): connect again, backing off
     // only while ports keep being refused at once.
     opened.onDisconnect(() => {
@@ -113,8 +152,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       attempts += 1;
       clock.schedule(() => void register().catch(() => undefined), delay);
     });
-    lastSent = '';
-    send('browser/registerTools', await source.listTools());
+    updates.register(await source.listTools());
   };
   await register();
   // The page's tools went away (a single-page app tearing its server down): the hub is told,
@@ -123,8 +161,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     source.onClose(() => {
       if (!stopped) {
         stopped = true;
-        clearTimeout(timer);
-        clearInterval(poll);
+        updates.stop();
         port?.post({ jsonrpc: '2.0', method: 'browser/updateTools', params: { tools: [] } });
         port?.disconnect();
         port = undefined;
@@ -132,22 +169,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       resolve();
     });
   });
-  if (!source.announcesChanges) {
-    poll = setInterval(
-      () =>
-        void source.listTools().then(
-          (tools) => send('browser/updateTools', tools),
-          () => undefined,
-        ),
-      options.pollMs ?? POLL_INTERVAL_MS,
-    );
-  }
+  if (!source.announcesChanges) updates.poll(options.pollMs ?? POLL_INTERVAL_MS);
   return {
     closed,
     async stop() {
       stopped = true;
-      clearTimeout(timer);
-      clearInterval(poll);
+      updates.stop();
       port?.disconnect();
       await source.close();
     },

@@ -3,7 +3,13 @@
  * has not allowed have a page with tools, and how many. Kept by tab; a tab that closes, leaves
  * its page or counts none offers nothing.
  */
-import type { SiteOffer } from './page-tool-hub';
+
+/** A site that offers tools the person has not allowed yet. */
+export interface SiteOffer {
+  domain: string;
+  toolCount: number;
+  tabIds: number[];
+}
 
 export interface SiteOffers {
   /** Records a tab's count; says whether anything changed. */
@@ -33,17 +39,22 @@ export function createSiteOffers(): SiteOffers {
       for (const tabId of tabs) byTab.delete(tabId);
       return tabs;
     },
-    list() {
-      const bySite = new Map<string, SiteOffer>();
-      for (const [tabId, offer] of byTab) {
-        const site = bySite.get(offer.domain) ?? { domain: offer.domain, toolCount: 0, tabIds: [] };
-        site.toolCount = Math.max(site.toolCount, offer.count);
-        site.tabIds.push(tabId);
-        bySite.set(offer.domain, site);
-      }
-      return [...bySite.values()];
-    },
+    list: () => offersBySite(byTab),
   };
+}
+
+/** Tabs' offers by site: each site with its tabs and the most tools one of them offers. */
+export function offersBySite(
+  byTab: Iterable<[number, { domain: string; count: number }]>,
+): SiteOffer[] {
+  const bySite = new Map<string, SiteOffer>();
+  for (const [tabId, offer] of byTab) {
+    const site = bySite.get(offer.domain) ?? { domain: offer.domain, toolCount: 0, tabIds: [] };
+    site.toolCount = Math.max(site.toolCount, offer.count);
+    site.tabIds.push(tabId);
+    bySite.set(offer.domain, site);
+  }
+  return [...bySite.values()];
 }
 
 /** Both kinds of offer, by site: detectors' and the hub's (tabs of a site no longer allowed). */

@@ -101,17 +101,17 @@ export const CHROME_REQUIREMENTS: readonly ChromeRequirement[] = [
   {
     feature: '`structuredClone()`',
     since: 98,
-    usedIn: 'src/browser-access/browser-access-service.ts',
+    usedIn: 'src/browser-access/settings.ts',
   },
   {
     feature: '`chrome.scripting.executeScript()` (`files`, `func` with `args`)',
     since: 92,
-    usedIn: 'src/platform/chrome-browser-control.ts (the page agent)',
+    usedIn: 'src/platform/chrome-page-agent.ts (the page agent)',
   },
   {
     feature: '`chrome.tabGroups` and `chrome.tabs.group()`',
     since: 89,
-    usedIn: 'src/platform/chrome-browser-control.ts (an external client’s tab group)',
+    usedIn: 'src/platform/chrome-tab-groups.ts (an external client’s tab group)',
   },
   {
     feature: 'Manifest V3 with promise-returning `tabs`, `action`, `identity`, `runtime`',

@@ -16,6 +16,7 @@ import {
   type KeyValueStore,
 } from './ports';
 import { captureRedirect } from './chrome-redirect-capture';
+import { errorMessage } from '../errors/error-message';
 
 /** chrome.storage.local, or `session` (kept while the browser runs, through worker restarts). */
 export function createChromeStore(which: 'local' | 'session' = 'local'): KeyValueStore {
@@ -121,7 +122,7 @@ export function createChromeIdentity(): Identity {
       } catch (error) {
         // Chrome reports a closed window as "The user did not approve access."; anything else
         // ("Authorization page could not be loaded.") is not the person's doing.
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorMessage(error);
         if (/did not approve/i.test(message)) throw new SignInWindowClosedError(message);
         throw new AuthFlowError('failed', `Chrome could not show the sign-in page (${message}).`, {
           cause: error,

@@ -19,6 +19,7 @@ import {
   type TabInfo,
 } from '../../src/browser-tools/browser-control';
 import { createBrowserTools } from '../../src/browser-tools/browser-tools';
+
 import type { BrowserAccessView } from '../../src/messaging/browser-access-contract';
 import { createMemoryLinkHost } from '../../src/platform/memory-link-host';
 import {
@@ -26,6 +27,7 @@ import {
   createRecordingBroadcaster,
   createTimerAlarms,
 } from '../../src/platform/memory';
+import { agentAnswer } from './page-agent-answer';
 
 /**
  * Tabs in memory; a click names its ref; reads say which tab they read. Each tab shows a
@@ -79,18 +81,17 @@ export function stubBrowserControl(): BrowserControl & {
         throw new DocumentGoneError(`No document with id ${documentId}.`);
       if (command.type === 'click') {
         clicks.push(command.ref);
-        return { ok: true, ref: command.ref, description: `button ${command.ref}` } as never;
+        return agentAnswer(command, { ref: command.ref, description: `button ${command.ref}` });
       }
       const page = await tab(id);
-      return {
-        ok: true,
+      return agentAnswer(command, {
         title: page!.title,
         url: page!.url,
         content: `Text of tab ${id}`,
         offset: 0,
         totalChars: 13,
         source: 'page',
-      } as never;
+      });
     },
     captureVisible: async () => 'data:image/png;base64,AAAA',
     group: async () => 7,

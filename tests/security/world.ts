@@ -41,6 +41,7 @@ import {
 } from '../fixtures/scripted-openai';
 import { startDomainServers } from '../fixtures/domain-tools-server';
 import { createHarness } from '../helpers/manager-harness';
+import { agentAnswer } from '../helpers/page-agent-answer';
 import {
   startDocsServer,
   startMailServer,
@@ -432,18 +433,17 @@ export function loadingBrowser(
       if (command.type === 'read' || command.type === 'snapshot' || command.type === 'find') {
         state.reads.push(id);
         const page = pages.get(current.url) ?? { title: current.title, text: '' };
-        return {
-          ok: true,
+        return agentAnswer(command, {
           title: page.title,
           url: current.url,
           content: page.text,
           offset: 0,
           totalChars: page.text.length,
           source: 'page',
-        } as never;
+        });
       }
       state.actions.push(`${command.type} in ${id}`);
-      return { ok: true, ref: 'e1', description: 'an element' } as never;
+      return agentAnswer(command, { ref: 'e1', description: 'an element' });
     },
     captureVisible: async () => 'data:image/png;base64,AAAA',
     group: async () => undefined,

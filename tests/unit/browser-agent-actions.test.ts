@@ -36,7 +36,12 @@ describe('click', () => {
     const agent = createBrowserAgent(window);
     const { Save } = await refsByName(agent);
     const clicked = succeeded(await agent.run({ type: 'click', ref: Save! }));
-    expect(clicked).toEqual({ ok: true, ref: Save, description: 'button "Save"' });
+    expect(clicked).toEqual({
+      ok: true,
+      ref: Save,
+      description: 'button "Save"',
+      summary: 'Clicked button "Save".',
+    });
     expect(seen).toEqual(['mousedown', 'mouseup', 'click', 'onclick']);
     expect(document.activeElement).toBe(button);
   });
@@ -153,6 +158,7 @@ describe('type', () => {
       description: 'textbox "Password"',
       submitted: true,
       submittedBy: 'form',
+      summary: 'Typed into textbox "Password". Submitted the form.',
     });
     expect(document.querySelector('input')!.value).toBe('open sesame');
   });

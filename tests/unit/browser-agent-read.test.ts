@@ -150,11 +150,11 @@ describe('installation', () => {
   it('keeps the first agent, and its refs, when injected again', async () => {
     document.body.innerHTML = '<button>Save</button>';
     const scope = {};
-    expect(installBrowserAgent(scope, window)).toEqual({ version: 1, reused: false });
+    expect(installBrowserAgent(scope, window)).toEqual({ version: 2, reused: false });
     const agent = Reflect.get(scope, BROWSER_AGENT_GLOBAL) as BrowserAgent;
     const before = succeeded(await agent.run({ type: 'snapshot', maxElements: 10 }));
 
-    expect(installBrowserAgent(scope, window)).toEqual({ version: 1, reused: true });
+    expect(installBrowserAgent(scope, window)).toEqual({ version: 2, reused: true });
     const again = Reflect.get(scope, BROWSER_AGENT_GLOBAL) as BrowserAgent;
     expect(again).toBe(agent);
     const after = succeeded(await again.run({ type: 'snapshot', maxElements: 10 }));
@@ -169,13 +169,13 @@ describe('installation', () => {
       configurable: true,
     });
     expect(installBrowserAgent(scope, window).reused).toBe(false);
-    expect((Reflect.get(scope, BROWSER_AGENT_GLOBAL) as BrowserAgent).version).toBe(1);
+    expect((Reflect.get(scope, BROWSER_AGENT_GLOBAL) as BrowserAgent).version).toBe(2);
   });
 
   it('is what the unlisted script installs on globalThis', async () => {
     const { default: script } = await import('../../entrypoints/browser-agent');
-    expect(script.main()).toEqual({ version: 1, reused: false });
-    expect(script.main()).toEqual({ version: 1, reused: true });
+    expect(script.main()).toEqual({ version: 2, reused: false });
+    expect(script.main()).toEqual({ version: 2, reused: true });
     const agent = Reflect.get(globalThis, BROWSER_AGENT_GLOBAL) as BrowserAgent;
     document.body.innerHTML = '<a href="/next">Next</a>';
     const snapshot = succeeded(await agent.run({ type: 'snapshot', maxElements: 5 }));

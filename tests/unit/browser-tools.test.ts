@@ -4,6 +4,7 @@ import { normalizeUrl, restrictionOf } from '../../src/browser-tools/restricted-
 import { RESTRICTED_PAGE } from '../../src/browser-tools/tab-view';
 import { browserToolList } from '../../src/browser-tools/tool-definitions';
 import { stubBrowserControl } from '../helpers/browser-access-harness';
+import { agentAnswer } from '../helpers/page-agent-answer';
 
 const textOf = (result: { content: Record<string, unknown>[] }) =>
   result.content.map((block) => String(block.text ?? '')).join('\n');
@@ -141,16 +142,16 @@ describe('the browser tools', () => {
 
   it('tell the model where a read continues', async () => {
     const control = stubBrowserControl();
-    control.runInPage = (async () => ({
-      ok: true,
-      title: 'Doc',
-      url: 'https://example.com/',
-      content: 'abc',
-      offset: 3,
-      totalChars: 10,
-      nextOffset: 6,
-      source: 'article',
-    })) as typeof control.runInPage;
+    control.runInPage = (async (_tabId, command) =>
+      agentAnswer(command, {
+        title: 'Doc',
+        url: 'https://example.com/',
+        content: 'abc',
+        offset: 3,
+        totalChars: 10,
+        nextOffset: 6,
+        source: 'article',
+      })) as typeof control.runInPage;
     const result = await createBrowserTools(control).call('read_page', {
       offset: 3,
       maxChars: 100,
@@ -158,6 +159,7 @@ describe('the browser tools', () => {
     expect(textOf(result)).toMatch(/Characters 3–6 of 10; more from offset 6\.\n\nabc/);
     expect(result.structuredContent).toMatchObject({ nextOffset: 6, totalChars: 10 });
     expect(result.structuredContent).not.toHaveProperty('ok');
+    expect(result.structuredContent).not.toHaveProperty('summary');
   });
 });
 

@@ -17,6 +17,7 @@ import { findText } from './find-text';
 import { parseKey } from './keyboard-events';
 import { focusedElement, pressKey } from './press-key';
 import { readPage } from './read-page';
+import { summarize } from './result-summary';
 import { scroll } from './scroll';
 import { takeSnapshot } from './snapshot';
 import { textMatcher } from './text-matcher';
@@ -96,7 +97,7 @@ export function createBrowserAgent(window: Window): BrowserAgent {
       type = command.type;
       const handler = handlers[command.type] as Handler<BrowserAgentCommandType>;
       const result = await handler(command as never, context);
-      return { ok: true, ...result };
+      return { ok: true, ...result, summary: summarize(command, result) };
     } catch (error) {
       return failureFrom(error, type);
     }

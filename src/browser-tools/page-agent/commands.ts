@@ -2,7 +2,7 @@
  * The contract between the background and the browser agent in a page: the commands the
  * background sends with `chrome.scripting.executeScript` and the results it gets back. Every
  * value here is JSON-serializable (executeScript clones results), and every result is either
- * `{ ok: true, ... }` or a {@link BrowserAgentFailure} whose `message` tells a language model what
+ * `{ ok: true, ..., summary }` or a {@link BrowserAgentFailure} whose `message` tells a language model what
  * to do next.
  *
  * Elements are named by refs (`e12`): a snapshot, find or wait hands them out, and an element
@@ -21,7 +21,7 @@ export const BROWSER_AGENT_GLOBAL = '__patchbayBrowserAgent';
  * The version of this contract. An agent left in a page by an older build is replaced rather
  * than reused when the versions differ.
  */
-export const BROWSER_AGENT_VERSION = 1;
+export const BROWSER_AGENT_VERSION = 2;
 
 /** Reads the page's main content (Readability), as Markdown or plain text, one slice at a time. */
 export interface ReadCommand {
@@ -119,7 +119,12 @@ export type BrowserAgentCommandType = BrowserAgentCommand['type'];
 
 /** What a command of type `T` answers. */
 export type BrowserAgentResponse<T extends BrowserAgentCommandType = BrowserAgentCommandType> =
-  ({ ok: true } & BrowserAgentResults[T]) | BrowserAgentFailure;
+  ({ ok: true } & BrowserAgentResults[T] & BrowserAgentSummary) | BrowserAgentFailure;
+
+/** With every result: the result in words a model reads well (result-summary.ts). */
+export interface BrowserAgentSummary {
+  summary: string;
+}
 
 /** The object installed as `globalThis.__patchbayBrowserAgent`. */
 export interface BrowserAgent {

@@ -1,28 +1,14 @@
 /**
- * The page agent's results as tool results a model reads well: text first, with the numbers it
- * needs to go on (where the next slice starts, the refs to act on), and the same data as
- * `structuredContent` for clients that read JSON.
+ * A command's result in words a model reads well, with the numbers it needs to go on (where the
+ * next slice starts, the refs to act on). The agent answers with it beside the result's data
+ * (agent.ts), and the background makes it the tool result's text, with the data as
+ * `structuredContent` for clients that read JSON (src/browser-tools/page-agent-calls.ts).
+ * Written here, in the page agent, so the service worker, which every cold start parses, does
+ * not carry it.
  */
-import type { CallToolResultView } from '../messaging/contract';
-import type {
-  BrowserAgentCommand,
-  BrowserAgentResults,
-  SnapshotElement,
-} from './page-agent/commands';
+import type { BrowserAgentCommand, BrowserAgentResults, SnapshotElement } from './commands';
 
-type Success = { ok: true } & BrowserAgentResults[keyof BrowserAgentResults];
-
-const result = (text: string, structured: object): CallToolResultView => ({
-  content: [{ type: 'text', text }],
-  structuredContent: { ...structured } as Record<string, unknown>,
-});
-
-/** The result's data, without the envelope's `ok`. */
-function withoutOk<T extends { ok: true }>(value: T): Omit<T, 'ok'> {
-  const copy: Partial<T> = { ...value };
-  delete copy.ok;
-  return copy as Omit<T, 'ok'>;
-}
+type Data = BrowserAgentResults[keyof BrowserAgentResults];
 
 function elementLine(element: SnapshotElement): string {
   if (element.role === 'heading') return `${'#'.repeat(element.level ?? 2)} ${element.name}`;
@@ -38,11 +24,7 @@ function elementLine(element: SnapshotElement): string {
   return parts.join(' ');
 }
 
-export function formatAgentResult(
-  command: BrowserAgentCommand,
-  response: Success,
-): CallToolResultView {
-  const data = withoutOk(response);
+export function summarize(command: BrowserAgentCommand, data: Data): string {
   switch (command.type) {
     case 'read': {
       const read = data as BrowserAgentResults['read'];
@@ -54,7 +36,7 @@ export function formatAgentResult(
             ? ''
             : '; the end';
       const header = `${read.title || 'Untitled'} — ${read.url}\nCharacters ${read.offset}–${end} of ${read.totalChars}${more}.`;
-      return result(`${header}\n\n${read.content}`, read);
+      return `${header}\n\n${read.content}`;
     }
     case 'snapshot': {
       const snapshot = data as BrowserAgentResults['snapshot'];
@@ -62,54 +44,45 @@ export function formatAgentResult(
       const more =
         snapshot.nextOffset !== undefined ? ` More from offset ${snapshot.nextOffset}.` : '';
       const header = `${snapshot.title || 'Untitled'} — ${snapshot.url}\n${snapshot.elements.length} of ${snapshot.total} elements.${more}`;
-      return result(
-        `${header}\n\n${lines.join('\n') || '(nothing interactive is visible)'}`,
-        snapshot,
-      );
+      return `${header}\n\n${lines.join('\n') || '(nothing interactive is visible)'}`;
     }
     case 'find': {
       const found = data as BrowserAgentResults['find'];
-      if (!found.total) return result(`“${command.text}” is not on the page.`, found);
+      if (!found.total) return `“${command.text}” is not on the page.`;
       const lines = found.matches.map((match) => `[${match.ref}] …${match.text}…`);
-      return result(`${found.total} matches:\n${lines.join('\n')}`, found);
+      return `${found.total} matches:\n${lines.join('\n')}`;
     }
     case 'click': {
       const clicked = data as BrowserAgentResults['click'];
-      return result(`Clicked ${clicked.description}.`, clicked);
+      return `Clicked ${clicked.description}.`;
     }
     case 'type': {
       const typed = data as BrowserAgentResults['type'];
       const value =
         typed.value !== undefined ? ` It now holds ${JSON.stringify(typed.value)}.` : '';
-      return result(
-        `Typed into ${typed.description}.${value}${
-          typed.submittedBy === 'enter-key'
-            ? ' Pressed Enter (there is no form to submit).'
-            : typed.submitted
-              ? ' Submitted the form.'
-              : ''
-        }`,
-        typed,
-      );
+      return `Typed into ${typed.description}.${value}${
+        typed.submittedBy === 'enter-key'
+          ? ' Pressed Enter (there is no form to submit).'
+          : typed.submitted
+            ? ' Submitted the form.'
+            : ''
+      }`;
     }
     case 'press': {
       const pressed = data as BrowserAgentResults['press'];
       const effect = pressed.effect ? ` ${pressed.effect}` : '';
       const prevented = pressed.defaultPrevented ? ' The page handled the key itself.' : '';
-      return result(
-        `Pressed ${command.key} on ${pressed.description}.${effect}${prevented}`,
-        pressed,
-      );
+      return `Pressed ${command.key} on ${pressed.description}.${effect}${prevented}`;
     }
     case 'scroll': {
       const scrolled = data as BrowserAgentResults['scroll'];
       const where = `Scrolled to ${scrolled.scrollX}, ${scrolled.scrollY} of ${scrolled.scrollWidth}×${scrolled.scrollHeight} (view ${scrolled.viewportWidth}×${scrolled.viewportHeight}).`;
-      return result(scrolled.moved ? where : `Nothing moved. ${where}`, scrolled);
+      return scrolled.moved ? where : `Nothing moved. ${where}`;
     }
     case 'wait': {
       const waited = data as BrowserAgentResults['wait'];
       const ref = waited.ref ? ` (${waited.ref})` : '';
-      return result(`Found it${ref} after ${waited.waitedMs} ms.`, waited);
+      return `Found it${ref} after ${waited.waitedMs} ms.`;
     }
   }
 }
