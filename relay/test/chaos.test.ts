@@ -21,4 +21,6 @@ it('survives a killed instance, a Redis restart, a dropped browser and a live in
     for (const error of Object.keys(event.errors)) expect(error).toMatch(/: \S.{8,}/);
   expect(report.healthWhileRedisAway).toEqual(['unavailable', 'unavailable']);
   expect(report.localCallWhileRedisAway).toBe(true);
-}, 60_000);
+  // The run's length is the machine's (18 clients and three instances share two cores with the
+  // other suites); what is asserted is each call's own deadline, above.
+}, 180_000);
