@@ -9,10 +9,14 @@ import { ROUTINE_RUNS_KEY, ROUTINES_ALARM, ROUTINES_KEY } from './routine-keys';
 
 export function createLazyRoutineService(options: RoutineServiceOptions): RoutineService {
   let loading: Promise<RoutineService> | undefined;
+  /** The service, loaded once; a load that failed is tried again by the next request. */
   const service = () =>
-    (loading ??= import('./routine-service').then(({ createRoutineService }) =>
-      createRoutineService(options),
-    ));
+    (loading ??= import('./routine-service')
+      .then(({ createRoutineService }) => createRoutineService(options))
+      .catch((error: unknown) => {
+        loading = undefined;
+        throw error;
+      }));
   /** One of the service's requests, made once it is loaded. */
   const later =
     <A extends unknown[], R>(method: (loaded: RoutineService) => (...args: A) => Promise<R>) =>

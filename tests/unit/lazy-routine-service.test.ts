@@ -11,15 +11,28 @@ import {
 } from '../../src/platform/memory';
 import { createLazyRoutineService } from '../../src/routines/lazy-routine-service';
 import { ROUTINES_ALARM } from '../../src/routines/routine-keys';
+import type { RoutineServiceOptions } from '../../src/routines/routine-service';
 // Not the routine harness: it imports the service, which would load it before the test.
 import { morning } from '../helpers/routine-input';
 
-/** How often the service (src/routines/routine-service.ts) was loaded. */
-const part = vi.hoisted(() => ({ loads: 0 }));
+/**
+ * The service (src/routines/routine-service.ts) as each lazy service loaded it: how often it was
+ * made for those options, and options whose next making fails (as a part that failed to load).
+ */
+const part = vi.hoisted(() => ({ made: new Map<object, number>(), failing: new Set<object>() }));
 vi.mock('../../src/routines/routine-service', async (importOriginal) => {
-  part.loads += 1;
-  return importOriginal();
+  const original = await importOriginal<typeof import('../../src/routines/routine-service')>();
+  return {
+    ...original,
+    createRoutineService(options: RoutineServiceOptions) {
+      part.made.set(options, (part.made.get(options) ?? 0) + 1);
+      if (part.failing.delete(options)) throw new Error('The routines part failed to load.');
+      return original.createRoutineService(options);
+    },
+  };
 });
+/** How often the lazy service made of `options` loaded the service. */
+const loads = (options: object) => part.made.get(options) ?? 0;
 
 const alarmsMade: ReturnType<typeof createTimerAlarms>[] = [];
 afterEach(async () => {
@@ -32,32 +45,31 @@ const NOW = Date.parse('2026-11-30T05:00:00Z');
 function lazyRoutines(store = createMemoryStore()) {
   const alarms = createTimerAlarms(() => NOW);
   alarmsMade.push(alarms);
-  const runner = { starts: 0 };
-  const service = createLazyRoutineService({
+  const options: RoutineServiceOptions = {
     store,
     alarms,
     broadcaster: createRecordingBroadcaster(),
-    runner: { start: async () => void (runner.starts += 1), stop: async () => undefined },
+    runner: { start: async () => undefined, stop: async () => undefined },
     notices: {
       notifier: { notify: async () => undefined, clear: async () => undefined },
       store,
       serverName: async (id) => id,
     },
     now: () => NOW,
-  });
-  return { service, store, alarms };
+  };
+  return { service: createLazyRoutineService(options), options, store, alarms };
 }
 
 describe('routines at the worker’s start', () => {
   it('loads nothing where no routine is stored, and loads the service when its alarm comes', async () => {
-    const { service, alarms } = lazyRoutines();
+    const { service, options, alarms } = lazyRoutines();
     await service.init();
-    expect(part.loads).toBe(0);
+    expect(loads(options)).toBe(0);
     expect(alarms.scheduled().size).toBe(0);
     // An alarm left from routines since removed: the service looks, and sets none again.
     await alarms.schedule(ROUTINES_ALARM, NOW + 60_000);
     alarms.fire(ROUTINES_ALARM);
-    await vi.waitUntil(() => part.loads === 1);
+    await vi.waitUntil(() => loads(options) === 1);
     await expect(service.list()).resolves.toEqual([]);
     expect(alarms.scheduled().size).toBe(0);
   });
@@ -74,5 +86,15 @@ describe('routines at the worker’s start', () => {
     await expect(next.service.list()).resolves.toEqual([
       expect.objectContaining({ id: saved.id, name: 'Morning summary' }),
     ]);
+  });
+
+  it('loads the service again on the next request after a load that failed', async () => {
+    const { service, options } = lazyRoutines();
+    part.failing.add(options);
+    await expect(service.save(morning())).rejects.toThrow('The routines part failed to load.');
+    const saved = await service.save(morning());
+    expect(loads(options)).toBe(2);
+    await expect(service.list()).resolves.toEqual([expect.objectContaining({ id: saved.id })]);
+    expect(loads(options)).toBe(2);
   });
 });
