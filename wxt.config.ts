@@ -53,6 +53,8 @@ export default defineConfig({
       'entrypoints/**',
       'components/**',
       'src/**',
+      // The relay's wire tags, which the extension's relay link imports.
+      'relay/src/wire/**',
       'public/**',
       'scripts/extension-id.ts',
       'scripts/worker-chunks.ts',

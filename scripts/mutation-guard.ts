@@ -107,6 +107,10 @@ function privateCopy(): string {
   );
   if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
   const copy = mkdtempSync(join(tmpdir(), 'patchbay-mutation-'));
+  // Removed however the guard ends: done, failed, or stopped (Ctrl-C, a cancelled CI run).
+  process.on('exit', () => rmSync(copy, { recursive: true, force: true }));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => process.exit(130));
   for (const file of listed.stdout.split('\0').filter(Boolean)) {
     mkdirSync(dirname(join(copy, file)), { recursive: true });
     // A file deleted but not yet committed is listed and absent: it has nothing to copy.
@@ -122,7 +126,6 @@ function privateCopy(): string {
 }
 
 const workDir = privateCopy();
-process.on('exit', () => rmSync(workDir, { recursive: true, force: true }));
 
 function runTests(specs: string[]): boolean {
   const byProject = new Map<string, string[]>();

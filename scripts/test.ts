@@ -98,6 +98,38 @@ export function timingTable(outcomes: readonly Outcome[], totalSeconds: number):
   ].join('\n');
 }
 
+/**
+ * Throws where the lanes could not run as written: a suite waited for that runs in no lane (it
+ * would not be waited for), or suites waiting on each other in a circle (none would start).
+ */
+export function checkLanes(
+  lanes: readonly (readonly string[])[],
+  needs: Readonly<Record<string, string>>,
+  after: Readonly<Record<string, readonly string[]>> = {},
+): void {
+  const waitsFor = new Map<string, string[]>();
+  for (const lane of lanes)
+    lane.forEach((suite, index) =>
+      waitsFor.set(suite, [
+        ...lane.slice(index - 1, index),
+        ...(needs[suite] ? [needs[suite]] : []),
+        ...(after[suite] ?? []),
+      ]),
+    );
+  for (const [suite, others] of waitsFor)
+    for (const other of others)
+      if (!waitsFor.has(other)) throw new Error(`${suite} waits for ${other}, which no lane runs.`);
+  const settled = new Set<string>();
+  const visit = (suite: string, path: readonly string[]) => {
+    if (settled.has(suite)) return;
+    if (path.includes(suite))
+      throw new Error(`These suites wait for each other: ${[...path, suite].join(' -> ')}.`);
+    for (const other of waitsFor.get(suite) ?? []) visit(other, [...path, suite]);
+    settled.add(suite);
+  };
+  for (const suite of waitsFor.keys()) visit(suite, []);
+}
+
 /** Runs the lanes; each suite starts when its lane reaches it and what it needs has passed. */
 export async function runLanes(
   lanes: readonly (readonly string[])[],
@@ -105,6 +137,7 @@ export async function runLanes(
   run: (suite: string, live: boolean) => Promise<Outcome>,
   after: Readonly<Record<string, readonly string[]>> = {},
 ): Promise<Outcome[]> {
+  checkLanes(lanes, needs, after);
   const finished = new Map<string, Promise<Outcome>>();
   const done = new Map<string, (outcome: Outcome) => void>();
   for (const suite of lanes.flat())

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import type { LinkView } from '../../src/messaging/browser-access-contract';
+import { useRelayLinkDraft, type RelayLinkInput } from './use-relay-link-draft';
 
 const STATE_LABELS: Record<LinkView['state'], string> = {
   off: 'Not connected',
@@ -16,11 +16,19 @@ const STATE_TONES: Record<LinkView['state'], string> = {
   error: 'bad',
 };
 
+const STATUS_WORDS = {
+  saved: 'Saved.',
+  incomplete: 'Not saved: the relay needs both its address and a token for it.',
+  none: '',
+};
+
 /**
- * The relay link: its address, token and name, where it stands, and Connect/Disconnect. Each
- * field is saved when it is left, once there are both an address and a token (a quiet "Saved."
- * says so); Connect saves what is still typed first. The saved token never comes back to the page: the field stays empty and says one is
- * saved. A field not being edited shows what is saved.
+ * The relay link: its address, token and name, where it stands, and Connect/Disconnect. What is
+ * typed is saved when focus leaves the form (moving between its fields saves nothing, so a new
+ * address waits for its token), once there are both an address and a token for it; a quiet
+ * "Saved." says so. Connect saves what is still typed first. The saved token never comes back
+ * to the page: the field stays empty and says one is saved. A field not being edited shows what
+ * is saved.
  */
 export function RelayLinkForm({
   link,
@@ -31,20 +39,11 @@ export function RelayLinkForm({
 }: {
   link: LinkView;
   error?: { message: string; field?: string } | undefined;
-  onSave(input: { url: string; token?: string; name: string }): Promise<boolean>;
+  onSave(input: RelayLinkInput): Promise<boolean>;
   onConnect(): void;
   onDisconnect(): void;
 }) {
-  /** What the person typed since the last save; undefined: the saved value. */
-  const [url, setUrl] = useState<string | undefined>();
-  const [token, setToken] = useState('');
-  const [name, setName] = useState<string | undefined>();
-  const [saved, setSaved] = useState(false);
-  const shownUrl = url ?? link.url;
-  const shownName = name ?? link.name;
-  const edited = shownUrl !== link.url || shownName !== link.name || token !== '';
-  /** The relay takes a link only with both its address and a token. */
-  const complete = shownUrl.trim() !== '' && (token !== '' || link.hasToken);
+  const draft = useRelayLinkDraft(link, onSave);
   const fieldError = (field: string) =>
     error?.field === field ? (
       <span className="field-error" role="alert">
@@ -53,30 +52,16 @@ export function RelayLinkForm({
     ) : null;
   const live = link.state !== 'off' && link.state !== 'error';
 
-  async function save(): Promise<boolean> {
-    if (!edited) return true;
-    if (!complete) return false;
-    const done = await onSave({ url: shownUrl, name: shownName, ...(token ? { token } : {}) });
-    if (done) {
-      setUrl(undefined);
-      setName(undefined);
-      setToken('');
-    }
-    setSaved(done);
-    return done;
-  }
-  const edit = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    setSaved(false);
-  };
-
   return (
     <form
       className="relay-link"
       aria-label="Relay link"
       onSubmit={(event) => {
         event.preventDefault();
-        void save();
+        void draft.save();
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) void draft.save(false);
       }}
     >
       <p className="relay-status" role="status">
@@ -95,10 +80,9 @@ export function RelayLinkForm({
           type="text"
           inputMode="url"
           spellCheck={false}
-          value={shownUrl}
+          value={draft.url}
           placeholder="http://127.0.0.1:3456"
-          onChange={(event) => edit(setUrl)(event.target.value)}
-          onBlur={() => void save()}
+          onChange={(event) => draft.setUrl(event.target.value)}
           aria-invalid={error?.field === 'url'}
         />
         {fieldError('url')}
@@ -107,15 +91,16 @@ export function RelayLinkForm({
         Token
         <input
           type="password"
-          value={token}
+          value={draft.token}
           autoComplete="off"
           placeholder={
-            link.hasToken
+            draft.tokenKept
               ? 'Saved; type a new one to replace it'
-              : 'A browser token: npm run relay -- token --role browser'
+              : link.hasToken
+                ? 'A new relay needs its own browser token'
+                : 'A browser token: npm run relay -- token --role browser'
           }
-          onChange={(event) => edit(setToken)(event.target.value)}
-          onBlur={() => void save()}
+          onChange={(event) => draft.setToken(event.target.value)}
           aria-invalid={error?.field === 'token'}
         />
         {fieldError('token')}
@@ -124,10 +109,9 @@ export function RelayLinkForm({
         This browser’s name at the relay
         <input
           type="text"
-          value={shownName}
+          value={draft.name}
           maxLength={100}
-          onChange={(event) => edit(setName)(event.target.value)}
-          onBlur={() => void save()}
+          onChange={(event) => draft.setName(event.target.value)}
         />
       </label>
       {error && error.field === undefined ? (
@@ -144,14 +128,14 @@ export function RelayLinkForm({
           <button
             type="button"
             className="primary"
-            disabled={!complete}
-            onClick={() => void save().then((done) => done && onConnect())}
+            disabled={!draft.complete}
+            onClick={() => void draft.save().then((done) => done && onConnect())}
           >
             Connect
           </button>
         )}
         <span className="muted form-status" role="status">
-          {saved ? 'Saved.' : ''}
+          {STATUS_WORDS[draft.status ?? 'none']}
         </span>
       </div>
     </form>

@@ -1,4 +1,4 @@
-import type { ChatErrorExplained, SettingsField } from '../../src/ai/chat-errors';
+import type { ChatErrorExplained, SettingsTarget } from '../../src/ai/chat-errors';
 
 /**
  * A failed request in the chat: what went wrong in words, the step that helps (the Settings
@@ -12,8 +12,8 @@ export function ChatErrorNotice({
 }: {
   failure: ChatErrorExplained;
   onRetry(): void;
-  /** Opens the Settings tab with this field focused. */
-  onOpenSettings?: ((field: SettingsField) => void) | undefined;
+  /** Opens the Settings tab at the provider's form, with this field focused. */
+  onOpenSettings?: ((target: SettingsTarget) => void) | undefined;
   onNewChat?: (() => void) | undefined;
 }) {
   const { step } = failure;
@@ -22,7 +22,7 @@ export function ChatErrorNotice({
       <p>{failure.sentence}</p>
       <span className="chat-error-actions">
         {step.kind === 'settings' && onOpenSettings ? (
-          <button type="button" className="primary" onClick={() => onOpenSettings(step.field)}>
+          <button type="button" className="primary" onClick={() => onOpenSettings(step)}>
             Open Settings
           </button>
         ) : null}

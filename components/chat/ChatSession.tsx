@@ -5,7 +5,7 @@ import { Composer } from './Composer';
 import { InterruptedTurn } from './InterruptedTurn';
 import { MessageList } from './MessageList';
 import { ResourceDialog } from '../resources/ResourceDialog';
-import type { SettingsField } from '../../src/ai/chat-errors';
+import type { SettingsTarget } from '../../src/ai/chat-errors';
 import { ChatErrorNotice } from './ChatErrorNotice';
 import type { OpenServer } from './use-server-problems';
 import type { ComposerFill } from '../composer/use-outside-text';
@@ -42,7 +42,7 @@ export interface ChatSessionProps extends ChatSessionOptions {
   /** "Make this a routine" under the last answer: the chat as it is now. */
   onMakeRoutine?(chat: { messages: UIMessage[]; tools: ToolView[] }): void;
   /** A failure's "Open Settings": the Settings tab with that field focused. */
-  onOpenSettings?(field: SettingsField): void;
+  onOpenSettings?(target: SettingsTarget): void;
   /** A server problem's Enter <header> or Open in Servers. */
   onOpenServer?: OpenServer;
   /** A chat too long to go on: "Start a new chat". */

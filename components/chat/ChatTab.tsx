@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import type { SettingsField } from '../../src/ai/chat-errors';
+import type { SettingsTarget } from '../../src/ai/chat-errors';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerView } from '../../src/messaging/contract';
 import type { useComposerDraft } from '../composer/use-composer-draft';
@@ -52,7 +52,7 @@ export function ChatTab({
   /** Said under the header before the person asks (a model that cannot call tools). */
   notice?: ReactNode;
   /** A failure's "Open Settings": the Settings tab with that field focused. */
-  onOpenSettings?(field: SettingsField): void;
+  onOpenSettings?(target: SettingsTarget): void;
   /** A server problem's Enter <header> or Open in Servers. */
   onOpenServer?: OpenServer;
 }) {

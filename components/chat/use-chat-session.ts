@@ -3,7 +3,7 @@ import { lastAssistantMessageIsCompleteWithApprovalResponses, type DynamicToolUI
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApprovalSettings } from '../../src/policy/grants';
 import { createChatTransport } from '../../src/ai/chat-transport';
-import { explainChatError, type ChatErrorStep } from '../../src/ai/chat-errors';
+import { explainChatError, type ChatErrorExplained } from '../../src/ai/chat-errors';
 import { createLanguageModel } from '../../src/ai/model';
 import { createStopIntent } from '../../src/ai/proxy-tools';
 import type { ModelSettings } from '../../src/ai/model-settings';
@@ -49,8 +49,9 @@ export function useChatSession(options: ChatSessionOptions) {
   // Set around the person's Stop: any other abort (the chat closing) lets calls' tasks go on.
   const [stopIntent] = useState(createStopIntent);
   const { callOrigins, alwaysAllow } = useAlwaysAllow({ ...options, onSaved: setApprovals });
-  // The step each failure's words call for: the UI stream carries only the words.
-  const [errorSteps] = useState(() => new Map<string, ChatErrorStep>());
+  // The last failure as the transport explained it (with the chat's provider): the UI stream
+  // carries only its words.
+  const [lastFailure, setLastFailure] = useState<ChatErrorExplained | undefined>();
   const transport = useMemo(
     () =>
       createChatTransport({
@@ -63,7 +64,7 @@ export function useChatSession(options: ChatSessionOptions) {
         appContext: () => [...appContext.values()],
         callOrigins,
         stopIntent,
-        onModelError: ({ sentence, step }) => errorSteps.set(sentence, step),
+        onModelError: setLastFailure,
       }),
     [
       client,
@@ -74,7 +75,6 @@ export function useChatSession(options: ChatSessionOptions) {
       appContext,
       callOrigins,
       stopIntent,
-      errorSteps,
     ],
   );
   const restored = useRestoredMessages(conversation);
@@ -159,10 +159,8 @@ export function useChatSession(options: ChatSessionOptions) {
     lastMessage?.role === 'assistant' && !awaitingApproval && !interrupted && !busy;
 
   const explained = chat.error ? explainChatError(chat.error) : undefined;
-  const failure = explained && {
-    sentence: explained.sentence,
-    step: errorSteps.get(explained.sentence) ?? explained.step,
-  };
+  const failure =
+    explained && lastFailure?.sentence === explained.sentence ? lastFailure : explained;
 
   return {
     chat,

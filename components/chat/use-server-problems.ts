@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { errorMessage } from '../../src/errors/error-message';
 import { chatServerProblems, type ServerProblem } from '../../src/chat/server-problems';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerView } from '../../src/messaging/contract';
@@ -10,9 +11,11 @@ import { sitesRefused, type AskForSites } from '../../src/permissions/ask-for-si
  */
 export type OpenServer = (serverId?: string, header?: string) => void;
 
-/** What identifies one problem: dismissing it hides it until the server's state changes. */
-const keyOf = (problem: ServerProblem) =>
-  `${problem.serverId}\n${problem.action.kind}\n${problem.detail ?? ''}`;
+/**
+ * What identifies one problem: dismissing it hides it until the server needs another step (the
+ * worker's sentence changes as it retries, and does not bring it back).
+ */
+const keyOf = (problem: ServerProblem) => `${problem.serverId}\n${problem.action.kind}`;
 
 /**
  * The problems of the chat's servers, and their buttons: Sign in, Allow and Retry act here,
@@ -36,9 +39,7 @@ export function useServerProblems(options: {
     setBusy((previous) => new Set(previous).add(serverId));
     setError(undefined);
     void work()
-      .then(setError, (failure: unknown) =>
-        setError(failure instanceof Error ? failure.message : String(failure)),
-      )
+      .then(setError, (failure: unknown) => setError(errorMessage(failure)))
       .finally(() => setBusy((previous) => new Set([...previous].filter((id) => id !== serverId))));
   };
 

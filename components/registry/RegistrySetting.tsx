@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { errorMessage } from '../../src/errors/error-message';
 import { checkRegistryUrl, OFFICIAL_REGISTRY_URL } from '../../src/registry/registry-setting';
 
 export interface RegistrySettingProps {
@@ -21,7 +22,10 @@ export function RegistrySetting({ url, onSave }: RegistrySettingProps) {
     if (!checked.ok) return setError(checked.message);
     setError(undefined);
     if (checked.url === (url ?? OFFICIAL_REGISTRY_URL)) return;
-    void onSave(checked.url).then(() => setSaved(true));
+    void onSave(checked.url).then(
+      () => setSaved(true),
+      (caught: unknown) => setError(errorMessage(caught)),
+    );
   }
 
   return (

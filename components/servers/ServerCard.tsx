@@ -3,7 +3,8 @@ import { isUnencrypted, UNENCRYPTED_WARNING } from '../../src/net/private-networ
 import { LetterIcon } from '../shared/LetterIcon';
 import { imageDataUrl } from './details-state';
 import { MissingHeaders } from './MissingHeaders';
-import { nextAction, toolCountWords, type CardAction } from './server-card-words';
+import { serverNextStep, type ServerNextStep } from '../../src/mcp/server-next-step';
+import { toolCountWords } from './server-card-words';
 import type { ServerCardProps } from './server-card-props';
 import { ServerSwitch } from './ServerSwitch';
 import { StatusBadge } from './StatusBadge';
@@ -23,7 +24,7 @@ export type { ServerCardProps } from './server-card-props';
 
 export function ServerCard(props: ServerCardProps) {
   const { server, busy } = props;
-  const action = nextAction(server, Boolean(props.onEdit));
+  const action = serverNextStep(server, Boolean(props.onEdit));
   // The person's upload wins over the icon the server gives itself.
   const icon = imageDataUrl(server.iconDataUrl, server.serverIconDataUrl);
   const count = toolCountWords(server, props.tools);
@@ -45,7 +46,7 @@ export function ServerCard(props: ServerCardProps) {
           <div className="server-description">{server.description}</div>
         </div>
         <div className="server-action">
-          <CardAction {...props} action={action} />
+          <ServerNextStep {...props} action={action} />
         </div>
       </div>
       {isUnencrypted(server.url) ? <p className="field-warning">{UNENCRYPTED_WARNING}</p> : null}
@@ -89,8 +90,8 @@ export function ServerCard(props: ServerCardProps) {
   );
 }
 
-/** The card's one action (nextAction): its switch, or a button for the step that unblocks it. */
-function CardAction({
+/** The card's one action (serverNextStep): its switch, or a button for the step that unblocks it. */
+function ServerNextStep({
   server,
   busy,
   action,
@@ -99,10 +100,10 @@ function CardAction({
   onSignIn,
   onAllowAccess,
   onEdit,
-}: ServerCardProps & { action: CardAction }) {
+}: ServerCardProps & { action: ServerNextStep }) {
   if (action === 'switch') return <ServerSwitch server={server} busy={busy} onToggle={onToggle} />;
   const header = server.missingHeaders?.[0];
-  const steps: Record<Exclude<CardAction, 'switch'>, [string, () => void]> = {
+  const steps: Record<Exclude<ServerNextStep, 'switch'>, [string, () => void]> = {
     'allow-access': ['Allow access', onAllowAccess],
     'enter-client-id': ['Enter client ID', () => onEdit?.()],
     'enter-header': [`Enter ${header ?? ''}`, () => onEdit?.(header)],

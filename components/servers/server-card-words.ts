@@ -1,33 +1,5 @@
 import type { ServerView, ToolView } from '../../src/messaging/contract';
 
-/**
- * The one thing a server's card offers beside its name, the obvious next step for its state:
- * its switch while it is off or works (or is on its way there), otherwise what unblocks it.
- */
-export type CardAction =
-  'switch' | 'allow-access' | 'enter-client-id' | 'enter-header' | 'sign-in' | 'retry';
-
-/** The card's one action; `canEdit`: the server has an Edit form (custom servers). */
-export function nextAction(server: ServerView, canEdit: boolean): CardAction {
-  if (!server.isEnabled) return 'switch';
-  const { status } = server;
-  if (status.needsAccess?.length) return 'allow-access';
-  if (status.state === 'connected') return 'switch';
-  // A header without its value is what it waits for, not a sign-in.
-  if (server.missingHeaders?.length && canEdit) return 'enter-header';
-  if (status.needsClientId) return canEdit ? 'enter-client-id' : 'sign-in';
-  switch (status.state) {
-    case 'needs-auth':
-    case 'invalid-token':
-      return 'sign-in';
-    case 'error':
-    case 'cloudflare-error':
-      return 'retry';
-    default:
-      return 'switch';
-  }
-}
-
 const tools = (count: number) => `${count} ${count === 1 ? 'tool' : 'tools'}`;
 
 /**

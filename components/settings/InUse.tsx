@@ -1,5 +1,6 @@
 import { activeSettings, type ModelChoice } from '../../src/ai/model-choice';
 import { PROVIDER_LABELS } from '../../src/ai/model-settings';
+import { ON_DEVICE_MODEL } from '../../src/ai/on-device-model';
 
 /** Settings › Model's first line: the model new chats use, kept current as it changes. */
 export function InUse({ choice }: { choice: ModelChoice | undefined }) {
@@ -10,7 +11,7 @@ export function InUse({ choice }: { choice: ModelChoice | undefined }) {
         <>
           New chats use{' '}
           <strong>
-            {settings.model === 'on-device' ? 'Chrome’s built-in model' : settings.model}
+            {settings.model === ON_DEVICE_MODEL ? 'Chrome’s built-in model' : settings.model}
           </strong>{' '}
           <span className="muted">({PROVIDER_LABELS[settings.provider]})</span>. A chat can switch
           models from its header.

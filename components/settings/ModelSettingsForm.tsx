@@ -23,6 +23,8 @@ export interface ModelSettingsFormProps {
    * set up makes it the one in use, and every change saves once it is checked.
    */
   mode: 'first-run' | 'settings';
+  /** The provider whose form shows first; else the one in use. */
+  provider?: ProviderId;
 }
 
 const CHOICE_LABELS: Record<ProviderId, string> = {
@@ -39,8 +41,9 @@ export function ModelSettingsForm({
   onActivate,
   onDeviceOffered = false,
   mode,
+  provider: shownFirst,
 }: ModelSettingsFormProps) {
-  const [picked, setProvider] = useState<ProviderId | undefined>(choice?.active);
+  const [picked, setProvider] = useState<ProviderId | undefined>(shownFirst ?? choice?.active);
   // Chrome's own model is the default where it is offered (known after the form first shows).
   const provider = picked ?? (onDeviceOffered ? 'chrome' : 'openai');
   const atOnce = mode === 'settings';

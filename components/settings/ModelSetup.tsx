@@ -21,6 +21,8 @@ export interface ModelSetupProps {
   onDeviceOffered: boolean;
   /** `first-run`: a welcome's form, ending with "Start chatting"; `settings`: saves as it goes. */
   mode: 'first-run' | 'settings';
+  /** The provider whose form shows first (a chat's failure points at it); else the one in use. */
+  provider?: ProviderId;
   /** Asks Chrome, within the Save or Load models click, for the model endpoint's site. */
   askForSites: AskForSites;
   /** Lets model servers on this machine serve Patchbay's requests (chrome-local-origins.ts). */
@@ -36,6 +38,7 @@ export default function ModelSetup({
   models,
   onDeviceOffered,
   mode,
+  provider,
   askForSites,
   serveLocalOrigins,
 }: ModelSetupProps) {
@@ -91,6 +94,7 @@ export default function ModelSetup({
         onActivate={(provider) => void models.activate(provider)}
         onDeviceOffered={onDeviceOffered}
         mode={mode}
+        {...(provider ? { provider } : {})}
       />
       {suggested ? <p className="or-rule">or, without a key</p> : null}
       {local}

@@ -3,12 +3,8 @@ import type { HostedProviderId } from '../../src/ai/model-settings';
 import { PROVIDER_GUIDES } from '../../src/ai/provider-guide';
 import type { RemoteProviderId } from './use-provider-form';
 
-const KEY_HINTS: Record<RemoteProviderId, string> = {
-  openai: PROVIDER_GUIDES.openai.keyHint,
-  anthropic: PROVIDER_GUIDES.anthropic.keyHint,
-  google: PROVIDER_GUIDES.google.keyHint,
-  compatible: 'Only if the endpoint needs one',
-};
+const keyHint = (provider: RemoteProviderId) =>
+  provider === 'compatible' ? 'Only if the endpoint needs one' : PROVIDER_GUIDES[provider].keyHint;
 
 const KEY_LINKS: Record<HostedProviderId, string> = {
   openai: 'Get an OpenAI API key',
@@ -54,7 +50,7 @@ export function KeyField({
             autoComplete="off"
             spellCheck={false}
             onChange={(event) => onChange(event.target.value)}
-            placeholder={KEY_HINTS[provider]}
+            placeholder={keyHint(provider)}
           />
           <button
             type="button"

@@ -3,8 +3,6 @@ import { KeyField, KeyPageLink, ModelField } from './ProviderFields';
 import { SubmitRow } from './SubmitRow';
 import { useProviderForm, type FormStatus, type ProviderFormOptions } from './use-provider-form';
 
-export type { ModelListDraft, RemoteProviderId } from './use-provider-form';
-
 export interface ProviderFormProps extends ProviderFormOptions {
   /** First run's button ("Start chatting"); Settings has none: it saves as it goes. */
   submitLabel?: string;

@@ -37,7 +37,8 @@ export interface SettingsTabProps {
 /**
  * The Settings tab, in groups (Model · Chats and data · Permissions · Desktop apps · Advanced),
  * one showing at a time. Every control saves as it changes: switches and lists at once, a typed
- * address when the field is left, the model once its key answered; a quiet "Saved." says so.
+ * address when the field is left (the relay's address and token, which go together, when their
+ * form is left), the model once its key answered; a quiet "Saved." says so.
  * Loaded with its first showing, not with the panel.
  */
 export default function SettingsTab(props: SettingsTabProps) {

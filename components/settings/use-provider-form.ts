@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { keyStaysWith, type ModelSettings, type ProviderId } from '../../src/ai/model-settings';
 import { defaultModelOf, keyLooksComplete } from '../../src/ai/provider-guide';
+import { errorMessage } from '../../src/errors/error-message';
 import { ModelListError } from '../../src/errors/model-list-error';
 
 export interface ModelListDraft {
@@ -92,8 +93,14 @@ export function useProviderForm(options: ProviderFormOptions) {
 
   async function save(settings: Record<string, unknown>): Promise<boolean> {
     setWorking(true);
-    const outcome = await options.onSave(settings);
-    setWorking(false);
+    let outcome: { error?: string } | undefined;
+    try {
+      outcome = await options.onSave(settings);
+    } catch (caught) {
+      outcome = { error: errorMessage(caught) };
+    } finally {
+      setWorking(false);
+    }
     if (outcome?.error) setStatus({ tone: 'error', text: outcome.error });
     else if (saveAtOnce) setStatus({ tone: 'saved', text: 'Saved.' });
     return !outcome?.error;
@@ -133,7 +140,7 @@ export function useProviderForm(options: ProviderFormOptions) {
       setWorking(false);
       setStatus({
         tone: 'error',
-        text: caught instanceof Error ? caught.message : String(caught),
+        text: errorMessage(caught),
         ...(ModelListError.isInstance(caught) && caught.kind === 'key-refused'
           ? { keyRefused: caught.status ?? 401 }
           : {}),

@@ -17,7 +17,8 @@ import { FirstRun } from '../../components/settings/FirstRun';
 import { useModelChoice, useOnDeviceOffered } from '../../components/settings/use-model-choice';
 import { useStored } from '../../components/shared/use-stored';
 import type { OpenServer } from '../../components/chat/use-server-problems';
-import type { SettingsField } from '../../src/ai/chat-errors';
+import type { SettingsTarget } from '../../src/ai/chat-errors';
+import type { ProviderId } from '../../src/ai/model-settings';
 import { useSyncWhenOn } from '../../components/sync/use-sync-when-on';
 import { settingsForChat } from '../../src/ai/chat-model';
 import { cannotCallTools } from '../../src/ai/model-settings';
@@ -102,14 +103,20 @@ export function App({
   });
   const models = useModelChoice(store);
   const [tab, setTab] = useState<Tab>('chat');
-  const [restoreFirst, setRestoreFirst] = useState(false);
+  // Where Settings opens this time: the restore (first run's link), a provider's form (a chat's
+  // failure), or its first group. Set anew by every way into Settings.
+  const [settingsOpening, setSettingsOpening] = useState<{
+    restore?: boolean;
+    provider?: ProviderId;
+  }>({});
   useSyncWhenOn(store, client);
   const showChat = useCallback(() => setTab('chat'), []);
   // A chat's "Open Settings" and a server problem's button: the tab, then the control there.
-  const openSettings = useCallback((field: SettingsField) => {
+  const openSettings = useCallback((target: SettingsTarget) => {
+    setSettingsOpening(target.provider ? { provider: target.provider } : {});
     setTab('settings');
     void import('../../components/shared/panel-navigation').then((module) =>
-      module.showSettingsField(field),
+      module.showSettingsField(target.field),
     );
   }, []);
   const openServer = useCallback<OpenServer>((serverId, header) => {
@@ -149,6 +156,9 @@ export function App({
     <Suspense fallback={<p className="muted">Loading…</p>}>
       <ModelSetup
         models={models}
+        {...(mode === 'settings' && settingsOpening.provider
+          ? { provider: settingsOpening.provider }
+          : {})}
         onDeviceOffered={onDeviceOffered}
         mode={mode}
         askForSites={askForSites}
@@ -182,7 +192,10 @@ export function App({
             type="button"
             role="tab"
             aria-selected={tab === name}
-            onClick={() => setTab(name)}
+            onClick={() => {
+              if (name === 'settings') setSettingsOpening({});
+              setTab(name);
+            }}
           >
             {TAB_LABELS[name]}
           </button>
@@ -207,7 +220,7 @@ export function App({
         <FirstRun
           modelSetup={modelSetup('first-run')}
           onRestore={() => {
-            setRestoreFirst(true);
+            setSettingsOpening({ restore: true });
             setTab('settings');
           }}
         />
@@ -263,7 +276,7 @@ export function App({
             taskNotices={taskNotices}
             store={store}
             askForSites={askForSites}
-            restoreFirst={restoreFirst}
+            restoreFirst={settingsOpening.restore ?? false}
           />
         </Suspense>
       ) : null}

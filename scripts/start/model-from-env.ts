@@ -6,10 +6,9 @@
  */
 import { listModels } from '../../src/ai/list-models';
 import { modelSettingsSchema, type ModelSettings } from '../../src/ai/model-settings';
-import { DEFAULT_MODELS } from '../../src/ai/provider-guide';
+import { PROVIDER_GUIDES } from '../../src/ai/provider-guide';
 
 /** Models `npm start` picks when PATCHBAY_MODEL names none: the ones the first-run form picks. */
-export { DEFAULT_MODELS };
 
 const KEY_VARIABLES = [
   ['OPENAI_API_KEY', 'openai'],
@@ -38,7 +37,12 @@ export function modelRequestFrom(env: Environment): ModelRequest | undefined {
   for (const [variable, provider] of KEY_VARIABLES) {
     const apiKey = env[variable];
     if (apiKey)
-      return { provider, apiKey, model: model ?? DEFAULT_MODELS[provider], from: variable };
+      return {
+        provider,
+        apiKey,
+        model: model ?? PROVIDER_GUIDES[provider].defaultModel,
+        from: variable,
+      };
   }
   return undefined;
 }

@@ -1,8 +1,16 @@
 import { APICallError, InvalidToolApprovalSignatureError, RetryError } from 'ai';
 import { describeLocalRefusal } from './local/local-refusal';
+import type { ProviderId } from './model-settings';
 
 /** A field of the model's settings a failure points at. */
 export type SettingsField = 'api-key' | 'model';
+
+/** Where in Settings a failure is fixed: the field, in the form of the provider that failed. */
+export interface SettingsTarget {
+  field: SettingsField;
+  /** The chat's provider, which may not be the one new chats use (a chat can switch). */
+  provider?: ProviderId;
+}
 
 /**
  * The one step that helps after a failed request, as the chat offers it beside Retry: the
@@ -10,7 +18,7 @@ export type SettingsField = 'api-key' | 'model';
  * Retry alone where waiting or trying again is the fix.
  */
 export type ChatErrorStep =
-  { kind: 'retry' } | { kind: 'settings'; field: SettingsField } | { kind: 'new-chat' };
+  { kind: 'retry' } | ({ kind: 'settings' } & SettingsTarget) | { kind: 'new-chat' };
 
 /** What the chat says of a failure, and the step it offers. */
 export interface ChatErrorExplained {

@@ -236,7 +236,12 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
         originalMessages: messages,
         onError: (error) => {
           const explained = explainChatError(error);
-          options.onModelError?.(explained);
+          // The chat's own provider: the one to fix, whichever new chats use.
+          options.onModelError?.(
+            explained.step.kind === 'settings'
+              ? { ...explained, step: { ...explained.step, provider: settings.provider } }
+              : explained,
+          );
           return explained.sentence;
         },
         // The model, its token counts and how long it reasoned, kept on the answer.

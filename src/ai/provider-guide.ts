@@ -32,13 +32,6 @@ export const PROVIDER_GUIDES: Record<HostedProviderId, ProviderGuide> = {
   },
 };
 
-/** The default model of each hosted provider (see PROVIDER_GUIDES). */
-export const DEFAULT_MODELS = {
-  openai: PROVIDER_GUIDES.openai.defaultModel,
-  anthropic: PROVIDER_GUIDES.anthropic.defaultModel,
-  google: PROVIDER_GUIDES.google.defaultModel,
-} as const satisfies Record<HostedProviderId, string>;
-
 /** The model an empty form starts with: the provider's default, or none to guess. */
 export function defaultModelOf(provider: ProviderId): string {
   return isHosted(provider) ? PROVIDER_GUIDES[provider].defaultModel : '';

@@ -53,3 +53,11 @@ export function relayHostOf(address: string): string {
     return '';
   }
 }
+
+/**
+ * Whether a token saved with the relay address `saved` still goes with `address`: a token goes
+ * only to the relay (host and port) it was saved for.
+ */
+export function tokenStaysWith(saved: string, address: string): boolean {
+  return !saved || relayHostOf(saved) === relayHostOf(address);
+}

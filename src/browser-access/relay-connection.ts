@@ -4,9 +4,9 @@
  * starts, when the retry alarm fires, and when the switch goes on again. The link itself is
  * driven by link-control.ts.
  */
-import { PatchbayError } from '../errors/patchbay-error';
+import { invalidInput, PatchbayError } from '../errors/patchbay-error';
 import { createLinkControl, RELAY_RETRY_ALARM, type LinkControlOptions } from './link-control';
-import { extensionSocketUrl, relayHostOf } from './relay-address';
+import { extensionSocketUrl, tokenStaysWith } from './relay-address';
 import {
   DEFAULT_BROWSER_NAME,
   linkWanted,
@@ -75,24 +75,21 @@ export function createRelayConnection(
     resume: async () => {
       if (linkWanted(settings.held()!)) await linkSaved(false);
     },
-    /** Saves the relay's address, token and name; connected, it connects again with them. */
+    /**
+     * Saves the relay's address, token and name; connected, it connects again with them. A link
+     * left with no token is refused and nothing is saved (a new relay needs its own token).
+     */
     async save(input: { url: string; token?: string; name?: string }): Promise<void> {
       extensionSocketUrl(input.url); // throws a clear error for a bad address
       const token = input.token?.trim();
       await settings.update((draft) => {
-        // A token goes only to the relay it was saved for.
-        if (draft.link.url && relayHostOf(draft.link.url) !== relayHostOf(input.url))
-          draft.link.token = '';
+        const kept = tokenStaysWith(draft.link.url, input.url) ? draft.link.token : '';
+        if (!token && !kept) throw invalidInput('token', 'Enter the token the relay gave you.');
         draft.link.url = input.url.trim();
-        if (token) draft.link.token = token;
+        draft.link.token = token || kept;
         if (input.name !== undefined) draft.link.name = input.name.trim() || DEFAULT_BROWSER_NAME;
       });
       const saved = settings.held()!;
-      if (!saved.link.token) {
-        throw new PatchbayError('invalid-input', 'Enter the token the relay gave you.', {
-          field: 'token',
-        });
-      }
       // Saving while connected connects again with what was saved.
       if (saved.link.wanted && saved.enabled) await linkSaved();
     },

@@ -3,6 +3,7 @@
  * problem in a few words, the worker's sentence about it (the status's `error`, written by
  * `failureSentence` and `status.ts` in src/mcp/session/) and the one step that helps.
  */
+import { serverNextStep } from '../mcp/server-next-step';
 import type { ServerView } from '../messaging/views';
 
 /** The one next step a problem calls for, as the notice's button offers it. */
@@ -44,38 +45,43 @@ function problem(
 
 /**
  * The problem of one server, or none: a server switched off, connecting or connected has none.
- * The order is the Servers card's: a site Chrome has not allowed, a client ID to enter, a
- * header without its value, then the state.
+ * Its step is the Servers card's (serverNextStep); an Edit form's step (a client ID) is taken in
+ * Servers.
  */
 export function serverProblem(server: ServerView): ServerProblem | undefined {
-  if (!server.isEnabled) return undefined;
-  const { status } = server;
-  if (status.needsAccess?.length)
-    return problem(server, 'needs your permission to connect', { kind: 'allow-access' }, 'Allow');
-  if (status.needsClientId)
-    return problem(
-      server,
-      'needs a client ID to sign in',
-      { kind: 'open-servers' },
-      'Open in Servers',
-    );
+  const step = serverNextStep(server, server.isCustom);
   const header = server.missingHeaders?.[0];
-  if (header && status.state !== 'connected')
-    return problem(
-      server,
-      `is missing the value of ${header}`,
-      { kind: 'enter-header', header },
-      `Enter ${header}`,
-    );
-  switch (status.state) {
-    case 'needs-auth':
-      return problem(server, 'needs you to sign in', { kind: 'sign-in' }, 'Sign in');
-    case 'invalid-token':
-      return problem(server, 'sign-in expired', { kind: 'sign-in' }, 'Sign in');
-    case 'error':
-    case 'cloudflare-error':
+  switch (step) {
+    case 'allow-access':
+      return problem(
+        server,
+        'needs your permission to connect',
+        { kind: 'allow-access' },
+        'Allow access',
+      );
+    case 'enter-client-id':
+      return problem(
+        server,
+        'needs a client ID to sign in',
+        { kind: 'open-servers' },
+        'Open in Servers',
+      );
+    case 'enter-header':
+      return header
+        ? problem(
+            server,
+            `is missing the value of ${header}`,
+            { kind: 'enter-header', header },
+            `Enter ${header}`,
+          )
+        : undefined;
+    case 'sign-in':
+      return server.status.state === 'invalid-token'
+        ? problem(server, 'sign-in expired', { kind: 'sign-in' }, 'Sign in')
+        : problem(server, 'needs you to sign in', { kind: 'sign-in' }, 'Sign in');
+    case 'retry':
       return problem(server, 'cannot connect', { kind: 'retry' }, 'Retry');
-    default:
+    case 'switch':
       return undefined;
   }
 }

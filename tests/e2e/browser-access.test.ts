@@ -186,26 +186,47 @@ describe('browser access', () => {
     // Off on a new install: one button turns it on, and the relay's form appears.
     await panel.getByRole('button', { name: 'Connect a desktop app…' }).click();
     const form = panel.getByRole('form', { name: 'Relay link' });
-    // Each field is saved when it is left; there is no Save button.
+    // What is typed is saved when focus leaves the form; there is no Save button.
     await expect(form.getByRole('button', { name: 'Save' }).count()).resolves.toBe(0);
-    await form.getByLabel('Relay address').fill('relay.example.com');
+    const address = form.getByLabel('Relay address');
+    await address.fill('relay.example.com');
     await form.getByLabel('Token').fill(await relay.token('person', 'browser'));
-    await form.getByLabel('Token').press('Tab');
+    // Connect saves what is still typed first, and says what is wrong with it.
+    await form.getByRole('button', { name: 'Connect' }).click();
     await expect.poll(() => form.getByRole('alert').textContent()).toMatch(/not an address/);
-    // Connect saves what is still typed first.
-    await form.getByLabel('Relay address').fill(relay.url);
+    await address.fill(relay.url);
     await form.getByRole('button', { name: 'Connect' }).click();
     await form.getByText('Connected', { exact: true }).waitFor();
     expect(await form.getByLabel('Token').inputValue()).toBe('');
     const saved = await view();
     expect(saved.link).toMatchObject({ state: 'connected', hasToken: true, url: relay.url });
     expect(JSON.stringify(saved)).not.toMatch(/eyJ/);
-    // A field left is saved at once, and says so.
+    // A new relay's address waits for its own token: moving on to Token saves nothing, nor
+    // does leaving the form without one (it says so), and the link stays as it was.
+    await address.fill('http://127.0.0.1:1');
+    await address.press('Tab');
+    await expect
+      .poll(() => form.getByLabel('Token').getAttribute('placeholder'))
+      .toBe('A new relay needs its own browser token');
+    await panel.getByRole('heading', { name: 'Clients' }).click();
+    await form
+      .getByRole('status')
+      .getByText(/^Not saved: /)
+      .waitFor();
+    await screenshotFrom(form, 'browser-access-relay-new-address');
+    expect((await view()).link).toMatchObject({
+      url: relay.url,
+      hasToken: true,
+      state: 'connected',
+    });
+    // Back to the relay it is linked to, and a new name: saved once focus leaves the form.
+    await address.fill(relay.url);
     const name = form.getByLabel('This browser’s name at the relay');
     await name.fill('Work laptop');
     await name.press('Tab');
+    await address.press('Shift+Tab');
     await form.getByRole('status').getByText('Saved.').waitFor();
-    await expect.poll(async () => (await view()).link.name).toBe('Work laptop');
+    expect((await view()).link).toMatchObject({ name: 'Work laptop', state: 'connected' });
   });
 
   describe('linked to the relay', () => {

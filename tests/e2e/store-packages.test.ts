@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import extract from 'extract-zip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_METADATA_FILE } from '../../scripts/client-metadata';
@@ -99,6 +99,20 @@ describe('the store packages (npm run zip)', () => {
     expect(
       files.filter((file) => /^(tests|node_modules|\.output|store)\/|\.env|\.pem$/.test(file)),
     ).toEqual([]);
+    // Every relative import of the sources is in the package: a build from it resolves them.
+    const present = new Set(files);
+    const missing = files
+      .filter((file) => /\.tsx?$/.test(file))
+      .flatMap((file) =>
+        [...readFileSync(join(dir, file), 'utf8').matchAll(/from '(\.{1,2}\/[^']+)'/g)]
+          .map((match) => join(dirname(file), match[1]!))
+          .filter(
+            (target) =>
+              !['', '.ts', '.tsx', '/index.ts'].some((ending) => present.has(target + ending)),
+          )
+          .map((target) => `${file} -> ${target}`),
+      );
+    expect(missing).toEqual([]);
   });
 });
 

@@ -60,6 +60,22 @@ describe('the relay link', () => {
     expect((await harness.view()).link.url).toBe(harness.relay.url);
   });
 
+  it('refuses a new relay’s address without its token and keeps the link it has', async () => {
+    const elsewhere = 'http://127.0.0.1:1';
+    await expect(harness.access.saveLink({ url: elsewhere })).rejects.toMatchObject({
+      code: 'invalid-input',
+      field: 'token',
+    });
+    expect((await harness.view()).link).toMatchObject({
+      url: harness.relay.url,
+      hasToken: true,
+      state: 'connected',
+    });
+    // The same relay keeps its token: a new name alone is saved.
+    await harness.access.saveLink({ url: harness.relay.url, name: 'Work laptop' });
+    expect((await harness.view()).link).toMatchObject({ name: 'Work laptop', hasToken: true });
+  });
+
   it('says the relay refused the token, and does not retry', async () => {
     await harness.access.saveLink({ url: harness.relay.url, token: 'not-a-token' });
     await expect

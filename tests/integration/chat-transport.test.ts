@@ -345,3 +345,22 @@ describe('the model the settings pick', () => {
     },
   );
 });
+
+describe('a failed request’s next step', () => {
+  it('points Settings at the chat’s own provider, whichever new chats use', async () => {
+    const context = await setup();
+    context.openai.requiredApiKey = 'sk-right';
+    const explained: unknown[] = [];
+    const transport = transportFor(context, openAI(context.openai), undefined, {
+      onModelError: (failure) => explained.push(failure),
+    });
+    const chunks = await collect(await send(transport, [userMessage('Hello?')]));
+    expect(chunks).toContainEqual(expect.objectContaining({ type: 'error' }));
+    expect(explained).toEqual([
+      {
+        sentence: expect.stringContaining('rejected the API key'),
+        step: { kind: 'settings', field: 'api-key', provider: 'openai' },
+      },
+    ]);
+  });
+});

@@ -49,7 +49,7 @@ describe('serverProblem', () => {
       server({ state: 'error', needsAccess: ['https://notes.example/*'] }),
       'needs your permission to connect',
       { kind: 'allow-access' },
-      'Allow',
+      'Allow access',
     ],
     [
       'an authorization server without self-registration',
@@ -65,6 +65,20 @@ describe('serverProblem', () => {
       problem,
       action,
       actionLabel,
+    });
+  });
+
+  it('takes the Servers card’s order and its Edit form: a header before a client ID, a sign-in where there is no form', () => {
+    const both = { missingHeaders: ['X-Api-Key'] };
+    expect(
+      serverProblem(server({ state: 'needs-auth', needsClientId: true }, both))?.action,
+    ).toEqual({ kind: 'enter-header', header: 'X-Api-Key' });
+    const builtIn = { ...both, isCustom: false };
+    expect(
+      serverProblem(server({ state: 'needs-auth', needsClientId: true }, builtIn)),
+    ).toMatchObject({
+      action: { kind: 'sign-in' },
+      actionLabel: 'Sign in',
     });
   });
 

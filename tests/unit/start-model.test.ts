@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MODELS, modelRequestFrom, resolveModel } from '../../scripts/start/model-from-env';
+import { modelRequestFrom, resolveModel } from '../../scripts/start/model-from-env';
+import { PROVIDER_GUIDES } from '../../src/ai/provider-guide';
 
 describe('the model npm start sets up from the environment', () => {
   it.each([
     { env: {}, expected: undefined },
     {
       env: { OPENAI_API_KEY: 'sk-1', ANTHROPIC_API_KEY: 'ak-1' },
-      expected: { provider: 'openai', apiKey: 'sk-1', model: DEFAULT_MODELS.openai },
+      expected: { provider: 'openai', apiKey: 'sk-1', model: PROVIDER_GUIDES.openai.defaultModel },
     },
     {
       env: { ANTHROPIC_API_KEY: 'ak-1', PATCHBAY_MODEL: 'claude-opus-4-1' },
@@ -14,7 +15,7 @@ describe('the model npm start sets up from the environment', () => {
     },
     {
       env: { GOOGLE_GENERATIVE_AI_API_KEY: 'g-1' },
-      expected: { provider: 'google', apiKey: 'g-1', model: DEFAULT_MODELS.google },
+      expected: { provider: 'google', apiKey: 'g-1', model: PROVIDER_GUIDES.google.defaultModel },
     },
     {
       env: { OPENAI_API_KEY: 'sk-1', PATCHBAY_BASE_URL: 'http://localhost:11434/v1' },

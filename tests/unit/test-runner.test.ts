@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AFTER, LANES, NEEDS, runLanes, timingTable } from '../../scripts/test';
+import { AFTER, checkLanes, LANES, NEEDS, runLanes, timingTable } from '../../scripts/test';
 import { CI_SHIFT, SHIFTS, faketimeOffset, shiftedEnv } from '../../scripts/test-shifted';
 
 describe('npm test', () => {
@@ -52,6 +52,17 @@ describe('npm test', () => {
     });
     expect(log.indexOf('security')).toBeGreaterThan(log.indexOf('shifted'));
     expect(outcomes.find((outcome) => outcome.suite === 'security')?.status).toBe(0);
+  });
+
+  it('refuses lanes that could not run: a wait for a suite no lane runs, or a circle of waits', () => {
+    expect(() => checkLanes(LANES, NEEDS, AFTER)).not.toThrow();
+    expect(() => checkLanes([['build', 'e2e']], { soak: 'build', e2e: 'bild' })).toThrow(
+      'e2e waits for bild, which no lane runs.',
+    );
+    expect(() =>
+      checkLanes([['unit', 'e2e'], ['relay']], {}, { unit: ['relay'], relay: ['e2e'] }),
+    ).toThrow('These suites wait for each other');
+    expect(() => checkLanes([['unit', 'e2e'], ['relay']], {}, { relay: ['e2e'] })).not.toThrow();
   });
 
   it('runs lanes side by side, and skips a suite whose need failed', async () => {
