@@ -20,14 +20,10 @@ import {
 import { createRoutineNotices, type RoutineNotices } from './routine-notices';
 import { createRoutineStore } from './routine-store';
 import { createRunDesk, withoutWait, type RoutineRunner } from './run-desk';
-
-export type { RoutineRunner, RunReport } from './run-desk';
 import { afterClockMoves } from './clock-moves';
 import { dueRuns, nextWake } from './due-runs';
 import { isKnownTimeZone, nextRunAfter } from './schedule';
 import { ROUTINES_ALARM } from './routine-keys';
-
-export { ROUTINES_ALARM } from './routine-keys';
 
 export interface RoutineServiceOptions {
   store: KeyValueStore;

@@ -4,7 +4,8 @@ import {
   createRecordingBroadcaster,
   createTimerAlarms,
 } from '../../src/platform/memory';
-import { ROUTINES_ALARM, createRoutineService } from '../../src/routines/routine-service';
+import { ROUTINES_ALARM } from '../../src/routines/routine-keys';
+import { createRoutineService } from '../../src/routines/routine-service';
 import { MODEL_CHOICE_KEY } from '../../src/ai/model-choice';
 import { cleanupsAfterEach } from './cleanups';
 

@@ -4,7 +4,7 @@
  * Everything reads the service's own clock, which the alarms read too.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROUTINES_ALARM } from '../../src/routines/routine-service';
+import { ROUTINES_ALARM } from '../../src/routines/routine-keys';
 import { LEASE_MS } from '../../src/routines/run-desk';
 import { formatRunTime } from '../../src/routines/run-time';
 import { HOUR, START, morning, routineHarness } from '../helpers/routine-service-harness';
