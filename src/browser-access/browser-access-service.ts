@@ -55,7 +55,8 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
   const toolsChanged = () => link.toolsChanged();
   const gate = createGate({ clients, approvals, activity, enabled, onAllowed: toolsChanged });
   const requests = createLinkRequests({
-    ...options,
+    browser: options.browser,
+    sources: options.sources,
     clients,
     gate,
     enabled,
