@@ -5,9 +5,15 @@
  * at start when routines or runs are stored, or with the first routines request or alarm.
  */
 import type { RoutineService, RoutineServiceOptions } from './routine-service';
-import { ROUTINE_RUNS_KEY, ROUTINES_ALARM, ROUTINES_KEY } from './routine-keys';
+import { onRoutinesAlarm, routinesStored } from './routine-keys';
 
-export function createLazyRoutineService(options: RoutineServiceOptions): RoutineService {
+/** The routines service as the worker holds it: loaded when needed, woken from the start. */
+export interface WorkerRoutines extends RoutineService {
+  /** Hears the routines alarm, and wakes the routines stored. */
+  init(): Promise<void>;
+}
+
+export function createLazyRoutineService(options: RoutineServiceOptions): WorkerRoutines {
   let loading: Promise<RoutineService> | undefined;
   /** The service, loaded once; a load that failed is tried again by the next request. */
   const service = () =>
@@ -26,16 +32,13 @@ export function createLazyRoutineService(options: RoutineServiceOptions): Routin
 
   return {
     /**
-     * Registered from the worker's first moment: the alarm wakes the routines. The service's
-     * own `init` would register it once loaded, too late for the alarm that started the worker.
+     * Registered from the worker's first moment: the alarm wakes the routines, loading the
+     * service first (the alarm may be what started the worker). The only listener: the
+     * service registers none of its own.
      */
     async init(): Promise<void> {
-      options.alarms.onAlarm((name) => {
-        if (name === ROUTINES_ALARM) void wake().catch(() => undefined);
-      });
-      const stored = await options.store.getMany([ROUTINES_KEY, ROUTINE_RUNS_KEY]);
-      const some = (value: unknown) => Array.isArray(value) && value.length > 0;
-      if (some(stored[ROUTINES_KEY]) || some(stored[ROUTINE_RUNS_KEY])) await wake();
+      onRoutinesAlarm(options.alarms, wake);
+      if (await routinesStored(options.store)) await wake();
     },
     reload: wake,
     list: later((loaded) => loaded.list),

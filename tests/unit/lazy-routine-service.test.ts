@@ -42,22 +42,42 @@ afterEach(async () => {
 /** The services' clock, which their alarms read too: 06:00 in Paris, two hours before the run. */
 const NOW = Date.parse('2026-11-30T05:00:00Z');
 
-function lazyRoutines(store = createMemoryStore()) {
-  const alarms = createTimerAlarms(() => NOW);
-  alarmsMade.push(alarms);
+/**
+ * A lazy service over `store`, on `clock`: how many listeners it gave the alarms, and how often
+ * it started the runner.
+ */
+function lazyRoutines(store = createMemoryStore(), clock = { now: NOW }) {
+  const timer = createTimerAlarms(() => clock.now);
+  alarmsMade.push(timer);
+  let listeners = 0;
+  let starts = 0;
+  const alarms: typeof timer = {
+    ...timer,
+    onAlarm(listener) {
+      listeners += 1;
+      timer.onAlarm(listener);
+    },
+  };
   const options: RoutineServiceOptions = {
     store,
     alarms,
     broadcaster: createRecordingBroadcaster(),
-    runner: { start: async () => undefined, stop: async () => undefined },
+    runner: { start: async () => void (starts += 1), stop: async () => undefined },
     notices: {
       notifier: { notify: async () => undefined, clear: async () => undefined },
       store,
       serverName: async (id) => id,
     },
-    now: () => NOW,
+    now: () => clock.now,
   };
-  return { service: createLazyRoutineService(options), options, store, alarms };
+  return {
+    service: createLazyRoutineService(options),
+    options,
+    store,
+    alarms,
+    listeners: () => listeners,
+    starts: () => starts,
+  };
 }
 
 describe('routines at the worker’s start', () => {
@@ -69,8 +89,9 @@ describe('routines at the worker’s start', () => {
     // An alarm left from routines since removed: the service looks, and sets none again.
     await alarms.schedule(ROUTINES_ALARM, NOW + 60_000);
     alarms.fire(ROUTINES_ALARM);
-    await vi.waitUntil(() => loads(options) === 1);
+    // The alarm started the load: the list waits for the service (however slow its import).
     await expect(service.list()).resolves.toEqual([]);
+    expect(loads(options)).toBe(1);
     expect(alarms.scheduled().size).toBe(0);
   });
 
@@ -96,5 +117,21 @@ describe('routines at the worker’s start', () => {
     expect(loads(options)).toBe(2);
     await expect(service.list()).resolves.toEqual([expect.objectContaining({ id: saved.id })]);
     expect(loads(options)).toBe(2);
+  });
+
+  it('hears the routines alarm with one listener, and a fired alarm runs the due routine once', async () => {
+    const first = lazyRoutines();
+    const saved = await first.service.save(morning());
+    const clock = { now: NOW };
+    const next = lazyRoutines(first.store, clock);
+    await next.service.init();
+    await expect(next.service.list()).resolves.toHaveLength(1);
+    expect(loads(next.options)).toBe(1);
+    expect(next.listeners()).toBe(1);
+    clock.now = saved.nextRunAt!;
+    next.alarms.fire(ROUTINES_ALARM);
+    await expect.poll(async () => (await next.service.runs(saved.id)).length).toBe(1);
+    await expect.poll(next.starts).toBe(1);
+    expect(next.listeners()).toBe(1);
   });
 });
