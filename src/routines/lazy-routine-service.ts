@@ -2,7 +2,9 @@
  * Routines as the worker starts with them. The service (./routine-service.ts: the schedule,
  * the runs' bookkeeping, the notices) is one of the worker's lazy parts
  * (scripts/worker-chunks.ts): a worker with no routine stored never parses it. It is loaded
- * at start when routines or runs are stored, or with the first routines request or alarm.
+ * at start when routines or runs are stored, or with the first routines request or alarm;
+ * until then, what only reads (the list, a routine's runs, the run of a chat, which every
+ * opened chat asks) is answered empty while storage holds none, without loading it.
  */
 import type { RoutineService, RoutineServiceOptions } from './routine-service';
 import { onRoutinesAlarm, routinesStored } from './routine-keys';
@@ -28,6 +30,17 @@ export function createLazyRoutineService(options: RoutineServiceOptions): Worker
     <A extends unknown[], R>(method: (loaded: RoutineService) => (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> =>
       method(await service())(...args);
+  /**
+   * A request that only reads: `empty()` while the service is not loaded and storage holds no
+   * routine or run (looked at each time: a routine saved since, or restored, loads it).
+   */
+  const read =
+    <A extends unknown[], R>(
+      method: (loaded: RoutineService) => (...args: A) => Promise<R>,
+      empty: () => R,
+    ) =>
+    async (...args: A): Promise<R> =>
+      loading || (await routinesStored(options.store)) ? later(method)(...args) : empty();
   const wake = later((loaded) => loaded.reload);
 
   return {
@@ -41,14 +54,23 @@ export function createLazyRoutineService(options: RoutineServiceOptions): Worker
       if (await routinesStored(options.store)) await wake();
     },
     reload: wake,
-    list: later((loaded) => loaded.list),
+    list: read(
+      (loaded) => loaded.list,
+      () => [],
+    ),
     save: later((loaded) => loaded.save),
     remove: later((loaded) => loaded.remove),
     pause: later((loaded) => loaded.pause),
     stop: later((loaded) => loaded.stop),
     runNow: later((loaded) => loaded.runNow),
-    runs: later((loaded) => loaded.runs),
-    runOfChat: later((loaded) => loaded.runOfChat),
+    runs: read(
+      (loaded) => loaded.runs,
+      () => [],
+    ),
+    runOfChat: read(
+      (loaded) => loaded.runOfChat,
+      () => undefined,
+    ),
     resume: later((loaded) => loaded.resume),
     take: later((loaded) => loaded.take),
     report: later((loaded) => loaded.report),

@@ -135,3 +135,47 @@ describe('routines at the worker’s start', () => {
     expect(next.listeners()).toBe(1);
   });
 });
+
+describe('what every opened chat asks, answered without the service', () => {
+  it('answers the list, a routine’s runs and a chat’s run empty while no routine is stored', async () => {
+    const { service, options } = lazyRoutines();
+    await service.init();
+    await expect(service.runOfChat('chat-1')).resolves.toBeUndefined();
+    await expect(service.list()).resolves.toEqual([]);
+    await expect(service.runs('routine-1')).resolves.toEqual([]);
+    expect(loads(options)).toBe(0);
+  });
+
+  it('asks the service for a chat’s run once a run is stored', async () => {
+    const first = lazyRoutines();
+    const saved = await first.service.save(morning());
+    const run = await first.service.runNow(saved.id);
+    // A new worker over the same storage, asked before anything else loaded the service.
+    const next = lazyRoutines(first.store);
+    await expect(next.service.runOfChat(run.chatId)).resolves.toMatchObject({ id: run.id });
+    expect(loads(next.options)).toBe(1);
+  });
+
+  it('looks at storage each time: routines written after an empty answer load the service', async () => {
+    const elsewhere = lazyRoutines();
+    const saved = await elsewhere.service.save(morning());
+    const { service, options, store } = lazyRoutines();
+    await service.init();
+    await expect(service.list()).resolves.toEqual([]);
+    expect(loads(options)).toBe(0);
+    // A restored backup writes routines straight into storage.
+    await store.set(elsewhere.store.snapshot());
+    await expect(service.list()).resolves.toEqual([expect.objectContaining({ id: saved.id })]);
+    await expect(service.runs(saved.id)).resolves.toEqual([]);
+    expect(loads(options)).toBe(1);
+  });
+
+  it('answers from the service once it is loaded, after the last routine was removed too', async () => {
+    const { service, options } = lazyRoutines();
+    const saved = await service.save(morning());
+    await service.remove(saved.id);
+    await expect(service.list()).resolves.toEqual([]);
+    await expect(service.runOfChat('chat-1')).resolves.toBeUndefined();
+    expect(loads(options)).toBe(1);
+  });
+});
