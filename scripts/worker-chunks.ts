@@ -15,7 +15,8 @@
  * - its `install` listener imports every lazy chunk (under worker/) once, which records them
  *   and runs none of their code, so Chrome keeps them with the worker's registration;
  * - `require` of a chunk not recorded yet imports it then (from the registration, no network),
- *   and runs it once.
+ *   and runs it once; a chunk whose code throws is not kept half-run, and the next `require`
+ *   runs it again (the `import()` that wanted it rejects, and may be tried again).
  *
  * No code is compiled at run time (no eval, no Function): the chunks are the extension's own
  * files, which the extension pages' `script-src 'self'` already allows. `npm run budget` fails
@@ -61,7 +62,7 @@ function partName(moduleId: string | null): string | undefined {
 function loader(lazy: string[]): string {
   return `(()=>{const defined={},loaded={};
 const resolve=(from,path)=>{const parts=from.split("/").slice(0,-1);for(const part of path.split("/")){if(part==="..")parts.pop();else if(part!==".")parts.push(part)}return parts.join("/")};
-const load=(id)=>{if(!loaded[id]){if(!defined[id])importScripts("/"+id);const module={exports:{}};loaded[id]=module;defined[id]((path)=>load(resolve(id,path)),module.exports,module)}return loaded[id].exports};
+const load=(id)=>{if(!loaded[id]){if(!defined[id])importScripts("/"+id);const module={exports:{}};loaded[id]=module;try{defined[id]((path)=>load(resolve(id,path)),module.exports,module)}catch(error){delete loaded[id];throw error}}return loaded[id].exports};
 self.${RECORD}=(id,chunk)=>{defined[id]=chunk};
 addEventListener("install",()=>importScripts(...${JSON.stringify(lazy.map((id) => `/${id}`))}));
 `;

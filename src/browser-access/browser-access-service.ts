@@ -17,14 +17,12 @@ import { createChatBrowserTools } from './chat-browser-tools';
 import { createClientRegistry } from './clients';
 import { createGate } from './gate';
 import type { HubSources } from './hub';
-import { RELAY_RETRY_ALARM } from './link-control';
+import type { LinkControlOptions } from './link-control';
 import { createLinkRequests } from './link-requests';
-import { createRelayConnection, type RelayConnectionOptions } from './relay-connection';
+import { createRelayConnection } from './relay-connection';
 import { createSettingsHolder } from './settings';
 
-export { RELAY_RETRY_ALARM };
-
-export interface BrowserAccessOptions extends RelayConnectionOptions {
+export interface BrowserAccessOptions extends LinkControlOptions {
   store: KeyValueStore;
   /** Kept while the browser runs, through worker restarts: the chat's pinned tabs. */
   sessionStore: KeyValueStore;
@@ -57,7 +55,8 @@ export function createBrowserAccessService(options: BrowserAccessOptions) {
   const toolsChanged = () => link.toolsChanged();
   const gate = createGate({ clients, approvals, activity, enabled, onAllowed: toolsChanged });
   const requests = createLinkRequests({
-    ...options,
+    browser: options.browser,
+    sources: options.sources,
     clients,
     gate,
     enabled,

@@ -83,7 +83,7 @@ export interface ClientIdentity {
  * `jti`, never the token), shown with the client's own name on its approval cards and in the
  * client list, so a new client cannot pass for another by taking its name.
  */
-export const tokenHintOf = (tokenId: string): string => tokenId.slice(0, 8);
+const tokenHintOf = (tokenId: string): string => tokenId.slice(0, 8);
 
 /** A stable id for a user's token: 16 hex digits of SHA-256. */
 export async function clientIdOf(

@@ -24,8 +24,6 @@ import {
 import { createConnectionCounts } from './connection-counts';
 import { BROWSER_ACCESS_CLIENTS_KEY } from './settings';
 
-export { tokenHintOf, type ClientIdentity, type ClientRecord } from './client-record';
-
 /** New clients kept at once (in memory); the longest unseen go first. */
 const MAX_NEW_CLIENTS = 50;
 const clientsSchema = z.array(z.unknown()).catch([]);

@@ -14,7 +14,7 @@ import type { ClientRegistry } from './clients';
 import { BROWSER_SOURCE, type HubTool } from './hub';
 
 /** Calls of one client that may wait for the person at once; more are refused. */
-export const MAX_WAITING_PER_CLIENT = 3;
+const MAX_WAITING_PER_CLIENT = 3;
 
 export type Refusal = { run: false; outcome: 'blocked' | 'refused' | 'denied'; message: string };
 /** Allowed, on the tab resolved when it was decided (for a browser tool that acts on one). */

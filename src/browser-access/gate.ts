@@ -27,8 +27,6 @@ import {
 import type { HubTool } from './hub';
 import { errorMessage } from '../errors/error-message';
 
-export { MAX_WAITING_PER_CLIENT, type GateOutcome } from './gate-approval';
-
 /** Why nothing external runs while the switch is off. */
 export const SWITCHED_OFF = 'Browser access is switched off in Patchbay.';
 

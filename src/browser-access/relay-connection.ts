@@ -14,8 +14,6 @@ import {
   type SettingsHolder,
 } from './settings';
 
-export type { LinkControlOptions as RelayConnectionOptions } from './link-control';
-
 /** Throws what the person must do first when the saved link cannot connect yet. */
 function assertConnectable(saved: AccessSettings): void {
   if (!saved.link.url || !saved.link.token) {
@@ -119,5 +117,3 @@ export function createRelayConnection(
     },
   };
 }
-
-export type RelayConnection = ReturnType<typeof createRelayConnection>;

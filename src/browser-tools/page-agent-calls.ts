@@ -9,6 +9,10 @@ import type { BrowserAgentCommand } from './page-agent/commands';
 import type { TabTarget } from './tab-target';
 import { text, type ToolContext } from './tool-handler';
 
+/** What a tool answers when the page's agent gave no summary of its result. */
+export const NO_SUMMARY =
+  'The page answered in a form this version of Patchbay does not read. Reload the tab and try again.';
+
 /** Runs the command in the tab's pinned document. */
 export async function runAgent(
   { tabs }: ToolContext,
@@ -19,6 +23,8 @@ export async function runAgent(
   const response = await tabs.runIn(tab, command, pin);
   if (!response.ok) return text(response.message, true);
   const { summary, ...data } = response;
+  // Only an agent of another build answers without one: its data is in a shape not known here.
+  if (typeof summary !== 'string') return text(NO_SUMMARY, true);
   delete (data as { ok?: true }).ok; // the envelope's, not the result's
   return { content: [{ type: 'text', text: summary }], structuredContent: data };
 }

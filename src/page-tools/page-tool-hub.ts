@@ -18,8 +18,6 @@ import { warnInConsole, type BrowserTabs, type TabHubTransport } from './ports';
 import { createTabRegistry } from './tab-registry';
 import { createToolRouter, type RouterTimings } from './tool-router';
 
-export type { SiteOffer } from './site-offers';
-
 export interface PageToolHubOptions extends RouterTimings {
   transport: TabHubTransport;
   tabs: BrowserTabs;

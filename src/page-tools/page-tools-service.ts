@@ -23,8 +23,6 @@ import {
 import { createSitePermissions } from './site-permissions';
 import { createSwitchedOffTools } from './switched-off-tools';
 
-export { DISABLED_PAGE_TOOLS_KEY } from './switched-off-tools';
-
 /**
  * Every answer waits for the service to have read its storage: a panel's request may be what
  * wakes the worker, and must not see a site allowed yesterday as unknown.

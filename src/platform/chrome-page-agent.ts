@@ -7,6 +7,7 @@ import { browser } from 'wxt/browser';
 import { DocumentGoneError } from '../browser-tools/browser-control';
 import {
   BROWSER_AGENT_GLOBAL,
+  BROWSER_AGENT_VERSION,
   type BrowserAgentCommand,
   type BrowserAgentResponse,
 } from '../browser-tools/page-agent/commands';
@@ -14,11 +15,16 @@ import {
 /** The agent's script, as WXT builds the unlisted script. */
 const AGENT_FILE = '/browser-agent.js';
 
-/** Runs in the page's isolated world: must not close over anything (it is serialized). */
-function runAgent(command: unknown, globalName: string): unknown {
+/**
+ * Runs in the page's isolated world: must not close over anything (it is serialized). An agent
+ * of another version (left in an open tab by an older build) counts as missing, so the current
+ * one is injected and replaces it (page-agent/install.ts): an old agent answers in an old shape.
+ */
+function runAgent(command: unknown, globalName: string, version: number): unknown {
   const agent = (globalThis as Record<string, unknown>)[globalName] as
-    { run(command: unknown): Promise<unknown> } | undefined;
-  if (!agent) return { ok: false, code: 'agent-missing', message: 'The page agent is not here.' };
+    { version?: unknown; run(command: unknown): Promise<unknown> } | undefined;
+  if (agent?.version !== version)
+    return { ok: false, code: 'agent-missing', message: 'The page agent is not here.' };
   return agent.run(command);
 }
 
@@ -50,7 +56,7 @@ async function execute(
     browser.scripting.executeScript({
       target: targetOf(tabId, documentId),
       func: runAgent,
-      args: [command, BROWSER_AGENT_GLOBAL],
+      args: [command, BROWSER_AGENT_GLOBAL, BROWSER_AGENT_VERSION],
     }),
   );
   return frame?.result;
@@ -69,8 +75,8 @@ export async function documentOf(tabId: number): Promise<string | undefined> {
 }
 
 /**
- * Runs one command of the page agent in the tab's top frame (injecting it when missing), in the
- * document `documentId` only when given.
+ * Runs one command of the page agent in the tab's top frame (injecting it when missing or of
+ * another version), in the document `documentId` only when given.
  */
 export async function runInPage<C extends BrowserAgentCommand>(
   tabId: number,

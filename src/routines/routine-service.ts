@@ -20,14 +20,10 @@ import {
 import { createRoutineNotices, type RoutineNotices } from './routine-notices';
 import { createRoutineStore } from './routine-store';
 import { createRunDesk, withoutWait, type RoutineRunner } from './run-desk';
-
-export type { RoutineRunner, RunReport } from './run-desk';
 import { afterClockMoves } from './clock-moves';
 import { dueRuns, nextWake } from './due-runs';
 import { isKnownTimeZone, nextRunAfter } from './schedule';
 import { ROUTINES_ALARM } from './routine-keys';
-
-export { ROUTINES_ALARM } from './routine-keys';
 
 export interface RoutineServiceOptions {
   store: KeyValueStore;
@@ -119,15 +115,11 @@ export function createRoutineService(options: RoutineServiceOptions) {
   });
 
   return {
-    /** Registered from the worker's first moment: the alarm wakes the routines. */
-    init(): Promise<void> {
-      options.alarms.onAlarm((name) => {
-        if (name === ROUTINES_ALARM) void wake().catch(() => undefined);
-      });
-      return wake();
-    },
-
-    /** Routines were written under it (a restored backup): the next alarm is set again. */
+    /**
+     * Looks at the stored routines: starts the runs due, ends those nobody answered in time,
+     * and sets the next alarm. At the worker's start, when the routines alarm fires (its one
+     * listener is the worker's: ./lazy-routine-service.ts), and after a restored backup.
+     */
     reload: () => wake(),
 
     async list(): Promise<RoutineView[]> {

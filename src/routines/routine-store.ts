@@ -7,9 +7,8 @@ import type { KeyValueStore } from '../platform/ports';
 import { routineSchema, runSchema, type Routine, type RoutineRun } from './routine';
 import { ROUTINE_RUNS_KEY, ROUTINES_KEY } from './routine-keys';
 
-export { ROUTINE_RUNS_KEY, ROUTINES_KEY } from './routine-keys';
 /** Runs kept per routine, newest first; older ones are dropped (their chats stay in history). */
-export const KEPT_RUNS = 20;
+const KEPT_RUNS = 20;
 
 function parsed<T>(raw: unknown, parse: (item: unknown) => T | undefined): T[] {
   return Array.isArray(raw) ? raw.flatMap((item) => parse(item) ?? []) : [];

@@ -21,7 +21,7 @@ import type { PatchbayClient } from '../messaging/client';
 import type { ServerView, ToolView } from '../messaging/contract';
 import type { RunWork } from '../messaging/routines-contract';
 import { cutReason, type Routine, type RunUsage } from './routine';
-import type { RunReport } from './routine-service';
+import type { RunReport } from './run-desk';
 import { runBlockers } from './run-blockers';
 
 /** Model requests one run may make before it stops (each ends with an answer or approvals). */

@@ -8,7 +8,7 @@ import { createLanguageModel } from '../ai/model';
 import { createIndexedDbConversationStore, type ConversationStore } from '../chat/history';
 import type { PatchbayClient } from '../messaging/client';
 import { cutReason, isSettled, type RoutineRun } from './routine';
-import type { RunReport } from './routine-service';
+import type { RunReport } from './run-desk';
 import { routineGrants, runRoutine, type RunRoutineOptions } from './run-routine';
 
 const RETRY_MS = 2000;

@@ -4,7 +4,8 @@ import {
   createRecordingBroadcaster,
   createTimerAlarms,
 } from '../../src/platform/memory';
-import { ROUTINES_ALARM, createRoutineService } from '../../src/routines/routine-service';
+import { ROUTINES_ALARM, onRoutinesAlarm } from '../../src/routines/routine-keys';
+import { createRoutineService } from '../../src/routines/routine-service';
 import { MODEL_CHOICE_KEY } from '../../src/ai/model-choice';
 import { cleanupsAfterEach } from './cleanups';
 
@@ -69,6 +70,8 @@ function setupRoutines(options: SetupOptions, cleanups: (() => Promise<unknown>)
     now: () => clock,
     newId: () => `id-${(ids += 1)}`,
   });
+  // The routines alarm heard as the worker hears it (src/routines/lazy-routine-service.ts).
+  onRoutinesAlarm(alarms, () => service.reload());
   cleanups.push(() => alarms.clear(ROUTINES_ALARM));
   return {
     service,

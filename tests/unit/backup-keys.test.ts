@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { APPROVALS, DISABLED_PAGE_TOOLS, ROUTINES } from '../../src/backup/backup-key-names';
 import { backupKeys } from '../../src/backup/backup-keys';
 import { putSecrets, takeSecrets } from '../../src/backup/backup-secrets';
-import { DISABLED_PAGE_TOOLS_KEY } from '../../src/page-tools/page-tools-service';
+import { DISABLED_PAGE_TOOLS_KEY } from '../../src/page-tools/switched-off-tools';
 import { APPROVALS_STORAGE_KEY } from '../../src/policy/grants';
-import { ROUTINES_KEY } from '../../src/routines/routine-store';
+import { ROUTINES_KEY } from '../../src/routines/routine-keys';
 
 describe('backup keys', () => {
   it('names the same keys as their owners', () => {

@@ -6,7 +6,8 @@ import {
 } from '../../src/browser-access/activity-log';
 import { createApprovalBroker } from '../../src/browser-access/approvals';
 import { createChatBrowserTools, MAX_CHAT_PINS } from '../../src/browser-access/chat-browser-tools';
-import { createClientRegistry, type ClientRecord } from '../../src/browser-access/clients';
+import type { ClientRecord } from '../../src/browser-access/client-record';
+import { createClientRegistry } from '../../src/browser-access/clients';
 import { createGate } from '../../src/browser-access/gate';
 import { browserHubTools, type HubTool } from '../../src/browser-access/hub';
 import { extensionSocketUrl } from '../../src/browser-access/relay-address';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBrowserTools } from '../../src/browser-tools/browser-tools';
+import { NO_SUMMARY } from '../../src/browser-tools/page-agent-calls';
 import { normalizeUrl, restrictionOf } from '../../src/browser-tools/restricted-urls';
 import { RESTRICTED_PAGE } from '../../src/browser-tools/tab-view';
 import { browserToolList } from '../../src/browser-tools/tool-definitions';
@@ -160,6 +161,19 @@ describe('the browser tools', () => {
     expect(result.structuredContent).toMatchObject({ nextOffset: 6, totalChars: 10 });
     expect(result.structuredContent).not.toHaveProperty('ok');
     expect(result.structuredContent).not.toHaveProperty('summary');
+  });
+
+  it('answer with an error, never an empty text, when the page’s agent gives no summary', async () => {
+    const control = stubBrowserControl();
+    // As an agent of an older build answers: its data, no summary.
+    control.runInPage = (async () => ({
+      ok: true,
+      title: 'Doc',
+      url: 'https://example.com/',
+      content: 'abc',
+    })) as unknown as typeof control.runInPage;
+    const result = await createBrowserTools(control).call('read_page', {});
+    expect(result).toEqual({ content: [{ type: 'text', text: NO_SUMMARY }], isError: true });
   });
 });
 

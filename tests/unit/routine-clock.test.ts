@@ -4,7 +4,7 @@
  * Everything reads the service's own clock, which the alarms read too.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROUTINES_ALARM } from '../../src/routines/routine-service';
+import { ROUTINES_ALARM } from '../../src/routines/routine-keys';
 import { LEASE_MS } from '../../src/routines/run-desk';
 import { formatRunTime } from '../../src/routines/run-time';
 import { HOUR, START, morning, routineHarness } from '../helpers/routine-service-harness';
@@ -18,7 +18,7 @@ const eightInParis = (daysAfter: number) => Date.parse('2026-11-30T07:00:00Z') +
 /** A morning routine saved at START whose alarm fires at `at`: its one run is done. */
 async function ranOnceAt(harness: ReturnType<typeof setup>, at: number) {
   const { service, set, alarms } = harness;
-  await service.init();
+  await service.reload();
   const routine = await service.save(morning());
   set(at);
   alarms.fire(ROUTINES_ALARM);
@@ -31,7 +31,7 @@ async function ranOnceAt(harness: ReturnType<typeof setup>, at: number) {
 describe('routines on a clock that jumps', () => {
   it('runs once after the machine slept past several run times, and schedules from the wake', async () => {
     const { service, runner, set, alarms } = setup();
-    await service.init();
+    await service.reload();
     const routine = await service.save(morning());
     set(eightInParis(3) + 5 * MINUTE); // the lid opens three days later
     alarms.fire(ROUTINES_ALARM);
@@ -46,11 +46,11 @@ describe('routines on a clock that jumps', () => {
 
   it('brings back a next run set while the clock ran years ahead, once the clock is corrected', async () => {
     const { service, set } = setup();
-    await service.init();
+    await service.reload();
     const routine = await service.save(morning());
     // The machine booted with its clock eleven years ahead: the missed run runs, once.
     set(START + 11 * 365 * DAY);
-    await service.init();
+    await service.reload();
     const [run] = await service.runs(routine.id);
     expect(run?.dueAt).toBe(eightInParis(0));
     await service.report({ runId: run!.id, outcome: 'done' });
@@ -58,7 +58,7 @@ describe('routines on a clock that jumps', () => {
     // The clock is corrected; the next look (any worker start) schedules from the real day,
     // after the time already run.
     set(START + HOUR);
-    await service.init();
+    await service.reload();
     expect((await service.list())[0]?.nextRunAt).toBe(eightInParis(1));
     expect(await service.runs(routine.id)).toHaveLength(1);
   });
@@ -69,9 +69,9 @@ describe('routines on a clock that jumps', () => {
     const routine = await ranOnceAt(harness, eightInParis(0));
     // A time server moves the clock back two minutes; it reads 08:00 again a while later.
     set(eightInParis(0) - 2 * MINUTE);
-    await service.init();
+    await service.reload();
     set(eightInParis(0) + 30_000);
-    await service.init();
+    await service.reload();
     expect(await service.runs(routine.id)).toHaveLength(1);
     expect((await service.list())[0]?.nextRunAt).toBe(eightInParis(1));
   });
@@ -81,7 +81,7 @@ describe('routines on a clock that jumps', () => {
     const { service, set } = harness;
     const routine = await ranOnceAt(harness, eightInParis(0) + MINUTE);
     set(eightInParis(-1) + MINUTE);
-    await service.init();
+    await service.reload();
     expect((await service.list())[0]?.nextRunAt).toBe(eightInParis(1));
     expect(await service.runs(routine.id)).toHaveLength(1);
   });
@@ -94,25 +94,25 @@ describe('routines on a clock that jumps', () => {
     expect((await service.list())[0]?.nextRunAt).toBe(eightInParis(2));
     // Corrected to Monday 08:01: Monday's run was made, Tuesday's is still to come.
     set(eightInParis(0) + MINUTE);
-    await service.init();
+    await service.reload();
     expect((await service.list())[0]?.nextRunAt).toBe(eightInParis(1));
     expect(await service.runs(routine.id)).toHaveLength(1);
   });
 
   it('runs a routine made before the clock was set back at the schedule’s times from then on', async () => {
     const { service, set } = setup();
-    await service.init();
+    await service.reload();
     set(eightInParis(5) + HOUR);
     const routine = await service.save(morning());
     expect(routine.nextRunAt).toBe(eightInParis(6));
     set(START);
-    await service.init();
+    await service.reload();
     expect((await service.list())[0]?.nextRunAt).toBe(eightInParis(0));
   });
 
   it('does not blame a live runner for a sleep: a fresh lease, no restart, no attempt spent', async () => {
     const { service, runner, advance, alarms } = setup();
-    await service.init();
+    await service.reload();
     const routine = await service.save(morning());
     const run = await service.runNow(routine.id);
     await service.take();
@@ -134,7 +134,7 @@ describe('routines on a clock that jumps', () => {
 
   it('catches a dead runner within a lease when the clock was set back a day', async () => {
     const { service, runner, advance, set, alarms } = setup();
-    await service.init();
+    await service.reload();
     const routine = await service.save(morning());
     const run = await service.runNow(routine.id);
     await service.take();
@@ -153,12 +153,12 @@ describe('routines on a clock that jumps', () => {
 
   it('ends a waiting run at its answer time even when the clock was set back a day', async () => {
     const { service, advance, set, alarms } = setup();
-    await service.init();
+    await service.reload();
     const routine = await service.save(morning({ answerMinutes: 30 }));
     const run = await service.runNow(routine.id);
     await service.report({ runId: run.id, outcome: 'waiting', waitingFor: 'post_page' });
     set(START - DAY);
-    await service.init();
+    await service.reload();
     expect((await service.runs(routine.id))[0]?.answerBy).toBe(START - DAY + 30 * MINUTE);
     advance(31 * MINUTE);
     alarms.fire(ROUTINES_ALARM);
@@ -176,14 +176,14 @@ describe('routines when the machine’s time zone changes', () => {
   it('keep the zone they were saved with, while times are shown in the machine’s new zone', async () => {
     process.env.TZ = 'America/New_York';
     const { service, set, alarms } = setup();
-    await service.init();
+    await service.reload();
     const routine = await service.save(morning({ schedule: { kind: 'weekdays', time: '08:00' } }));
     expect(routine.nextRunAt).toBe(eightInParis(0));
     expect(formatRunTime(routine.nextRunAt!, { locale: 'en-GB' })).toBe('Mon 30 Nov, 02:00');
 
     // The person flies to India with the browser open.
     process.env.TZ = 'Asia/Kolkata';
-    await service.init();
+    await service.reload();
     expect((await service.list())[0]?.nextRunAt).toBe(eightInParis(0));
     expect(formatRunTime(routine.nextRunAt!, { locale: 'en-GB' })).toBe('Mon 30 Nov, 12:30');
     set(eightInParis(0));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTINES_ALARM } from '../../src/routines/routine-service';
+import { ROUTINES_ALARM } from '../../src/routines/routine-keys';
 import { LEASE_MS } from '../../src/routines/run-desk';
 import { SIGN_IN_NOTICED_KEY } from '../../src/routines/routine-notices';
 import { MODEL_CHOICE_KEY } from '../../src/ai/model-choice';
@@ -10,7 +10,7 @@ const setup = routineHarness();
 describe('routines in the worker', () => {
   it('sets no alarm while no routine is active, and one for the next run once there is', async () => {
     const { service, alarms } = setup();
-    await service.init();
+    await service.reload();
     expect(alarms.scheduled().has(ROUTINES_ALARM)).toBe(false);
     const routine = await service.save(morning());
     expect(routine.nextRunAt).toBe(Date.parse('2026-11-30T07:00:00Z'));
@@ -45,7 +45,7 @@ describe('routines in the worker', () => {
     const routine = await service.save(morning());
     // The browser was closed for three days.
     set(START + 72 * HOUR);
-    await service.init();
+    await service.reload();
     const runs = await service.runs(routine.id);
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ outcome: 'running', dueAt: routine.nextRunAt });
@@ -80,7 +80,7 @@ describe('routines in the worker', () => {
 
   it('waits for the person, says so once, and ends the run when nobody answers in time', async () => {
     const { service, notes, advance, alarms } = setup();
-    await service.init();
+    await service.reload();
     const routine = await service.save(morning({ answerMinutes: 30 }));
     const run = await service.runNow(routine.id);
     await service.report({ runId: run.id, outcome: 'waiting', waitingFor: 'post_page on Notion' });
@@ -123,7 +123,7 @@ describe('routines in the worker', () => {
 
   it('leaves a runner that says it goes on alone', async () => {
     const { service, runner, advance, alarms } = setup();
-    await service.init();
+    await service.reload();
     const routine = await service.save(morning());
     const run = await service.runNow(routine.id);
     await service.take();
@@ -140,7 +140,7 @@ describe('routines in the worker', () => {
 
   it('starts a new runner for a run whose runner went silent, and fails it after three', async () => {
     const { service, runner, advance, alarms } = setup();
-    await service.init();
+    await service.reload();
     const routine = await service.save(morning());
     const run = await service.runNow(routine.id);
     for (let taken = 1; taken <= 3; taken += 1) {
@@ -203,7 +203,7 @@ describe('routines in the worker', () => {
 
   it('stops a run under way through its runner, which settles its chat first; no notification', async () => {
     const { service, notes, cleared, broadcaster, advance } = setup();
-    await service.init();
+    await service.reload();
     const routine = await service.save(morning());
     const run = await service.runNow(routine.id);
     await service.take();

@@ -11,7 +11,7 @@ import { originOfMessage, type QuotedPage } from '../../src/chat/message-origin'
 import { createPatchbayClient, type MessageTransport } from '../../src/messaging/client';
 import type { ServerView, ToolView } from '../../src/messaging/contract';
 import type { RunWork } from '../../src/messaging/routines-contract';
-import type { RunReport } from '../../src/routines/routine-service';
+import type { RunReport } from '../../src/routines/run-desk';
 import { routineGrants, runRoutine } from '../../src/routines/run-routine';
 import { serverView } from '../helpers/server-view';
 
