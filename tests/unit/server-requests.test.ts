@@ -254,10 +254,13 @@ describe('sampling', () => {
     });
   });
 
-  it('says sampling is off for a server the person has not allowed', () => {
-    const { handlers, only, signal } = setup({ sampling: false });
-    void handlers.sample(SAMPLE, signal);
+  it('says sampling is off for a server the person has not allowed', async () => {
+    const { handlers, only, answer, signal } = setup({ sampling: false });
+    const pending = handlers.sample(SAMPLE, signal);
     expect(only()).toMatchObject({ kind: 'sampling', samplingEnabled: false });
+    // Answered, so no question outlives the test (its expiry would reject with no one listening).
+    answer({ action: 'decline' });
+    await expect(pending).rejects.toBeInstanceOf(ProtocolError);
   });
 
   it('passes on why the model stopped', async () => {
@@ -285,9 +288,9 @@ describe('sampling', () => {
       { modelPreferences: { hints: [{ name: 'claude' }], speedPriority: 1 } },
     ],
     ['the context asked for', { includeContext: 'thisServer' }, { includeContext: 'thisServer' }],
-  ])('shows the person %s', (_, extra, shown) => {
-    const { handlers, only, signal } = setup();
-    void handlers.sample(
+  ])('shows the person %s', async (_, extra, shown) => {
+    const { handlers, only, answer, signal } = setup();
+    const pending = handlers.sample(
       {
         ...SAMPLE,
         messages: [
@@ -309,6 +312,8 @@ describe('sampling', () => {
       maxTokens: 50,
       ...shown,
     });
+    answer({ action: 'decline' });
+    await expect(pending).rejects.toBeInstanceOf(ProtocolError);
   });
 
   it.each([

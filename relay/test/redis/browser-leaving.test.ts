@@ -12,6 +12,7 @@ import { issueToken } from '../../src/access/tokens.js';
 import { rawClient } from '../helpers.js';
 import { SECRET, startRedis, startRelayProcess, type RedisServer } from '../processes.js';
 import { connectStandIn } from '../stand-in-extension.js';
+import { monitorRedis } from './redis-monitor.js';
 
 let redis: RedisServer;
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -52,15 +53,14 @@ describe('a browser leaving an instance', () => {
     });
     cleanups.push(() => browser.close());
     const seen: string[] = [];
-    const monitor = await redisClient().monitor();
-    cleanups.push(async () => monitor.disconnect());
-    monitor.on('monitor', (_time: string, args: string[]) => {
-      const [command, first, , withdrawn] = args;
-      if (command?.toLowerCase() === 'publish' && first === key.everyone && /"left"/.test(args[2]!))
+    const monitor = await monitorRedis(redis.url, (words) => {
+      const [command, first, message, withdrawn] = words;
+      if (command?.toLowerCase() === 'publish' && first === key.everyone && /"left"/.test(message!))
         seen.push('left announced');
       if (command?.toLowerCase() === 'eval' && withdrawn === key.extension(browser.id))
         seen.push('presence withdrawn');
     });
+    cleanups.push(async () => monitor.close());
 
     browser.socket.terminate();
     await expect.poll(() => seen.length).toBe(2);
