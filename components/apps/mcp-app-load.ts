@@ -3,6 +3,7 @@ import type { AppBridge } from '../../src/apps/app-bridge-host';
 import { retireFrame } from '../../src/apps/app-frame';
 import type { AppPrompt, AppPromptAnswer, AppPromptRequest } from '../../src/apps/app-prompt';
 import type { McpAppOptions } from './mcp-app-options';
+import { PatchbayError } from '../../src/errors/patchbay-error';
 
 /** Questions one app may have waiting at once; more are refused. */
 const MAX_PROMPTS = 3;
@@ -28,7 +29,7 @@ export function createAppLoad(): AppLoad {
 
 /** Throws once this load is over: a torn-down app's late requests change nothing. */
 export function assertAlive(load: AppLoad): void {
-  if (load.gone) throw new Error('The app was closed.');
+  if (load.gone) throw new PatchbayError('cancelled', 'The app was closed.');
 }
 
 /**

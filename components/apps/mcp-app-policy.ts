@@ -11,6 +11,7 @@ import { MAX_INLINE_HEIGHT } from '../../src/apps/host-context';
 import { assertAlive, type AppLoad } from './mcp-app-load';
 import type { McpAppOptions } from './mcp-app-options';
 import { openAppLink } from '../../src/platform/chrome-app-host';
+import { PatchbayError } from '../../src/errors/patchbay-error';
 
 const MIN_HEIGHT = 48;
 
@@ -55,7 +56,7 @@ export function createAppPolicy(host: AppPolicyHost): AppHostPolicy {
           args,
           changed: decision.changed,
         });
-        if (answer === 'deny') throw new Error(`The person denied ${name}.`);
+        if (answer === 'deny') throw new PatchbayError('not-allowed', `The person denied ${name}.`);
         if (answer === 'always') await saveApprovals(allowAlways(await loadApprovals(), view));
       }
       assertAlive(load);

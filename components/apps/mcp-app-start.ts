@@ -10,6 +10,7 @@ import { hostContextFor, type HostEnvironment } from '../../src/apps/host-contex
 import type { AppLoad } from './mcp-app-load';
 import type { McpAppOptions } from './mcp-app-options';
 import { appSandboxUrl } from '../../src/platform/chrome-app-host';
+import { PatchbayError } from '../../src/errors/patchbay-error';
 
 /**
  * Reads the app's UI resource from its server, opens the sandbox proxy's frame in `frameBox`
@@ -35,7 +36,7 @@ export async function startApp(
   load.frame = frame;
   frameBox.append(frame);
   const proxy = frame.contentWindow;
-  if (!proxy) throw new Error('The app’s frame did not open.');
+  if (!proxy) throw new PatchbayError('internal', 'The app’s frame did not open.');
   const bridge = createAppBridge(policy, {
     hostContext: hostContextFor(tool, context.displayMode(), context.environment()),
     csp: app.csp,

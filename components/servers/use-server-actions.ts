@@ -13,6 +13,7 @@ import { useServerSkills } from './use-server-skills';
 import type { useServers } from './use-servers';
 import { useStored } from '../shared/use-stored';
 import { sitesRefused, type AskForSites } from '../../src/permissions/ask-for-sites';
+import { PatchbayError } from '../../src/errors/patchbay-error';
 
 type Health = ServerResults['health/check'] | 'checking';
 
@@ -84,7 +85,8 @@ export function useServerActions(
     const signIn = server.status.state === 'needs-auth' || server.status.state === 'invalid-token';
     void withBusy(server.id, async () => {
       if (!(await asked))
-        throw new Error(
+        throw new PatchbayError(
+          'not-allowed',
           sitesRefused(
             [server.url, ...(server.status.needsAccess ?? [])],
             `Click Allow access on ${server.name} to be asked again.`,

@@ -12,6 +12,7 @@ import { InUse } from './InUse';
 import './model-setup.css';
 import { ModelSettingsForm } from './ModelSettingsForm';
 import type { useModelChoice } from './use-model-choice';
+import { PatchbayError } from '../../src/errors/patchbay-error';
 
 // The local servers' part loads when a settings form first shows (not in the panel's first load).
 const LocalModelsSection = lazy(() => import('./local/LocalModelsSection'));
@@ -82,7 +83,10 @@ export default function ModelSetup({
         onLoadModels={async (draft) => {
           const site = endpointSite(draft);
           if (site && !(await askForSites([site])))
-            throw new Error(sitesRefused([site], 'Load models again to be asked again.'));
+            throw new PatchbayError(
+              'not-allowed',
+              sitesRefused([site], 'Load models again to be asked again.'),
+            );
           if (site && isLocal(site)) await serveLocalOrigins([site]);
           return listModels(draft);
         }}

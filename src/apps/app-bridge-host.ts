@@ -21,6 +21,7 @@ import type {
   Transport,
 } from '@modelcontextprotocol/client';
 import type { AppCsp } from './app-csp';
+import { PatchbayError } from '../errors/patchbay-error';
 
 /** Characters of a message or context update an app may pass on. */
 export const MAX_APP_TEXT = 8_000;
@@ -85,7 +86,7 @@ export function linkToOpen(url: unknown): URL | undefined {
 export function textOf(blocks: readonly ContentBlock[] | undefined, what: string): string {
   const list = blocks ?? [];
   if (list.some((block) => block.type !== 'text'))
-    throw new Error(`Patchbay passes on only text in ${what}.`);
+    throw new PatchbayError('invalid-request', `Patchbay passes on only text in ${what}.`);
   const text = list
     .map((block) => (block.type === 'text' ? block.text : ''))
     .join('\n')
@@ -125,7 +126,8 @@ export function createAppBridge(
     if (structuredContent !== undefined) parts.push(JSON.stringify(structuredContent));
     const text = parts.filter(Boolean).join('\n');
     if (text.length > MAX_APP_TEXT)
-      throw new Error(
+      throw new PatchbayError(
+        'invalid-request',
         `The model’s context is longer than ${MAX_APP_TEXT.toLocaleString('en')} characters.`,
       );
     policy.updateModelContext(text ? { text } : undefined);

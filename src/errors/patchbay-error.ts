@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode } from '../messaging/contract';
+import type { ErrorBody, ErrorCode } from '../messaging/responses';
 import { MarkedError } from './marked-error';
 
 /**

@@ -1,6 +1,7 @@
 import type { AddServerPayload } from '../messaging/contract';
 import type { ServerConfig } from './catalog';
 import { validateCustomServerInput } from './custom-server-input';
+import { invalidInput, PatchbayError } from '../errors/patchbay-error';
 
 export interface ImportEntry {
   name: string;
@@ -24,9 +25,10 @@ export function parseServerImport(
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new Error(
+    throw new PatchbayError(
+      'invalid-input',
       `This is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
+      { field: 'file', cause: error },
     );
   }
   const map = serverMap(parsed);
@@ -71,9 +73,9 @@ export function parseServerImport(
 }
 
 function serverMap(parsed: unknown): Record<string, unknown> {
-  if (!isRecord(parsed)) throw new Error('Expected a JSON object with "mcpServers".');
+  if (!isRecord(parsed)) throw invalidInput('file', 'Expected a JSON object with "mcpServers".');
   if (parsed.format === 'patchbay-backup')
-    throw new Error('This is a Patchbay backup: restore it in Settings › Backup.');
+    throw invalidInput('file', 'This is a Patchbay backup: restore it in Settings › Backup.');
   if (isRecord(parsed.mcpServers)) return parsed.mcpServers;
   if (isRecord(parsed.servers)) return parsed.servers;
   const values = Object.values(parsed);
@@ -82,7 +84,8 @@ function serverMap(parsed: unknown): Record<string, unknown> {
     values.every((value) => isRecord(value) && ('url' in value || 'command' in value))
   )
     return parsed;
-  throw new Error(
+  throw invalidInput(
+    'file',
     'Expected a JSON object with "mcpServers" (or "servers"), mapping names to { "url": … }.',
   );
 }

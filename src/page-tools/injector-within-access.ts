@@ -6,6 +6,7 @@
  */
 import type { HostAccess } from '../permissions/host-access';
 import type { PageInjector } from './ports';
+import { PatchbayError } from '../errors/patchbay-error';
 
 type Sites = Parameters<PageInjector['register']>[0];
 
@@ -21,7 +22,8 @@ export function injectorWithinAccess(injector: PageInjector, access: HostAccess)
   access.onChange(() => void sync().catch(() => undefined));
   const refuse = async () => {
     if (!(await access.allowsAllSites()))
-      throw new Error(
+      throw new PatchbayError(
+        'not-allowed',
         'websites’ tools need access to all sites, which Patchbay has not been given',
       );
   };

@@ -13,6 +13,7 @@ import {
   quoteSelection,
   type ComposerRequest,
 } from './composer-request';
+import { notFound } from '../errors/patchbay-error';
 
 /** The manifest's command (wxt.config.ts); its key is set at chrome://extensions/shortcuts. */
 export const OPEN_PANEL_COMMAND = 'open-patchbay';
@@ -116,7 +117,7 @@ export function createPanelEntry(options: PanelEntryOptions): PanelEntry {
         openChat: id.slice(CHAT_NOTICE_PREFIX.length),
       };
       const left = entryPoints.lastFocusedWindow().then((windowId) => {
-        if (windowId === undefined) throw new Error('no browser window is open');
+        if (windowId === undefined) throw notFound('no browser window is open');
         return sessionStore.set({ [composerRequestKey(windowId)]: request });
       });
       const [openResult, leftResult] = await Promise.allSettled([opened, left]);

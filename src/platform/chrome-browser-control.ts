@@ -6,6 +6,7 @@ import { browser, type Browser } from 'wxt/browser';
 import type { BrowserControl, TabInfo } from '../browser-tools/browser-control';
 import { documentOf, runInPage } from './chrome-page-agent';
 import { groupTabs } from './chrome-tab-groups';
+import { notFound, PatchbayError } from '../errors/patchbay-error';
 
 /** How long a settled tab waits for a navigation to begin before taking it as done. */
 const START_GRACE_MS = 400;
@@ -69,7 +70,7 @@ export function createChromeBrowserControl(): BrowserControl {
     },
     async openTab(url, active) {
       const tab = infoOf(await browser.tabs.create({ url, active }));
-      if (!tab) throw new Error('The browser did not open the tab.');
+      if (!tab) throw new PatchbayError('tool-failed', 'The browser did not open the tab.');
       return tab;
     },
     async closeTab(tabId) {
@@ -78,7 +79,7 @@ export function createChromeBrowserControl(): BrowserControl {
     async activateTab(tabId) {
       const updated = await browser.tabs.update(tabId, { active: true });
       const tab = updated && infoOf(updated);
-      if (!tab) throw new Error(`Tab ${tabId} went away.`);
+      if (!tab) throw notFound(`Tab ${tabId} went away.`);
       await browser.windows.update(tab.windowId, { focused: true }).catch(() => undefined);
       return { ...tab, active: true };
     },

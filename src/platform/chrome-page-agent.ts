@@ -11,6 +11,7 @@ import {
   type BrowserAgentCommand,
   type BrowserAgentResponse,
 } from '../browser-tools/page-agent/commands';
+import { PatchbayError } from '../errors/patchbay-error';
 
 /** The agent's script, as WXT builds the unlisted script. */
 const AGENT_FILE = '/browser-agent.js';
@@ -94,6 +95,6 @@ export async function runInPage<C extends BrowserAgentCommand>(
     );
     response = (await execute(tabId, command, documentId)) as typeof response;
   }
-  if (!response) throw new Error('The page did not answer.');
+  if (!response) throw new PatchbayError('tool-failed', 'The page did not answer.');
   return response as BrowserAgentResponse<C['type']>;
 }

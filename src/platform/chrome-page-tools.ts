@@ -9,6 +9,7 @@ import { browser, type Browser } from 'wxt/browser';
 import { TabNotReadyError, type BrowserTabs, type TabHubTransport } from '../page-tools/ports';
 import { createTabHubEvents } from './tab-hub-events';
 import { createTabRequests, responseOf } from './tab-requests';
+import { PatchbayError } from '../errors/patchbay-error';
 
 export const PAGE_TOOLS_PORT = 'patchbay-page-tools';
 
@@ -86,7 +87,8 @@ export function createChromeBrowserTabs(): BrowserTabs {
     },
     async open(url) {
       const tab = await browser.tabs.create({ url, active: false });
-      if (tab.id === undefined) throw new Error('The browser opened no tab.');
+      if (tab.id === undefined)
+        throw new PatchbayError('tool-failed', 'The browser opened no tab.');
       return tab.id;
     },
     async close(tabId) {

@@ -4,6 +4,7 @@
  * stays 08:00 across daylight-saving changes.
  */
 import { z } from 'zod';
+import { invalidInput } from '../errors/patchbay-error';
 
 const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 08:30.');
 
@@ -152,5 +153,5 @@ export function nextRunAfter(schedule: Schedule, timeZone: string, after: number
     if (schedule.kind === 'weekly' && weekday !== schedule.day) continue;
     return at;
   }
-  throw new Error('No run time within a week: the schedule is malformed.');
+  throw invalidInput('schedule', 'No run time within a week: the schedule is malformed.');
 }

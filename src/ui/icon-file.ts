@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { MAX_ICON_BYTES } from '../mcp/custom-server-input';
+import { invalidInput } from '../errors/patchbay-error';
 
 const ALLOWED_TYPES = new Set(['image/png', 'image/jpeg', 'image/svg+xml']);
 
@@ -15,7 +16,7 @@ export function sanitizeSvg(source: string, parser: DOMParser = new DOMParser())
     parsed.documentElement.nodeName.toLowerCase() !== 'svg' ||
     parsed.getElementsByTagName('parsererror').length > 0
   ) {
-    throw new Error('The SVG file could not be read.');
+    throw invalidInput('icon', 'The SVG file could not be read.');
   }
   const purify = DOMPurify(window);
   purify.addHook('uponSanitizeAttribute', (_node, data) => {
@@ -31,16 +32,20 @@ export function sanitizeSvg(source: string, parser: DOMParser = new DOMParser())
     RETURN_DOM_FRAGMENT: true,
   });
   const svg = fragment.querySelector('svg');
-  if (!svg) throw new Error('The SVG file could not be read.');
+  if (!svg) throw invalidInput('icon', 'The SVG file could not be read.');
   // Serialized as XML: a data:image/svg+xml URL must be a well-formed SVG document.
   return new XMLSerializer().serializeToString(svg);
 }
 
 /** Reads an uploaded icon into a data URL, or throws a sentence saying why it cannot be used. */
 export async function readIconFile(file: File): Promise<string> {
-  if (!ALLOWED_TYPES.has(file.type)) throw new Error('The icon must be a PNG, JPEG or SVG image.');
+  if (!ALLOWED_TYPES.has(file.type))
+    throw invalidInput('icon', 'The icon must be a PNG, JPEG or SVG image.');
   if (file.size > MAX_ICON_BYTES)
-    throw new Error(`The icon is ${Math.ceil(file.size / 1024)} KB; the limit is 64 KB.`);
+    throw invalidInput(
+      'icon',
+      `The icon is ${Math.ceil(file.size / 1024)} KB; the limit is 64 KB.`,
+    );
   if (file.type === 'image/svg+xml') {
     const clean = sanitizeSvg(await file.text());
     return `data:image/svg+xml;base64,${toBase64(new TextEncoder().encode(clean))}`;
