@@ -41,7 +41,8 @@ const connected = (page: Page, name: string) =>
 describe('Servers › Import, missing header values and Sync', () => {
   it('imports servers from a chosen file, switched on and connecting', async () => {
     const page = await session.openServers();
-    await page.getByRole('button', { name: 'Import' }).click();
+    await page.getByRole('button', { name: 'More server actions' }).click();
+    await page.getByRole('menuitem', { name: 'Import servers' }).click();
     const chooser = page.waitForEvent('filechooser');
     await page.getByLabel(/Or choose a file/).click();
     const file = JSON.stringify({
