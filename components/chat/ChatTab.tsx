@@ -65,7 +65,7 @@ export function ChatTab({
       <header className="panel-header">
         <button
           type="button"
-          className="link conversation-switch"
+          className="quiet conversation-switch"
           onClick={() => setShowHistory(!showHistory)}
           aria-expanded={showHistory}
           aria-label="Chats"

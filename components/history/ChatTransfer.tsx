@@ -24,7 +24,7 @@ export function ChatTransfer(props: ChatTransferProps) {
       <div className="chat-transfer-actions">
         <button
           type="button"
-          className="link"
+          className="quiet"
           disabled={!props.canExportCurrent}
           onClick={props.onExportMarkdown}
         >
@@ -32,7 +32,7 @@ export function ChatTransfer(props: ChatTransferProps) {
         </button>
         <button
           type="button"
-          className="link"
+          className="quiet"
           disabled={!props.canExportCurrent}
           onClick={props.onExportJson}
         >
@@ -40,13 +40,13 @@ export function ChatTransfer(props: ChatTransferProps) {
         </button>
         <button
           type="button"
-          className="link"
+          className="quiet"
           disabled={!props.canExportAll}
           onClick={props.onExportAll}
         >
           Export all chats
         </button>
-        <label className="link file-pick">
+        <label className="quiet file-pick">
           Import…
           <input
             type="file"

@@ -22,7 +22,7 @@ export interface MenuButtonProps {
    * besides `menu-items`, the look all menus share (menu.css).
    */
   className: string;
-  /** The button's extra classes ("link"). */
+  /** The button's extra classes ("quiet"). */
   buttonClass?: string;
   /** The menu's own name, when it differs from the button's. */
   menuLabel?: string;

@@ -203,7 +203,7 @@ describe('chat with a model chosen', () => {
       /^Deletes a .+\. Acme Notes marks this tool as one that deletes or overwrites, so Patchbay asks every time\.$/,
     );
     await expect(card.locator('.approval').textContent()).resolves.toContain('note-42');
-    await expect(approve.getAttribute('class')).resolves.toBe('danger-button');
+    await expect(approve.getAttribute('class')).resolves.toBe('primary danger');
     await expect(
       card.getByRole('button', { name: 'Always allow this tool' }).count(),
     ).resolves.toBe(0);
