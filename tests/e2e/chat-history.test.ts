@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
-import { chooseScriptedModel } from './chat-setup';
+import { openChatWithScriptedModel, sendMessage } from './chat-setup';
 import { putRaw, seedChats, storedMessages } from './chat-storage';
 import { closeAfterTest, freshExtensionPerTest } from './harness';
 import { openSettings } from './settings-setup';
@@ -13,15 +13,12 @@ let page: Page;
 
 async function ask(text: string) {
   await page.getByRole('button', { name: 'New chat', exact: true }).click();
-  await page.getByRole('combobox', { name: 'Message' }).fill(text);
-  await page.getByRole('button', { name: 'Send' }).click();
+  await sendMessage(page, text);
 }
 
 beforeEach(async () => {
   model = closeAfterTest(await startScriptedOpenAI());
-  page = await session.openSidePanel();
-  await chooseScriptedModel(page, model.baseUrl);
-  await page.reload();
+  page = await openChatWithScriptedModel(session, model.baseUrl);
 });
 
 describe('chat history settings', () => {
