@@ -37,11 +37,11 @@ export function AppView({ box, ...props }: AppViewProps) {
         {phase === 'loading' ? <span className="muted">Loading app…</span> : null}
         <span className="app-view-actions">
           {phase === 'running' && (fullscreen || props.canFullscreen !== false) ? (
-            <button type="button" className="link" onClick={() => props.onFullscreen(!fullscreen)}>
+            <button type="button" className="quiet" onClick={() => props.onFullscreen(!fullscreen)}>
               {fullscreen ? 'Exit full screen' : 'Full screen'}
             </button>
           ) : null}
-          <button type="button" className="link" onClick={props.onReload}>
+          <button type="button" className="quiet" onClick={props.onReload}>
             Reload app
           </button>
         </span>
@@ -90,7 +90,7 @@ export function AppSnapshot({ appName, onReload }: AppSnapshotProps) {
       <div className="app-view-head">
         <span className="app-view-title">{appName}</span>
         <span className="app-view-actions">
-          <button type="button" className="link" onClick={onReload}>
+          <button type="button" className="quiet" onClick={onReload}>
             Reload app
           </button>
         </span>

@@ -16,7 +16,7 @@ export function CancelButton({ serverName, onCancel }: ElicitationCardProps) {
   return (
     <button
       type="button"
-      className="link"
+      className="quiet"
       onClick={() => onCancel()}
       aria-label={`Cancel ${serverName}'s request`}
     >

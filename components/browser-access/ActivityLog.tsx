@@ -41,7 +41,7 @@ export function ActivityLog({
           );
         })}
       </ol>
-      <button type="button" className="link" onClick={onClear}>
+      <button type="button" className="quiet" onClick={onClear}>
         Clear the activity log
       </button>
     </>

@@ -73,7 +73,7 @@ export function ClientList({
           {client.alwaysAllow.length ? (
             <p className="muted">Always allowed: {client.alwaysAllow.join(', ')}</p>
           ) : null}
-          <button type="button" className="link" onClick={() => onForget(client.id)}>
+          <button type="button" className="quiet" onClick={() => onForget(client.id)}>
             Forget {client.name}
           </button>
         </li>

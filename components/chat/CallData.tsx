@@ -50,7 +50,7 @@ function Value({ value, typed }: { value: string; typed: ReadonlySet<string> | u
       {cut ? (
         <>
           …{' '}
-          <button type="button" className="link" onClick={() => setAll(true)}>
+          <button type="button" className="quiet" onClick={() => setAll(true)}>
             Show all {value.length.toLocaleString()} characters
           </button>
         </>

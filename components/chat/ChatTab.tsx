@@ -14,6 +14,7 @@ import type { ChatTabState } from './use-chat-tab';
 import type { RoutineInput } from '../../src/routines/routine';
 import { routineFromChat } from '../routines/routine-from-chat';
 import type { OpenServer } from './use-server-problems';
+import { useFreshOpenChat } from './use-fresh-open-chat';
 
 // The chat list loads with its first opening (it costs the panel's first load nothing).
 const HistoryDrawer = lazy(() =>
@@ -57,6 +58,7 @@ export function ChatTab({
   onOpenServer?: OpenServer;
 }) {
   const { conversation } = chats;
+  useFreshOpenChat(chats);
   // Only a chat already in the list has something to export.
   const saved = chats.list.conversations.some(({ id }) => id === conversation?.id);
   const { showHistory, setShowHistory } = chat;
@@ -65,7 +67,7 @@ export function ChatTab({
       <header className="panel-header">
         <button
           type="button"
-          className="link conversation-switch"
+          className="quiet conversation-switch"
           onClick={() => setShowHistory(!showHistory)}
           aria-expanded={showHistory}
           aria-label="Chats"
@@ -138,7 +140,10 @@ export function ChatTab({
           }
           {...(onOpenSettings && { onOpenSettings })}
           {...(onOpenServer && { onOpenServer })}
-          onNewChat={() => chats.start()}
+          onNewChat={() => {
+            chats.start();
+            composer.focus();
+          }}
           composerRequest={composer.request}
           onComposerRequestApplied={composer.applied}
           {...(onMakeRoutine && {

@@ -18,7 +18,7 @@ export function InterruptedTurn({ partial, onContinue, onRetry }: InterruptedTur
         <button type="button" onClick={onContinue}>
           Continue
         </button>
-        <button type="button" className="link" onClick={onRetry}>
+        <button type="button" className="quiet" onClick={onRetry}>
           Retry
         </button>
       </div>

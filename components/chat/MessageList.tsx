@@ -74,7 +74,7 @@ export function MessageList(props: MessageListProps) {
   return (
     <>
       {hidden > 0 ? (
-        <button type="button" className="link show-earlier" onClick={showEarlier}>
+        <button type="button" className="quiet show-earlier" onClick={showEarlier}>
           Show earlier messages ({hidden})
         </button>
       ) : null}

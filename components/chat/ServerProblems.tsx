@@ -32,7 +32,7 @@ export default function ServerProblems(options: Parameters<typeof useServerProbl
             </button>
             <button
               type="button"
-              className="link"
+              className="quiet"
               aria-label={`Dismiss the notice about ${problem.serverName}`}
               onClick={() => dismiss(problem)}
             >
@@ -45,7 +45,7 @@ export default function ServerProblems(options: Parameters<typeof useServerProbl
         <p className="muted">
           {rest === 1 ? '1 more server has a problem.' : `${rest} more servers have problems.`}{' '}
           {openServers ? (
-            <button type="button" className="link" onClick={openServers}>
+            <button type="button" className="quiet" onClick={openServers}>
               Open Servers
             </button>
           ) : null}

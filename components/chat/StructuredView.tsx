@@ -40,7 +40,7 @@ export function StructuredView({ value }: { value: unknown }) {
       <div className="structured-toolbar">
         <button
           type="button"
-          className="link"
+          className="quiet"
           aria-pressed={raw}
           onClick={() => setRaw((current) => !current)}
         >
@@ -90,7 +90,7 @@ function Table({ rows, depth }: { rows: JsonObject[]; depth: number }) {
       </table>
       {more > 0 ? <p className="muted">{countOf(more, 'more column')} in the raw JSON.</p> : null}
       {rows.length > TABLE_ROWS ? (
-        <button type="button" className="link" onClick={() => setShowAll((current) => !current)}>
+        <button type="button" className="quiet" onClick={() => setShowAll((current) => !current)}>
           {showAll ? 'Show less' : `Show all ${countOf(rows.length, 'row')}`}
         </button>
       ) : null}
@@ -146,7 +146,7 @@ function Tree({ value, depth }: { value: unknown[] | JsonObject; depth: number }
       ))}
       {count > TREE_ENTRIES ? (
         <li>
-          <button type="button" className="link" onClick={() => setShowAll((current) => !current)}>
+          <button type="button" className="quiet" onClick={() => setShowAll((current) => !current)}>
             {showAll ? 'Show less' : `Show all ${countOf(count, 'entry', 'entries')}`}
           </button>
         </li>

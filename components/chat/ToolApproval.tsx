@@ -63,7 +63,7 @@ export function ApprovalButtons({
     <>
       <button
         type="button"
-        className={dangerous ? 'danger-button' : 'primary'}
+        className={dangerous ? 'primary danger' : 'primary'}
         disabled={disabled}
         onClick={onApprove}
       >
@@ -73,7 +73,7 @@ export function ApprovalButtons({
         Deny
       </button>
       {dangerous ? null : (
-        <button type="button" className="link" disabled={disabled} onClick={onAlwaysAllow}>
+        <button type="button" className="quiet" disabled={disabled} onClick={onAlwaysAllow}>
           Always allow this tool
         </button>
       )}

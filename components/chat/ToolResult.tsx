@@ -57,7 +57,7 @@ export function ToolResult({ result, serverId, onOpenResource }: ToolResultProps
       {hidden > 0 ? (
         <button
           type="button"
-          className="link"
+          className="quiet"
           aria-expanded={showAll}
           onClick={() => setShowAll((current) => !current)}
         >
@@ -145,7 +145,7 @@ function ResourceLink({ block, open }: { block: Record<string, unknown>; open?: 
         {open ? (
           <button
             type="button"
-            className="link resource-link-open"
+            className="quiet resource-link-open"
             onClick={() =>
               open({ uri, ...(name ? { name } : {}), ...(mimeType ? { mimeType } : {}) })
             }

@@ -42,7 +42,7 @@ export function UserMessage({
       {attachments}
       {text ? <p>{text}</p> : null}
       {editable ? (
-        <button type="button" className="link" onClick={onStartEdit}>
+        <button type="button" className="quiet" onClick={onStartEdit}>
           Edit
         </button>
       ) : null}

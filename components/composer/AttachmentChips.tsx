@@ -29,7 +29,7 @@ export function AttachmentChips({ attachments, servers, onDetach }: AttachmentCh
             <span className="attachment-chip-label">{label}</span>
             <button
               type="button"
-              className="link attachment-chip-remove"
+              className="quiet attachment-chip-remove"
               aria-label={`Remove ${label}`}
               onClick={() => onDetach(attachment.uri)}
             >

@@ -20,7 +20,7 @@ export function ImageChips({ images, error, onRemove }: ImageChipsProps) {
               <span className="attachment-chip-label">{image.name}</span>
               <button
                 type="button"
-                className="link attachment-chip-remove"
+                className="quiet attachment-chip-remove"
                 aria-label={`Remove ${image.name}`}
                 onClick={() => onRemove(image.id)}
               >

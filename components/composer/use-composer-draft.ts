@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   composerRequestSchema,
   type ComposerRequest,
@@ -13,12 +13,13 @@ const OPENED: ComposerRequest = { id: 'panel-opened' };
  * or "Ask Patchbay about this…" left for this window (text to add, and focus), read on opening
  * and whenever one arrives. `onRequest` runs for each arrival (the panel shows its chat); the
  * composer calls `applied` once it has taken the request, so switching tabs later does not
- * take the focus again.
+ * take the focus again. `focus` asks it of the panel itself (a chat started from an error's
+ * "Start a new chat", whose button goes with the old chat).
  */
 export function useComposerDraft(
   inbox: ComposerInbox,
   onRequest: () => void,
-): { request: ComposerRequest | undefined; applied(): void } {
+): { request: ComposerRequest | undefined; applied(): void; focus(): void } {
   const [request, setRequest] = useState<ComposerRequest | undefined>(OPENED);
   useEffect(() => {
     const take = () =>
@@ -38,5 +39,8 @@ export function useComposerDraft(
     return stop;
   }, [inbox, onRequest]);
   const applied = useCallback(() => setRequest(undefined), []);
-  return { request, applied };
+  // A new id each time: the composer applies a request once.
+  const asked = useRef(0);
+  const focus = useCallback(() => setRequest({ id: `focus-${(asked.current += 1)}` }), []);
+  return { request, applied, focus };
 }

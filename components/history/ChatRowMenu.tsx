@@ -13,7 +13,7 @@ export function ChatRowMenu({ label, items }: { label: string; items: readonly M
       content="⋯"
       items={items}
       className="chat-row-menu"
-      buttonClass="link"
+      buttonClass="quiet"
     />
   );
 }

@@ -1,11 +1,7 @@
 import type { ImportPreview } from '../../src/chat/chat-import';
 
 export interface ChatTransferProps {
-  /** Whether the open chat has anything to export. */
-  canExportCurrent: boolean;
   canExportAll: boolean;
-  onExportMarkdown(): void;
-  onExportJson(): void;
   onExportAll(): void;
   /** A file the person picked (read after its size is checked). */
   onImportFile(file: File): void;
@@ -15,7 +11,10 @@ export interface ChatTransferProps {
   notice?: string;
 }
 
-/** Export the open chat or all chats, and import chats with a preview first. */
+/**
+ * Export all chats, and import chats with a preview first. One chat is exported from its ⋯
+ * menu: the open chat's beside its title, any chat's in its row of the list.
+ */
 export function ChatTransfer(props: ChatTransferProps) {
   const { preview } = props;
   const good = preview?.ok ? preview.entries.filter((entry) => entry.ok) : [];
@@ -24,29 +23,13 @@ export function ChatTransfer(props: ChatTransferProps) {
       <div className="chat-transfer-actions">
         <button
           type="button"
-          className="link"
-          disabled={!props.canExportCurrent}
-          onClick={props.onExportMarkdown}
-        >
-          Export as Markdown
-        </button>
-        <button
-          type="button"
-          className="link"
-          disabled={!props.canExportCurrent}
-          onClick={props.onExportJson}
-        >
-          Export as JSON
-        </button>
-        <button
-          type="button"
-          className="link"
+          className="quiet"
           disabled={!props.canExportAll}
           onClick={props.onExportAll}
         >
           Export all chats
         </button>
-        <label className="link file-pick">
+        <label className="quiet file-pick">
           Import…
           <input
             type="file"

@@ -72,7 +72,7 @@ export function ConversationList({
                         onChange={(event) => setDraft(event.target.value)}
                         autoFocus
                       />
-                      <button type="submit" className="link">
+                      <button type="submit" className="quiet">
                         Save
                       </button>
                     </form>

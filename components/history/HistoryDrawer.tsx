@@ -18,7 +18,6 @@ export function HistoryDrawer({
   const { conversation, list } = chats;
   const transfer = useChatTransfer({
     history: chats.history,
-    conversation,
     chatIds: list.conversations.map(({ id }) => id),
     refresh: chats.refresh,
   });
@@ -34,10 +33,7 @@ export function HistoryDrawer({
         onOpen={(id) => void chats.open(id).then(onOpened)}
       />
       <ChatTransfer
-        canExportCurrent={list.conversations.some(({ id }) => id === conversation?.id)}
         canExportAll={list.conversations.length > 0}
-        onExportMarkdown={() => void transfer.exportMarkdown()}
-        onExportJson={() => void transfer.exportJson()}
         onExportAll={() => void transfer.exportAll()}
         onImportFile={(file) => void transfer.importFile(file)}
         {...(transfer.preview ? { preview: transfer.preview } : {})}

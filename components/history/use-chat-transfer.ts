@@ -1,32 +1,24 @@
 import { useState } from 'react';
 import { downloadText } from '../chat/download-text';
 import { chatsToJson } from '../../src/chat/chat-export';
-import { exportChat } from './export-chat';
 import { importSizeError, previewImport, type ImportPreview } from '../../src/chat/chat-import';
-import type { Conversation, ConversationStore } from '../../src/chat/history';
+import type { ConversationStore } from '../../src/chat/history';
 
 /**
- * Export (the open chat as Markdown or JSON, every chat as one JSON) and import (preview first,
- * then the good entries saved, never over a chat already here).
+ * Export (every chat as one JSON; one chat is exported from its ⋯ menu, export-chat.ts) and
+ * import (preview first, then the good entries saved, never over a chat already here).
  */
 export function useChatTransfer(options: {
   history: ConversationStore;
-  conversation: Conversation | undefined;
   chatIds: readonly string[];
   refresh(): void;
 }) {
-  const { history, conversation, chatIds } = options;
+  const { history, chatIds } = options;
   const [preview, setPreview] = useState<ImportPreview | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
   return {
     preview,
     notice,
-    async exportMarkdown() {
-      if (conversation) await exportChat(history, conversation.id, 'markdown', conversation);
-    },
-    async exportJson() {
-      if (conversation) await exportChat(history, conversation.id, 'json', conversation);
-    },
     async exportAll() {
       const chats = (await Promise.all(chatIds.map((id) => history.get(id)))).filter(
         (chat) => chat !== undefined,

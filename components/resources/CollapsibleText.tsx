@@ -14,7 +14,7 @@ export function CollapsibleText({ text }: { text: string }) {
       {collapsed ? (
         <button
           type="button"
-          className="link"
+          className="quiet"
           aria-expanded={expanded}
           onClick={() => setExpanded((value) => !value)}
         >

@@ -1,3 +1,5 @@
+import { MenuButton } from '../shared/MenuButton';
+
 export interface ServersHeaderProps {
   /** Import, Export and Add work only from the list, not while a form is open. */
   listShown: boolean;
@@ -13,7 +15,10 @@ export interface ServersHeaderProps {
   onAdd(): void;
 }
 
-/** The Servers view's heading with its actions, and how many tools are on. */
+/**
+ * The Servers view's heading with its actions, and how many tools are on. Add and Browse stay
+ * in sight; Import and Export, used seldom, wait in the "⋯" menu so the row fits 320 px.
+ */
 export function ServersHeader({
   listShown,
   canExport,
@@ -32,15 +37,20 @@ export function ServersHeader({
           <button type="button" onClick={() => onBrowse()} disabled={!listShown}>
             Browse
           </button>
-          <button type="button" onClick={() => onImport()} disabled={!listShown}>
-            Import
-          </button>
-          <button type="button" onClick={() => onExport()} disabled={!listShown || !canExport}>
-            Export
-          </button>
           <button type="button" className="primary" onClick={() => onAdd()} disabled={!listShown}>
             Add server
           </button>
+          <MenuButton
+            label="More server actions"
+            title="Import or export servers"
+            content="⋯"
+            className="servers-more"
+            disabled={!listShown}
+            items={[
+              { label: 'Import servers', onSelect: onImport },
+              { label: 'Export servers', onSelect: onExport, disabled: !canExport },
+            ]}
+          />
         </div>
       </header>
       <p className="muted" role="status">

@@ -19,7 +19,7 @@ export function FirstRun({
       </p>
       <p>
         Used Patchbay before?{' '}
-        <button type="button" className="link" onClick={onRestore}>
+        <button type="button" className="quiet" onClick={onRestore}>
           Restore from a backup
         </button>
       </p>

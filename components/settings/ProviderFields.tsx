@@ -54,7 +54,7 @@ export function KeyField({
           />
           <button
             type="button"
-            className="link"
+            className="quiet"
             onClick={() => setReveal(!reveal)}
             aria-pressed={reveal}
           >
@@ -109,7 +109,7 @@ export function ModelField(props: {
             placeholder={props.placeholder}
           />
         )}
-        <button type="button" className="link" onClick={props.onLoad} disabled={props.working}>
+        <button type="button" className="quiet" onClick={props.onLoad} disabled={props.working}>
           Load models
         </button>
       </span>

@@ -7,6 +7,8 @@ export interface MenuAction {
   label: string;
   onSelect(): void;
   danger?: boolean;
+  /** Shown but not chosen (Export with nothing to export); the arrows pass over it. */
+  disabled?: boolean;
 }
 
 export interface MenuButtonProps {
@@ -20,7 +22,7 @@ export interface MenuButtonProps {
    * besides `menu-items`, the look all menus share (menu.css).
    */
   className: string;
-  /** The button's extra classes ("link"). */
+  /** The button's extra classes ("quiet"). */
   buttonClass?: string;
   /** The menu's own name, when it differs from the button's. */
   menuLabel?: string;
@@ -35,6 +37,7 @@ export interface MenuButtonProps {
  */
 export function MenuButton(props: MenuButtonProps) {
   const { label, items, className } = props;
+  const first = items.findIndex((item) => !item.disabled);
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -50,8 +53,10 @@ export function MenuButton(props: MenuButtonProps) {
     }
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     event.preventDefault();
-    const entries = [...(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const at = entries.indexOf(document.activeElement as HTMLElement);
+    const entries = [
+      ...(root.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
+    ].filter((entry) => !entry.disabled);
+    const at = entries.indexOf(document.activeElement as HTMLButtonElement);
     const step = event.key === 'ArrowDown' ? 1 : -1;
     entries[(at + step + entries.length) % entries.length]?.focus();
   };
@@ -81,7 +86,8 @@ export function MenuButton(props: MenuButtonProps) {
               key={item.label}
               type="button"
               role="menuitem"
-              autoFocus={index === 0}
+              autoFocus={index === first}
+              disabled={item.disabled}
               {...(item.danger ? { className: 'danger' } : {})}
               onClick={() => {
                 setOpen(false);

@@ -8,10 +8,17 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startFixtureServer } from '../fixtures/mcp-fixture-server';
 import { startModernServer } from '../fixtures/modern-server';
+import { startOAuthFixture } from '../fixtures/oauth-server';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
 import { chooseScriptedModel } from './chat-setup';
 import { closeAfterTest, freshExtensionPerTest, requestFrom } from './harness';
-import { addAndSwitchOn, addEnabledServer } from './server-setup';
+import {
+  addAndSwitchOn,
+  addEnabledServer,
+  connectedCard,
+  serverCard,
+  storeServerWithoutHeaderValue,
+} from './server-setup';
 
 const session = freshExtensionPerTest();
 let model: ScriptedOpenAI;
@@ -24,6 +31,16 @@ beforeEach(async () => {
   page = await session.openSidePanel();
   await chooseScriptedModel(page, model.baseUrl);
 });
+
+/** The state of the server `id`, as the background reports it. */
+async function stateOf(id: string): Promise<string | undefined> {
+  const { servers } = await requestFrom<{ servers: { id: string; status: { state: string } }[] }>(
+    session,
+    page,
+    'mcp/servers/get',
+  );
+  return servers.find((server) => server.id === id)?.status.state;
+}
 
 /** Dismisses the one-time tips, so that a test about something else sees the chat as it is. */
 async function dismissTips() {
@@ -48,14 +65,7 @@ describe('a switched-on server with a problem', () => {
     await notes.restart();
     await notice.getByRole('button', { name: 'Retry: Acme Notes' }).click();
     await notice.waitFor({ state: 'detached', timeout: 15_000 });
-    await expect
-      .poll(async () => {
-        const { servers } = await requestFrom<{
-          servers: { id: string; status: { state: string } }[];
-        }>(session, page, 'mcp/servers/get');
-        return servers.find((server) => server.id === id)?.status.state;
-      })
-      .toBe('connected');
+    await expect.poll(() => stateOf(id)).toBe('connected');
     // Connected, it lends the chat its tools: the empty chat suggests from them.
     await page
       .getByRole('region', { name: 'Example questions' })
@@ -77,6 +87,72 @@ describe('a switched-on server with a problem', () => {
     await notice.getByText('Acme Notes').waitFor({ timeout: 15_000 });
     await requestFrom(session, page, `mcp/${id}/disable`);
     await notice.waitFor({ state: 'detached' });
+  });
+
+  it('signs in from its notice: the sign-in window opens, and the server lends its tools', async () => {
+    const notes = closeAfterTest(await startOAuthFixture({ consent: 'page' }));
+    // Switched on, the server opens its sign-in window; closed, the sign-in waits for the person.
+    let consentOpened = session.context.waitForEvent('page', { timeout: 15_000 });
+    const { id } = await addAndSwitchOn(session, page, { name: 'Acme Notes', url: notes.mcpUrl });
+    await (await consentOpened).close();
+    await expect.poll(() => stateOf(id), { timeout: 15_000 }).toBe('needs-auth');
+    await page.reload();
+    await dismissTips();
+    const notice = page.getByRole('region', { name: 'Server problems' });
+    await expect(notice.locator('.server-problem p').textContent()).resolves.toMatch(
+      /^Acme Notes needs you to sign in\./,
+    );
+    expect(notes.tokenRequests).toEqual([]);
+
+    consentOpened = session.context.waitForEvent('page', { timeout: 15_000 });
+    await notice.getByRole('button', { name: 'Sign in: Acme Notes' }).click();
+    const consent = await consentOpened;
+    await consent.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => stateOf(id), { timeout: 15_000 }).toBe('connected');
+    await notice.waitFor({ state: 'detached' });
+    expect(
+      notes.tokenRequests.filter((request) => request.grantType === 'authorization_code'),
+    ).toHaveLength(1);
+    // The chat is where it was: the notice was the only thing that went.
+    await expect(
+      page.getByRole('tab', { name: 'Chat', exact: true }).getAttribute('aria-selected'),
+    ).resolves.toBe('true');
+  });
+
+  it('opens the server’s form at the header whose value is missing, from “Enter <header>”', async () => {
+    const keyed = closeAfterTest(
+      await startFixtureServer({ requiredHeaders: { 'X-Team': 'blue' } }),
+    );
+    const header = 'X-Team';
+    await storeServerWithoutHeaderValue(session, page, {
+      id: 'custom-t',
+      name: 'Team docs',
+      url: keyed.mcpUrl,
+      header,
+    });
+    await page.reload();
+    await dismissTips();
+    const notice = page.getByRole('region', { name: 'Server problems' });
+    await expect(notice.locator('.server-problem p').textContent()).resolves.toMatch(
+      /^Team docs is missing the value of X-Team\./,
+    );
+    await notice.getByRole('button', { name: 'Enter X-Team: Team docs' }).click();
+
+    await page.getByRole('heading', { name: 'Servers', exact: true }).waitFor();
+    const edit = page.getByRole('form', { name: 'Edit Team docs' });
+    const value = edit.getByLabel('Header 1 value');
+    await expect.poll(() => value.evaluate((input) => input === document.activeElement)).toBe(true);
+    await expect(edit.getByLabel('Header 1 name').inputValue()).resolves.toBe('X-Team');
+    await page.keyboard.type('blue');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await connectedCard(serverCard(page, 'Team docs'));
+    // Back in the chat, the server lends its tools and has no problem left to name.
+    await page.getByRole('tab', { name: 'Chat', exact: true }).click();
+    await page
+      .getByRole('region', { name: 'Example questions' })
+      .getByText('Ask Team docs to echo')
+      .waitFor();
+    await expect(notice.count()).resolves.toBe(0);
   });
 
   it('opens Servers at the card of a server its notice names', async () => {

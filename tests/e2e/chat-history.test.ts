@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
-import { chooseScriptedModel } from './chat-setup';
+import { openChatWithScriptedModel, sendMessage } from './chat-setup';
 import { putRaw, seedChats, storedMessages } from './chat-storage';
 import { closeAfterTest, freshExtensionPerTest } from './harness';
 import { openSettings } from './settings-setup';
@@ -13,15 +13,12 @@ let page: Page;
 
 async function ask(text: string) {
   await page.getByRole('button', { name: 'New chat', exact: true }).click();
-  await page.getByRole('combobox', { name: 'Message' }).fill(text);
-  await page.getByRole('button', { name: 'Send' }).click();
+  await sendMessage(page, text);
 }
 
 beforeEach(async () => {
   model = closeAfterTest(await startScriptedOpenAI());
-  page = await session.openSidePanel();
-  await chooseScriptedModel(page, model.baseUrl);
-  await page.reload();
+  page = await openChatWithScriptedModel(session, model.baseUrl);
 });
 
 describe('chat history settings', () => {
@@ -74,35 +71,30 @@ describe('chat history settings', () => {
 
 describe('export and import', () => {
   /** Clicks `name` in the chat switcher and returns the downloaded file's text and name. */
-  async function download(name: string) {
-    const [file] = await Promise.all([
-      page.waitForEvent('download', { timeout: 5_000 }),
+  /** The file the browser downloads on `click`, with its suggested name. */
+  async function downloaded(click: () => Promise<void>) {
+    const [file] = await Promise.all([page.waitForEvent('download', { timeout: 5_000 }), click()]);
+    return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
+  }
+  /** What a button of the chat list's Export and import downloads (Export all chats). */
+  const download = (name: string) =>
+    downloaded(() =>
       page
         .getByRole('group', { name: 'Export and import chats' })
         .getByRole('button', { name })
         .click(),
-    ]);
-    const path = await file.path();
-    return { name: file.suggestedFilename(), text: readFileSync(path, 'utf8') };
-  }
+    );
+  /** What an item of a chat's ⋯ menu downloads (the open chat's, or a row's of the list). */
+  const fromMenu = (menu: string, item: string) =>
+    downloaded(async () => {
+      await page.getByRole('button', { name: menu }).click();
+      await page.getByRole('menu', { name: menu }).getByRole('menuitem', { name: item }).click();
+    });
 
   it('exports the open chat from the ⋯ beside its title, and any chat from its row’s menu', async () => {
     model.script({ type: 'text', text: 'Oslo is cold.' }, { type: 'text', text: 'Bergen is wet.' });
     await ask('Weather in Oslo?');
     await page.getByText('Oslo is cold.').waitFor();
-    const fromMenu = async (menu: string, item: string) => {
-      const [file] = await Promise.all([
-        page.waitForEvent('download', { timeout: 5_000 }),
-        (async () => {
-          await page.getByRole('button', { name: menu }).click();
-          await page
-            .getByRole('menu', { name: menu })
-            .getByRole('menuitem', { name: item })
-            .click();
-        })(),
-      ]);
-      return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
-    };
     const markdown = await fromMenu('Actions for this chat', 'Export as Markdown');
     expect(markdown.name).toBe('Weather-in-Oslo.md');
     expect(markdown.text).toContain('Oslo is cold.');
@@ -116,18 +108,22 @@ describe('export and import', () => {
     expect(chats.map(({ title }) => title)).toEqual(['Weather in Oslo?']);
   });
 
-  it('exports a chat as Markdown and JSON, and imports chats with a preview and an error per bad entry', async () => {
+  it('exports a chat as Markdown and JSON from its row, all chats, and imports chats with a preview and an error per bad entry', async () => {
     model.script({ type: 'text', text: 'Oslo is **cold** in winter.' });
     await ask('Weather in Oslo?');
     await page.getByText('in winter.').waitFor();
     await page.getByRole('button', { name: 'Chats', exact: true }).click();
 
-    const markdown = await download('Export as Markdown');
+    // The open chat is exported from its ⋯ menus, not from buttons of its own here.
+    const transfer = page.getByRole('group', { name: 'Export and import chats' });
+    await transfer.getByRole('button', { name: 'Export all chats' }).waitFor();
+    await expect(transfer.getByRole('button', { name: /^Export as/ }).count()).resolves.toBe(0);
+    const markdown = await fromMenu('Actions for Weather in Oslo?', 'Export as Markdown');
     expect(markdown.name).toBe('Weather-in-Oslo.md');
     expect(markdown.text).toBe(
       '# Weather in Oslo?\n\n## You\n\nWeather in Oslo?\n\n## Patchbay\n\nOslo is **cold** in winter.\n',
     );
-    const single = await download('Export as JSON');
+    const single = await fromMenu('Actions for Weather in Oslo?', 'Export as JSON');
     const exported = JSON.parse(single.text) as {
       chats: { id: string; title: string; messages: { role: string; parts: unknown[] }[] }[];
     };

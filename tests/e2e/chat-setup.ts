@@ -3,6 +3,7 @@
  * configured one, and a server added and switched on.
  */
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { ExtensionSession } from './harness';
 import { addEnabledServer } from './server-setup';
 
@@ -58,4 +59,31 @@ export async function browserSwitch(panel: Page): Promise<Locator> {
   const toggle = panel.getByRole('switch', { name: 'Use this browser' });
   if (!(await toggle.isVisible())) await panel.getByRole('button', { name: /^Tools: / }).click();
   return toggle;
+}
+
+/** Opens the side panel with the scripted model at `baseUrl` as the chat's, reloaded to use it. */
+export async function openChatWithScriptedModel(
+  session: ExtensionSession,
+  baseUrl: string,
+): Promise<Page> {
+  const page = await session.openSidePanel();
+  await chooseScriptedModel(page, baseUrl);
+  await page.reload();
+  return page;
+}
+
+/** Types `text` in the open chat's composer and sends it. */
+export async function sendMessage(page: Page, text: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Message' }).fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+}
+
+/** Waits until the Settings tab shows with the field named `label` focused (an error's step). */
+export async function expectSettingsField(page: Page, label: string): Promise<void> {
+  await expect(
+    page.getByRole('tab', { name: 'Settings' }).getAttribute('aria-selected'),
+  ).resolves.toBe('true');
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+    .toBe(label);
 }

@@ -6,7 +6,7 @@ import { startDomainServers } from '../fixtures/domain-tools-server';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
 import { storedAnswer } from './chat-storage';
-import { chooseScriptedModel, saveModelSettings } from './chat-setup';
+import { chooseScriptedModel, expectSettingsField, saveModelSettings } from './chat-setup';
 import { closeAfterTest, requestFrom, freshExtensionPerTest } from './harness';
 import { addEnabledServer } from './server-setup';
 
@@ -203,7 +203,7 @@ describe('chat with a model chosen', () => {
       /^Deletes a .+\. Acme Notes marks this tool as one that deletes or overwrites, so Patchbay asks every time\.$/,
     );
     await expect(card.locator('.approval').textContent()).resolves.toContain('note-42');
-    await expect(approve.getAttribute('class')).resolves.toBe('danger-button');
+    await expect(approve.getAttribute('class')).resolves.toBe('primary danger');
     await expect(
       card.getByRole('button', { name: 'Always allow this tool' }).count(),
     ).resolves.toBe(0);
@@ -257,12 +257,7 @@ describe('chat with a model chosen', () => {
     await session.screenshot(page, 'chat-bad-key');
     // Its next step: Settings, with the key's field focused to type the right one.
     await error.getByRole('button', { name: 'Open Settings' }).click();
-    await expect(
-      page.getByRole('tab', { name: 'Settings' }).getAttribute('aria-selected'),
-    ).resolves.toBe('true');
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-      .toBe('API key');
+    await expectSettingsField(page, 'API key');
     await page.keyboard.press('Control+A');
     await page.keyboard.type('sk-right');
     // A key is saved once the endpoint lists its models with it (a short one on Load models);

@@ -162,3 +162,36 @@ export async function allowAlwaysIn(
   );
   await page.reload();
 }
+
+/**
+ * Stores a switched-on custom server as sync or a backup without secrets leaves it: the
+ * header's name without its value; the background reads it as after a restore. The panel
+ * shows it once reloaded.
+ */
+export async function storeServerWithoutHeaderValue(
+  session: ExtensionSession,
+  page: Page,
+  server: { id: string; name: string; url: string; header: string },
+): Promise<void> {
+  await page.evaluate(async ({ id, name, url, header }) => {
+    await (
+      globalThis as unknown as {
+        chrome: { storage: { local: { set(items: unknown): Promise<void> } } };
+      }
+    ).chrome.storage.local.set({
+      customMcpServers: [
+        {
+          id,
+          name,
+          url,
+          description: 'Custom server',
+          isCustom: true,
+          requiresAuthentication: false,
+          headers: [{ key: header, value: '' }],
+        },
+      ],
+      [`mcp.${id}.enabled`]: true,
+    });
+  }, server);
+  await session.send(page, 'backup/restored');
+}

@@ -118,7 +118,8 @@ describe('Servers panel', () => {
   });
 
   it('imports servers from an mcpServers JSON with a preview and per-entry errors', async () => {
-    await page.getByRole('button', { name: 'Import' }).click();
+    await page.getByRole('button', { name: 'More server actions' }).click();
+    await page.getByRole('menuitem', { name: 'Import servers' }).click();
     const panel = page.getByRole('region', { name: 'Import servers' });
     await panel.getByRole('textbox').fill(
       JSON.stringify({
@@ -138,7 +139,8 @@ describe('Servers panel', () => {
     await panel.getByRole('button', { name: 'Done' }).click();
     await serverCard(page, 'fixture').waitFor();
 
-    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('button', { name: 'More server actions' }).click();
+    await page.getByRole('menuitem', { name: 'Export servers' }).click();
     const exported = await page.getByLabel('Exported configuration').inputValue();
     expect(JSON.parse(exported)).toEqual({
       mcpServers: { fixture: { type: 'http', url: fixture.mcpUrl } },
@@ -163,6 +165,33 @@ describe('Servers panel', () => {
       );
       expect(overflow).toBe(0);
       await session.screenshot(page, `servers-360-${colorScheme}`);
+    },
+  );
+
+  it.each([320, 360, 600])(
+    'keeps the header’s actions on the heading’s line at %i px',
+    async (width) => {
+      await page.setViewportSize({ width, height: 720 });
+      const header = page.locator('.panel-header');
+      const controls = [
+        header.getByRole('heading', { name: 'Servers' }),
+        header.getByRole('button', { name: 'Browse' }),
+        header.getByRole('button', { name: 'Add server' }),
+        header.getByRole('button', { name: 'More server actions' }),
+      ];
+      const boxes = await Promise.all(controls.map((control) => control.boundingBox()));
+      const middles = boxes.map((box) => Math.round(box!.y + box!.height / 2));
+      expect(new Set(middles).size, `middles ${middles.join(', ')}`).toBe(1);
+      await header.getByRole('button', { name: 'More server actions' }).click();
+      await page.getByRole('menuitem', { name: 'Import servers' }).waitFor();
+      await expect(
+        page.getByRole('menuitem', { name: 'Export servers' }).isDisabled(),
+      ).resolves.toBe(true);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      await session.screenshot(page, `servers-header-${width}`);
     },
   );
 

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../fixtures/mcp-fixture-server';
 import { closeAfterTest, freshExtensionPerTest } from './harness';
-import { addServerThroughForm, serverCard } from './server-setup';
+import { addServerThroughForm, serverCard, storeServerWithoutHeaderValue } from './server-setup';
 import { openSettings } from './settings-setup';
 
 const session = freshExtensionPerTest();
@@ -41,7 +41,8 @@ const connected = (page: Page, name: string) =>
 describe('Servers › Import, missing header values and Sync', () => {
   it('imports servers from a chosen file, switched on and connecting', async () => {
     const page = await session.openServers();
-    await page.getByRole('button', { name: 'Import' }).click();
+    await page.getByRole('button', { name: 'More server actions' }).click();
+    await page.getByRole('menuitem', { name: 'Import servers' }).click();
     const chooser = page.waitForEvent('filechooser');
     await page.getByLabel(/Or choose a file/).click();
     const file = JSON.stringify({
@@ -73,27 +74,12 @@ describe('Servers › Import, missing header values and Sync', () => {
 
   it('says which header value to enter and opens the Edit form at it', async () => {
     const page = await session.openServers();
-    // A server as sync or a backup without secrets leaves it: the header's name, no value.
-    await page.evaluate(
-      async ({ url }) => {
-        await (globalThis as unknown as PageChrome).chrome.storage.local.set({
-          customMcpServers: [
-            {
-              id: 'custom-synced1',
-              name: 'Team docs',
-              url,
-              description: 'Custom server',
-              isCustom: true,
-              requiresAuthentication: false,
-              headers: [{ key: 'X-Team', value: '' }],
-            },
-          ],
-          'mcp.custom-synced1.enabled': true,
-        });
-      },
-      { url: keyed.mcpUrl },
-    );
-    await session.send(page, 'backup/restored');
+    await storeServerWithoutHeaderValue(session, page, {
+      id: 'custom-synced1',
+      name: 'Team docs',
+      url: keyed.mcpUrl,
+      header: 'X-Team',
+    });
     await page.reload();
     await page.getByRole('tab', { name: 'Servers' }).click();
     const card = serverCard(page, 'Team docs');

@@ -77,4 +77,17 @@ describe('useComposerDraft', () => {
     await waitFor(() => expect(store.snapshot()).toEqual({}));
     expect(result.current.request).toEqual({ id: 'early', text: '> hi\n\n' });
   });
+
+  it('asks for focus again on focus(), a request the composer has not applied yet each time', () => {
+    const inbox = createMemoryComposerInbox(createMemoryStore(), composerRequestKey(5));
+    const { result } = renderHook(() => useComposerDraft(inbox, () => undefined));
+    act(() => result.current.applied());
+    act(() => result.current.focus());
+    const first = result.current.request;
+    expect(first).toEqual({ id: expect.any(String) });
+    act(() => result.current.applied());
+    act(() => result.current.focus());
+    expect(result.current.request).toEqual({ id: expect.any(String) });
+    expect(result.current.request?.id).not.toBe(first?.id);
+  });
 });

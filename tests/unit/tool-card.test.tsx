@@ -178,7 +178,7 @@ describe('a call of a tool its server marks destructive', () => {
       'Deletes a note. Acme Notes marks this tool as one that deletes or overwrites, so Patchbay asks every time.',
     );
     expect(container.querySelector('.approval')?.textContent).toContain('note-42');
-    expect(screen.getByRole('button', { name: 'Approve' }).className).toBe('danger-button');
+    expect(screen.getByRole('button', { name: 'Approve' }).className).toBe('primary danger');
     expect(screen.queryByRole('button', { name: 'Always allow this tool' })).toBeNull();
   });
 
