@@ -5,7 +5,7 @@ import {
   createTimerAlarms,
 } from '../../src/platform/memory';
 import { ROUTINES_ALARM, createRoutineService } from '../../src/routines/routine-service';
-import { MODEL_CHOICE_KEY } from '../../src/ai/model-choice';
+import { MODEL_CHOICE_KEY } from '../../src/models/model-choice';
 import { cleanupsAfterEach } from './cleanups';
 
 /**
