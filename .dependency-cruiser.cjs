@@ -5,7 +5,9 @@
  * (the extension, its components, the relay), and imports that point only down: logic (`src/`)
  * never reaches up into the panel (`components/`, `entrypoints/`), and a concept's components
  * never into an entrypoint, and the trust policy (`src/policy/`) into none of the places that
- * use it; the relay's rooms (relay/src/<room>/) import only below them, and the extension takes
+ * use it; the chat's rooms in layers (models, then the model's tools, Patchbay's own tools, the
+ * approvals, the turn), sign-in below the MCP sessions, the composer and the Routines tab below
+ * the chat; the relay's rooms (relay/src/<room>/) import only below them, and the extension takes
  * only the relay's wire words (docs/architecture.md says where code goes).
  */
 module.exports = {
@@ -30,7 +32,65 @@ module.exports = {
         'src/policy/ decides what runs unasked for the chat, external clients, apps and routines alike: it may not import any of them (they adapt to it).',
       severity: 'error',
       from: { path: '^src/policy/' },
-      to: { path: '^(src/(ai|browser-access|apps|routines)|components|entrypoints)/' },
+      to: {
+        path: '^(src/(chat-turn|chat-approval|model-tools|skills|browser-access|apps|routines)|components|entrypoints)/|^src/tool-search/(request-tools|search-own-tool)\\.ts$',
+      },
+    },
+    {
+      name: 'models-below-the-chat',
+      comment:
+        "src/models/ (the providers, their settings and models) knows nothing of a chat turn: the chat's tools, approvals, skills and tool search build on it.",
+      severity: 'error',
+      from: { path: '^src/models/' },
+      to: { path: '^src/(chat-turn|chat-approval|model-tools|skills|tool-search|asks)/' },
+    },
+    {
+      name: 'model-tools-below-own-tools',
+      comment:
+        "src/model-tools/ (MCP tools as the model's tools: names, schemas, results, budget) is what Patchbay's own tools (skills, tool search), the approvals and the transport build on.",
+      severity: 'error',
+      from: { path: '^src/model-tools/' },
+      to: { path: '^src/(chat-turn|chat-approval|skills|tool-search)/' },
+    },
+    {
+      name: 'own-tools-below-approval',
+      comment:
+        "Patchbay's own tools (src/skills/, src/tool-search/) describe themselves to the approvals (src/chat-approval/), which the transport (src/chat-turn/) runs: neither reaches up.",
+      severity: 'error',
+      from: { path: '^src/(skills|tool-search)/' },
+      to: { path: '^src/(chat-turn|chat-approval)/' },
+    },
+    {
+      name: 'approval-below-transport',
+      comment:
+        "The chat's approvals (src/chat-approval/) are the transport's input: they do not import it.",
+      severity: 'error',
+      from: { path: '^src/chat-approval/' },
+      to: { path: '^src/chat-turn/' },
+    },
+    {
+      name: 'oauth-below-mcp',
+      comment:
+        'Sign-in (src/oauth/) stands below the MCP sessions that use it (src/mcp/session/auth-flow.ts): it takes fetch, storage keys and errors from below, never from src/mcp/.',
+      severity: 'error',
+      from: { path: '^src/oauth/' },
+      to: { path: '^src/mcp/' },
+    },
+    {
+      name: 'panel-routines-below-chat',
+      comment:
+        "The chat shows a routine's paused run and makes a routine of a chat (components/chat/ imports components/routines/); the Routines tab never imports the chat.",
+      severity: 'error',
+      from: { path: '^components/routines/' },
+      to: { path: '^components/chat/' },
+    },
+    {
+      name: 'panel-composer-below-chat',
+      comment:
+        'The composer (components/composer/) is a part the chat places: it imports nothing of the chat.',
+      severity: 'error',
+      from: { path: '^components/composer/' },
+      to: { path: '^components/chat/' },
     },
     {
       name: 'components-below-entrypoints',

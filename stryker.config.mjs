@@ -22,7 +22,20 @@ const FOLDERS = {
   'mcp-calls': MCP_CALLS, // after mcp-rest's exclusions, for 'all'
   oauth: ['src/oauth/**/*.ts'],
   messaging: ['src/messaging/**/*.ts'],
-  ai: ['src/ai/**/*.ts', 'src/policy/**/*.ts', 'src/chat/answer-metadata.ts'],
+  // The chat's code (its folders were src/ai/ once, hence the name).
+  ai: [
+    'src/models/**/*.ts',
+    'src/model-tools/**/*.ts',
+    'src/chat-approval/**/*.ts',
+    'src/chat-turn/**/*.ts',
+    'src/skills/skill-tool.ts',
+    'src/skills/skill-own-tool.ts',
+    'src/skills/skill-grants.ts',
+    'src/tool-search/request-tools.ts',
+    'src/asks/run-sampling.ts',
+    'src/policy/**/*.ts',
+    'src/chat/answer-metadata.ts',
+  ],
   'page-tool-hub': ['src/page-tools/page-tool-hub.ts'],
 };
 const folder = process.env.MUTATE_FOLDER ?? 'all';

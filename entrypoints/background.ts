@@ -1,4 +1,4 @@
-import { loadApprovalSecret } from '../src/ai/approval-secret';
+import { loadApprovalSecret } from '../src/chat-approval/approval-secret';
 import { createBrowserAccessService } from '../src/browser-access/browser-access-service';
 import { createBrowserTools } from '../src/browser-tools/browser-tools';
 import { createMcpManager } from '../src/mcp/manager';

@@ -26,7 +26,7 @@ const KB = 1024;
  * PATCHBAY_SOURCEMAP=1 npx wxt build.
  */
 /**
- * sidePanel: 350 KB until every model provider became a lazy chunk (src/ai/providers/):
+ * sidePanel: 350 KB until every model provider became a lazy chunk (src/models/providers/):
  * `@ai-sdk/openai` alone was 47.8 KB gzipped of the first load's 349.7 KB. Then 291 KB when
  * what a first screen does not show became lazy too (Settings and the model form, a server
  * card's Details, the chat list, the empty chat, a server's problem notice): 298.7 -> 290.4 KB.

@@ -20,7 +20,7 @@ interface Report {
   files: Record<string, { source: string; mutants: Mutant[] }>;
 }
 
-const FOLDERS = ['src/mcp/', 'src/oauth/', 'src/messaging/', 'src/ai/', 'src/page-tools/'];
+const FOLDERS = ['src/mcp/', 'src/oauth/', 'src/messaging/', 'src/models/', 'src/page-tools/'];
 const DETECTED = new Set(['Killed', 'Timeout']);
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);
 

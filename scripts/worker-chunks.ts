@@ -1,7 +1,7 @@
 /**
  * The service worker's lazy parts: what only some people use (the connection doctor, skills,
  * routines' bookkeeping) leaves the script every cold start parses, and loads the first time it
- * is needed. In the code, a lazy part is an `import()` (src/mcp/skills-facade.ts, say).
+ * is needed. In the code, a lazy part is an `import()` (src/skills/skills-facade.ts, say).
  *
  * An MV3 service worker cannot `import()`, and a classic one may `importScripts()` only while
  * it runs for the first time, or later a script it imported while being installed (checked in

@@ -102,8 +102,8 @@ async function conversionBundle(): Promise<string> {
     stdin: {
       contents: `
         import './bench/lib/zod-jitless';
-        import { buildProxyTools } from './src/ai/proxy-tools';
-        import { checkToolBudget } from './src/ai/tool-budget';
+        import { buildProxyTools } from './src/model-tools/proxy-tools';
+        import { checkToolBudget } from './src/model-tools/tool-budget';
         import { recordDefinitions } from './src/policy/grants';
         import { createPatchbayClient } from './src/messaging/client';
         const client = createPatchbayClient({

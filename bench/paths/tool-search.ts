@@ -16,7 +16,7 @@ import {
   userMessage,
 } from '../../tests/helpers/chat-harness';
 import { setReadOnlyWithoutAsking } from '../../src/policy/grants';
-import { buildProxyTools } from '../../src/ai/proxy-tools';
+import { buildProxyTools } from '../../src/model-tools/proxy-tools';
 import { TOOL_SEARCH_NAME } from '../../src/tool-search/search-tool';
 
 /** Switched-on tools measured: servers × tools each. */

@@ -1,7 +1,7 @@
 import type { DynamicToolUIPart, UIMessage } from 'ai';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { ApprovalSettings } from '../../src/policy/grants';
-import type { ProxyToolOutput } from '../../src/ai/proxy-tools';
+import type { ProxyToolOutput } from '../../src/model-tools/proxy-tools';
 import type { AppModelContext } from '../../src/apps/app-model-context';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { ToolView } from '../../src/messaging/contract';

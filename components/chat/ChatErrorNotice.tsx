@@ -1,4 +1,4 @@
-import type { ChatErrorExplained, SettingsTarget } from '../../src/ai/chat-errors';
+import type { ChatErrorExplained, SettingsTarget } from '../../src/chat-turn/chat-errors';
 
 /**
  * A failed request in the chat: what went wrong in words, the step that helps (the Settings

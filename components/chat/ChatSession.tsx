@@ -1,15 +1,15 @@
 import type { UIMessage } from 'ai';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { ChatTranscript } from './ChatTranscript';
-import { Composer } from './Composer';
+import { Composer } from '../composer/Composer';
 import { InterruptedTurn } from './InterruptedTurn';
 import { MessageList } from './MessageList';
 import { ResourceDialog } from '../resources/ResourceDialog';
-import type { SettingsTarget } from '../../src/ai/chat-errors';
+import type { SettingsTarget } from '../../src/chat-turn/chat-errors';
 import { ChatErrorNotice } from './ChatErrorNotice';
 import type { OpenServer } from './use-server-problems';
 import type { ComposerFill } from '../composer/use-outside-text';
-import { createToolNameMap } from '../../src/ai/tool-names';
+import { createToolNameMap } from '../../src/model-tools/tool-names';
 import type { ServerView, ToolView } from '../../src/messaging/contract';
 import { renderChatTool } from './chat-tool-slot';
 import type { AppSlotContext } from '../apps/tool-app-slot';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import type { SettingsTarget } from '../../src/ai/chat-errors';
+import type { SettingsTarget } from '../../src/chat-turn/chat-errors';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerView } from '../../src/messaging/contract';
 import type { useComposerDraft } from '../composer/use-composer-draft';

@@ -1,5 +1,5 @@
-import type { ChatModel } from '../../src/ai/chat-model';
-import { PROVIDER_LABELS, type ProviderId } from '../../src/ai/model-settings';
+import type { ChatModel } from '../../src/models/chat-model';
+import { PROVIDER_LABELS, type ProviderId } from '../../src/models/model-settings';
 import { Popover } from './Popover';
 
 export interface ModelSwitchProps {

@@ -1,7 +1,7 @@
 import type { DynamicToolUIPart } from 'ai';
 import { useState } from 'react';
 import { allowAlways, type ApprovalSettings } from '../../src/policy/grants';
-import { chatCallTabUrl, createCallOrigins } from '../../src/ai/chat-approval';
+import { chatCallTabUrl, createCallOrigins } from '../../src/chat-approval/chat-approval';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { ToolView } from '../../src/messaging/contract';
 

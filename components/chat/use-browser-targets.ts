@@ -1,7 +1,7 @@
 import type { UIMessage } from 'ai';
 import { useEffect, useRef, useState } from 'react';
 import type { TabTargetState } from '../browser-access/TabTarget';
-import type { ToolNameMap } from '../../src/ai/tool-names';
+import type { ToolNameMap } from '../../src/model-tools/tool-names';
 import { BROWSER_SERVER_ID } from '../../src/messaging/browser-access-contract';
 import type { PatchbayClient } from '../../src/messaging/client';
 

@@ -1,5 +1,5 @@
 import type { FileUIPart } from 'ai';
-import type { ComposerProps } from './Composer';
+import type { ComposerProps } from '../composer/Composer';
 import { typedMetadata, type QuotedPage } from '../../src/chat/message-origin';
 import { promptMessagesToUIMessages } from '../../src/chat/resource-parts';
 import type { PatchbayClient } from '../../src/messaging/client';

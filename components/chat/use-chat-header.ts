@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import type { ChatHeaderProps } from './ChatHeader';
-import { chatModelLabel } from '../../src/ai/chat-model';
-import type { ModelChoice } from '../../src/ai/model-choice';
-import { checkToolBudget } from '../../src/ai/tool-budget';
+import { chatModelLabel } from '../../src/models/chat-model';
+import type { ModelChoice } from '../../src/models/model-choice';
+import { checkToolBudget } from '../../src/model-tools/tool-budget';
 import { toolCounts, toolsByServer } from '../../src/chat/tool-counts';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerView } from '../../src/messaging/contract';
 import type { useChatModel } from './use-chat-model';
 import { useChatTools } from './use-chat-tools';
-import { useModelOptions } from './use-model-options';
+import { useModelOptions } from '../shared/use-model-options';
 import type { AskForSites } from '../../src/permissions/ask-for-sites';
 
 /**

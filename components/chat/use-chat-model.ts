@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { chatModelOf, settingsForChat, type ChatModel } from '../../src/ai/chat-model';
-import { activeSettings, loadModelChoice, type ModelChoice } from '../../src/ai/model-choice';
-import type { ModelSettings } from '../../src/ai/model-settings';
+import { chatModelOf, settingsForChat, type ChatModel } from '../../src/models/chat-model';
+import { activeSettings, loadModelChoice, type ModelChoice } from '../../src/models/model-choice';
+import type { ModelSettings } from '../../src/models/model-settings';
 import type { ConversationStore, OpenedConversation } from '../../src/chat/history';
 import type { KeyValueStore } from '../../src/platform/ports';
 

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { loadApprovalSecret } from '../../src/ai/approval-secret';
+import { loadApprovalSecret } from '../../src/chat-approval/approval-secret';
 import {
   APPROVALS_STORAGE_KEY,
   approvalSettingsSchema,

@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
 import type { OpenedConversation } from '../../src/chat/history';
-import { CONTINUE_BODY } from '../../src/ai/continue-answer';
+import { CONTINUE_BODY } from '../../src/chat-turn/continue-answer';
 
 interface ChatControls {
   messages: UIMessage[];

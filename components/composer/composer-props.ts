@@ -10,7 +10,7 @@ import type {
 import type { CompletionRequest } from './ChosenItemForm';
 import type { ComposerFill } from './use-outside-text';
 
-/** What the chat's composer takes (components/chat/Composer.tsx). */
+/** What the chat's composer takes (components/composer/Composer.tsx). */
 export interface ComposerServer {
   id: string;
   name: string;

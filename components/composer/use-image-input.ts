@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { acceptsImages } from '../../src/ai/image-models';
-import type { ModelSettings } from '../../src/ai/model-settings';
+import { acceptsImages } from '../../src/models/image-models';
+import type { ModelSettings } from '../../src/models/model-settings';
 import {
   checkImageBytes,
   checkImageFile,

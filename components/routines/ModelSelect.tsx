@@ -1,6 +1,6 @@
-import type { ChatModel } from '../../src/ai/chat-model';
-import { PROVIDER_LABELS } from '../../src/ai/model-settings';
-import type { ProviderModels } from '../chat/use-model-options';
+import type { ChatModel } from '../../src/models/chat-model';
+import { PROVIDER_LABELS } from '../../src/models/model-settings';
+import type { ProviderModels } from '../shared/use-model-options';
 
 const valueOf = (model: ChatModel) => JSON.stringify([model.provider, model.model]);
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ModelChoice } from '../../src/ai/model-choice';
+import type { ModelChoice } from '../../src/models/model-choice';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerView } from '../../src/messaging/contract';
 import type { BrowserPermissions } from '../../src/permissions/browser-permissions';

@@ -2,7 +2,7 @@
  * The routine editor's form: what its fields hold (strings where the person types numbers, so
  * a half-typed value stays as typed), the routine they make, and the errors to show by field.
  */
-import type { ChatModel } from '../../src/ai/chat-model';
+import type { ChatModel } from '../../src/models/chat-model';
 import { definitionOf } from '../../src/policy/grants';
 import type { QuotedPage } from '../../src/chat/message-origin';
 import type { ToolView } from '../../src/messaging/contract';

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ModelChoice } from '../../src/ai/model-choice';
+import type { ModelChoice } from '../../src/models/model-choice';
 import { RequestError, type PatchbayClient } from '../../src/messaging/client';
 import type { ToolView } from '../../src/messaging/contract';
 import type { BrowserPermissions } from '../../src/permissions/browser-permissions';
 import type { RoutineInput, RoutineView } from '../../src/routines/routine';
-import { useModelOptions } from '../chat/use-model-options';
+import { useModelOptions } from '../shared/use-model-options';
 import { usePermissionsHeld } from '../permissions/use-permissions-held';
 import {
   formOf,

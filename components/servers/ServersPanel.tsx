@@ -6,7 +6,7 @@ import { ServerCard } from './ServerCard';
 import { ServerExport } from './ServerExport';
 import { ServerForm } from './ServerForm';
 import { ServersHeader } from './ServersHeader';
-import { MAX_TOOLS } from '../../src/ai/model-settings';
+import { MAX_TOOLS } from '../../src/models/model-settings';
 import { parseServerImport } from '../../src/mcp/import-export';
 import { readImportFile } from '../../src/mcp/import-file';
 import type { PatchbayClient } from '../../src/messaging/client';

@@ -1,6 +1,6 @@
-import { activeSettings, type ModelChoice } from '../../src/ai/model-choice';
-import { PROVIDER_LABELS } from '../../src/ai/model-settings';
-import { ON_DEVICE_MODEL } from '../../src/ai/on-device-model';
+import { activeSettings, type ModelChoice } from '../../src/models/model-choice';
+import { PROVIDER_LABELS } from '../../src/models/model-settings';
+import { ON_DEVICE_MODEL } from '../../src/models/on-device-model';
 
 /** Settings › Model's first line: the model new chats use, kept current as it changes. */
 export function InUse({ choice }: { choice: ModelChoice | undefined }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { ModelChoice } from '../../src/ai/model-choice';
-import { PROVIDER_LABELS, PROVIDERS, type ProviderId } from '../../src/ai/model-settings';
-import { ON_DEVICE_MODEL } from '../../src/ai/on-device-model';
+import type { ModelChoice } from '../../src/models/model-choice';
+import { PROVIDER_LABELS, PROVIDERS, type ProviderId } from '../../src/models/model-settings';
+import { ON_DEVICE_MODEL } from '../../src/models/on-device-model';
 import { OnDeviceForm } from './OnDeviceForm';
 import { ProviderForm } from './ProviderForm';
 import type { ModelListDraft } from './use-provider-form';

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
-import { listModels } from '../../src/ai/model';
+import { listModels } from '../../src/models/model';
 import {
   endpointOf,
   modelSettingsSchema,
   type ModelSettings,
   type ProviderId,
-} from '../../src/ai/model-settings';
+} from '../../src/models/model-settings';
 import { isLoopbackHost } from '../../src/net/private-network';
 import { sitesRefused, type AskForSites } from '../../src/permissions/ask-for-sites';
 import { InUse } from './InUse';

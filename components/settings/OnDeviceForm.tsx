@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ON_DEVICE_MODEL } from '../../src/ai/on-device-model';
+import { ON_DEVICE_MODEL } from '../../src/models/on-device-model';
 import { SubmitRow } from './SubmitRow';
 
 export interface OnDeviceFormProps {

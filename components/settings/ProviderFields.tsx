@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import type { HostedProviderId } from '../../src/ai/model-settings';
-import { PROVIDER_GUIDES } from '../../src/ai/provider-guide';
+import type { HostedProviderId } from '../../src/models/model-settings';
+import { PROVIDER_GUIDES } from '../../src/models/provider-guide';
 import type { RemoteProviderId } from './use-provider-form';
 
 const keyHint = (provider: RemoteProviderId) =>

@@ -1,4 +1,4 @@
-import { DEFAULT_ENDPOINTS, isHosted, PROVIDER_LABELS } from '../../src/ai/model-settings';
+import { DEFAULT_ENDPOINTS, isHosted, PROVIDER_LABELS } from '../../src/models/model-settings';
 import { KeyField, KeyPageLink, ModelField } from './ProviderFields';
 import { SubmitRow } from './SubmitRow';
 import { useProviderForm, type FormStatus, type ProviderFormOptions } from './use-provider-form';

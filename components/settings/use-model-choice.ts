@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { withDefaultModel, type ChatModel } from '../../src/ai/chat-model';
+import { withDefaultModel, type ChatModel } from '../../src/models/chat-model';
 import {
   activeSettings,
   loadModelChoice,
@@ -7,9 +7,9 @@ import {
   withActive,
   withProviderSettings,
   type ModelChoice,
-} from '../../src/ai/model-choice';
-import type { ModelSettings, ProviderId } from '../../src/ai/model-settings';
-import { onDeviceModelOffered } from '../../src/ai/on-device-model';
+} from '../../src/models/model-choice';
+import type { ModelSettings, ProviderId } from '../../src/models/model-settings';
+import { onDeviceModelOffered } from '../../src/models/on-device-model';
 import type { KeyValueStore } from '../../src/platform/ports';
 
 /** The providers set up in chrome.storage.local (settings of earlier versions moved in). */

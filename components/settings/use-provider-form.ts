@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { keyStaysWith, type ModelSettings, type ProviderId } from '../../src/ai/model-settings';
-import { defaultModelOf, keyLooksComplete } from '../../src/ai/provider-guide';
+import { keyStaysWith, type ModelSettings, type ProviderId } from '../../src/models/model-settings';
+import { defaultModelOf, keyLooksComplete } from '../../src/models/provider-guide';
 import { errorMessage } from '../../src/errors/error-message';
 import { ModelListError } from '../../src/errors/model-list-error';
 

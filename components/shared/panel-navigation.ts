@@ -1,4 +1,4 @@
-import type { SettingsField } from '../../src/ai/chat-errors';
+import type { SettingsField } from '../../src/chat-turn/chat-errors';
 
 /**
  * Taking the person to a control on another tab ("Open Settings" at the API key, a server's

@@ -4,9 +4,9 @@
  * PATCHBAY_MODEL picks the model; without it, a hosted provider's default below, or the first
  * model a compatible endpoint lists.
  */
-import { listModels } from '../../src/ai/list-models';
-import { modelSettingsSchema, type ModelSettings } from '../../src/ai/model-settings';
-import { PROVIDER_GUIDES } from '../../src/ai/provider-guide';
+import { listModels } from '../../src/models/list-models';
+import { modelSettingsSchema, type ModelSettings } from '../../src/models/model-settings';
+import { PROVIDER_GUIDES } from '../../src/models/provider-guide';
 
 /** Models `npm start` picks when PATCHBAY_MODEL names none: the ones the first-run form picks. */
 

@@ -4,8 +4,8 @@
  * switched on, and the model chosen. A person's own browser profile is never touched.
  */
 import type { Page } from 'playwright-core';
-import { MODEL_CHOICE_KEY, type ModelChoice } from '../../src/ai/model-choice';
-import type { ModelSettings } from '../../src/ai/model-settings';
+import { MODEL_CHOICE_KEY, type ModelChoice } from '../../src/models/model-choice';
+import type { ModelSettings } from '../../src/models/model-settings';
 
 type Envelope<T> = { ok: true; result: T } | { ok: false; error: { message: string } };
 

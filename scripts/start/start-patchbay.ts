@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { PROVIDER_LABELS, type ModelSettings } from '../../src/ai/model-settings';
+import { PROVIDER_LABELS, type ModelSettings } from '../../src/models/model-settings';
 import { startFixtureServer, type FixtureServer } from '../../tests/fixtures/mcp-fixture-server';
 import type { ScriptedOpenAI } from '../../tests/fixtures/scripted-openai';
 import { CHROMIUM_FLAGS, findChromium } from '../chromium';

@@ -3,7 +3,7 @@
  * session ids, caches, run histories and this install's approval key are never in a backup: a
  * sign-in belongs to the browser it was made in, and the rest is rebuilt.
  */
-import { MODEL_CHOICE_KEY } from '../ai/model-choice';
+import { MODEL_CHOICE_KEY } from '../models/model-choice';
 import {
   BROWSER_ACCESS_CLIENTS_KEY,
   BROWSER_ACCESS_SETTINGS_KEY,

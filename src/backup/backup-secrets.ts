@@ -3,7 +3,7 @@
  * kept apart for encryption) and put them back. A secret's address is its storage key and its
  * path in the value, joined with U+0000 (a character no key or name holds).
  */
-import { MODEL_CHOICE_KEY } from '../ai/model-choice';
+import { MODEL_CHOICE_KEY } from '../models/model-choice';
 import { BROWSER_ACCESS_SETTINGS_KEY } from '../browser-access/settings';
 import { storageKeys } from '../mcp/storage-keys';
 import type { SecretMap } from './backup-format';

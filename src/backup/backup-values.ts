@@ -4,7 +4,7 @@
  * written.
  */
 import { z } from 'zod';
-import { MODEL_CHOICE_KEY } from '../ai/model-choice';
+import { MODEL_CHOICE_KEY } from '../models/model-choice';
 import { retentionSchema, CHAT_RETENTION_KEY } from '../chat/retention';
 import type { ServerConfig } from '../mcp/catalog';
 import { validateCustomServerInput } from '../mcp/custom-server-input';

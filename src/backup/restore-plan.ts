@@ -3,8 +3,8 @@
  * (what it adds and what it replaces) and the one set of storage writes that does it. Every
  * value is checked first; a file with anything Patchbay would not read is refused whole.
  */
-import { MODEL_CHOICE_KEY, parseModelChoice, type ModelChoice } from '../ai/model-choice';
-import { PROVIDER_LABELS } from '../ai/model-settings';
+import { MODEL_CHOICE_KEY, parseModelChoice, type ModelChoice } from '../models/model-choice';
+import { PROVIDER_LABELS } from '../models/model-settings';
 import { BROWSER_ACCESS_CLIENTS_KEY } from '../browser-access/settings';
 import { chatsToJson } from '../chat/chat-export';
 import { previewImport } from '../chat/chat-import';

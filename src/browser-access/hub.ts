@@ -5,7 +5,7 @@
  * no server can take another's or a browser tool's name). Each knows where it comes from,
  * whether its hints call it read-only, and how to run it.
  */
-import { providerName } from '../ai/tool-names';
+import { providerName } from '../model-tools/tool-names';
 import type { BrowserCallOptions, BrowserTools } from '../browser-tools/browser-tools';
 import type { CallTarget } from '../browser-tools/tab-target';
 import { browserToolList } from '../browser-tools/tool-definitions';

@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
 import { z } from 'zod';
-import { chatModelSchema, type ChatModel } from '../ai/chat-model';
+import { chatModelSchema, type ChatModel } from '../models/chat-model';
 
 /**
  * Where a message stands: `streaming` while its turn runs (and after, when the turn never

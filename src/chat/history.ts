@@ -10,7 +10,7 @@ import {
   type MessageState,
 } from './history-records';
 
-import type { ChatModel } from '../ai/chat-model';
+import type { ChatModel } from '../models/chat-model';
 import type { SearchableChat } from './chat-search';
 import { readSearchable } from './history-search';
 

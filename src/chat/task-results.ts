@@ -5,7 +5,7 @@
  * shows what the task gave: its result (server content, like any tool result) or why it failed.
  */
 import { isToolUIPart, type UIMessage } from 'ai';
-import type { ProxyToolOutput } from '../ai/proxy-tools';
+import type { ProxyToolOutput } from '../model-tools/proxy-tools';
 import type { TaskView } from '../messaging/tasks-contract';
 import { OUTCOME_UNKNOWN } from './interrupted';
 

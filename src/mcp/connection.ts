@@ -10,12 +10,8 @@ import { createResourceSubscriptions } from './resource-subscriptions';
 import type { Connection, Era, TransportKind } from './connection-types';
 import { createSdkClient, type ClientEvents } from './sdk-client';
 import { adoptHandshake, handshakeOf, type Handshake } from './resume-session';
-import {
-  createServerFetch,
-  type BearerAuth,
-  type FetchLike,
-  type ServerFetch,
-} from './server-fetch';
+import { createServerFetch, type BearerAuth, type ServerFetch } from './server-fetch';
+import type { FetchLike } from '../net/fetch-like';
 
 export type { Connection, Era, TransportKind } from './connection-types';
 

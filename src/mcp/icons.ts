@@ -1,6 +1,6 @@
 import type { Icon } from '@modelcontextprotocol/client';
 import { isLoopbackHost } from '../net/private-network';
-import type { FetchLike } from './server-fetch';
+import type { FetchLike } from '../net/fetch-like';
 
 /** The largest icon Patchbay fetches or accepts, as for icons people upload. */
 export const MAX_ICON_BYTES = 64 * 1024;

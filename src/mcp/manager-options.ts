@@ -11,7 +11,7 @@ import type {
 } from '../platform/ports';
 import type { ServerConfig } from './catalog';
 import type { RetryPolicy } from './retry';
-import type { FetchLike } from './server-fetch';
+import type { FetchLike } from '../net/fetch-like';
 
 export interface McpManagerOptions {
   store: KeyValueStore;

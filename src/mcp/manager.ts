@@ -17,7 +17,7 @@ import { AskBroker } from './asks/ask-broker';
 import type { ServerConfig } from './catalog';
 import { healthCheck, testConnection } from './diagnostics';
 import { enabledTools, serverTools, setDisabledTools } from './server-tools';
-import { skillsFacade } from './skills-facade';
+import { skillsFacade } from '../skills/skills-facade';
 import { featureFacade } from './feature-facade';
 import { IconResolver } from './icons';
 import { exportServers } from './import-export';

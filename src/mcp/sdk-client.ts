@@ -12,7 +12,7 @@ import type { ServerRequestHandlers } from './asks/server-requests';
 import { toConnectionError } from './classify-error';
 import type { TransportKind } from './connection-types';
 import { MAX_TOOL_PAGES } from './list-tools';
-import { SKILLS_EXTENSION_ID } from './skills-extension';
+import { SKILLS_EXTENSION_ID } from '../skills/skills-extension';
 import { TaskHandleClient } from './tasks/task-handle-client';
 
 export const CLIENT_INFO = { name: 'Patchbay', version: '0.1.0' };
@@ -32,8 +32,8 @@ export interface ClientEvents {
 }
 
 /**
- * MCP Apps: the panel renders tools' `ui://` interfaces (src/apps/). Skills (SEP-2640): listed
- * in the Servers card, offered to the model once the person allows them (src/mcp/skills.ts).
+ * MCP Apps: the panel renders tools' `ui://` interfaces (src/apps/). Skills (SEP-2640): listed in
+ * the Servers card, offered to the model once the person allows them (src/skills/server-skills.ts).
  */
 const APPS_EXTENSION = {
   [APPS_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] },

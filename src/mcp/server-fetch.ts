@@ -1,8 +1,7 @@
 import { extractWWWAuthenticateParams } from '@modelcontextprotocol/client';
 import { ConnectionError, type AuthChallenge } from '../errors/connection-error';
 import { isLoopbackHost } from '../net/private-network';
-
-export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
+import type { FetchLike } from '../net/fetch-like';
 
 /** OAuth for one server: the current access token, and a way to get a new one after a 401. */
 export interface BearerAuth {

@@ -7,7 +7,7 @@
 import { ConnectionError } from '../errors/connection-error';
 import type { HostAccess } from '../permissions/host-access';
 import { sitePattern } from '../permissions/match-pattern';
-import type { FetchLike } from './server-fetch';
+import type { FetchLike } from '../net/fetch-like';
 import type { ServerStatus } from '../messaging/views';
 
 /** `fetch`, refusing sites Chrome does not allow before anything leaves. */
@@ -54,16 +54,6 @@ export function withSiteAccess(
   if (!access) return fetchImpl;
   reconnectOnGrant(access, sessions);
   return fetchWithinAccess(fetchImpl ?? ((url, init) => fetch(url, init)), access);
-}
-
-/** The site pattern a failure asks for, looking through the causes the SDK wraps it in. */
-export function blockedSite(error: unknown): string | undefined {
-  for (let cause: unknown = error, depth = 0; cause && depth < 6; depth += 1) {
-    if (ConnectionError.isInstance(cause) && cause.kind === 'no-access')
-      return cause.details.sitePattern;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 /**

@@ -2,6 +2,8 @@
  * Storage keys, exactly as the architecture spec's table names them (plus `transport`, `era`,
  * `handshake`).
  */
+import { oauthKeys } from '../oauth/oauth-keys';
+
 export const storageKeys = {
   customServers: 'customMcpServers',
   /**
@@ -22,15 +24,7 @@ export const storageKeys = {
   sampling: (serverId: string) => `mcp.${serverId}.sampling`,
   /** The person's decisions about the server's skills (src/skills/skill-decisions.ts). */
   skills: (serverId: string) => `mcp.${serverId}.skills`,
-  oauthEndpoints: (serverId: string) => `mcp.${serverId}.oauth.endpoints`,
-  tokens: (serverId: string) => `oauth.${serverId}.tokens`,
-  client: (serverId: string) => `oauth.${serverId}.client`,
-  /** The authorization server a pre-registered client was first used with, and stays bound to. */
-  preRegisteredIssuer: (serverId: string) => `oauth.${serverId}.preregistered_issuer`,
-  /** An authorization in progress (state, PKCE verifier), so a restarted worker can finish it. */
-  pendingAuthorization: (serverId: string) => `oauth.${serverId}.pending`,
-  grantedScopes: (serverId: string) => `oauth.${serverId}.granted_scopes`,
-  challengedScopes: (serverId: string) => `oauth.${serverId}.challenged_scopes`,
+  ...oauthKeys,
 } as const;
 
 /** Every key that belongs to one server, for removing all trace of it. */

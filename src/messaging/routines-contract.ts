@@ -4,7 +4,7 @@
  * starts when a run is due) takes its run and reports each step.
  */
 import { z } from 'zod';
-import { modelSettingsSchema } from '../ai/model-settings';
+import { modelSettingsSchema } from '../models/model-settings';
 import {
   routineInputSchema,
   routineSchema,
@@ -25,7 +25,7 @@ export const runWorkSchema = z.object({
    * None for a run the person stopped whose model cannot run: the runner only settles its chat.
    */
   settings: modelSettingsSchema.optional(),
-  /** This install's key for signing approvals (src/ai/approval-secret.ts). */
+  /** This install's key for signing approvals (src/chat-approval/approval-secret.ts). */
   approvalSecret: z.string(),
 });
 export type RunWork = z.infer<typeof runWorkSchema>;

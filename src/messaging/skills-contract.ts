@@ -28,7 +28,7 @@ export const skillViewSchema = z.object({
   toolsAllowed: z.boolean(),
   /**
    * With `toolsAllowed`: its tools' definitions as they were when the person agreed; a tool
-   * whose definition changed since asks again (src/ai/skill-grants.ts).
+   * whose definition changed since asks again (src/skills/skill-grants.ts).
    */
   toolDefinitions: z.record(z.string(), toolDefinitionSchema).optional(),
   /** The name the model sees: qualified with the server's name where another has the same. */

@@ -1,5 +1,5 @@
 import type { OAuthDiscoveryState } from '@modelcontextprotocol/client';
-import { storageKeys } from '../mcp/storage-keys';
+import { oauthKeys } from './oauth-keys';
 import type { KeyValueStore } from '../platform/ports';
 
 /**
@@ -18,9 +18,9 @@ export async function stampIssuers(store: KeyValueStore, serverId: string): Prom
 /** The storage keys {@link issuerStamps} reads. */
 export function issuerStampKeys(serverId: string): string[] {
   return [
-    storageKeys.client(serverId),
-    storageKeys.tokens(serverId),
-    storageKeys.oauthEndpoints(serverId),
+    oauthKeys.client(serverId),
+    oauthKeys.tokens(serverId),
+    oauthKeys.oauthEndpoints(serverId),
   ];
 }
 
@@ -29,11 +29,11 @@ export function issuerStamps(
   stored: Record<string, unknown>,
   serverId: string,
 ): Record<string, unknown> {
-  const discovery = stored[storageKeys.oauthEndpoints(serverId)] as OAuthDiscoveryState | undefined;
+  const discovery = stored[oauthKeys.oauthEndpoints(serverId)] as OAuthDiscoveryState | undefined;
   const issuer = discovery?.authorizationServerMetadata?.issuer;
   const updates: Record<string, unknown> = {};
   if (typeof issuer !== 'string') return updates;
-  for (const key of [storageKeys.client(serverId), storageKeys.tokens(serverId)]) {
+  for (const key of [oauthKeys.client(serverId), oauthKeys.tokens(serverId)]) {
     const entry = stored[key];
     if (isRecord(entry) && entry.issuer === undefined) updates[key] = { ...entry, issuer };
   }

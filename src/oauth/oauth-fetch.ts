@@ -1,4 +1,4 @@
-import type { FetchLike } from '../mcp/server-fetch';
+import type { FetchLike } from '../net/fetch-like';
 import { repairDiscoveryAnswer } from './discovery-repairs';
 
 /** How long one request to an authorization server may take. */

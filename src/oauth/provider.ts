@@ -10,7 +10,7 @@ import type { KeyValueStore } from '../platform/ports';
 import { patchbayClientMetadata } from './client-metadata';
 import { keepKnownMetadata } from './known-metadata';
 import { LOOPBACK_REDIRECT_URL } from './loopback-redirect';
-import { storageKeys } from '../mcp/storage-keys';
+import { oauthKeys } from './oauth-keys';
 
 /**
  * Tokens as Patchbay stores them: what the SDK saved (stamped with the issuer of the
@@ -76,13 +76,13 @@ export class ExtensionOAuthProvider implements OAuthClientProvider {
 
   constructor(private readonly options: ExtensionOAuthProviderOptions) {}
 
-  private key(name: keyof typeof storageKeys): string {
-    const key = storageKeys[name];
+  private key(name: keyof typeof oauthKeys): string {
+    const key = oauthKeys[name];
     return typeof key === 'function' ? key(this.options.serverId) : key;
   }
 
   private get pendingKey(): string {
-    return storageKeys.pendingAuthorization(this.options.serverId);
+    return oauthKeys.pendingAuthorization(this.options.serverId);
   }
 
   get redirectUrl(): string {

@@ -2,7 +2,7 @@ import type {
   OAuthClientInformationMixed,
   OAuthDiscoveryState,
 } from '@modelcontextprotocol/client';
-import type { FetchLike } from '../mcp/server-fetch';
+import type { FetchLike } from '../net/fetch-like';
 import type { StoredTokens } from './provider';
 
 /**

@@ -1,13 +1,13 @@
 import { auth } from '@modelcontextprotocol/client';
 import type { Alarms, Identity, KeyValueStore } from '../platform/ports';
-import type { FetchLike } from '../mcp/server-fetch';
-import { storageKeys } from '../mcp/storage-keys';
+import type { FetchLike } from '../net/fetch-like';
+import { oauthKeys } from './oauth-keys';
 import { issuerStampKeys, issuerStamps } from './issuer-stamps';
 import { ExtensionOAuthProvider, type StoredTokens } from './provider';
 import { refreshTime, revokeTokens } from './revoke';
 import { signIn } from './sign-in';
 import { signInRetrying } from './sign-in-retries';
-import { blockedSite } from '../mcp/site-access';
+import { blockedSite } from '../errors/blocked-site';
 
 export const REFRESH_ALARM_PREFIX = 'mcp-token-refresh-';
 
@@ -88,7 +88,7 @@ export class AuthSession {
   async restore(stored: Record<string, unknown>): Promise<void> {
     const stamps = issuerStamps(stored, this.options.serverId);
     if (Object.keys(stamps).length) await this.options.store.set(stamps);
-    const key = storageKeys.tokens(this.options.serverId);
+    const key = oauthKeys.tokens(this.options.serverId);
     this.tokens = (stamps[key] ?? stored[key]) as StoredTokens | undefined;
   }
 
@@ -236,14 +236,13 @@ export class AuthSession {
 
   async grantedScopes(): Promise<string[]> {
     return (
-      (await this.options.store.get<string[]>(storageKeys.grantedScopes(this.options.serverId))) ??
-      []
+      (await this.options.store.get<string[]>(oauthKeys.grantedScopes(this.options.serverId))) ?? []
     );
   }
 
   /** Remembers the scopes a 403 asked for and returns granted ∪ challenged. */
   async addChallengedScopes(scopes: string[]): Promise<string[]> {
-    const key = storageKeys.challengedScopes(this.options.serverId);
+    const key = oauthKeys.challengedScopes(this.options.serverId);
     const challenged = [
       ...new Set([...((await this.options.store.get<string[]>(key)) ?? []), ...scopes]),
     ];
@@ -273,13 +272,13 @@ export class AuthSession {
     await this.clearTokens();
     const { serverId } = this.options;
     await this.options.store.remove([
-      storageKeys.challengedScopes(serverId),
-      storageKeys.pendingAuthorization(serverId),
+      oauthKeys.challengedScopes(serverId),
+      oauthKeys.pendingAuthorization(serverId),
       ...(registration
         ? [
-            storageKeys.client(serverId),
-            storageKeys.oauthEndpoints(serverId),
-            storageKeys.preRegisteredIssuer(serverId),
+            oauthKeys.client(serverId),
+            oauthKeys.oauthEndpoints(serverId),
+            oauthKeys.preRegisteredIssuer(serverId),
           ]
         : []),
     ]);

@@ -1,6 +1,6 @@
 import { auth } from '@modelcontextprotocol/client';
 import { SignInWindowClosedError, type Identity } from '../platform/ports';
-import type { FetchLike } from '../mcp/server-fetch';
+import type { FetchLike } from '../net/fetch-like';
 import { AuthFlowError } from '../errors/auth-flow-error';
 import { isLoopbackRedirect } from './loopback-redirect';
 import type { ExtensionOAuthProvider } from './provider';

@@ -2,9 +2,9 @@
  * Names and descriptions of page tools as the model sees them (MCP-B's ToolNamer and
  * DescriptionBuilder): `website_tool_{domain}_tab{n}_{tool}` for a tool in an open tab,
  * `website_tool_{domain}__{tool}` for one kept from an earlier visit (`cache: true`), made
- * provider-safe with the same rule as every other tool name (src/ai/tool-names.ts).
+ * provider-safe with the same rule as every other tool name (src/model-tools/tool-names.ts).
  */
-import { prefixedName, sanitize, shortHash } from '../ai/tool-names';
+import { prefixedName, sanitize, shortHash } from '../model-tools/tool-names';
 
 /** The longest a site may take in a name, so the tool's own name keeps room (64 in all). */
 const MAX_SITE_LENGTH = 24;

@@ -1,9 +1,9 @@
 /**
- * What runs unasked: the one rule for whether a tool call waits for the person, read top to
- * bottom in {@link decideCall}. Its inputs are the call (the tool, where it acts, the address it
- * loads), what the conversation holds (text that is not the person's, the sites they pointed
- * it at) and the person's grants as they apply to this call; its output is run, or ask and why.
- * The chat (src/ai/chat-approval.ts), the external-client gate (src/browser-access/gate.ts) and
+ * What runs unasked: the one rule for whether a tool call waits for the person, read top to bottom
+ * in {@link decideCall}. Its inputs are the call (the tool, where it acts, the address it loads),
+ * what the conversation holds (text that is not the person's, the sites they pointed it at) and the
+ * person's grants as they apply to this call; its output is run, or ask and why. The chat
+ * (src/chat-approval/chat-approval.ts), the external-client gate (src/browser-access/gate.ts) and
  * an MCP App's calls to its own server (app-calls.ts) all decide here.
  *
  * Text that is not the person's (a page, a tool's result, a server's resource or prompt, an

@@ -1,6 +1,6 @@
 /**
  * Where a call of the browser's tools acts or sends (grants.ts `CallOrigin`), decided the same
- * way for the chat (src/ai/chat-approval.ts) and the external clients' gate
+ * way for the chat (src/chat-approval/chat-approval.ts) and the external clients' gate
  * (src/browser-access/gate.ts): the address's origin for a tool that loads one, no page for the
  * list of tabs, else the origin of the tab it acts on, which each looks up and pins its own way.
  */

@@ -2,7 +2,7 @@
  * Patchbay's own tools (the skill tool, the tool search) as they describe themselves to the rule
  * of what runs unasked: what a call of one is, as a tool the rule decides like any other; whether
  * the person's grant holds for it; and what its result brings into the chat. The chat's adapter
- * (src/ai/chat-approval.ts) asks these, and knows none of them by name.
+ * (src/chat-approval/chat-approval.ts) asks these, and knows none of them by name.
  */
 import type { ModelMessage } from 'ai';
 import type { ToolView } from '../messaging/contract';

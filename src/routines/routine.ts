@@ -5,7 +5,7 @@
  * routine's name and the time it ran.
  */
 import { z } from 'zod';
-import { chatModelSchema } from '../ai/chat-model-schema';
+import { chatModelSchema } from '../models/chat-model-schema';
 import { quotedPageSchema } from '../chat/message-origin';
 import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import { PAGE_TOOLS_SERVER_ID } from '../messaging/page-tools-contract';

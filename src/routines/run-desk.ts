@@ -3,9 +3,9 @@
  * the oldest run going on, with the model it runs with, and reports each step; a waiting run's
  * chat, finished in the panel after the person answered, settles the run.
  */
-import { activeSettings, loadModelChoice } from '../ai/model-choice';
-import { settingsForChat } from '../ai/chat-model';
-import { loadApprovalSecret } from '../ai/approval-secret';
+import { activeSettings, loadModelChoice } from '../models/model-choice';
+import { settingsForChat } from '../models/chat-model';
+import { loadApprovalSecret } from '../chat-approval/approval-secret';
 import type { RunWork } from '../messaging/routines-contract';
 import type { KeyValueStore } from '../platform/ports';
 import {

@@ -1,18 +1,18 @@
 /**
- * One routine run, in the routine runner (entrypoints/offscreen/runner.worker.ts): the routine's prompt as
- * the person's words in a chat of its own, answered by the chat's own transport
- * (src/ai/chat-transport.ts) with only the routine's servers, and the routine's ticked tools as
- * the grants. Every step is saved as it streams (src/chat/chat-writer.ts), so a stop resumes
- * from the last saved step. A call the rules say must ask ends the step with its approval card:
- * the run then waits for the person, who answers in the panel.
+ * One routine run, in the routine runner (entrypoints/offscreen/runner.worker.ts): the routine's
+ * prompt as the person's words in a chat of its own, answered by the chat's own transport
+ * (src/chat-turn/chat-transport.ts) with only the routine's servers, and the routine's ticked tools
+ * as the grants. Every step is saved as it streams (src/chat/chat-writer.ts), so a stop resumes
+ * from the last saved step. A call the rules say must ask ends the step with its approval card: the
+ * run then waits for the person, who answers in the panel.
  */
 import { readUIMessageStream, type UIMessage, type ChatTransport } from 'ai';
 import { addUsage, readAnswerMetadata, type AnswerUsage } from '../chat/answer-metadata';
 import type { ApprovalSettings } from '../policy/grants';
-import { chatModelOf } from '../ai/chat-model';
-import { CONTINUE_BODY } from '../ai/continue-answer';
-import { describeChatError } from '../ai/chat-errors';
-import { providerName } from '../ai/tool-names';
+import { chatModelOf } from '../models/chat-model';
+import { CONTINUE_BODY } from '../chat-turn/continue-answer';
+import { describeChatError } from '../chat-turn/chat-errors';
+import { providerName } from '../model-tools/tool-names';
 import { createChatWriter } from '../chat/chat-writer';
 import type { ConversationStore } from '../chat/history';
 import { settleInterrupted, settleStopped } from '../chat/interrupted';
@@ -30,7 +30,7 @@ const MAX_REQUESTS = 6;
 export interface RunRoutineOptions {
   client: PatchbayClient;
   history: ConversationStore;
-  /** The chat transport for this run (src/ai/chat-transport.ts with the run's grants). */
+  /** The chat transport for this run (src/chat-turn/chat-transport.ts with the run's grants). */
   transport(work: RunWork): ChatTransport<UIMessage>;
   report(report: RunReport): Promise<void>;
   /**

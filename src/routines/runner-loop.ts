@@ -3,8 +3,8 @@
  * that breaks off (the background restarted under it) is taken again and resumes from its last
  * saved step; one that keeps breaking is reported failed.
  */
-import { createChatTransport } from '../ai/chat-transport';
-import { createLanguageModel } from '../ai/model';
+import { createChatTransport } from '../chat-turn/chat-transport';
+import { createLanguageModel } from '../models/model';
 import { createIndexedDbConversationStore, type ConversationStore } from '../chat/history';
 import type { PatchbayClient } from '../messaging/client';
 import { cutReason, isSettled, type RoutineRun } from './routine';

@@ -1,13 +1,13 @@
 /**
  * The tool search as the rest of Patchbay knows it: its name in the chat, whose tool it is (the
  * rule of what runs unasked reads its hints), and what its result says it found. The AI SDK
- * tool itself is made in src/ai/tool-search.ts.
+ * tool itself is made in src/tool-search/request-tools.ts.
  */
 import type { ToolView } from '../messaging/contract';
 
 /**
  * The search's name in the chat. No other tool can take it: a server's tool is named
- * `{server id}__{tool}` and a site's `website_tool_…` (src/ai/tool-names.ts).
+ * `{server id}__{tool}` and a site's `website_tool_…` (src/model-tools/tool-names.ts).
  */
 export const TOOL_SEARCH_NAME = 'search_tools';
 

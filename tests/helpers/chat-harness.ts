@@ -6,10 +6,10 @@
 import type { UIMessage, UIMessageChunk } from 'ai';
 import { convertReadableStreamToArray } from 'ai/test';
 
-import { createChatTransport, type ChatTransportOptions } from '../../src/ai/chat-transport';
+import { createChatTransport, type ChatTransportOptions } from '../../src/chat-turn/chat-transport';
 import type { ApprovalSettings } from '../../src/policy/grants';
-import { createLanguageModel } from '../../src/ai/model';
-import type { ModelSettings } from '../../src/ai/model-settings';
+import { createLanguageModel } from '../../src/models/model';
+import type { ModelSettings } from '../../src/models/model-settings';
 import { createPatchbayClient } from '../../src/messaging/client';
 import { createRouter } from '../../src/messaging/router';
 import { startFixtureServer } from '../fixtures/mcp-fixture-server';

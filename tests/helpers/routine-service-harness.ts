@@ -6,7 +6,7 @@ import {
 } from '../../src/platform/memory';
 import { ROUTINES_ALARM, onRoutinesAlarm } from '../../src/routines/routine-keys';
 import { createRoutineService } from '../../src/routines/routine-service';
-import { MODEL_CHOICE_KEY } from '../../src/ai/model-choice';
+import { MODEL_CHOICE_KEY } from '../../src/models/model-choice';
 import { cleanupsAfterEach } from './cleanups';
 
 /**

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { RoutinesTab } from '../../components/routines/RoutinesTab';
 import { useRoutineEditing } from '../../components/routines/use-routine-editing';
-import type { ModelChoice } from '../../src/ai/model-choice';
+import type { ModelChoice } from '../../src/models/model-choice';
 import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerView } from '../../src/messaging/contract';
 import {

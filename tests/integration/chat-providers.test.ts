@@ -7,9 +7,9 @@
 import { readUIMessageStream, type UIMessage } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setReadOnlyWithoutAsking } from '../../src/policy/grants';
-import { createLanguageModel } from '../../src/ai/model';
-import { runSampling } from '../../src/ai/run-sampling';
-import type { ModelSettings } from '../../src/ai/model-settings';
+import { createLanguageModel } from '../../src/models/model';
+import { runSampling } from '../../src/asks/run-sampling';
+import type { ModelSettings } from '../../src/models/model-settings';
 import { startFixtureServer } from '../fixtures/mcp-fixture-server';
 import { anthropicError, startScriptedAnthropic } from '../fixtures/scripted-anthropic';
 import { geminiError, startScriptedGemini } from '../fixtures/scripted-gemini';

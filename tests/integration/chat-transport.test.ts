@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { UIMessage } from 'ai';
 
 import { setReadOnlyWithoutAsking } from '../../src/policy/grants';
-import type { ModelSettings } from '../../src/ai/model-settings';
+import type { ModelSettings } from '../../src/models/model-settings';
 import { startPaginatedServer } from '../fixtures/paginated-server';
 import type { RecordedRequest } from '../fixtures/scripted-openai';
 import {

@@ -7,9 +7,9 @@
 import { createServer } from 'node:net';
 import { jsonSchema, stepCountIs, streamText, tool } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findLocalServers } from '../../src/ai/local/probe';
-import { listModels } from '../../src/ai/list-models';
-import { createLanguageModel } from '../../src/ai/model';
+import { findLocalServers } from '../../src/models/local/probe';
+import { listModels } from '../../src/models/list-models';
+import { createLanguageModel } from '../../src/models/model';
 import { startStandInOllama, type StandInOllama } from '../fixtures/stand-in-ollama';
 import { startStandInLmStudio, type StandInLmStudio } from '../fixtures/stand-in-lm-studio';
 

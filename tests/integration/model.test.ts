@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listModels } from '../../src/ai/model';
+import { listModels } from '../../src/models/model';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
 import { redirectedTo } from '../helpers/chat-harness';
 

@@ -6,8 +6,8 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { APICallError, generateText, jsonSchema, stepCountIs, streamText, tool } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { describeChatError } from '../../src/ai/chat-errors';
-import { createLanguageModel, listModels } from '../../src/ai/model';
+import { describeChatError } from '../../src/chat-turn/chat-errors';
+import { createLanguageModel, listModels } from '../../src/models/model';
 import { anthropicError, startScriptedAnthropic } from '../fixtures/scripted-anthropic';
 import type { ScriptedProvider } from '../fixtures/scripted-http';
 

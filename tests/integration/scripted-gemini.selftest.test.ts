@@ -7,8 +7,8 @@
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { APICallError, generateText, jsonSchema, stepCountIs, streamText, tool } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { describeChatError } from '../../src/ai/chat-errors';
-import { createLanguageModel, listModels } from '../../src/ai/model';
+import { describeChatError } from '../../src/chat-turn/chat-errors';
+import { createLanguageModel, listModels } from '../../src/models/model';
 import { geminiError, startScriptedGemini } from '../fixtures/scripted-gemini';
 import type { ScriptedProvider } from '../fixtures/scripted-http';
 

@@ -4,7 +4,7 @@
  * changed or the connection is new, and a skill's file too large for a chat is refused clearly.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_SKILL_FILE_BYTES } from '../../src/mcp/skills';
+import { MAX_SKILL_FILE_BYTES } from '../../src/skills/server-skills';
 import { fieldGuideSkills, startSkillsServer, type SkillsServer } from '../fixtures/skills';
 import { createHarness } from '../helpers/manager-harness';
 

@@ -7,7 +7,7 @@
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setReadOnlyWithoutAsking, type ApprovalSettings } from '../../src/policy/grants';
-import type { ModelSettings } from '../../src/ai/model-settings';
+import type { ModelSettings } from '../../src/models/model-settings';
 import { TOOL_SEARCH_NAME } from '../../src/tool-search/search-tool';
 import { startDomainServers, type DomainServer } from '../fixtures/domain-tools-server';
 import { startScriptedAnthropic } from '../fixtures/scripted-anthropic';

@@ -6,8 +6,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 
 import { Markdown } from '../../components/chat/Markdown';
-import { createLanguageModel } from '../../src/ai/model';
-import { runSampling } from '../../src/ai/run-sampling';
+import { createLanguageModel } from '../../src/models/model';
+import { runSampling } from '../../src/asks/run-sampling';
 
 import { startFixtureServer } from '../fixtures/mcp-fixture-server';
 

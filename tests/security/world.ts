@@ -14,15 +14,15 @@
  */
 import type { UIMessage, UIMessageChunk } from 'ai';
 import { attachmentParts, promptMessagesToUIMessages } from '../../src/chat/resource-parts';
-import { createChatTransport } from '../../src/ai/chat-transport';
+import { createChatTransport } from '../../src/chat-turn/chat-transport';
 import {
   allowAlways,
   setReadOnlyWithoutAsking,
   type ApprovalSettings,
 } from '../../src/policy/grants';
 import type { AppModelContext } from '../../src/apps/app-model-context';
-import { createLanguageModel } from '../../src/ai/model';
-import type { ModelSettings } from '../../src/ai/model-settings';
+import { createLanguageModel } from '../../src/models/model';
+import type { ModelSettings } from '../../src/models/model-settings';
 import { createChatBrowserTools } from '../../src/browser-access/chat-browser-tools';
 import type { BrowserAccessService } from '../../src/browser-access/browser-access-service';
 import type { BrowserControl, TabInfo } from '../../src/browser-tools/browser-control';

@@ -13,18 +13,18 @@ import {
   isAllowedModelEndpoint,
   keyStaysWith,
   OPENAI_API_URL,
-} from '../../src/ai/model-settings';
-import { buildProxyTools, isProxyToolOutput } from '../../src/ai/proxy-tools';
-import { checkToolBudget, estimateToolTokens } from '../../src/ai/tool-budget';
+} from '../../src/models/model-settings';
+import { buildProxyTools, isProxyToolOutput } from '../../src/model-tools/proxy-tools';
+import { checkToolBudget, estimateToolTokens } from '../../src/model-tools/tool-budget';
 import {
   createToolNameMap,
   providerName,
   sanitize,
   shortHash,
   TOOL_NAME_PATTERN,
-} from '../../src/ai/tool-names';
-import { toModelToolOutput } from '../../src/ai/tool-result';
-import { normalizeToolSchema } from '../../src/ai/tool-schema';
+} from '../../src/model-tools/tool-names';
+import { toModelToolOutput } from '../../src/model-tools/tool-result';
+import { normalizeToolSchema } from '../../src/model-tools/tool-schema';
 import { createPatchbayClient, type MessageTransport } from '../../src/messaging/client';
 import type { CallToolResultView, ToolView } from '../../src/messaging/contract';
 import { PAGE_TOOLS_SERVER_ID } from '../../src/messaging/page-tools-contract';

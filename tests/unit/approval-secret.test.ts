@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APPROVAL_SECRET_KEY, loadApprovalSecret } from '../../src/ai/approval-secret';
+import { APPROVAL_SECRET_KEY, loadApprovalSecret } from '../../src/chat-approval/approval-secret';
 import { createMemoryStore } from '../../src/platform/memory';
 
 describe('the key approvals are signed with', () => {

@@ -6,8 +6,8 @@ import {
   createCallOrigins,
   pointedOriginOf,
   type ChatCall,
-} from '../../src/ai/chat-approval';
-import { createToolNameMap } from '../../src/ai/tool-names';
+} from '../../src/chat-approval/chat-approval';
+import { createToolNameMap } from '../../src/model-tools/tool-names';
 import { browserToolList } from '../../src/browser-tools/tool-definitions';
 import type { ToolView } from '../../src/messaging/contract';
 

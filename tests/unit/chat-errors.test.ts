@@ -1,6 +1,10 @@
 import { APICallError, RetryError } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { describeChatError, explainChatError, type ChatErrorStep } from '../../src/ai/chat-errors';
+import {
+  describeChatError,
+  explainChatError,
+  type ChatErrorStep,
+} from '../../src/chat-turn/chat-errors';
 import { titleFor } from '../../src/chat/history';
 
 function apiError(

@@ -4,8 +4,8 @@ import {
   settingsForChat,
   withDefaultModel,
   type ChatModel,
-} from '../../src/ai/chat-model';
-import type { ModelChoice } from '../../src/ai/model-choice';
+} from '../../src/models/chat-model';
+import type { ModelChoice } from '../../src/models/model-choice';
 
 const choice: ModelChoice = {
   active: 'openai',

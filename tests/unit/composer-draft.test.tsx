@@ -9,7 +9,7 @@ import {
   waitFor,
 } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Composer } from '../../components/chat/Composer';
+import { Composer } from '../../components/composer/Composer';
 import { useComposerDraft } from '../../components/composer/use-composer-draft';
 import { composerRequestKey } from '../../src/panel-entry/composer-request';
 import { createMemoryStore } from '../../src/platform/memory';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Composer, type ComposerProps } from '../../components/chat/Composer';
+import { Composer, type ComposerProps } from '../../components/composer/Composer';
 import type {
   PromptView,
   ResourceTemplateView,

@@ -8,7 +8,7 @@ import type { ServerConfig } from '../../src/mcp/catalog';
 import { isUnsafePort } from '../../src/mcp/doctor/unsafe-ports';
 import { redactUrl, reportText, scrubbed, step } from '../../src/mcp/doctor/steps';
 import { streamStep } from '../../src/mcp/doctor/stream-step';
-import type { FetchLike } from '../../src/mcp/server-fetch';
+import type { FetchLike } from '../../src/net/fetch-like';
 import { storageKeys } from '../../src/mcp/storage-keys';
 import { createHarness } from '../helpers/manager-harness';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsImages } from '../../src/ai/image-models';
+import { acceptsImages } from '../../src/models/image-models';
 import {
   checkImageBytes,
   checkImageFile,

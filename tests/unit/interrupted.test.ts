@@ -13,7 +13,7 @@ import {
   CONTINUE_INSTRUCTION,
   isContinueRequest,
   withContinueInstruction,
-} from '../../src/ai/continue-answer';
+} from '../../src/chat-turn/continue-answer';
 
 const call = (id: string, rest: Record<string, unknown>) => ({
   type: 'dynamic-tool' as const,

@@ -1,7 +1,7 @@
 import { generateText } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyLanguageModel } from '../../src/ai/lazy-model';
+import { lazyLanguageModel } from '../../src/models/lazy-model';
 
 const answering = (text: string) =>
   new MockLanguageModelV4({

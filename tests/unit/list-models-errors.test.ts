@@ -3,7 +3,7 @@
  * page again), not a sentence to match.
  */
 import { describe, expect, it } from 'vitest';
-import { listModels } from '../../src/ai/list-models';
+import { listModels } from '../../src/models/list-models';
 import { ModelListError } from '../../src/errors/model-list-error';
 
 const answering =

@@ -1,10 +1,10 @@
 import { APICallError } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { describeChatError } from '../../src/ai/chat-errors';
-import { describeLocalRefusal } from '../../src/ai/local/local-refusal';
-import { ollamaCapabilities } from '../../src/ai/local/ollama';
-import { findLocalServers } from '../../src/ai/local/probe';
-import { cannotCallTools, modelSettingsSchema } from '../../src/ai/model-settings';
+import { describeChatError } from '../../src/chat-turn/chat-errors';
+import { describeLocalRefusal } from '../../src/models/local/local-refusal';
+import { ollamaCapabilities } from '../../src/models/local/ollama';
+import { findLocalServers } from '../../src/models/local/probe';
+import { cannotCallTools, modelSettingsSchema } from '../../src/models/model-settings';
 import { abilitiesText } from '../../components/settings/local/model-abilities';
 import { parsePort } from '../../components/settings/local/use-local-models';
 

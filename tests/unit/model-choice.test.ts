@@ -6,8 +6,8 @@ import {
   parseModelChoice,
   withActive,
   withProviderSettings,
-} from '../../src/ai/model-choice';
-import { MODEL_SETTINGS_KEY } from '../../src/ai/model-settings';
+} from '../../src/models/model-choice';
+import { MODEL_SETTINGS_KEY } from '../../src/models/model-settings';
 import { createMemoryStore } from '../../src/platform/memory';
 
 const oldOpenAI = {

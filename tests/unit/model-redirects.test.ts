@@ -5,8 +5,8 @@
  */
 import { generateText } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { listModels } from '../../src/ai/list-models';
-import { createLanguageModel } from '../../src/ai/model';
+import { listModels } from '../../src/models/list-models';
+import { createLanguageModel } from '../../src/models/model';
 
 describe('requests carrying a model key', () => {
   it('refuse redirects when listing models and when chatting', async () => {

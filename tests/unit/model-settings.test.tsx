@@ -3,13 +3,13 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { generateText } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ModelSettingsForm } from '../../components/settings/ModelSettingsForm';
-import { createLanguageModel, listModels } from '../../src/ai/model';
+import { createLanguageModel, listModels } from '../../src/models/model';
 import {
   keyStaysWith,
   modelSettingsSchema,
   storedModelSettingsSchema,
   type ModelSettings,
-} from '../../src/ai/model-settings';
+} from '../../src/models/model-settings';
 
 afterEach(cleanup);
 

@@ -1,12 +1,12 @@
 import { generateText, jsonSchema, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { createLanguageModel } from '../../src/ai/model';
-import { modelSettingsSchema } from '../../src/ai/model-settings';
+import { createLanguageModel } from '../../src/models/model';
+import { modelSettingsSchema } from '../../src/models/model-settings';
 import {
   createOnDeviceModel,
   onDeviceModelOffered,
   type PromptApi,
-} from '../../src/ai/on-device-model';
+} from '../../src/models/on-device-model';
 
 /** A stand-in for Chrome's LanguageModel: records sessions, answers in the given pieces. */
 function standIn(pieces: string[], availability = 'available') {

@@ -10,7 +10,7 @@ import {
   STALE_AFTER_MS,
 } from '../../src/page-tools/domain-tool-storage';
 import { createPageToolHub, siteOf, type PageToolHub } from '../../src/page-tools/page-tool-hub';
-import { TOOL_NAME_PATTERN } from '../../src/ai/tool-names';
+import { TOOL_NAME_PATTERN } from '../../src/model-tools/tool-names';
 import { createMemoryStore } from '../../src/platform/memory';
 import {
   createFakeTabs,

@@ -9,8 +9,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProviderForm, type ProviderFormProps } from '../../components/settings/ProviderForm';
 import { KEY_PAUSE_MS } from '../../components/settings/use-provider-form';
-import type { ModelSettings } from '../../src/ai/model-settings';
-import { PROVIDER_GUIDES } from '../../src/ai/provider-guide';
+import type { ModelSettings } from '../../src/models/model-settings';
+import { PROVIDER_GUIDES } from '../../src/models/provider-guide';
 import { ModelListError } from '../../src/errors/model-list-error';
 
 beforeEach(() => vi.useFakeTimers());

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TICK_RULE } from '../../components/routines/ServerToolsPicker';
 import { ASKS_NOTIFICATIONS, NO_NOTIFICATIONS } from '../../components/routines/use-routine-editor';
 import { definitionOf } from '../../src/policy/grants';
-import type { ModelChoice } from '../../src/ai/model-choice';
+import type { ModelChoice } from '../../src/models/model-choice';
 import { BROWSER_SERVER_ID } from '../../src/messaging/browser-access-contract';
 import type { ToolView } from '../../src/messaging/contract';
 import { PAGE_TOOLS_SERVER_ID } from '../../src/messaging/page-tools-contract';

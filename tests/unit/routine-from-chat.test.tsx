@@ -9,7 +9,7 @@ import type { UIMessage } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MessageList } from '../../components/chat/MessageList';
 import { routineFromChat } from '../../components/routines/routine-from-chat';
-import { providerName } from '../../src/ai/tool-names';
+import { providerName } from '../../src/model-tools/tool-names';
 import { BROWSER_SERVER_ID } from '../../src/messaging/browser-access-contract';
 import { typedMetadata } from '../../src/chat/message-origin';
 import { createMemoryPermissions } from '../../src/platform/memory-permissions';

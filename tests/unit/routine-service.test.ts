@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ROUTINES_ALARM } from '../../src/routines/routine-keys';
 import { LEASE_MS } from '../../src/routines/run-desk';
 import { SIGN_IN_NOTICED_KEY } from '../../src/routines/routine-notices';
-import { MODEL_CHOICE_KEY } from '../../src/ai/model-choice';
+import { MODEL_CHOICE_KEY } from '../../src/models/model-choice';
 import { HOUR, START, morning, routineHarness } from '../helpers/routine-service-harness';
 
 const setup = routineHarness();

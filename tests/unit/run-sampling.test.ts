@@ -1,6 +1,6 @@
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { MAX_SAMPLING_TOKENS, runSampling } from '../../src/ai/run-sampling';
+import { MAX_SAMPLING_TOKENS, runSampling } from '../../src/asks/run-sampling';
 
 const usage = {
   inputTokens: { total: 3, noCache: 3, cacheRead: undefined, cacheWrite: undefined },

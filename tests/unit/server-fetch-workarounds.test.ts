@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ConnectionError } from '../../src/errors/connection-error';
-import { createServerFetch, type FetchLike } from '../../src/mcp/server-fetch';
+import { createServerFetch } from '../../src/mcp/server-fetch';
+import type { FetchLike } from '../../src/net/fetch-like';
 
 /** What a browser gives a `redirect: 'manual'` fetch that was redirected: no status, no Location. */
 function opaqueRedirect(): Response {

@@ -7,10 +7,10 @@ import { SKILLS_EXTENSION_ID, type Skill } from '@modelcontextprotocol/client/ex
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Connection } from '../../src/mcp/connection-types';
 import { storageKeys } from '../../src/mcp/storage-keys';
-import { SkillCache } from '../../src/mcp/session/skill-cache';
+import { SkillCache } from '../../src/skills/skill-cache';
 import type { ServerSession } from '../../src/mcp/session/server-session';
-import { CHAT_LIST_TIMEOUT_MS } from '../../src/mcp/skill-list';
-import { allSkills } from '../../src/mcp/skills';
+import { CHAT_LIST_TIMEOUT_MS } from '../../src/skills/skill-list';
+import { allSkills } from '../../src/skills/server-skills';
 import { createMemoryStore } from '../../src/platform/memory';
 
 /** A switched-on server offering skills that never answers. */

@@ -1,21 +1,21 @@
 /**
- * The skills' requests as the worker's start holds them (src/mcp/skills-facade.ts): the work is
+ * The skills' requests as the worker's start holds them (src/skills/skills-facade.ts): the work is
  * a lazy part, asked for only when a switched-on server offers skills, and the extension's id
  * the start knows is the SDK's.
  */
 import { SKILLS_EXTENSION_ID as SDK_SKILLS_EXTENSION_ID } from '@modelcontextprotocol/client/ext/skills';
 import { describe, expect, it, vi } from 'vitest';
 import type { ServerSession } from '../../src/mcp/session/server-session';
-import { SKILLS_EXTENSION_ID } from '../../src/mcp/skills-extension';
-import { skillsFacade } from '../../src/mcp/skills-facade';
-import { CHAT_LIST_TIMEOUT_MS } from '../../src/mcp/skill-list';
-import { SkillCache } from '../../src/mcp/session/skill-cache';
+import { SKILLS_EXTENSION_ID } from '../../src/skills/skills-extension';
+import { skillsFacade } from '../../src/skills/skills-facade';
+import { CHAT_LIST_TIMEOUT_MS } from '../../src/skills/skill-list';
+import { SkillCache } from '../../src/skills/skill-cache';
 import { createMemoryStore } from '../../src/platform/memory';
 import { storageKeys } from '../../src/mcp/storage-keys';
 
-/** How often the skills part (src/mcp/skills.ts) was loaded. */
+/** How often the skills part (src/skills/server-skills.ts) was loaded. */
 const part = vi.hoisted(() => ({ loads: 0 }));
-vi.mock('../../src/mcp/skills', async (importOriginal) => {
+vi.mock('../../src/skills/server-skills', async (importOriginal) => {
   part.loads += 1;
   return importOriginal();
 });

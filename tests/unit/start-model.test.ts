@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { modelRequestFrom, resolveModel } from '../../scripts/start/model-from-env';
-import { PROVIDER_GUIDES } from '../../src/ai/provider-guide';
+import { PROVIDER_GUIDES } from '../../src/models/provider-guide';
 
 describe('the model npm start sets up from the environment', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeToolSchema, prepareToolSchema } from '../../src/ai/tool-schema';
+import { normalizeToolSchema, prepareToolSchema } from '../../src/model-tools/tool-schema';
 
 type Schema = Record<string, unknown>;
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderChatTool, type ChatToolContext } from '../../components/chat/chat-tool-slot';
 import { ToolsControl } from '../../components/chat/ToolsControl';
 import { ServersHeader } from '../../components/servers/ServersHeader';
-import { createToolNameMap } from '../../src/ai/tool-names';
+import { createToolNameMap } from '../../src/model-tools/tool-names';
 import type { ServerView, ToolView } from '../../src/messaging/contract';
 
 afterEach(cleanup);

@@ -1,14 +1,14 @@
 import { generateText, stepCountIs, type UIMessage } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { MAX_STEPS } from '../../src/ai/chat-transport';
-import { MAX_TOOLS } from '../../src/ai/model-settings';
+import { MAX_STEPS } from '../../src/chat-turn/chat-transport';
+import { MAX_TOOLS } from '../../src/models/model-settings';
 import {
   KEPT_LOADED_TOOLS,
   requestTools,
   TOOL_SEARCH_RESULTS,
   toolSearchPrompt,
-} from '../../src/ai/tool-search';
+} from '../../src/tool-search/request-tools';
 import { createPatchbayClient } from '../../src/messaging/client';
 import type { ToolView } from '../../src/messaging/contract';
 import { loadedToolNames } from '../../src/tool-search/loaded-tools';

@@ -17,7 +17,7 @@ import { browserToolList } from '../../src/browser-tools/tool-definitions';
 import type { ToolView } from '../../src/messaging/contract';
 import { PAGE_TOOLS_SERVER_ID } from '../../src/messaging/page-tools-contract';
 
-/** The chat's decision for a call, as src/ai/chat-approval.ts asks for it. */
+/** The chat's decision for a call, as src/chat-approval/chat-approval.ts asks for it. */
 const approvalFor = (
   tool: ToolView,
   settings: ApprovalSettings,

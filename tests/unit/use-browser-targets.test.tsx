@@ -3,7 +3,7 @@ import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { UIMessage } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useBrowserTargets } from '../../components/chat/use-browser-targets';
-import { createToolNameMap } from '../../src/ai/tool-names';
+import { createToolNameMap } from '../../src/model-tools/tool-names';
 import type { PatchbayClient } from '../../src/messaging/client';
 
 afterEach(cleanup);

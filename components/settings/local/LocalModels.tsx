@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { FoundServer, LocalModel, ProbeResult } from '../../../src/ai/local/local-servers';
-import { describeLocalRefusal } from '../../../src/ai/local/local-refusal';
+import type { FoundServer, LocalModel, ProbeResult } from '../../../src/models/local/local-servers';
+import { describeLocalRefusal } from '../../../src/models/local/local-refusal';
 import { abilitiesText } from './model-abilities';
 import './local-models.css';
 

@@ -1,5 +1,5 @@
-import type { FoundServer, LocalModel } from '../../../src/ai/local/local-servers';
-import type { ModelSettings } from '../../../src/ai/model-settings';
+import type { FoundServer, LocalModel } from '../../../src/models/local/local-servers';
+import type { ModelSettings } from '../../../src/models/model-settings';
 import { LocalModels } from './LocalModels';
 import { useLocalModels, type LocalModelsDependencies } from './use-local-models';
 

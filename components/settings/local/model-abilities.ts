@@ -1,4 +1,4 @@
-import type { LocalCapabilities } from '../../../src/ai/local/local-servers';
+import type { LocalCapabilities } from '../../../src/models/local/local-servers';
 
 /** What a model can do, in a few words, as far as its server says ("tools · vision · 128k context"). */
 export function abilitiesText(model: LocalCapabilities): string {

@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
-import { findLocalServers } from '../../../src/ai/local/probe';
+import { findLocalServers } from '../../../src/models/local/probe';
 import {
   DEFAULT_TARGETS,
   LOOPBACK_HOST,
   type LocalTarget,
   type ProbeResult,
-} from '../../../src/ai/local/local-servers';
+} from '../../../src/models/local/local-servers';
 import { sitesRefused, type AskForSites } from '../../../src/permissions/ask-for-sites';
 import type { LocalSearch } from './LocalModels';
 

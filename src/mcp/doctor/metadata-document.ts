@@ -5,7 +5,7 @@
  * report says what the server serves, and the verdict what Patchbay makes of it.
  */
 import { isLoopbackHost } from '../../net/private-network';
-import type { FetchLike } from '../server-fetch';
+import type { FetchLike } from '../../net/fetch-like';
 import { readHead } from './page-kind';
 import { requestFailure } from './request-failure';
 import type { DoctorStep } from './steps';

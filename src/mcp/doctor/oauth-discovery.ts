@@ -8,7 +8,7 @@ import { buildDiscoveryUrls, checkResourceAllowed } from '@modelcontextprotocol/
 import { userMessage, type AuthChallenge } from '../../errors/connection-error';
 import { OAUTH_REQUEST_TIMEOUT_MS } from '../../oauth/oauth-fetch';
 import { headersOf } from '../catalog';
-import type { FetchLike } from '../server-fetch';
+import type { FetchLike } from '../../net/fetch-like';
 import type { ServerSession } from '../session/server-session';
 import { authorizationServerChecks } from './authorization-server';
 import { fetchDocument, type DocumentFetch } from './metadata-document';

@@ -7,7 +7,7 @@
 import { ConnectionError, userMessage } from '../../errors/connection-error';
 import { headersOf } from '../catalog';
 import { CONNECT_TIMEOUT_MS } from '../connection';
-import type { FetchLike } from '../server-fetch';
+import type { FetchLike } from '../../net/fetch-like';
 import type { ServerSession } from '../session/server-session';
 import { judgeAnswer } from './judge-answer';
 import type { Judged, Send } from './judged';

@@ -7,7 +7,7 @@ import { openConnection } from '../connection';
 import { headersOf, type ServerConfig } from '../catalog';
 import { createOAuthFetch } from '../../oauth/oauth-fetch';
 import { createServerFetch } from '../server-fetch';
-import { blockedSite } from '../site-access';
+import { blockedSite } from '../../errors/blocked-site';
 import { learnSignInSites } from './sign-in-sites';
 import { patternHost } from '../../permissions/match-pattern';
 import type { SessionContext } from './context';

@@ -3,7 +3,7 @@ import type { Alarms, Broadcaster, Identity, KeepAlive, KeyValueStore } from '..
 import type { AskBroker } from '../asks/ask-broker';
 import type { IconResolver } from '../icons';
 import type { RetryPolicy } from '../retry';
-import type { FetchLike } from '../server-fetch';
+import type { FetchLike } from '../../net/fetch-like';
 
 /** What every server session shares: the host's ports and the connection settings. */
 export interface SessionContext {

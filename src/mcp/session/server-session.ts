@@ -14,7 +14,7 @@ import { SessionLink, type LinkHost } from './session-link';
 import { sameStatus } from './status';
 import type { StoredEra } from './stored-era';
 import { restoredSession } from './stored-session';
-import { SkillCache } from './skill-cache';
+import { SkillCache } from '../../skills/skill-cache';
 import { ToolCache } from './tool-cache';
 
 /**

@@ -11,7 +11,7 @@ import type { AuthSession } from '../../oauth/session';
 import type { ServerConfig } from '../catalog';
 import type { Connection, TransportKind } from '../connection';
 import type { SessionContext } from './context';
-import type { SkillCache } from './skill-cache';
+import type { SkillCache } from '../../skills/skill-cache';
 import type { ToolCache } from './tool-cache';
 
 export interface SessionState {

@@ -41,17 +41,17 @@ export function isProxyToolOutput(value: unknown): value is ProxyToolOutput {
 }
 
 /**
- * AI SDK tools for the enabled MCP tools. Each uses the server's JSON Schema (normalized for
- * what providers accept, never converted lossily) and executes in the background over the
- * message contract; aborting the step cancels the call there too. Whether a call waits for the
- * person is decided per call by the chat's `toolApproval` (chat-approval.ts), which the AI SDK
- * asks before any tool of the set runs.
+ * AI SDK tools for the enabled MCP tools. Each uses the server's JSON Schema (normalized for what
+ * providers accept, never converted lossily) and executes in the background over the message
+ * contract; aborting the step cancels the call there too. Whether a call waits for the person is
+ * decided per call by the chat's `toolApproval` (src/chat-approval/chat-approval.ts), which the AI
+ * SDK asks before any tool of the set runs.
  */
 export function buildProxyTools(
   views: readonly ToolView[],
   options: {
     client: PatchbayClient;
-    /** Offered only once a tool search finds them (src/ai/tool-search.ts). */
+    /** Offered only once a tool search finds them (src/tool-search/request-tools.ts). */
     deferLoading?: boolean;
     chatId?: string;
     /** Set while the person stops the answer; any other abort is the chat letting go. */

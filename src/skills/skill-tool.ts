@@ -9,12 +9,12 @@ import type { PatchbayClient } from '../messaging/client';
 import type { SkillView } from '../messaging/skills-contract';
 import type { ContentSource } from '../policy/chat-sources';
 import type { ToolLike } from '../policy/grants';
-import type { ProxyToolOutput } from './proxy-tools';
-import { toModelToolOutput } from './tool-result';
+import type { ProxyToolOutput } from '../model-tools/proxy-tools';
+import { toModelToolOutput } from '../model-tools/tool-result';
 
 /**
  * Patchbay's tool for skills. Servers' tools are named `{server}__{tool}` and websites'
- * `website_tool_…` (tool-names.ts), so no tool of theirs can take this name.
+ * `website_tool_…` (src/model-tools/tool-names.ts), so no tool of theirs can take this name.
  */
 export const SKILL_TOOL_NAME = 'patchbay_skill';
 

@@ -12,12 +12,12 @@ import type { PatchbayClient } from '../messaging/client';
 import type { ToolView } from '../messaging/contract';
 import type { SkillView } from '../messaging/skills-contract';
 import type { ApprovalSettings, CallOrigin } from '../policy/grants';
-import type { ToolNameMap } from './tool-names';
+import type { ToolNameMap } from '../model-tools/tool-names';
 import { answerMetadataSchema } from '../chat/answer-metadata';
 import { originOf, ownerOf, type ChatFacts } from '../policy/chat-sources';
 import { chatGrants, decideCall } from '../policy/call-policy';
 import { browserCallOrigin, opensPage } from '../policy/call-target';
-import { skillOwnTool, skillToolGrant } from './skill-own-tool';
+import { skillOwnTool, skillToolGrant } from '../skills/skill-own-tool';
 import { trustOf } from '../policy/turn-taint';
 import type { OfferedTool } from '../policy/intent';
 import { searchOwnTool } from '../tool-search/search-own-tool';
@@ -109,7 +109,7 @@ export function chatToolApproval(options: {
   facts: ChatFacts;
   /** A server's name for the card. */
   serverName(serverId: string): string;
-  /** The skills the person allowed, offered in this request (skill-tool.ts). */
+  /** The skills the person allowed, offered in this request (src/skills/skill-tool.ts). */
   skills?: readonly SkillView[];
 }): (call: {
   toolCall: { toolName: string; toolCallId: string; input: unknown };

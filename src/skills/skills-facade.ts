@@ -1,14 +1,14 @@
 /**
- * The manager's skills requests, over its sessions. What does the work (./skills.ts, on the
+ * The manager's skills requests, over its sessions. What does the work (./server-skills.ts, on the
  * SDK's `SkillsClient`) is one of the worker's lazy parts (scripts/worker-chunks.ts): it is
  * loaded the first time a switched-on server offers skills, so a worker whose servers offer
  * none never parses it, though the chat asks for the skills list before every answer.
  */
 import type { KeyValueStore } from '../platform/ports';
-import type { ServerSession } from './session/server-session';
+import type { ServerSession } from '../mcp/session/server-session';
 import { offeringSkills } from './skill-offers';
 
-const skillsPart = () => import('./skills');
+const skillsPart = () => import('./server-skills');
 
 export function skillsFacade(access: {
   ready(): Promise<void>;

@@ -20,15 +20,15 @@ import {
   skillState,
   toolDefinitions,
   type SkillDecisions,
-} from '../skills/skill-decisions';
-import { allowedToolsOf, listedSize, skillDigest, skillFiles } from '../skills/skill-entry';
-import { qualifySkills, skillKey } from '../skills/skill-names';
-import { onServer, REQUEST_TIMEOUT_MS } from './on-server';
+} from './skill-decisions';
+import { allowedToolsOf, listedSize, skillDigest, skillFiles } from './skill-entry';
+import { qualifySkills, skillKey } from './skill-names';
+import { onServer, REQUEST_TIMEOUT_MS } from '../mcp/on-server';
 import { CHAT_LIST_TIMEOUT_MS, listEntries } from './skill-list';
 import { offeringSkills } from './skill-offers';
-import type { ServerSession } from './session/server-session';
-import { storageKeys } from './storage-keys';
-import { toolView } from './view';
+import type { ServerSession } from '../mcp/session/server-session';
+import { storageKeys } from '../mcp/storage-keys';
+import { toolView } from '../mcp/view';
 
 const options = { timeout: REQUEST_TIMEOUT_MS };
 /** The largest file of a skill Patchbay gives the model (its text goes into the chat). */

@@ -1,11 +1,11 @@
 /**
  * A server's skills list (`skills/list`), as the chat and the Servers view read it: the list
- * the session keeps (session/skill-cache.ts), or asked for afresh, within a time limit.
+ * the session keeps (skill-cache.ts), or asked for afresh, within a time limit.
  */
 import { SkillsClient, type Skill } from '@modelcontextprotocol/client/ext/skills';
 import { PatchbayError } from '../errors/patchbay-error';
-import { onServer } from './on-server';
-import type { ServerSession } from './session/server-session';
+import { onServer } from '../mcp/on-server';
+import type { ServerSession } from '../mcp/session/server-session';
 
 /** How long the chat waits for one server's skills list (it waits before every answer). */
 export const CHAT_LIST_TIMEOUT_MS = 5_000;

@@ -6,7 +6,8 @@
  * the documented subset: the structure (types, properties, items, unions, references) and the
  * words the model reads (titles, descriptions, enums, formats, bounds).
  */
-import type { JsonSchemaObject } from './tool-schema';
+/** A JSON Schema object, as the chat's tools carry it (src/model-tools/tool-schema.ts). */
+type JsonSchemaObject = Record<string, unknown>;
 
 const KEPT = new Set([
   '$id',

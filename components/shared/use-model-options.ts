@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { listModels } from '../../src/ai/list-models';
-import type { ModelChoice } from '../../src/ai/model-choice';
-import { PROVIDERS, type ProviderId } from '../../src/ai/model-settings';
+import { listModels } from '../../src/models/list-models';
+import type { ModelChoice } from '../../src/models/model-choice';
+import { PROVIDERS, type ProviderId } from '../../src/models/model-settings';
 
 /** One set-up provider's models, as its models endpoint lists them. */
 export interface ProviderModels {

@@ -2,12 +2,12 @@
  * The skill tool as it describes itself to the rule of what runs unasked (src/policy/own-tools.ts):
  * a call loads a skill the person allowed (their allowing it is the grant), its result is the
  * skill's text, and a loaded skill's agreed `allowed-tools` are a grant for its server's tools
- * (src/policy/skill-grants.ts) in the chat that loaded it.
+ * (src/skills/skill-grants.ts) in the chat that loaded it.
  */
 import type { ModelMessage } from 'ai';
 import type { SkillView } from '../messaging/skills-contract';
 import type { OwnTool, OwnToolGrant } from '../policy/own-tools';
-import { skillGrantFor } from '../policy/skill-grants';
+import { skillGrantFor } from './skill-grants';
 import {
   isLoaded,
   loadedIdentity,

@@ -1,5 +1,5 @@
 import type { ToolView } from '../messaging/contract';
-import { MAX_TOOLS } from './model-settings';
+import { MAX_TOOLS } from '../models/model-settings';
 
 /** Roughly how many tokens tool definitions may take before they crowd out the conversation. */
 export const MAX_TOOL_TOKENS = 32_000;
@@ -7,7 +7,7 @@ export const MAX_TOOL_TOKENS = 32_000;
 /**
  * Whether the switched-on tools fit in one request. When they do not, the chat does not send
  * them all (an API would refuse the request, or the conversation would have no room): the model
- * gets the tool search instead (src/ai/tool-search.ts), and the message says so.
+ * gets the tool search instead (src/tool-search/request-tools.ts), and the message says so.
  */
 export type ToolBudget =
   | { ok: true; count: number; estimatedTokens: number }

@@ -20,19 +20,19 @@ import {
 } from '../../src/composer/picker-query';
 import { composerKeyAction } from '../../src/composer/composer-keys';
 import { expandTemplate, templateVariables } from '../../src/composer/uri-template';
-import { AttachmentChips } from '../composer/AttachmentChips';
-import { fileTargets } from '../composer/file-targets';
-import { useComposerFill, useComposerRequest } from '../composer/use-outside-text';
-import type { ComposerProps } from '../composer/composer-props';
-import { ChosenItemForm, type ChosenItem } from '../composer/ChosenItemForm';
-import { pickerContent, type PickerChoice } from '../composer/picker-items';
-import { comboboxAttributes, PickerMenu } from '../composer/PickerMenu';
-import { AddMenu } from '../composer/AddMenu';
+import { AttachmentChips } from './AttachmentChips';
+import { fileTargets } from './file-targets';
+import { useComposerFill, useComposerRequest } from './use-outside-text';
+import type { ComposerProps } from './composer-props';
+import { ChosenItemForm, type ChosenItem } from './ChosenItemForm';
+import { pickerContent, type PickerChoice } from './picker-items';
+import { comboboxAttributes, PickerMenu } from './PickerMenu';
+import { AddMenu } from './AddMenu';
 
 export type { Attachment } from '../../src/composer/attachment';
-export type { CompletionRequest } from '../composer/ChosenItemForm';
+export type { CompletionRequest } from './ChosenItemForm';
 
-export type { ComposerProps, ComposerServer } from '../composer/composer-props';
+export type { ComposerProps, ComposerServer } from './composer-props';
 
 const NONE: never[] = [];
 

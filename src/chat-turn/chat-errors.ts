@@ -1,6 +1,6 @@
 import { APICallError, InvalidToolApprovalSignatureError, RetryError } from 'ai';
-import { describeLocalRefusal } from './local/local-refusal';
-import type { ProviderId } from './model-settings';
+import { describeLocalRefusal } from '../models/local/local-refusal';
+import type { ProviderId } from '../models/model-settings';
 
 /** A field of the model's settings a failure points at. */
 export type SettingsField = 'api-key' | 'model';

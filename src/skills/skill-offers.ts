@@ -1,5 +1,5 @@
-import { offers } from './feature-offers';
-import type { ServerSession } from './session/server-session';
+import { offers } from '../mcp/feature-offers';
+import type { ServerSession } from '../mcp/session/server-session';
 
 /** The switched-on, connected servers that offer skills. */
 export function offeringSkills(sessions: readonly ServerSession[]): ServerSession[] {

@@ -21,15 +21,15 @@ import {
   createCallOrigins,
   pointedOriginOf,
   type CallOrigins,
-} from './chat-approval';
+} from '../chat-approval/chat-approval';
 import { explainChatError, type ChatErrorExplained } from './chat-errors';
 import { isContinueRequest, withContinueInstruction } from './continue-answer';
-import type { ModelSettings } from './model-settings';
-import { buildSkillTool, skillsSection } from './skill-tool';
+import type { ModelSettings } from '../models/model-settings';
+import { buildSkillTool, skillsSection } from '../skills/skill-tool';
 import type { SkillView } from '../messaging/skills-contract';
-import type { StopIntent } from './proxy-tools';
+import type { StopIntent } from '../model-tools/proxy-tools';
 import { chatFacts, requestSources } from '../policy/chat-sources';
-import { requestTools, toolSearchPrompt } from './tool-search';
+import { requestTools, toolSearchPrompt } from '../tool-search/request-tools';
 import { TOOL_SEARCH_NAME } from '../tool-search/search-tool';
 
 export const MAX_STEPS = 12;
@@ -94,7 +94,7 @@ export interface ChatTransportOptions {
   client: PatchbayClient;
   loadSettings(): Promise<ModelSettings | undefined>;
   loadApprovals(): Promise<ApprovalSettings>;
-  /** This install's key for signing approvals (src/ai/approval-secret.ts). */
+  /** This install's key for signing approvals (src/chat-approval/approval-secret.ts). */
   loadApprovalSecret(): Promise<string>;
   /** Stores approvals upgraded from an earlier layout (see `recordDefinitions`). */
   saveApprovals?(next: ApprovalSettings): Promise<void>;
@@ -115,9 +115,9 @@ export interface ChatTransportOptions {
 }
 
 /**
- * There is no server: this chat transport runs the model call in the side panel with the
- * AI SDK's `streamText`, multi-step, with proxy tools for the enabled MCP tools (behind a tool
- * search when more are switched on than fit in a request: tool-search.ts). The tool list is
+ * There is no server: this chat transport runs the model call in the side panel with the AI SDK's
+ * `streamText`, multi-step, with proxy tools for the enabled MCP tools (behind a tool search when
+ * more are switched on than fit in a request: src/tool-search/request-tools.ts). The tool list is
  * read fresh for every request, and re-checked before every step, so servers switched on or off
  * while the panel is open take effect on the next step.
  */
@@ -171,8 +171,9 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       // Whose words the request holds: the person's typed ones, and everyone else's.
       const facts = chatFacts(messages, serverName);
       if (pointedOrigin) facts.origins.push(pointedOrigin);
-      // The descriptions the request carries: behind a search, those of the tools loaded from
-      // the start (what a search finds counts once its result is in the chat: chat-approval.ts).
+      // The descriptions the request carries: behind a search, those of the tools loaded from the
+      // start (what a search finds counts once its result is in the chat:
+      // src/chat-approval/chat-approval.ts).
       const offered = search
         ? views.filter((view) => search.loaded.includes(names.nameFor(view)))
         : views;
@@ -218,7 +219,7 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
           skills,
         }),
         // Only approvals this install asked for run: an approval in a file or a forged message
-        // is refused (src/ai/approval-secret.ts).
+        // is refused (src/chat-approval/approval-secret.ts).
         experimental_toolApprovalSecret: approvalSecret,
         stopWhen: stepCountIs(MAX_STEPS),
         ...(abortSignal ? { abortSignal } : {}),

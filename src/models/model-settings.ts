@@ -18,7 +18,7 @@ const endpointUrl = (message: string) =>
   z.string().url(message).refine(isAllowedModelEndpoint, INSECURE_ENDPOINT_MESSAGE);
 
 /**
- * What a local server said each of its models can do (src/ai/local/), by model id: kept with
+ * What a local server said each of its models can do (src/models/local/), by model id: kept with
  * the endpoint picked from Settings, so the chat knows which models cannot call tools.
  */
 const modelCapabilities = z
@@ -38,7 +38,7 @@ export const MODEL_SETTINGS_KEY = 'chat.model';
 type HostedProvider = 'openai' | 'anthropic' | 'google';
 
 /**
- * Chrome's built-in model (src/ai/on-device-model.ts): no key, no endpoint. The fields are
+ * Chrome's built-in model (src/models/on-device-model.ts): no key, no endpoint. The fields are
  * declared absent so code reading any settings' key or endpoint reads `undefined` here.
  */
 const onDeviceSettings = z.object({

@@ -1,5 +1,5 @@
 import type { Skill } from '@modelcontextprotocol/client/ext/skills';
-import type { Connection } from '../connection-types';
+import type { Connection } from '../mcp/connection-types';
 
 /** A skills listing as the server gave it, with how long it may keep it (SEP-2549). */
 export interface SkillListing {

@@ -7,18 +7,18 @@
  * nothing changes: every tool is offered, and there is no search.
  *
  * Approvals do not change either: a found tool's call is decided like any other
- * (chat-approval.ts), the search itself is Patchbay's read-only tool, and what it returns is the
- * servers' descriptions of their tools, a source like the descriptions in a request.
+ * (src/chat-approval/chat-approval.ts), the search itself is Patchbay's read-only tool, and what it
+ * returns is the servers' descriptions of their tools, a source like the descriptions in a request.
  */
 import { toolSearch, type Tool, type ToolSet, type UIMessage } from 'ai';
 import type { PatchbayClient } from '../messaging/client';
 import type { ToolView } from '../messaging/contract';
-import { createToolIndex, type ToolIndex } from '../tool-search/rank-tools';
-import { loadedToolNames } from '../tool-search/loaded-tools';
-import { TOOL_SEARCH_NAME } from '../tool-search/search-tool';
-import { buildProxyTools, type StopIntent } from './proxy-tools';
-import { checkToolBudget, MAX_TOOL_TOKENS, toolsWithin } from './tool-budget';
-import type { ToolNameMap } from './tool-names';
+import { createToolIndex, type ToolIndex } from './rank-tools';
+import { loadedToolNames } from './loaded-tools';
+import { TOOL_SEARCH_NAME } from './search-tool';
+import { buildProxyTools, type StopIntent } from '../model-tools/proxy-tools';
+import { checkToolBudget, MAX_TOOL_TOKENS, toolsWithin } from '../model-tools/tool-budget';
+import type { ToolNameMap } from '../model-tools/tool-names';
 
 /** How many tools one search loads (the best matches). */
 export const TOOL_SEARCH_RESULTS = 5;

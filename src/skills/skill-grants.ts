@@ -1,13 +1,13 @@
 /**
- * A skill's `allowed-tools` as a grant of the person's (call-policy.ts `CallGrants`): the tools it
- * names run without asking only when the person agreed to that on the skill's card
+ * A skill's `allowed-tools` as a grant of the person's (src/policy/call-policy.ts `CallGrants`):
+ * the tools it names run without asking only when the person agreed to that on the skill's card
  * (`toolsAllowed`), only tools of the skill's own server, only as they were described when the
  * person agreed, and only in a chat where the skill was loaded (the skill tool tells which:
- * src/ai/skill-tool.ts). It is a grant like "Always allow", never more: what the chat holds (the
- * skill's own text among it) still makes a call ask, as for any other grant.
+ * src/skills/skill-tool.ts). It is a grant like "Always allow", never more: what the chat holds
+ * (the skill's own text among it) still makes a call ask, as for any other grant.
  */
 import type { SkillView } from '../messaging/skills-contract';
-import { definitionOf, sameDefinition, type ToolLike } from './grants';
+import { definitionOf, sameDefinition, type ToolLike } from '../policy/grants';
 
 /** Whether `skill`'s agreed grant covers `tool` as the server describes it now. */
 function grants(skill: SkillView, tool: ToolLike): boolean {
