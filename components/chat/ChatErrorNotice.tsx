@@ -2,19 +2,22 @@ import type { ChatErrorExplained, SettingsTarget } from '../../src/chat-turn/cha
 
 /**
  * A failed request in the chat: what went wrong in words, the step that helps (the Settings
- * field to fix, a new chat), and Retry.
+ * field to fix, another model, a new chat), and Retry.
  */
 export function ChatErrorNotice({
   failure,
   onRetry,
   onOpenSettings,
   onNewChat,
+  onChooseModel,
 }: {
   failure: ChatErrorExplained;
   onRetry(): void;
   /** Opens the Settings tab at the provider's form, with this field focused. */
   onOpenSettings?: ((target: SettingsTarget) => void) | undefined;
   onNewChat?: (() => void) | undefined;
+  /** Opens the list of models in the chat's header. */
+  onChooseModel?: (() => void) | undefined;
 }) {
   const { step } = failure;
   return (
@@ -24,6 +27,11 @@ export function ChatErrorNotice({
         {step.kind === 'settings' && onOpenSettings ? (
           <button type="button" className="primary" onClick={() => onOpenSettings(step)}>
             Open Settings
+          </button>
+        ) : null}
+        {step.kind === 'choose-model' && onChooseModel ? (
+          <button type="button" className="primary" onClick={onChooseModel}>
+            Choose another model
           </button>
         ) : null}
         {step.kind === 'new-chat' && onNewChat ? (

@@ -47,6 +47,8 @@ export interface ChatSessionProps extends ChatSessionOptions {
   onOpenServer?: OpenServer;
   /** A chat too long to go on: "Start a new chat". */
   onNewChat?(): void;
+  /** Opens the models of the chat's header (a failure's Choose another model). */
+  onChooseModel?(): void;
   /** Shown under an empty chat's suggestions, just above the composer (the one-time tips). */
   tips?: ReactNode;
 }
@@ -200,6 +202,7 @@ export function ChatSession(props: ChatSessionProps) {
             onRetry={() => void chat.regenerate()}
             onOpenSettings={props.onOpenSettings}
             onNewChat={props.onNewChat}
+            onChooseModel={props.onChooseModel}
           />
         ) : null}
       </ChatTranscript>

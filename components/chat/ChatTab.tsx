@@ -144,6 +144,7 @@ export function ChatTab({
             chats.start();
             composer.focus();
           }}
+          onChooseModel={chat.askModelList}
           composerRequest={composer.request}
           onComposerRequestApplied={composer.applied}
           {...(onMakeRoutine && {

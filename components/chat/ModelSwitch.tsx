@@ -10,10 +10,19 @@ export interface ModelSwitchProps {
   lists: { provider: ProviderId; models: string[]; error?: string }[] | undefined;
   onOpen(): void;
   onChoose(model: ChatModel): void;
+  /** Opens the list each time it changes (asked from elsewhere in the chat). */
+  openRequest?: number;
 }
 
 /** The chat's model, shown in its header; opens the models of every provider set up. */
-export function ModelSwitch({ current, label, lists, onOpen, onChoose }: ModelSwitchProps) {
+export function ModelSwitch({
+  current,
+  label,
+  lists,
+  onOpen,
+  onChoose,
+  openRequest,
+}: ModelSwitchProps) {
   const several = (lists?.length ?? 0) > 1;
   return (
     <Popover
@@ -21,6 +30,7 @@ export function ModelSwitch({ current, label, lists, onOpen, onChoose }: ModelSw
       label={<span className="model-switch-name">{label}</span>}
       buttonLabel={`Model: ${label}. Change the model for this chat`}
       onOpen={onOpen}
+      {...(openRequest !== undefined && { openRequest })}
     >
       {(close) => (
         <fieldset className="model-options">

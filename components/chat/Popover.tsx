@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useOutsidePress } from '../shared/use-outside-press';
 
 export interface PopoverProps {
@@ -7,8 +7,13 @@ export interface PopoverProps {
   /** The button's accessible name, when its content alone would not say what it opens. */
   buttonLabel: string;
   className?: string;
-  /** Called as the panel opens (e.g. to ask for what it lists). */
+  /** Called as the panel opens from its button (e.g. to ask for what it lists). */
   onOpen?(): void;
+  /**
+   * Opens the panel, its first control focused, each time it changes: asked from elsewhere,
+   * which then asks for what it lists itself.
+   */
+  openRequest?: number;
   /** The panel's content; `close` closes it (after a choice). */
   children(close: () => void): ReactNode;
 }
@@ -17,13 +22,33 @@ export interface PopoverProps {
  * A button that shows a panel under it: closes on Escape (focus back on the button), on a
  * click outside, and when the content calls `close`.
  */
-export function Popover({ label, buttonLabel, className, onOpen, children }: PopoverProps) {
+export function Popover({
+  label,
+  buttonLabel,
+  className,
+  onOpen,
+  openRequest,
+  children,
+}: PopoverProps) {
   const [open, setOpen] = useState(false);
+  const [request, setRequest] = useState(openRequest);
+  if (openRequest !== request) {
+    setRequest(openRequest);
+    setOpen(true);
+  }
+  const firstRequest = useRef(openRequest);
   const root = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const buttonId = useId();
   const shut = useCallback(() => setOpen(false), []);
   useOutsidePress(open, root, shut);
+  // Opened by a request: its first control takes the focus, as the person came from elsewhere.
+  useEffect(() => {
+    if (openRequest === firstRequest.current) return;
+    root.current
+      ?.querySelector<HTMLElement>('.popover-panel input, .popover-panel button, .popover-panel')
+      ?.focus();
+  }, [openRequest]);
   const close = () => {
     setOpen(false);
     document.getElementById(buttonId)?.focus();
@@ -54,7 +79,7 @@ export function Popover({ label, buttonLabel, className, onOpen, children }: Pop
         <span aria-hidden="true">▾</span>
       </button>
       {open ? (
-        <div id={panelId} className="popover-panel">
+        <div id={panelId} className="popover-panel" tabIndex={-1}>
           {children(close)}
         </div>
       ) : null}

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { ChatHeaderProps } from './ChatHeader';
 import { chatModelLabel } from '../../src/models/chat-model';
 import type { ModelChoice } from '../../src/models/model-choice';
@@ -13,7 +13,8 @@ import type { AskForSites } from '../../src/permissions/ask-for-sites';
 
 /**
  * What the chat's header shows: the chat's model with the models to switch to, and the tools
- * the chat can use with their servers' switches (the same enable/disable as the Servers view).
+ * the chat can use with their servers' switches (the same enable/disable as the Servers view);
+ * and `askModelList`, which opens the models from elsewhere in the chat.
  */
 export function useChatHeader(options: {
   client: PatchbayClient;
@@ -23,8 +24,10 @@ export function useChatHeader(options: {
   browserOn: boolean;
   onBrowserToggle(on: boolean): void;
   askForSites: AskForSites;
-}): ChatHeaderProps {
+}): ChatHeaderProps & { askModelList(): void } {
   const { client, servers, choice, chatModel } = options;
+  /** Counts the asks to open the model list from elsewhere (a failure's Choose another model). */
+  const [listAsked, setListAsked] = useState(0);
   const { tools } = useChatTools(client);
   const models = useModelOptions(choice);
   const counts = useMemo(() => toolCounts(tools), [tools]);
@@ -39,8 +42,13 @@ export function useChatHeader(options: {
           lists: models.lists,
           onOpen: () => void models.load(),
           onChoose: (model) => void chatModel.choose(model),
+          openRequest: listAsked,
         }
       : undefined,
+    askModelList: () => {
+      void models.load();
+      setListAsked((count) => count + 1);
+    },
     counts,
     servers,
     toolsByServer: byServer,

@@ -38,7 +38,7 @@ export function useChatTab(options: {
     history: chats.history,
     conversation: chats.conversation,
   });
-  const header = useChatHeader({
+  const { askModelList, ...header } = useChatHeader({
     client,
     servers,
     choice: models.choice,
@@ -72,6 +72,7 @@ export function useChatTab(options: {
     setShowHistory,
     loadSettings: chatModel.loadSettings,
     header,
+    askModelList,
     onSaved,
     loadApprovals,
     approvalSecret,

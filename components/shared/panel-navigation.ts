@@ -57,7 +57,7 @@ export function focusOn(element: Element): void {
 }
 
 /** The Settings fields a failure points at, by their accessible names. */
-const SETTINGS_FIELDS: Record<SettingsField, string> = { 'api-key': 'API key', model: 'Model' };
+const SETTINGS_FIELDS: Record<SettingsField, string> = { 'api-key': 'API key' };
 
 /** Once the Settings tab shows, focuses the field (the API key, the model) there. */
 export function showSettingsField(field: SettingsField): () => void {

@@ -3,7 +3,7 @@ import { describeLocalRefusal } from '../models/local/local-refusal';
 import type { ProviderId } from '../models/model-settings';
 
 /** A field of the model's settings a failure points at. */
-export type SettingsField = 'api-key' | 'model';
+export type SettingsField = 'api-key';
 
 /** Where in Settings a failure is fixed: the field, in the form of the provider that failed. */
 export interface SettingsTarget {
@@ -14,11 +14,15 @@ export interface SettingsTarget {
 
 /**
  * The one step that helps after a failed request, as the chat offers it beside Retry: the
- * Settings field to fix (the API key, the model), or a new chat for one too long to go on.
- * Retry alone where waiting or trying again is the fix.
+ * Settings field to fix (the API key), another model for this chat (a chat keeps the model it
+ * started with, so Settings' model would not change it), or a new chat for one too long to go
+ * on. Retry alone where waiting or trying again is the fix.
  */
 export type ChatErrorStep =
-  { kind: 'retry' } | ({ kind: 'settings' } & SettingsTarget) | { kind: 'new-chat' };
+  | { kind: 'retry' }
+  | ({ kind: 'settings' } & SettingsTarget)
+  | { kind: 'choose-model' }
+  | { kind: 'new-chat' };
 
 /** What the chat says of a failure, and the step it offers. */
 export interface ChatErrorExplained {
@@ -102,8 +106,8 @@ function explainApiCallError(error: APICallError): ChatErrorExplained {
   }
   if (error.statusCode === 404)
     return {
-      sentence: `The provider does not know this model or endpoint (HTTP 404): ${detail} Check Settings.`,
-      step: { kind: 'settings', field: 'model' },
+      sentence: `The provider does not know this model or endpoint (HTTP 404): ${detail} Choose another model for this chat, or check the endpoint in Settings.`,
+      step: { kind: 'choose-model' },
     };
   if (error.statusCode === undefined)
     return {

@@ -1,12 +1,12 @@
 /**
  * The step a failed model request offers beside Retry, followed in Chromium with the scripted
  * model: a conversation too long for the model starts a new chat; a model the provider does
- * not know opens Settings at the chat provider's Model field.
+ * not know opens the chat's own list of models.
  */
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startScriptedOpenAI, type ScriptedOpenAI } from '../fixtures/scripted-openai';
-import { expectSettingsField, openChatWithScriptedModel, sendMessage } from './chat-setup';
+import { openChatWithScriptedModel, sendMessage } from './chat-setup';
 import { closeAfterTest, freshExtensionPerTest } from './harness';
 
 const session = freshExtensionPerTest();
@@ -72,7 +72,7 @@ describe('a failed answer’s next step', () => {
       .waitFor();
   });
 
-  it('opens Settings at the Model field when the provider does not know the model (HTTP 404)', async () => {
+  it('opens the chat’s models when the provider does not know the chat’s model (HTTP 404), and Retry uses the one chosen', async () => {
     session.expectConsoleError(
       /Failed to load resource: the server responded with a status of 404/,
     );
@@ -88,19 +88,18 @@ describe('a failed answer’s next step', () => {
       .getByText(/^The provider does not know this model or endpoint \(HTTP 404\)/)
       .waitFor();
     await session.screenshot(page, 'chat-model-not-found');
-
-    await error.getByRole('button', { name: 'Open Settings' }).click();
-    await expectSettingsField(page, 'Model');
-    const form = page.getByRole('form', { name: 'Model settings' });
-    await expect(form.getByLabel('Model', { exact: true }).inputValue()).resolves.toBe(
-      'scripted-model',
-    );
-    // Back in the chat, the question is there with its Retry (it was saved, not lost); the
-    // chat keeps its own model, changed in its header.
-    await page.getByRole('tab', { name: 'Chat', exact: true }).click();
+    // The chat keeps the model it started with: Settings' model would not change it, so the
+    // step is this chat's own list of models, opened with the focus in it.
+    await expect(error.getByRole('button', { name: 'Open Settings' }).count()).resolves.toBe(0);
+    await error.getByRole('button', { name: 'Choose another model' }).click();
+    const mini = page.getByRole('radio', { name: 'scripted-mini' });
+    await mini.waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('.popover-panel') !== null))
+      .toBe(true);
+    await mini.click();
+    await page.getByRole('button', { name: /^Model: scripted-mini\./ }).waitFor();
     await page.locator('.user-bubble', { hasText: 'Hello?' }).waitFor();
-    await page.getByRole('button', { name: /^Model: scripted-model\./ }).click();
-    await page.getByRole('radio', { name: 'scripted-mini' }).click();
     model.script({ type: 'text', text: 'Hello from the mini model.' });
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByText('Hello from the mini model.').waitFor();

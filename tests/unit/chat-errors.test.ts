@@ -61,7 +61,7 @@ describe('describeChatError', () => {
     [
       'an unknown model',
       apiError(404, { error: { message: 'No such model.' } }),
-      'The provider does not know this model or endpoint (HTTP 404): No such model. Check Settings.',
+      'The provider does not know this model or endpoint (HTTP 404): No such model. Choose another model for this chat, or check the endpoint in Settings.',
     ],
     [
       'a server error with a body that is not JSON',
@@ -178,7 +178,7 @@ describe('explainChatError', () => {
       apiError(400, { error: { message: 'x', details: [{ reason: 'API_KEY_INVALID' }] } }),
       { kind: 'settings', field: 'api-key' },
     ],
-    ['an unknown model', apiError(404), { kind: 'settings', field: 'model' }],
+    ['an unknown model', apiError(404), { kind: 'choose-model' }],
     ['rate limiting', apiError(429), { kind: 'retry' }],
     ['an overloaded provider', apiError(529), { kind: 'retry' }],
     ['a provider out of reach', apiError(undefined), { kind: 'retry' }],
