@@ -32,7 +32,7 @@ interface Mutation {
   tests: string[];
 }
 
-const LIFECYCLE = 'integration:tests/integration/server-lifecycle.test.ts';
+const LIFECYCLE = 'integration:tests/integration/mcp/server-lifecycle.test.ts';
 
 const MUTATIONS: Mutation[] = [
   {
@@ -61,14 +61,14 @@ const MUTATIONS: Mutation[] = [
     file: 'src/messaging/router.ts',
     from: "message:\n      'Something went wrong inside Patchbay. Try again; if it persists, reload the extension.',",
     to: 'message: String(error),',
-    tests: ['unit:tests/unit/router.test.ts'],
+    tests: ['unit:tests/unit/messaging/router.test.ts'],
   },
   {
     what: 'an icon over 64 KB is kept',
     file: 'src/mcp/custom-server-input.ts',
     from: 'if (bytes > MAX_ICON_BYTES) {',
     to: 'if (bytes > MAX_ICON_BYTES * 2) {',
-    tests: ['unit:tests/unit/custom-server-input.test.ts'],
+    tests: ['unit:tests/unit/mcp/custom-server-input.test.ts'],
   },
   {
     what: 'a JSON-RPC error to a tool call is taken for a lost connection',
@@ -89,7 +89,10 @@ const MUTATIONS: Mutation[] = [
     file: 'src/policy/call-policy.ts',
     from: 'if (risk === undefined) return { ask: false };',
     to: 'return { ask: false };',
-    tests: ['unit:tests/unit/call-policy.test.ts', 'unit:tests/unit/turn-taint.test.ts'],
+    tests: [
+      'unit:tests/unit/policy/call-policy.test.ts',
+      'unit:tests/unit/policy/turn-taint.test.ts',
+    ],
   },
 ];
 

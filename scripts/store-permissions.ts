@@ -1,7 +1,7 @@
 /**
  * `npm run store:permissions`: writes the permission table (store/permissions.ts) into the
  * README and the store listing's justification page, between the markers below. A test
- * (tests/unit/store-permissions.test.ts) fails when a file holds another table.
+ * (tests/unit/scripts/store-permissions.test.ts) fails when a file holds another table.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { format, resolveConfig } from 'prettier';

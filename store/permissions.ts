@@ -1,8 +1,8 @@
 /**
  * Every permission Patchbay's manifest asks for, what uses it and when it is asked: the one
  * source of the README's permission table and the store listing's justifications
- * (`npm run store:permissions` writes both; tests/unit/store-permissions.test.ts fails when
- * either, or the manifest in wxt.config.ts, no longer matches this list).
+ * (`npm run store:permissions` writes both; tests/unit/scripts/store-permissions.test.ts fails
+ * when either, or the manifest in wxt.config.ts, no longer matches this list).
  *
  * A new permission is one more row here, then `npm run store:permissions`.
  */

@@ -3,8 +3,9 @@
  * `minimum_chrome_version` (wxt.config.ts) must be at least the highest version of a feature
  * without a fallback: below it, Chrome installs Patchbay but the feature fails, and for
  * `storage.local.setAccessLevel` that failure is silent (tokens stay readable from content
- * scripts). docs/chrome-apis.md shows this table; tests/unit/chrome-requirements.test.ts keeps
- * the doc and the manifest in step with it. Edge shares Chrome's version numbers.
+ * scripts). docs/chrome-apis.md shows this table;
+ * tests/unit/platform/chrome-requirements.test.ts keeps the doc and the manifest in step with it.
+ * Edge shares Chrome's version numbers.
  */
 
 export interface ChromeRequirement {

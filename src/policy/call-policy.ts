@@ -208,7 +208,8 @@ function sendsTo(
     // browser's, the tool search) have no server to send to. A page does see the effect of the
     // browser's closed-world actions on it (how far it scrolled, which element came into view,
     // whether its tab is shown), so those take only a few bits a call: a direction, a fixed
-    // step, an element ref, a tab (tool-definitions.ts; tests/unit/browser-tool-bits.test.ts).
+    // step, an element ref, a tab (tool-definitions.ts;
+    // tests/unit/browser-tools/browser-tool-bits.test.ts).
     if (tool.serverId === BROWSER_SERVER_ID || isPatchbayTool(tool)) return undefined;
     const owner = ownerOf(tool);
     const elsewhere = taint.some((source) => source.about === undefined && source.from !== owner);

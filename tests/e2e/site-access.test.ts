@@ -4,7 +4,7 @@
  * request leaves); a profile that allowed one site reaches servers there and nothing else; the
  * browser's own tools and websites' tools say they need all sites before asking. Chrome's prompt
  * itself cannot be clicked from Playwright: a grant's effects (reconnecting at once, signing in)
- * are tested against the platform twin (tests/integration/site-access.test.ts).
+ * are tested against the platform twin (tests/integration/mcp/site-access.test.ts).
  */
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -79,7 +79,7 @@ describe('service-worker lifecycle', () => {
     await session.stopWorker(page);
     const outcome = await inFlight;
     // chrome.runtime rejects the pending request; the side panel's client turns that into a
-    // retryable worker-restarted error (tests/unit/platform-chrome.test.ts).
+    // retryable worker-restarted error (tests/unit/platform/platform-chrome.test.ts).
     expect(outcome.settled).toBe('rejected');
     await expect(
       request(`mcp/${id}/tool/call`, { name: 'echo', arguments: { text: 'next' } }),
