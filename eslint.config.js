@@ -75,6 +75,23 @@ export default tseslint.config(
     },
   },
   {
+    // Typed errors: what Patchbay throws carries a code the panel and the worker's router can
+    // branch on (src/errors/); a bare Error from the worker reaches the panel as "Something went
+    // wrong". The in-memory doubles of Chrome throw what Chrome throws.
+    files: ['src/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}'],
+    ignores: ['src/platform/memory*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ThrowStatement > NewExpression[callee.name='Error']",
+          message:
+            'Throw a typed error (PatchbayError or another of src/errors/), not a bare Error.',
+        },
+      ],
+    },
+  },
+  {
     // chrome.* stays at the edges: src/platform/ and entrypoints/.
     files: ['src/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
     ignores: ['src/platform/**'],

@@ -92,7 +92,10 @@ export function textOf(blocks: readonly ContentBlock[] | undefined, what: string
     .join('\n')
     .trim();
   if (text.length > MAX_APP_TEXT)
-    throw new Error(`${what} is longer than ${MAX_APP_TEXT.toLocaleString('en')} characters.`);
+    throw new PatchbayError(
+      'invalid-request',
+      `${what} is longer than ${MAX_APP_TEXT.toLocaleString('en')} characters.`,
+    );
   return text;
 }
 

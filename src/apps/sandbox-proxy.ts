@@ -10,6 +10,7 @@
  * example host has one, for a web origin), so this one is Patchbay's own.
  */
 import { buildAppCsp, withCspMeta, type AppCspDeclaration } from './app-csp';
+import { PatchbayError } from '../errors/patchbay-error';
 
 export const SANDBOX_PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
 export const SANDBOX_RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';
@@ -29,7 +30,11 @@ function isSandboxMethod(method: string): boolean {
 
 export function startSandboxProxy(win: Window): void {
   const doc = win.document;
-  if (win.parent === win) throw new Error('The app sandbox only runs inside Patchbay’s panel.');
+  if (win.parent === win)
+    throw new PatchbayError(
+      'forbidden-sender',
+      'The app sandbox only runs inside Patchbay’s panel.',
+    );
   // The page's URL keeps the extension's origin even though the document's origin is opaque.
   const panelOrigin = new URL(win.location.href).origin;
   let inner: HTMLIFrameElement | undefined;

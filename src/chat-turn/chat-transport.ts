@@ -31,6 +31,7 @@ import type { StopIntent } from '../model-tools/proxy-tools';
 import { chatFacts, requestSources } from '../policy/chat-sources';
 import { requestTools, toolSearchPrompt } from '../tool-search/request-tools';
 import { TOOL_SEARCH_NAME } from '../tool-search/search-tool';
+import { PatchbayError } from '../errors/patchbay-error';
 
 export const MAX_STEPS = 12;
 
@@ -132,7 +133,7 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       body,
     }): Promise<ReadableStream<UIMessageChunk>> {
       const settings = await options.loadSettings();
-      if (!settings) throw new Error('Set up a model in Settings first.');
+      if (!settings) throw new PatchbayError('not-enabled', 'Set up a model in Settings first.');
       const [{ tools: listed }, { servers }] = await Promise.all([
         options.client.request('mcp/tools/list'),
         options.client.request('mcp/servers/get'),

@@ -1,4 +1,4 @@
-/** Exponential backoff settings, as the architecture spec's retry presets define them. */
+/** Exponential backoff settings, as the remote MCP integration spec's retry presets (remote-mcp-integration.md) define them. */
 export interface RetryPolicy {
   maxRetries: number;
   initialDelay: number;

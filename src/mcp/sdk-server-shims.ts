@@ -9,6 +9,8 @@
 export { CfWorkerJsonSchemaValidator as DefaultJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 
 function notSupported(): never {
+  // The SDK's own shim throws this plain Error; the stand-in throws the same.
+  // eslint-disable-next-line no-restricted-syntax
   throw new Error('StdioServerTransport is not supported in this environment.');
 }
 

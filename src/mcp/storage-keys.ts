@@ -1,5 +1,5 @@
 /**
- * Storage keys, exactly as the architecture spec's table names them (plus `transport`, `era`,
+ * Storage keys, exactly as the remote MCP integration spec's table (remote-mcp-integration.md) names them (plus `transport`, `era`,
  * `handshake`).
  */
 import { oauthKeys } from '../oauth/oauth-keys';

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-/** Every state a server can be in, exactly as the architecture spec names them. */
+/** Every state a server can be in, exactly as the remote MCP integration spec (remote-mcp-integration.md, "status states") names them. */
 export const SERVER_STATES = [
   'disconnected',
   'needs-auth',

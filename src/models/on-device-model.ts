@@ -5,6 +5,7 @@ import type {
   LanguageModelV4StreamPart,
   SharedV4Warning,
 } from '@ai-sdk/provider';
+import { PatchbayError } from '../errors/patchbay-error';
 
 /**
  * Chrome's built-in model (the Prompt API, `LanguageModel`), as an AI SDK language model. It
@@ -84,7 +85,11 @@ const NO_USAGE = {
 
 export function createOnDeviceModel(api: PromptApi | undefined = promptApi()): LanguageModelV4 {
   const session = async (options: LanguageModelV4CallOptions) => {
-    if (!api) throw new Error('This browser has no built-in model. Pick another in Settings.');
+    if (!api)
+      throw new PatchbayError(
+        'not-enabled',
+        'This browser has no built-in model. Pick another in Settings.',
+      );
     const { history, input } = toPrompt(options.prompt);
     const created = await api.create({
       initialPrompts: history,

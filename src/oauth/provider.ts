@@ -11,6 +11,7 @@ import { patchbayClientMetadata } from './client-metadata';
 import { keepKnownMetadata } from './known-metadata';
 import { LOOPBACK_REDIRECT_URL } from './loopback-redirect';
 import { oauthKeys } from './oauth-keys';
+import { PatchbayError } from '../errors/patchbay-error';
 
 /**
  * Tokens as Patchbay stores them: what the SDK saved (stamped with the issuer of the
@@ -152,7 +153,8 @@ export class ExtensionOAuthProvider implements OAuthClientProvider {
     if (preRegistered) {
       const bound = await this.options.store.get<string>(this.key('preRegisteredIssuer'));
       if (context?.issuer && bound && bound !== context.issuer) {
-        throw new Error(
+        throw new PatchbayError(
+          'auth-failed',
           `The client id you entered was used with ${bound}; this server now signs in at ${context.issuer}, so Patchbay does not send it there. Edit the server to enter a client registered there.`,
         );
       }
@@ -236,14 +238,21 @@ export class ExtensionOAuthProvider implements OAuthClientProvider {
 
   async saveCodeVerifier(codeVerifier: string): Promise<void> {
     const pending = await this.pending();
-    if (!pending) throw new Error('No authorization in progress to attach a PKCE verifier to.');
+    if (!pending)
+      throw new PatchbayError(
+        'auth-failed',
+        'No authorization in progress to attach a PKCE verifier to.',
+      );
     await this.options.store.set({ [this.pendingKey]: { ...pending, codeVerifier } });
   }
 
   async codeVerifier(): Promise<string> {
     const verifier = (await this.pending())?.codeVerifier;
     if (!verifier)
-      throw new Error('The PKCE verifier of this sign-in was lost; start the sign-in again.');
+      throw new PatchbayError(
+        'auth-failed',
+        'The PKCE verifier of this sign-in was lost; start the sign-in again.',
+      );
     return verifier;
   }
 

@@ -78,6 +78,8 @@ export function startWebMcpBridge(win: Window): void {
     try {
       const context = usable();
       const tool = (await context?.getTools())?.find((each) => each.name === name);
+      // A plain Error: this runs in the page, where only its message crosses (posted below).
+      // eslint-disable-next-line no-restricted-syntax
       if (!context?.executeTool || !tool) throw new Error(`The page has no tool named ${name}.`);
       // The arguments' form changed with the draft: JSON text in the polyfill and Chromium before
       // 154, an object in Chromium since. Each refuses the other form before running the tool,

@@ -11,6 +11,7 @@ import type { ContentSource } from '../policy/chat-sources';
 import type { ToolLike } from '../policy/grants';
 import type { ProxyToolOutput } from '../model-tools/proxy-tools';
 import { toModelToolOutput } from '../model-tools/tool-result';
+import { PatchbayError } from '../errors/patchbay-error';
 
 /**
  * Patchbay's tool for skills. Servers' tools are named `{server}__{tool}` and websites'
@@ -134,7 +135,8 @@ export function buildSkillTool(
       }),
       execute: async (input): Promise<ProxyToolOutput> => {
         const skill = skillOfCall(skills, input);
-        if (!skill) throw new Error('That skill is not one the person allowed.');
+        if (!skill)
+          throw new PatchbayError('not-allowed', 'That skill is not one the person allowed.');
         const file = (input as { file?: unknown }).file;
         const started = performance.now();
         const read = await client.server(skill.serverId, 'skills/read', {
