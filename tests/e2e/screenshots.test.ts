@@ -1,5 +1,5 @@
 /**
- * Every view of the panel, walked at 600 px in the light theme and at 360 px in the dark one,
+ * Every view of the panel, walked at 360 and 600 px in the light and the dark theme,
  * with the scripted model and a real server: each view shows its heading (or its main control)
  * and fits the panel's width with no sideways scrolling, and leaves a screenshot
  * (`test-output/screenshots/<view>-<width>-<theme>.png`, copied to docs/screenshots/).
@@ -16,8 +16,10 @@ import { openSettings } from './settings-setup';
 const session = freshExtensionPerTest();
 
 const LOOKS = [
+  { width: 360, theme: 'light' },
   { width: 600, theme: 'light' },
   { width: 360, theme: 'dark' },
+  { width: 600, theme: 'dark' },
 ] as const;
 
 const SETTINGS = ['Model', 'Chats and data', 'Permissions', 'Desktop apps', 'Advanced'] as const;
