@@ -6,7 +6,7 @@ import { createLanguageModel } from '../../src/models/model';
 import type { ModelSettings } from '../../src/models/model-settings';
 import { runSampling, type ApprovedSampling } from '../../src/asks/run-sampling';
 import { describeChatError } from '../../src/chat-turn/chat-errors';
-import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 import type { AskAnswer, AskView } from '../../src/messaging/asks-contract';
 import type { ServerView } from '../../src/messaging/contract';
 
@@ -17,7 +17,8 @@ type SamplingState =
   | { phase: 'failed'; error: string };
 
 /** Everything servers wait on the person for, kept current from the background's broadcasts. */
-export function useAsks(client: PatchbayClient): AskView[] {
+export function useAsks(): AskView[] {
+  const client = useClient();
   const [asks, setAsks] = useState<AskView[]>([]);
   useEffect(() => {
     let live = true;
@@ -42,7 +43,6 @@ export function useAsks(client: PatchbayClient): AskView[] {
 }
 
 export interface AsksPanelProps {
-  client: PatchbayClient;
   asks: AskView[];
   servers: ServerView[];
   loadSettings(): Promise<ModelSettings | undefined>;
@@ -52,7 +52,8 @@ export interface AsksPanelProps {
  * The questions servers are waiting on, above whatever the panel shows: forms, pages to open,
  * requests to run the person's model. Nothing is answered without the person's click.
  */
-export function AsksPanel({ client, asks, servers, loadSettings }: AsksPanelProps) {
+export function AsksPanel({ asks, servers, loadSettings }: AsksPanelProps) {
+  const client = useClient();
   const [sampling, setSampling] = useState<Record<string, SamplingState>>({});
   const [modelName, setModelName] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();

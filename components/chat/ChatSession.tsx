@@ -56,12 +56,11 @@ export interface ChatSessionProps extends ChatSessionOptions {
  * the latest words, then notices and the composer, pinned to the bottom of the panel.
  */
 export function ChatSession(props: ChatSessionProps) {
-  const { client, servers } = props;
+  const { servers } = props;
   const session = useChatSession(props);
   const { chat, busy, tools } = session;
-  const reader = useResourceReader(client);
+  const reader = useResourceReader();
   const context = useServerContext({
-    client,
     servers,
     messages: chat.messages,
     replaceMessages: chat.setMessages,
@@ -77,7 +76,6 @@ export function ChatSession(props: ChatSessionProps) {
   );
   const takeQuoted = useQuotedPages(props.composerRequest);
   const composer = useChatComposer({
-    client,
     servers,
     session,
     context,
@@ -88,7 +86,7 @@ export function ChatSession(props: ChatSessionProps) {
   const [editingId, setEditingId] = useState<string | undefined>();
 
   const names = useMemo(() => createToolNameMap(tools), [tools]);
-  const tabTargets = useBrowserTargets(client, chat.messages, names);
+  const tabTargets = useBrowserTargets(chat.messages, names);
   const { progress, stoppedCalls, approvals } = session;
   // What tool cards show besides their message: rows with cards render again when it changes.
   const toolState = useMemo(
@@ -97,7 +95,6 @@ export function ChatSession(props: ChatSessionProps) {
   );
 
   const apps: AppSlotContext = {
-    client,
     savedCalls: session.savedCalls,
     stoppedCalls,
     appContext: session.appContext,
@@ -135,7 +132,6 @@ export function ChatSession(props: ChatSessionProps) {
           <>
             <Suspense fallback={null}>
               <EmptyChatPanel
-                client={client}
                 servers={servers}
                 tools={tools}
                 askForSites={props.askForSites}
@@ -207,7 +203,6 @@ export function ChatSession(props: ChatSessionProps) {
         {troubled ? (
           <Suspense fallback={null}>
             <ServerProblems
-              client={client}
               servers={servers}
               askForSites={props.askForSites}
               onOpenServer={props.onOpenServer}

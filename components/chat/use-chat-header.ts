@@ -4,7 +4,7 @@ import { chatModelLabel } from '../../src/models/chat-model';
 import type { ModelChoice } from '../../src/models/model-choice';
 import { checkToolBudget } from '../../src/model-tools/tool-budget';
 import { toolCounts, toolsByServer } from '../../src/chat/tool-counts';
-import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 import type { ServerView } from '../../src/messaging/contract';
 import type { useChatModel } from './use-chat-model';
 import { useChatTools } from './use-chat-tools';
@@ -16,7 +16,6 @@ import type { AskForSites } from '../../src/permissions/ask-for-sites';
  * the chat can use with their servers' switches (the same enable/disable as the Servers view).
  */
 export function useChatHeader(options: {
-  client: PatchbayClient;
   servers: readonly ServerView[];
   choice: ModelChoice | undefined;
   chatModel: ReturnType<typeof useChatModel>;
@@ -24,8 +23,9 @@ export function useChatHeader(options: {
   onBrowserToggle(on: boolean): void;
   askForSites: AskForSites;
 }): ChatHeaderProps {
-  const { client, servers, choice, chatModel } = options;
-  const { tools } = useChatTools(client);
+  const { servers, choice, chatModel } = options;
+  const client = useClient();
+  const { tools } = useChatTools();
   const models = useModelOptions(choice);
   const counts = useMemo(() => toolCounts(tools), [tools]);
   const byServer = useMemo(() => toolsByServer(tools), [tools]);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BrowserTools } from './BrowserTools';
-import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 import type { BrowserPermissions } from '../../src/permissions/browser-permissions';
 import { PermissionNote } from '../permissions/PermissionNote';
 import { useAccessNote } from '../permissions/use-access-note';
@@ -14,14 +14,9 @@ export const WEBSITE_TOOLS = 'Websites’ tools';
  * need all-site access, which Patchbay never asks at install: until Chrome gives it, the note
  * says what it allows, and looking at the tab asks for it from that click.
  */
-export function BrowserToolsSection({
-  client,
-  access,
-}: {
-  client: PatchbayClient;
-  access: BrowserPermissions;
-}) {
-  const browserTools = useBrowserTools(client);
+export function BrowserToolsSection({ access }: { access: BrowserPermissions }) {
+  const client = useClient();
+  const browserTools = useBrowserTools();
   const accessNote = useAccessNote(access, WEBSITE_TOOLS);
   const [checked, setChecked] = useState<string | undefined>();
   const look = () =>

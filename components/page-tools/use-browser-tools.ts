@@ -1,12 +1,13 @@
 import { useCallback } from 'react';
-import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 import type { BrowserSiteView } from '../../src/messaging/page-tools-contract';
 import { usePageToolsRequest } from './use-page-tools-request';
 
 const NONE: BrowserSiteView[] = [];
 
 /** The allowed sites' own tools for the Servers view, kept current as pages come and go. */
-export function useBrowserTools(client: PatchbayClient) {
+export function useBrowserTools() {
+  const client = useClient();
   const load = useCallback(async () => (await client.request('page-tools/list')).sites, [client]);
   const { value: sites, error, refresh, fail } = usePageToolsRequest(client, load, NONE);
   const setDisabled = useCallback(

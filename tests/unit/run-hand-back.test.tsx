@@ -12,6 +12,7 @@ import { useRunHandBack } from '../../components/routines/use-run-hand-back';
 import type { RoutineRun } from '../../src/routines/routine';
 import { formatRunTime } from '../../src/routines/run-time';
 import { aRoutine, aRun, HOUR, NOW, routinesBackground } from '../helpers/routines-background';
+import { withClient } from '../helpers/with-client';
 
 afterEach(cleanup);
 
@@ -44,7 +45,6 @@ function handBackHook(run: RoutineRun | undefined, options: { saved?: boolean } 
   const hook = renderHook(
     ({ messages }: { messages: UIMessage[] }) =>
       useRunHandBack({
-        client: background.client,
         chatId: CHAT,
         saved: options.saved ?? true,
         messages,
@@ -52,7 +52,10 @@ function handBackHook(run: RoutineRun | undefined, options: { saved?: boolean } 
         onRunMoved,
         handsBackRef,
       }),
-    { initialProps: { messages: [answer(call('approval-requested'))] } },
+    {
+      initialProps: { messages: [answer(call('approval-requested'))] },
+      wrapper: withClient(background.client),
+    },
   );
   return { ...background, hook, handsBackRef, onRunMoved, order };
 }
