@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { AsksPanel, useAsks } from '../../components/asks/AsksPanel';
+import { AsksPanel } from '../../components/asks/AsksPanel';
+import { useAsks } from '../../components/asks/use-asks';
 import { ExternalApprovals } from '../../components/browser-access/ExternalApprovals';
 import { useBrowserAccess } from '../../components/browser-access/use-browser-access';
 import { ChatTab } from '../../components/chat/ChatTab';
