@@ -2,6 +2,14 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/** Only src/platform/ and entrypoints/ touch the browser's APIs. */
+const BROWSER_APIS_IMPORT = {
+  name: 'wxt/browser',
+  message: 'Only src/platform/ and entrypoints/ may use the browser APIs.',
+};
+
+const PRESENTATIONAL = 'Components are presentational: talk to the worker in a use-*.ts hook.';
+
 export default tseslint.config(
   {
     ignores: [
@@ -107,14 +115,35 @@ export default tseslint.config(
           message: 'Use a port from src/platform/ports.ts; browser.* lives in src/platform/.',
         },
       ],
+      'no-restricted-imports': ['error', { paths: [BROWSER_APIS_IMPORT] }],
+    },
+  },
+  {
+    // Components are presentational: a component (.tsx) renders what a concept's hook
+    // (use-*.ts) gives it; only hooks take the panel's client (useClient) and talk to the worker.
+    files: ['components/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.name='useClient']", message: PRESENTATIONAL },
+        {
+          selector:
+            "MemberExpression[object.name='client'][property.name=/^(request|server|onBroadcast)$/]",
+          message: PRESENTATIONAL,
+        },
+        {
+          selector:
+            "MemberExpression[object.property.name='client'][property.name=/^(request|server|onBroadcast)$/]",
+          message: PRESENTATIONAL,
+        },
+      ],
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: 'wxt/browser',
-              message: 'Only src/platform/ and entrypoints/ may use the browser APIs.',
-            },
+          paths: [BROWSER_APIS_IMPORT],
+          patterns: [
+            { group: ['**/shared/client-context', './client-context'], message: PRESENTATIONAL },
+            { group: ['**/src/messaging/client'], message: PRESENTATIONAL },
           ],
         },
       ],

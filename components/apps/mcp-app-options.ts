@@ -1,11 +1,9 @@
 import type { ApprovalSettings } from '../../src/policy/grants';
 import type { AppModelContext } from '../../src/apps/app-model-context';
-import type { PatchbayClient } from '../../src/messaging/client';
 import type { CallToolResultView, ToolView } from '../../src/messaging/contract';
 
 /** What a tool card gives its MCP App: the server, the call, and the chat's hooks. */
 export interface McpAppOptions {
-  client: PatchbayClient;
   serverId: string;
   serverName: string;
   /** The tool whose card holds the app; `tool.ui.resourceUri` is the app. */

@@ -10,6 +10,7 @@ import type { AppPromptAnswer, AppPromptRequest } from '../../src/apps/app-promp
 import { MAX_INLINE_HEIGHT } from '../../src/apps/host-context';
 import { assertAlive, type AppLoad } from './mcp-app-load';
 import type { McpAppOptions } from './mcp-app-options';
+import type { PatchbayClient } from '../../src/messaging/client';
 import { openAppLink } from '../../src/platform/chrome-app-host';
 import { PatchbayError } from '../../src/errors/patchbay-error';
 
@@ -18,6 +19,8 @@ const MIN_HEIGHT = 48;
 /** What the policy needs from the card holding one load of the app. */
 export interface AppPolicyHost {
   load: AppLoad;
+  /** The panel's client, through which the app reaches its own server. */
+  client: PatchbayClient;
   /** The card's options as they are now. */
   options(): McpAppOptions;
   /** Puts a question before the person and waits for the answer. */
@@ -39,8 +42,8 @@ export interface AppPolicyHost {
  * nothing at all once the load is over.
  */
 export function createAppPolicy(host: AppPolicyHost): AppHostPolicy {
-  const { load } = host;
-  const { client, serverId } = host.options();
+  const { load, client } = host;
+  const { serverId } = host.options();
   return {
     async callTool(name, args) {
       assertAlive(load);

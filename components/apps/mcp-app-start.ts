@@ -9,6 +9,7 @@ import { appResourceFrom } from '../../src/apps/app-resource';
 import { hostContextFor, type HostEnvironment } from '../../src/apps/host-context';
 import type { AppLoad } from './mcp-app-load';
 import type { McpAppOptions } from './mcp-app-options';
+import type { PatchbayClient } from '../../src/messaging/client';
 import { appSandboxUrl } from '../../src/platform/chrome-app-host';
 import { PatchbayError } from '../../src/errors/patchbay-error';
 
@@ -20,12 +21,16 @@ import { PatchbayError } from '../../src/errors/patchbay-error';
 export async function startApp(
   load: AppLoad,
   frameBox: HTMLElement,
-  { client, serverId, serverName, tool }: McpAppOptions,
+  { serverId, serverName, tool }: McpAppOptions,
   policy: AppHostPolicy,
-  context: { displayMode(): McpUiDisplayMode; environment(): HostEnvironment },
+  context: {
+    client: PatchbayClient;
+    displayMode(): McpUiDisplayMode;
+    environment(): HostEnvironment;
+  },
 ): Promise<void> {
   const uri = tool.ui?.resourceUri ?? '';
-  const { contents } = await client.server(serverId, 'resources/read', { uri });
+  const { contents } = await context.client.server(serverId, 'resources/read', { uri });
   if (load.gone) return;
   const app = appResourceFrom(uri, contents, serverName);
   const frame = createSandboxFrame(

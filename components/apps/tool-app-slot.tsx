@@ -3,7 +3,6 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import type { ApprovalSettings } from '../../src/policy/grants';
 import type { ProxyToolOutput } from '../../src/model-tools/proxy-tools';
 import type { AppModelContext } from '../../src/apps/app-model-context';
-import type { PatchbayClient } from '../../src/messaging/client';
 import type { ToolView } from '../../src/messaging/contract';
 
 // MCP Apps' host (ext-apps' bridge and its schemas) loads with the first tool card that has one.
@@ -11,7 +10,6 @@ const ToolApp = lazy(() => import('./ToolApp').then((module) => ({ default: modu
 
 /** What a conversation gives the apps in its tool cards. */
 export interface AppSlotContext {
-  client: PatchbayClient;
   /** Calls saved before the chat opened: their apps show as snapshots until reloaded. */
   savedCalls: ReadonlySet<string>;
   stoppedCalls: ReadonlySet<string>;
@@ -51,7 +49,6 @@ export function toolAppSlot(
   return (
     <Suspense fallback={<p className="muted">Loading app…</p>}>
       <ToolApp
-        client={apps.client}
         serverId={call.serverId}
         serverName={call.serverName}
         tool={tool}

@@ -14,6 +14,7 @@ import type { McpAppOptions } from './mcp-app-options';
 import { createAppPolicy } from './mcp-app-policy';
 import { startApp } from './mcp-app-start';
 import { useAppHostContext } from './use-app-host-context';
+import { useClient } from '../shared/client-context';
 
 export type { McpAppOptions } from './mcp-app-options';
 
@@ -30,6 +31,7 @@ const START_TIMEOUT_MS = 20_000;
  * it again (Reload app).
  */
 export function useMcpApp(options: McpAppOptions, generation: number) {
+  const client = useClient();
   const [phase, setPhase] = useState<AppPhase>('loading');
   const [error, setError] = useState<string | undefined>();
   const [height, setHeight] = useState(INITIAL_HEIGHT);
@@ -82,6 +84,7 @@ export function useMcpApp(options: McpAppOptions, generation: number) {
 
     const policy = createAppPolicy({
       load,
+      client,
       options: () => latest.current,
       ask: (prompt) => askPerson(load, prompt, (shown) => setPrompts((all) => [...all, shown])),
       displayMode: () => modeRef.current,
@@ -111,6 +114,7 @@ export function useMcpApp(options: McpAppOptions, generation: number) {
       setPhase('failed');
     }, START_TIMEOUT_MS);
     void startApp(load, frameBox, latest.current, policy, {
+      client,
       displayMode: () => modeRef.current,
       environment,
     }).catch((reason: unknown) => {
@@ -125,7 +129,7 @@ export function useMcpApp(options: McpAppOptions, generation: number) {
     return () => {
       if (!load.gone) close();
     };
-  }, [generation, environment, tell, changeDisplayMode]);
+  }, [generation, client, environment, tell, changeDisplayMode]);
 
   useAppHostContext({ box, current, latest, mode: modeRef }, displayMode, environment);
 

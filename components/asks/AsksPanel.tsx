@@ -1,48 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
 import { ElicitationCard } from './ElicitationCard';
 import { SamplingCard } from './SamplingCard';
 import { describeUrlRequest } from '../../src/asks/url-request';
-import { createLanguageModel } from '../../src/models/model';
 import type { ModelSettings } from '../../src/models/model-settings';
-import { runSampling, type ApprovedSampling } from '../../src/asks/run-sampling';
-import { describeChatError } from '../../src/chat-turn/chat-errors';
-import type { PatchbayClient } from '../../src/messaging/client';
-import type { AskAnswer, AskView } from '../../src/messaging/asks-contract';
+import type { AskView } from '../../src/messaging/asks-contract';
 import type { ServerView } from '../../src/messaging/contract';
-
-type SamplingState =
-  | { phase: 'review' }
-  | { phase: 'running'; controller: AbortController }
-  | { phase: 'answer'; answer: string; model: string; stopReason: string }
-  | { phase: 'failed'; error: string };
-
-/** Everything servers wait on the person for, kept current from the background's broadcasts. */
-export function useAsks(client: PatchbayClient): AskView[] {
-  const [asks, setAsks] = useState<AskView[]>([]);
-  useEffect(() => {
-    let live = true;
-    // A broadcast is newer than the list asked for below, which may answer after it.
-    let heard = false;
-    const stop = client.onBroadcast((message) => {
-      if (message.type !== 'mcp/asks/changed') return;
-      heard = true;
-      setAsks(message.payload.asks);
-    });
-    // Asks that arrived while the panel was closed are waiting already.
-    void client.request('mcp/asks/list').then(
-      ({ asks: waiting }) => live && !heard && setAsks(waiting),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-      stop();
-    };
-  }, [client]);
-  return asks;
-}
+import { useAskAnswers } from './use-ask-answers';
 
 export interface AsksPanelProps {
-  client: PatchbayClient;
   asks: AskView[];
   servers: ServerView[];
   loadSettings(): Promise<ModelSettings | undefined>;
@@ -52,80 +16,12 @@ export interface AsksPanelProps {
  * The questions servers are waiting on, above whatever the panel shows: forms, pages to open,
  * requests to run the person's model. Nothing is answered without the person's click.
  */
-export function AsksPanel({ client, asks, servers, loadSettings }: AsksPanelProps) {
-  const [sampling, setSampling] = useState<Record<string, SamplingState>>({});
-  const [modelName, setModelName] = useState<string | undefined>();
-  const [error, setError] = useState<string | undefined>();
-  const controllers = useRef(new Map<string, AbortController>());
-
-  useEffect(() => {
-    void loadSettings().then(
-      (settings) => setModelName(settings?.model),
-      () => undefined,
-    );
-  }, [loadSettings, asks.length]);
-
-  // A model run for an ask that went away (answered elsewhere, expired) is stopped.
-  useEffect(() => {
-    const open = new Set(asks.map((ask) => ask.id));
-    for (const [id, controller] of controllers.current) {
-      if (!open.has(id)) {
-        controller.abort();
-        controllers.current.delete(id);
-      }
-    }
-  }, [asks]);
-
+export function AsksPanel({ asks, servers, loadSettings }: AsksPanelProps) {
+  const { sampling, modelName, error, answer, run, enableSampling } = useAskAnswers(
+    asks,
+    loadSettings,
+  );
   if (!asks.length) return null;
-
-  const answer = (id: string, reply: AskAnswer) => {
-    setError(undefined);
-    void client.request('mcp/asks/answer', { id, answer: reply }).then(
-      ({ answered }) => {
-        if (!answered) setError('The server stopped waiting for that answer.');
-      },
-      (failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)),
-    );
-  };
-
-  const run = async (ask: Extract<AskView, { kind: 'sampling' }>, approved: ApprovedSampling) => {
-    const settings = await loadSettings();
-    if (!settings) {
-      setSampling((previous) => ({
-        ...previous,
-        [ask.id]: { phase: 'failed', error: 'Set up a model in Settings first.' },
-      }));
-      return;
-    }
-    const controller = new AbortController();
-    controllers.current.set(ask.id, controller);
-    setSampling((previous) => ({ ...previous, [ask.id]: { phase: 'running', controller } }));
-    try {
-      const result = await runSampling(
-        createLanguageModel(settings),
-        ask.request,
-        approved,
-        controller.signal,
-      );
-      setSampling((previous) => ({
-        ...previous,
-        [ask.id]: {
-          phase: 'answer',
-          answer: result.text,
-          model: settings.model,
-          stopReason: result.stopReason,
-        },
-      }));
-    } catch (failure) {
-      if (controller.signal.aborted) return;
-      setSampling((previous) => ({
-        ...previous,
-        [ask.id]: { phase: 'failed', error: describeChatError(failure) },
-      }));
-    } finally {
-      controllers.current.delete(ask.id);
-    }
-  };
 
   return (
     <section className="asks" aria-label="Servers are waiting for you">
@@ -152,13 +48,7 @@ export function AsksPanel({ client, asks, servers, loadSettings }: AsksPanelProp
               {...(state.phase === 'answer' ? { answer: state.answer } : {})}
               {...(state.phase === 'failed' ? { error: state.error } : {})}
               {...(modelName ? { modelName } : {})}
-              onEnableSampling={() =>
-                void client
-                  .server(ask.serverId, 'sampling/set', { enabled: true })
-                  .catch((failure: unknown) =>
-                    setError(failure instanceof Error ? failure.message : String(failure)),
-                  )
-              }
+              onEnableSampling={() => enableSampling(ask.serverId)}
               onRun={(edited) => void run(ask, edited)}
               onSend={(text) => {
                 if (state.phase !== 'answer') return;

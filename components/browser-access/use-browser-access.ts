@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { BrowserAccessView } from '../../src/messaging/browser-access-contract';
 import type { GlobalPayloads } from '../../src/messaging/contract';
-import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 
 type ViewRequest =
   | 'browser-access/link/save'
@@ -18,7 +18,8 @@ type ViewRequest =
  * broadcasts, and the requests that change it. A failed request's message is kept for the
  * form that made it (with the field it is about, when there is one).
  */
-export function useBrowserAccess(client: PatchbayClient) {
+export function useBrowserAccess() {
+  const client = useClient();
   const [view, setView] = useState<BrowserAccessView | undefined>();
   const [error, setError] = useState<{ message: string; field?: string } | undefined>();
   useEffect(() => {

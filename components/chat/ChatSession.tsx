@@ -58,12 +58,11 @@ export interface ChatSessionProps extends ChatSessionOptions {
  * the latest words, then notices and the composer, pinned to the bottom of the panel.
  */
 export function ChatSession(props: ChatSessionProps) {
-  const { client, servers } = props;
+  const { servers } = props;
   const session = useChatSession(props);
   const { chat, busy, tools } = session;
-  const reader = useResourceReader(client);
+  const reader = useResourceReader();
   const context = useServerContext({
-    client,
     servers,
     messages: chat.messages,
     replaceMessages: chat.setMessages,
@@ -79,7 +78,6 @@ export function ChatSession(props: ChatSessionProps) {
   );
   const takeQuoted = useQuotedPages(props.composerRequest);
   const composer = useChatComposer({
-    client,
     servers,
     session,
     context,
@@ -90,7 +88,7 @@ export function ChatSession(props: ChatSessionProps) {
   const [editingId, setEditingId] = useState<string | undefined>();
 
   const names = useMemo(() => createToolNameMap(tools), [tools]);
-  const tabTargets = useBrowserTargets(client, chat.messages, names);
+  const tabTargets = useBrowserTargets(chat.messages, names);
   const { progress, stoppedCalls, approvals } = session;
   // What tool cards show besides their message: rows with cards render again when it changes.
   const toolState = useMemo(
@@ -99,7 +97,6 @@ export function ChatSession(props: ChatSessionProps) {
   );
 
   const apps: AppSlotContext = {
-    client,
     savedCalls: session.savedCalls,
     stoppedCalls,
     appContext: session.appContext,
@@ -137,7 +134,6 @@ export function ChatSession(props: ChatSessionProps) {
           <>
             <Suspense fallback={null}>
               <EmptyChatPanel
-                client={client}
                 servers={servers}
                 tools={tools}
                 askForSites={props.askForSites}
@@ -210,7 +206,6 @@ export function ChatSession(props: ChatSessionProps) {
         {troubled ? (
           <Suspense fallback={null}>
             <ServerProblems
-              client={client}
               servers={servers}
               askForSites={props.askForSites}
               onOpenServer={props.onOpenServer}

@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { SettingsTarget } from '../../src/chat-turn/chat-errors';
-import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerView } from '../../src/messaging/contract';
 import type { useComposerDraft } from '../composer/use-composer-draft';
 import { ChatRowMenu } from '../history/ChatRowMenu';
@@ -29,7 +28,6 @@ const TipsCard = lazy(() => import('./TipsCard'));
  * the header with the chat's model and tools (the browser's among them); and the chat itself.
  */
 export function ChatTab({
-  client,
   chat,
   chats,
   servers,
@@ -40,7 +38,6 @@ export function ChatTab({
   onOpenSettings,
   onOpenServer,
 }: {
-  client: PatchbayClient;
   chat: ChatTabState;
   chats: ReturnType<typeof useConversations>;
   servers: ServerView[];
@@ -121,7 +118,6 @@ export function ChatTab({
       {conversation ? (
         <ChatSession
           key={`${conversation.id}:${chats.readings}`}
-          client={client}
           conversation={conversation}
           history={chats.history}
           journal={chats.journal}

@@ -1,4 +1,3 @@
-import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerView, ToolView } from '../../src/messaging/contract';
 import type { AskForSites } from '../../src/permissions/ask-for-sites';
 import { EmptyChat } from './EmptyChat';
@@ -9,14 +8,13 @@ import { useEmptyChat } from './use-empty-chat';
  * chunk of its own, so the panel's first load does not carry the suggestions.
  */
 export default function EmptyChatPanel(props: {
-  client: PatchbayClient;
   servers: readonly ServerView[];
   tools: readonly ToolView[];
   askForSites: AskForSites;
   /** A question chosen: it goes in the composer, unsent. */
   onAsk(question: string): void;
 }) {
-  const empty = useEmptyChat(props.client, props.servers, props.tools, props.askForSites);
+  const empty = useEmptyChat(props.servers, props.tools, props.askForSites);
   return (
     <EmptyChat
       toolCount={props.tools.length}

@@ -2,7 +2,7 @@ import type { DynamicToolUIPart } from 'ai';
 import { useState } from 'react';
 import { allowAlways, type ApprovalSettings } from '../../src/policy/grants';
 import { chatCallTabUrl, createCallOrigins } from '../../src/chat-approval/chat-approval';
-import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 import type { ToolView } from '../../src/messaging/contract';
 
 /**
@@ -11,12 +11,12 @@ import type { ToolView } from '../../src/messaging/contract';
  * `callOrigins`, which it must be given).
  */
 export function useAlwaysAllow(options: {
-  client: PatchbayClient;
   loadApprovals(): Promise<ApprovalSettings>;
   saveApprovals(next: ApprovalSettings): Promise<void>;
   onSaved(next: ApprovalSettings): void;
 }) {
-  const [callOrigins] = useState(() => createCallOrigins(chatCallTabUrl(options.client)));
+  const client = useClient();
+  const [callOrigins] = useState(() => createCallOrigins(chatCallTabUrl(client)));
   const alwaysAllow = async (view: ToolView, part: DynamicToolUIPart) => {
     const origin = await callOrigins.of(view, part.input, part.toolCallId);
     const next = allowAlways(await options.loadApprovals(), view, origin);

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { TabTargetState } from '../browser-access/TabTarget';
 import type { ToolNameMap } from '../../src/model-tools/tool-names';
 import { BROWSER_SERVER_ID } from '../../src/messaging/browser-access-contract';
-import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -15,10 +15,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * names even if the person switches tabs before answering.
  */
 export function useBrowserTargets(
-  client: PatchbayClient,
   messages: readonly UIMessage[],
   names: ToolNameMap,
 ): ReadonlyMap<string, TabTargetState> {
+  const client = useClient();
   const [targets, setTargets] = useState<ReadonlyMap<string, TabTargetState>>(() => new Map());
   const asked = useRef(new Set<string>());
 

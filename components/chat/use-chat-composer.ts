@@ -2,7 +2,7 @@ import type { FileUIPart } from 'ai';
 import type { ComposerProps } from '../composer/Composer';
 import { typedMetadata, type QuotedPage } from '../../src/chat/message-origin';
 import { promptMessagesToUIMessages } from '../../src/chat/resource-parts';
-import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 import type { ServerView } from '../../src/messaging/contract';
 import type { PromptView } from '../../src/messaging/features-contract';
 import type { ChatSessionState } from './use-chat-session';
@@ -15,7 +15,6 @@ type ServerContext = ReturnType<typeof useServerContext>;
  * completing its arguments, and the pickers' lists. `onSent` runs when a message goes out.
  */
 export function useChatComposer(options: {
-  client: PatchbayClient;
   servers: ServerView[];
   session: ChatSessionState;
   context: ServerContext;
@@ -25,7 +24,8 @@ export function useChatComposer(options: {
   takeQuoted(): QuotedPage[];
   onSent(): void;
 }): Omit<ComposerProps, 'busy'> {
-  const { client, servers, session, context, onSent } = options;
+  const { servers, session, context, onSent } = options;
+  const client = useClient();
   const { chat } = session;
   const serverName = (serverId: string) =>
     servers.find((server) => server.id === serverId)?.name ?? serverId;

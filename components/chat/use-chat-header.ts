@@ -4,7 +4,7 @@ import { chatModelLabel } from '../../src/models/chat-model';
 import type { ModelChoice } from '../../src/models/model-choice';
 import { checkToolBudget } from '../../src/model-tools/tool-budget';
 import { toolCounts, toolsByServer } from '../../src/chat/tool-counts';
-import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 import type { ServerView } from '../../src/messaging/contract';
 import type { useChatModel } from './use-chat-model';
 import { useChatTools } from './use-chat-tools';
@@ -17,7 +17,6 @@ import type { AskForSites } from '../../src/permissions/ask-for-sites';
  * and `askModelList`, which opens the models from elsewhere in the chat.
  */
 export function useChatHeader(options: {
-  client: PatchbayClient;
   servers: readonly ServerView[];
   choice: ModelChoice | undefined;
   chatModel: ReturnType<typeof useChatModel>;
@@ -25,10 +24,11 @@ export function useChatHeader(options: {
   onBrowserToggle(on: boolean): void;
   askForSites: AskForSites;
 }): ChatHeaderProps & { askModelList(): void } {
-  const { client, servers, choice, chatModel } = options;
+  const { servers, choice, chatModel } = options;
+  const client = useClient();
   /** Counts the asks to open the model list from elsewhere (a failure's Choose another model). */
   const [listAsked, setListAsked] = useState(0);
-  const { tools } = useChatTools(client);
+  const { tools } = useChatTools();
   const models = useModelOptions(choice);
   const counts = useMemo(() => toolCounts(tools), [tools]);
   const byServer = useMemo(() => toolsByServer(tools), [tools]);

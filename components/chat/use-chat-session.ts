@@ -10,7 +10,7 @@ import type { ModelSettings } from '../../src/models/model-settings';
 import type { AppModelContext } from '../../src/apps/app-model-context';
 import type { ConversationStore, OpenedConversation } from '../../src/chat/history';
 import type { UnsavedJournal } from '../../src/chat/unsaved-changes';
-import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 import { toolCallIdsOf } from '../apps/tool-app-slot';
 import { useRunHandBack } from '../routines/use-run-hand-back';
 import { useAlwaysAllow } from './use-always-allow';
@@ -20,7 +20,6 @@ import { useInterruptedTurn } from './use-interrupted-turn';
 import { useTaskResults } from './use-task-results';
 
 export interface ChatSessionOptions {
-  client: PatchbayClient;
   conversation: OpenedConversation;
   history: ConversationStore;
   /** Where what is not written yet goes when the panel goes away. */
@@ -42,7 +41,8 @@ const SETTLED_TOOL_STATES = new Set(['output-available', 'output-error', 'output
  * it goes, with the tools it can use, their approvals, and the turn actions (stop, edit).
  */
 export function useChatSession(options: ChatSessionOptions) {
-  const { client, conversation, history, loadApprovals } = options;
+  const { conversation, history, loadApprovals } = options;
+  const client = useClient();
   // What the MCP Apps in this chat last told the model, by tool call (one map, kept as is).
   const [appContext] = useState(() => new Map<string, AppModelContext>());
   const [approvals, setApprovals] = useState<ApprovalSettings>({});
@@ -89,7 +89,7 @@ export function useChatSession(options: ChatSessionOptions) {
     // Errors are shown inline (chat.error) with a sentence and a Retry; nothing to log.
     onError: () => undefined,
   });
-  const { tools, progress } = useChatTools(client, conversation.id);
+  const { tools, progress } = useChatTools(conversation.id);
   const [stoppedCalls, setStoppedCalls] = useState<Set<string>>(new Set());
   // Calls saved before this chat opened: their apps show as snapshots until reloaded.
   const [savedCalls] = useState(() => toolCallIdsOf(conversation.messages));
@@ -108,12 +108,11 @@ export function useChatSession(options: ChatSessionOptions) {
     onSaved: options.onSaved,
   });
   // Calls that became tasks and ended while the chat was closed get their results now.
-  const withTasks = useTaskResults(client, conversation.id, restored, chat);
+  const withTasks = useTaskResults(conversation.id, restored, chat);
   const interrupted = useInterruptedTurn(conversation, withTasks ?? restored, chat);
   const busy = status === 'streaming' || status === 'submitted';
   // A routine's run in this chat: its line, and its hand-back once the person answered.
   const routineRun = useRunHandBack({
-    client,
     chatId: conversation.id,
     saved: conversation.messages.length > 0,
     messages: chat.messages,

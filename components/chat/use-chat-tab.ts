@@ -5,7 +5,6 @@ import {
   approvalSettingsSchema,
   type ApprovalSettings,
 } from '../../src/policy/grants';
-import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerView } from '../../src/messaging/contract';
 import type { KeyValueStore } from '../../src/platform/ports';
 import type { useConversations } from '../history/use-conversations';
@@ -20,7 +19,6 @@ import { useChatModel } from './use-chat-model';
  * and the person's approval grants (read fresh for every call, written by "Always allow").
  */
 export function useChatTab(options: {
-  client: PatchbayClient;
   store: KeyValueStore;
   models: ReturnType<typeof useModelChoice>;
   chats: ReturnType<typeof useConversations>;
@@ -30,7 +28,7 @@ export function useChatTab(options: {
   /** Asks Chrome for a server's site when the chat switches it on. */
   askForSites: AskForSites;
 }) {
-  const { client, store, models, chats, servers, askForSites } = options;
+  const { store, models, chats, servers, askForSites } = options;
   const [showHistory, setShowHistory] = useState(false);
   const chatModel = useChatModel({
     store,
@@ -39,7 +37,6 @@ export function useChatTab(options: {
     conversation: chats.conversation,
   });
   const { askModelList, ...header } = useChatHeader({
-    client,
     servers,
     choice: models.choice,
     chatModel,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 import type { ServerState, ToolView } from '../../src/messaging/contract';
 import type { TaskStatus, TaskView } from '../../src/messaging/tasks-contract';
 
@@ -31,7 +31,8 @@ function taskProgress(task: TaskView): CallProgress[string] {
  * The tools the chat can use, kept current from broadcasts, and its calls' progress by call;
  * with `chatId`, only its own calls' tasks (another chat's call may have the same id).
  */
-export function useChatTools(client: PatchbayClient, chatId?: string) {
+export function useChatTools(chatId?: string) {
+  const client = useClient();
   const [tools, setTools] = useState<ToolView[]>([]);
   const [progress, setProgress] = useState<CallProgress>({});
   useEffect(() => {

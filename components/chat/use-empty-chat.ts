@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { chatSuggestions } from '../../src/chat/chat-suggestions';
-import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 import type { ServerView, ToolView } from '../../src/messaging/contract';
 import type { AskForSites } from '../../src/permissions/ask-for-sites';
 
@@ -10,11 +10,11 @@ import type { AskForSites } from '../../src/permissions/ask-for-sites';
  * then connects, or says why not, there and in the header).
  */
 export function useEmptyChat(
-  client: PatchbayClient,
   servers: readonly ServerView[],
   tools: readonly ToolView[],
   askForSites: AskForSites,
 ) {
+  const client = useClient();
   const suggestions = useMemo(() => chatSuggestions(servers, tools), [servers, tools]);
   const [enabling, setEnabling] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<string | undefined>();

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../src/errors/error-message';
 import { chatServerProblems, type ServerProblem } from '../../src/chat/server-problems';
-import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 import type { ServerView } from '../../src/messaging/contract';
 import { sitesRefused, type AskForSites } from '../../src/permissions/ask-for-sites';
 
@@ -23,12 +23,12 @@ const keyOf = (problem: ServerProblem) => `${problem.serverId}\n${problem.action
  * Enter <header> and Open in Servers go to the server's card.
  */
 export function useServerProblems(options: {
-  client: PatchbayClient;
   servers: readonly ServerView[];
   askForSites: AskForSites;
   onOpenServer?: OpenServer | undefined;
 }) {
-  const { client, servers, askForSites, onOpenServer } = options;
+  const { servers, askForSites, onOpenServer } = options;
+  const client = useClient();
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<string | undefined>();

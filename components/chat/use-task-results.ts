@@ -1,7 +1,7 @@
 import { isToolUIPart, type UIMessage } from 'ai';
 import { useEffect, useRef, useState } from 'react';
 import { callsAwaitingOutcome, tasksOfChat, withTaskResults } from '../../src/chat/task-results';
-import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 import type { TaskView } from '../../src/messaging/tasks-contract';
 
 interface ChatMessages {
@@ -20,11 +20,11 @@ const SETTLED = new Set(['output-available', 'output-error', 'output-denied']);
  * on from; undefined while nothing was patched.
  */
 export function useTaskResults(
-  client: PatchbayClient,
   chatId: string,
   restored: readonly UIMessage[],
   chat: ChatMessages,
 ): UIMessage[] | undefined {
+  const client = useClient();
   const [patched, setPatched] = useState<UIMessage[]>();
   const current = useRef(chat);
   const patching = useRef(false);

@@ -2,7 +2,7 @@ import type { UIMessage } from 'ai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { attachmentParts, isResourcePart, refreshedPart } from '../../src/chat/resource-parts';
 import type { Attachment } from '../../src/composer/attachment';
-import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 import type { ServerView } from '../../src/messaging/contract';
 import type {
   PromptView,
@@ -28,16 +28,15 @@ const keyOf = (serverId: string, uri: string) => `${serverId} ${uri}`;
  * subscribed to where its server allows, and read again when the server says it changed.
  */
 export function useServerContext({
-  client,
   servers,
   messages,
   replaceMessages,
 }: {
-  client: PatchbayClient;
   servers: ServerView[];
   messages: UIMessage[];
   replaceMessages(update: (messages: UIMessage[]) => UIMessage[]): void;
 }) {
+  const client = useClient();
   const [resources, setResources] = useState<ResourceView[]>([]);
   const [templates, setTemplates] = useState<ResourceTemplateView[]>([]);
   const [prompts, setPrompts] = useState<PromptView[]>([]);
@@ -118,7 +117,7 @@ export function useServerContext({
     return parts;
   }, [attachments]);
 
-  useFreshness({ client, servers, messages, attachments, replaceMessages, setAttachments });
+  useFreshness({ servers, messages, attachments, replaceMessages, setAttachments });
 
   return {
     resources,
@@ -136,20 +135,19 @@ export function useServerContext({
 
 /** Subscribes to every resource in view and reads one again when its server says it changed. */
 function useFreshness({
-  client,
   servers,
   messages,
   attachments,
   replaceMessages,
   setAttachments,
 }: {
-  client: PatchbayClient;
   servers: ServerView[];
   messages: UIMessage[];
   attachments: PendingAttachment[];
   replaceMessages(update: (messages: UIMessage[]) => UIMessage[]): void;
   setAttachments(update: (previous: PendingAttachment[]) => PendingAttachment[]): void;
 }) {
+  const client = useClient();
   const subscribed = useRef(new Set<string>());
   const wanted = new Map<string, { serverId: string; uri: string }>();
   for (const message of messages)

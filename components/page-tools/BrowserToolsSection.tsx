@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import { BrowserTools } from './BrowserTools';
-import type { PatchbayClient } from '../../src/messaging/client';
 import type { BrowserPermissions } from '../../src/permissions/browser-permissions';
 import { PermissionNote } from '../permissions/PermissionNote';
 import { useAccessNote } from '../permissions/use-access-note';
@@ -14,26 +12,10 @@ export const WEBSITE_TOOLS = 'Websites’ tools';
  * need all-site access, which Patchbay never asks at install: until Chrome gives it, the note
  * says what it allows, and looking at the tab asks for it from that click.
  */
-export function BrowserToolsSection({
-  client,
-  access,
-}: {
-  client: PatchbayClient;
-  access: BrowserPermissions;
-}) {
-  const browserTools = useBrowserTools(client);
+export function BrowserToolsSection({ access }: { access: BrowserPermissions }) {
+  const browserTools = useBrowserTools();
   const accessNote = useAccessNote(access, WEBSITE_TOOLS);
-  const [checked, setChecked] = useState<string | undefined>();
-  const look = () =>
-    client.request('page-tools/check-active').then(
-      ({ offers }) =>
-        setChecked(
-          offers.length
-            ? 'Sites waiting for you are listed at the top.'
-            : 'Nothing new: this tab offers no tools to allow.',
-        ),
-      (reason: unknown) => setChecked(String(reason)),
-    );
+  const { checked, checkActiveTab: look } = browserTools;
   const checkTab = () => {
     if (accessNote.granted !== false) return void look();
     // Asked from this click; the note above already said what it allows.

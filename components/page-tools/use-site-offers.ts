@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 import type { SiteOfferView } from '../../src/messaging/page-tools-contract';
 import type { ActiveTabWatch } from '../../src/platform/ports';
 
@@ -19,7 +19,8 @@ export const LOOK_AGAIN_AFTER_MS = [2_000, 4_000] as const;
  * not allowed) when the panel opens, when they switch tabs and when that tab loads a page, and
  * again after {@link LOOK_AGAIN_AFTER_MS} where the page had nothing yet.
  */
-export function useSiteOffers(client: PatchbayClient, watchActiveTab?: ActiveTabWatch) {
+export function useSiteOffers(watchActiveTab?: ActiveTabWatch) {
+  const client = useClient();
   const [offers, setOffers] = useState<SiteOfferView[]>([]);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<string | undefined>();

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { ResourceDialogState } from './ResourceDialog';
-import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 
 /** A server resource open for reading over the chat. */
 export interface OpenResource {
@@ -15,7 +15,8 @@ export interface OpenResource {
  * The resource the person opened (from a tool result's link or a message's chip), read from
  * its server; an answer for a resource no longer open is dropped.
  */
-export function useResourceReader(client: PatchbayClient) {
+export function useResourceReader() {
+  const client = useClient();
   const [open, setOpen] = useState<OpenResource | undefined>();
   const read = useCallback(
     (resource: Omit<OpenResource, 'state'>) => {

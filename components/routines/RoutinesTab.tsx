@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { ModelChoice } from '../../src/models/model-choice';
-import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerView } from '../../src/messaging/contract';
 import type { BrowserPermissions } from '../../src/permissions/browser-permissions';
 import type { RoutineInput } from '../../src/routines/routine';
@@ -17,7 +16,6 @@ export const ROUTINES_INTRO =
   'A routine runs a chat on a schedule, with the model and servers you choose. Tools you tick run without asking; anything else pauses the run until you answer in its chat.';
 
 export interface RoutinesTabProps {
-  client: PatchbayClient;
   servers: readonly ServerView[];
   /** The providers set up, whose models a routine can run with. */
   choice: ModelChoice | undefined;
@@ -29,7 +27,7 @@ export interface RoutinesTabProps {
 
 /** The Routines tab: the routines with their runs, or the editor of one. */
 export function RoutinesTab(props: RoutinesTabProps) {
-  const state = useRoutines(props.client);
+  const state = useRoutines();
   const { editing } = props;
   const [notice, setNotice] = useState<string | undefined>();
   const open = (initial: RoutineInput) => {
@@ -112,7 +110,6 @@ function EditorPanel(
 ) {
   const { routines, initial } = props;
   const editor = useRoutineEditor({
-    client: props.client,
     initial,
     choice: props.choice,
     save: routines.save,

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ModelChoice } from '../../src/models/model-choice';
-import { RequestError, type PatchbayClient } from '../../src/messaging/client';
+import { RequestError } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 import type { ToolView } from '../../src/messaging/contract';
 import type { BrowserPermissions } from '../../src/permissions/browser-permissions';
 import type { RoutineInput, RoutineView } from '../../src/routines/routine';
@@ -29,7 +30,6 @@ export const NO_NOTIFICATIONS =
  * asks Chrome for notifications from the Save click itself; a refusal still saves.
  */
 export function useRoutineEditor(options: {
-  client: PatchbayClient;
   initial: RoutineInput;
   choice: ModelChoice | undefined;
   save(input: RoutineInput): Promise<RoutineView>;
@@ -39,7 +39,8 @@ export function useRoutineEditor(options: {
   /** Saved; `notice` says what the person should know (notifications refused). */
   onSaved(routine: RoutineView, notice?: string): void;
 }) {
-  const { client, save, first, notices, onSaved } = options;
+  const { save, first, notices, onSaved } = options;
+  const client = useClient();
   const [form, setForm] = useState<RoutineForm>(() => formOf(options.initial));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saveError, setSaveError] = useState<string | undefined>();

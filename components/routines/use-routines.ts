@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 import type { RoutineInput, RoutineRun, RoutineView } from '../../src/routines/routine';
 
 /** A routine's runs as its expanded history shows them. */
@@ -12,7 +12,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * those whose history is open, and what the person does to them: save, pause or resume, run now,
  * delete. A failed action's sentence is `notice`; a failed save throws to the editor.
  */
-export function useRoutines(client: PatchbayClient) {
+export function useRoutines() {
+  const client = useClient();
   const [routines, setRoutines] = useState<RoutineView[] | undefined>();
   const [loadError, setLoadError] = useState<string | undefined>();
   const [notice, setNotice] = useState<string | undefined>();

@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
 import { useEffect, useRef, useState } from 'react';
-import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 import type { RoutineRun } from '../../src/routines/routine';
 
 /** A routine's run in this chat, as the line above it says. */
@@ -28,7 +28,6 @@ const hasState = (message: UIMessage | undefined, state: string) =>
  * message (a new one) is no run's and asks nothing.
  */
 export function useRunHandBack(options: {
-  client: PatchbayClient;
   chatId: string;
   /** The chat opened with saved messages. */
   saved: boolean;
@@ -40,7 +39,8 @@ export function useRunHandBack(options: {
   /** Set while the run waits here: the chat's automatic send must not go on itself. */
   handsBackRef: { current: boolean };
 }) {
-  const { client, chatId, saved, messages } = options;
+  const { chatId, saved, messages } = options;
+  const client = useClient();
   const [run, setRun] = useState<RoutineRun | undefined>();
   const [routineName, setRoutineName] = useState<string | undefined>();
   const [handBackFailed, setHandBackFailed] = useState(false);

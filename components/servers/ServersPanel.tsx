@@ -9,7 +9,6 @@ import { ServersHeader } from './ServersHeader';
 import { MAX_TOOLS } from '../../src/models/model-settings';
 import { parseServerImport } from '../../src/mcp/import-export';
 import { readImportFile } from '../../src/mcp/import-file';
-import type { PatchbayClient } from '../../src/messaging/client';
 import type { ServerView } from '../../src/messaging/contract';
 import type { KeyValueStore } from '../../src/platform/ports';
 import { readIconFile } from '../../src/ui/icon-file';
@@ -33,13 +32,11 @@ const BrowseRegistry = lazy(() =>
 
 /** The Servers view: built-in and custom servers, their forms, and sites' own tools. */
 export function ServersPanel({
-  client,
   serverState,
   store,
   askForSites,
   websiteTools,
 }: {
-  client: PatchbayClient;
   serverState: ReturnType<typeof useServers>;
   store: KeyValueStore;
   /** Asks Chrome for the sites a click needs (src/permissions/ask-for-sites.ts). */
@@ -48,12 +45,12 @@ export function ServersPanel({
   websiteTools: BrowserPermissions;
 }) {
   const { servers, loadError } = serverState;
-  const forms = useServerForms(client, serverState.reload, askForSites);
+  const forms = useServerForms(serverState.reload, askForSites);
   const registryUrl = useStored(store, REGISTRY_URL_KEY, z.string().url());
-  const actions = useServerActions(client, serverState, store, askForSites);
+  const actions = useServerActions(serverState, store, askForSites);
   useConnectedServerTools(serverState);
-  const enabledToolCount = useEnabledToolCount(client, serverState);
-  const runningTasks = useRunningTasks(client);
+  const enabledToolCount = useEnabledToolCount(serverState);
+  const runningTasks = useRunningTasks();
   const { mode, setMode, editing, setEditing, exported } = forms;
   const [focusHeader, setFocusHeader] = useState<string | undefined>();
   const syncOn = useStored(store, SYNC_ENABLED_KEY, z.boolean());
@@ -162,7 +159,7 @@ export function ServersPanel({
           <ul className="server-list">{builtIn.map(renderCard)}</ul>
         </section>
       ) : null}
-      <BrowserToolsSection client={client} access={websiteTools} />
+      <BrowserToolsSection access={websiteTools} />
     </section>
   );
 }

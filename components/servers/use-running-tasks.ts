@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
-import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 import { taskKey, type TaskRef, type TaskView } from '../../src/messaging/tasks-contract';
 
 /**
  * The tasks the background follows, kept current from its broadcasts, newest first, and a way
  * to stop one. Finished ones stay listed until their chat takes their result in.
  */
-export function useRunningTasks(client: PatchbayClient) {
+export function useRunningTasks() {
+  const client = useClient();
   const [tasks, setTasks] = useState<TaskView[]>([]);
   useEffect(() => {
     // By chat and call: two chats' calls may share an id.

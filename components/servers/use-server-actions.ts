@@ -5,7 +5,7 @@ import {
   approvalSettingsSchema,
   setReadOnlyWithoutAsking,
 } from '../../src/policy/grants';
-import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 import type { ServerResults, ServerView } from '../../src/messaging/contract';
 import type { KeyValueStore } from '../../src/platform/ports';
 import { useServerDetails } from './use-server-details';
@@ -23,18 +23,18 @@ type Health = ServerResults['health/check'] | 'checking';
  * failure becomes the notice above the list, and the list is reloaded after each piece of work.
  */
 export function useServerActions(
-  client: PatchbayClient,
   serverState: ReturnType<typeof useServers>,
   store: KeyValueStore,
   askForSites: AskForSites,
 ) {
+  const client = useClient();
   const { tools, reload, loadTools } = serverState;
   const [busy, setBusy] = useState<Set<string>>(new Set());
   const [notice, setNotice] = useState<string | undefined>();
   const [health, setHealth] = useState<Record<string, Health>>({});
   const approvals = useStored(store, APPROVALS_STORAGE_KEY, approvalSettingsSchema);
-  const serverDetails = useServerDetails(client);
-  const serverSkills = useServerSkills(client);
+  const serverDetails = useServerDetails();
+  const serverSkills = useServerSkills();
 
   async function withBusy(serverId: string, work: () => Promise<unknown>) {
     setBusy((previous) => new Set(previous).add(serverId));

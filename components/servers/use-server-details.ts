@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DetailList, DetailSection, PagedList, ServerDetailsData } from './details-state';
 import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 
 type Page = { items: unknown[]; nextCursor?: string };
 
@@ -42,7 +43,8 @@ const keyOf = (serverId: string, list: DetailList) => `${serverId}\n${list}`;
  * resource being previewed. Nothing loads until a section asks; a list the server says changed
  * loads its first page again; a server that stops being connected forgets what it had.
  */
-export function useServerDetails(client: PatchbayClient) {
+export function useServerDetails() {
+  const client = useClient();
   const [details, setDetails] = useState<Record<string, ServerDetailsData>>({});
   // Bookkeeping the callbacks share, never read while rendering.
   const book = useRef({

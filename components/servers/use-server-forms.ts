@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import type { ImportEntry } from '../../src/mcp/import-export';
-import { RequestError, type PatchbayClient } from '../../src/messaging/client';
+import { RequestError } from '../../src/messaging/client';
 import type { AddServerPayload } from '../../src/messaging/contract';
 import { installPayload } from '../../src/registry/install-remote';
 import type { RegistryEntry, RegistryRemote } from '../../src/registry/registry-entry';
 import type { useServers } from './use-servers';
 import { sitesRefused, type AskForSites } from '../../src/permissions/ask-for-sites';
+import { useClient } from '../shared/client-context';
 
 /** What the Servers view shows besides the list: a form to add one, import, or export. */
 export type ServersMode = 'list' | 'add' | 'import' | 'export' | 'browse';
@@ -22,10 +23,10 @@ function formError(error: unknown) {
  * requests each one sends. The list is reloaded after every change.
  */
 export function useServerForms(
-  client: PatchbayClient,
   reload: ReturnType<typeof useServers>['reload'],
   askForSites: AskForSites,
 ) {
+  const client = useClient();
   const [mode, setMode] = useState<ServersMode>('list');
   const [editing, setEditing] = useState<string | undefined>();
   const [exported, setExported] = useState<string | undefined>();

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 import type { SkillView } from '../../src/messaging/skills-contract';
 import type { SkillListState } from './SkillList';
 
@@ -10,7 +10,8 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * loads until a section asks; a server whose resources change (skills are resources) loads
  * again; one that stops being connected forgets them.
  */
-export function useServerSkills(client: PatchbayClient) {
+export function useServerSkills() {
+  const client = useClient();
   const [skills, setSkills] = useState<Record<string, SkillListState>>({});
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const started = useRef(new Set<string>());

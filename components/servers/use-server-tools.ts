@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 import type { useServers } from './use-servers';
 
 /** Fetches the tools of every connected server the first time it shows as connected. */
@@ -20,10 +20,8 @@ export function useConnectedServerTools({
  * The count the model's tool budget applies to: enabled servers minus switched-off tools,
  * asked again whenever the servers or their tools change.
  */
-export function useEnabledToolCount(
-  client: PatchbayClient,
-  { servers, tools }: ReturnType<typeof useServers>,
-): number {
+export function useEnabledToolCount({ servers, tools }: ReturnType<typeof useServers>): number {
+  const client = useClient();
   const [enabledToolCount, setEnabledToolCount] = useState(0);
   useEffect(() => {
     void client.request('mcp/tools/list').then(

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { PatchbayClient } from '../../src/messaging/client';
+import { useClient } from '../shared/client-context';
 import type { ServerView, ToolView } from '../../src/messaging/contract';
 
 export interface ServerTools {
@@ -8,7 +8,8 @@ export interface ServerTools {
 }
 
 /** The server list and tools, kept live from the background's broadcasts. */
-export function useServers(client: PatchbayClient) {
+export function useServers() {
+  const client = useClient();
   const [servers, setServers] = useState<ServerView[] | undefined>();
   const [loadError, setLoadError] = useState<string | undefined>();
   const [tools, setTools] = useState<Record<string, ServerTools>>({});

@@ -17,7 +17,7 @@ export type BackupSectionProps = Omit<BackupDependencies, 'appVersion'> & {
  */
 export default function BackupSection({ restoreFirst = false, ...props }: BackupSectionProps) {
   const dependencies = { ...props, appVersion: chromeAppVersion() };
-  const sync = useSyncSetting(props.store, props.client);
+  const sync = useSyncSetting(props.store);
   const maker = useMakeBackup(dependencies);
   const restore = useRestore(dependencies);
   return (

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import type { PatchbayClient } from '../../src/messaging/client';
 import type { BrowserPermissions } from '../../src/permissions/browser-permissions';
 import type { AskForSites } from '../../src/permissions/ask-for-sites';
 import type { KeyValueStore } from '../../src/platform/ports';
@@ -19,7 +18,6 @@ const BrowserAccessPanel = lazy(() =>
 const AdvancedGroup = lazy(() => import('./groups/AdvancedGroup'));
 
 export interface SettingsTabProps {
-  client: PatchbayClient;
   modelSetup: ReactNode;
   keepDays: number | undefined;
   onKeepDays(days: number | undefined): void;
@@ -82,7 +80,6 @@ function Group({ group, ...props }: SettingsTabProps & { group: SettingsGroup })
     case 'data':
       return (
         <DataGroup
-          client={props.client}
           store={props.store}
           chats={props.chats}
           keepDays={props.keepDays}
@@ -92,7 +89,7 @@ function Group({ group, ...props }: SettingsTabProps & { group: SettingsGroup })
         />
       );
     case 'permissions':
-      return <PermissionsGroup client={props.client} taskNotices={props.taskNotices} />;
+      return <PermissionsGroup taskNotices={props.taskNotices} />;
     case 'desktop':
       return <BrowserAccessPanel access={props.browserAccess} permissions={props.permissions} />;
     case 'advanced':

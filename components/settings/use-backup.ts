@@ -7,11 +7,13 @@ import { backupText, writeBackup } from '../../src/backup/write-backup';
 import type { ConversationStore } from '../../src/chat/history';
 import type { AskForSites } from '../../src/permissions/ask-for-sites';
 import { downloadText } from '../chat/download-text';
+import { useClient } from '../shared/client-context';
 
 /** The shortest passphrase a backup takes. */
 export const MIN_PASSPHRASE = 8;
 
-export interface BackupDependencies extends RestoreTargets {
+/** What backup and restore need besides the panel's client (which the restore tells). */
+export interface BackupDependencies extends Omit<RestoreTargets, 'client'> {
   history: Pick<ConversationStore, 'save' | 'list' | 'get'>;
   appVersion: string;
   askForSites: AskForSites;
@@ -60,6 +62,7 @@ export type RestoreStep =
 
 /** Restoring from a file: checked, opened, previewed, then written at once on Confirm. */
 export function useRestore(dependencies: BackupDependencies) {
+  const client = useClient();
   const [state, setState] = useState<RestoreStep>({ step: 'idle' });
   const [error, setError] = useState<string | undefined>();
   const fail = (caught: unknown) => setError(messageOf(caught));
@@ -99,7 +102,7 @@ export function useRestore(dependencies: BackupDependencies) {
     const sites = dependencies.askForSites(plan.urls);
     setState({ step: 'restoring', plan });
     void sites
-      .then(() => applyRestore(plan, dependencies))
+      .then(() => applyRestore(plan, { ...dependencies, client }))
       .then(
         () => setState({ step: 'done', plan }),
         (caught: unknown) => {

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
-import type { RestoreTargets } from '../../src/backup/restore-backup';
 import type { KeyValueStore } from '../../src/platform/ports';
 import { SYNC_ENABLED_KEY } from '../../src/sync/sync-keys';
 import type { SyncStatus } from '../../src/sync/sync-runner';
 import { stopSync, watchSyncStatus } from '../../src/sync/sync-service';
 import { startChromeSync } from './start-chrome-sync';
+import { useClient } from '../shared/client-context';
 
 /** Settings › Sync's switch and the status of the sync running in this panel. */
-export function useSyncSetting(store: KeyValueStore, client: RestoreTargets['client']) {
+export function useSyncSetting(store: KeyValueStore) {
+  const client = useClient();
   const [on, setOn] = useState<boolean | undefined>();
   const [status, setStatus] = useState<SyncStatus | undefined>();
   useEffect(() => {

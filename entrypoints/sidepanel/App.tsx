@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { AsksPanel, useAsks } from '../../components/asks/AsksPanel';
+import { AsksPanel } from '../../components/asks/AsksPanel';
+import { useAsks } from '../../components/asks/use-asks';
 import { ExternalApprovals } from '../../components/browser-access/ExternalApprovals';
 import { useBrowserAccess } from '../../components/browser-access/use-browser-access';
 import { ChatTab } from '../../components/chat/ChatTab';
@@ -23,7 +24,6 @@ import { useSyncWhenOn } from '../../components/sync/use-sync-when-on';
 import { settingsForChat } from '../../src/models/chat-model';
 import { cannotCallTools } from '../../src/models/model-settings';
 import { CHAT_RETENTION_KEY, retentionSchema } from '../../src/chat/retention';
-import type { PatchbayClient } from '../../src/messaging/client';
 import type { BrowserPermissions } from '../../src/permissions/browser-permissions';
 import type { AskForSites } from '../../src/permissions/ask-for-sites';
 import type { ActiveTabWatch, ComposerInbox, KeyValueStore } from '../../src/platform/ports';
@@ -57,7 +57,6 @@ const TAB_LABELS: Record<Tab, string> = {
  * here so it outlives switching tabs.
  */
 export function App({
-  client,
   store,
   permissions,
   websiteTools,
@@ -67,7 +66,6 @@ export function App({
   watchActiveTab,
   serveLocalOrigins,
 }: {
-  client: PatchbayClient;
   store: KeyValueStore;
   /** What the browser's own tools need (tabs, tab groups, all sites). */
   permissions: BrowserPermissions;
@@ -84,11 +82,11 @@ export function App({
   /** Lets model servers on this machine serve Patchbay's requests (chrome-local-origins.ts). */
   serveLocalOrigins(origins: readonly string[]): Promise<boolean>;
 }) {
-  const serverState = useServers(client);
+  const serverState = useServers();
   const servers = serverState.servers ?? [];
-  const asks = useAsks(client);
-  const siteOffers = useSiteOffers(client, watchActiveTab);
-  const browserAccess = useBrowserAccess(client);
+  const asks = useAsks();
+  const siteOffers = useSiteOffers(watchActiveTab);
+  const browserAccess = useBrowserAccess();
   const browserOn = browserAccess.view?.inChat ?? false;
   const { send: sendBrowserAccess } = browserAccess;
   const setInChat = useCallback(
@@ -109,7 +107,7 @@ export function App({
     restore?: boolean;
     provider?: ProviderId;
   }>({});
-  useSyncWhenOn(store, client);
+  useSyncWhenOn(store);
   const showChat = useCallback(() => setTab('chat'), []);
   // A chat's "Open Settings" and a server problem's button: the tab, then the control there.
   const openSettings = useCallback((target: SettingsTarget) => {
@@ -140,7 +138,6 @@ export function App({
   );
   useOpenRunChat(composer.request, chats.open, showRunChat);
   const chat = useChatTab({
-    client,
     store,
     models,
     chats,
@@ -215,7 +212,7 @@ export function App({
         approvals={browserAccess.view?.approvals ?? []}
         onAnswer={browserAccess.answer}
       />
-      <AsksPanel client={client} asks={asks} servers={servers} loadSettings={models.loadSettings} />
+      <AsksPanel asks={asks} servers={servers} loadSettings={models.loadSettings} />
       {tab === 'chat' && !models.choice ? (
         <FirstRun
           modelSetup={modelSetup('first-run')}
@@ -227,7 +224,6 @@ export function App({
       ) : null}
       {tab === 'chat' && models.choice ? (
         <ChatTab
-          client={client}
           chat={chat}
           chats={chats}
           servers={servers}
@@ -244,7 +240,6 @@ export function App({
       ) : null}
       {tab === 'servers' ? (
         <ServersPanel
-          client={client}
           serverState={serverState}
           store={store}
           askForSites={askForSites}
@@ -254,7 +249,6 @@ export function App({
       {tab === 'routines' ? (
         <Suspense fallback={<p className="panel muted">Loading…</p>}>
           <RoutinesTab
-            client={client}
             servers={servers}
             choice={models.choice}
             notices={taskNotices}
@@ -266,7 +260,6 @@ export function App({
       {tab === 'settings' ? (
         <Suspense fallback={<p className="panel muted">Loading…</p>}>
           <SettingsTab
-            client={client}
             modelSetup={modelSetup('settings')}
             keepDays={keepDays.value ?? undefined}
             onKeepDays={(days) => void keepDays.save(days ?? null)}

@@ -15,6 +15,7 @@ import { createChromePermissions } from '../../src/platform/chrome-permissions';
 import { createChromeComposerInbox } from '../../src/platform/chrome-panel-entry';
 import { watchWorkerFromPanel } from '../../src/platform/chrome-worker-watch';
 import { composerRequestKey } from '../../src/panel-entry/composer-request';
+import { ClientProvider } from '../../components/shared/client-context';
 import { App } from './App';
 import './styles/base.css';
 import './styles/buttons.css';
@@ -72,16 +73,17 @@ watchWorkerFromPanel();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App
-      client={client}
-      store={store}
-      permissions={permissions}
-      websiteTools={websiteTools}
-      taskNotices={taskNotices}
-      askForSites={askForSites}
-      inbox={inbox}
-      watchActiveTab={watchChromeActiveTab}
-      serveLocalOrigins={serveLocalOrigins}
-    />
+    <ClientProvider client={client}>
+      <App
+        store={store}
+        permissions={permissions}
+        websiteTools={websiteTools}
+        taskNotices={taskNotices}
+        askForSites={askForSites}
+        inbox={inbox}
+        watchActiveTab={watchChromeActiveTab}
+        serveLocalOrigins={serveLocalOrigins}
+      />
+    </ClientProvider>
   </StrictMode>,
 );

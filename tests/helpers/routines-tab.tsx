@@ -12,6 +12,7 @@ import {
 } from '../../src/permissions/browser-permissions';
 import type { createMemoryPermissions } from '../../src/platform/memory-permissions';
 import type { RoutineInput } from '../../src/routines/routine';
+import { ClientProvider } from '../../components/shared/client-context';
 
 export function TestRoutinesTab(props: {
   client: PatchbayClient;
@@ -28,14 +29,15 @@ export function TestRoutinesTab(props: {
     if (initial) open(initial);
   }, [initial, open]);
   return (
-    <RoutinesTab
-      client={props.client}
-      servers={props.servers}
-      choice={props.choice}
-      notices={createBrowserPermissions(props.chrome, TASK_NOTICES_PERMISSIONS, whatNoticesAllow)}
-      editing={editing}
-      onOpenChat={props.onOpenChat ?? (() => undefined)}
-    />
+    <ClientProvider client={props.client}>
+      <RoutinesTab
+        servers={props.servers}
+        choice={props.choice}
+        notices={createBrowserPermissions(props.chrome, TASK_NOTICES_PERMISSIONS, whatNoticesAllow)}
+        editing={editing}
+        onOpenChat={props.onOpenChat ?? (() => undefined)}
+      />
+    </ClientProvider>
   );
 }
 

@@ -1,4 +1,3 @@
-import type { PatchbayClient } from '../../../src/messaging/client';
 import type { AskForSites } from '../../../src/permissions/ask-for-sites';
 import type { KeyValueStore } from '../../../src/platform/ports';
 import { ChatHistorySettings } from '../../history/ChatHistorySettings';
@@ -7,7 +6,6 @@ import BackupSection from '../BackupSection';
 
 /** Settings › Chats and data: how long chats are kept, backup and restore, and sync. */
 export default function DataGroup(props: {
-  client: PatchbayClient;
   store: KeyValueStore;
   chats: ReturnType<typeof useConversations>;
   keepDays: number | undefined;
@@ -27,7 +25,6 @@ export default function DataGroup(props: {
       />
       <BackupSection
         store={props.store}
-        client={props.client}
         history={chats.history}
         askForSites={props.askForSites}
         restoreFirst={props.restoreFirst}

@@ -1,4 +1,3 @@
-import type { PatchbayClient } from '../../../src/messaging/client';
 import type { BrowserPermissions } from '../../../src/permissions/browser-permissions';
 import { AllowedSites } from '../../page-tools/AllowedSites';
 import { useAllowedSites } from '../../page-tools/use-allowed-sites';
@@ -8,14 +7,8 @@ import { TaskNotices } from '../TaskNotices';
  * Settings › Permissions: what Patchbay may do beyond its panel, each given by the person
  * (websites whose own tools it may use, notifications), and taken back here.
  */
-export default function PermissionsGroup({
-  client,
-  taskNotices,
-}: {
-  client: PatchbayClient;
-  taskNotices: BrowserPermissions;
-}) {
-  const allowed = useAllowedSites(client);
+export default function PermissionsGroup({ taskNotices }: { taskNotices: BrowserPermissions }) {
+  const allowed = useAllowedSites();
   return (
     <>
       <p className="muted">

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useBrowserTargets } from '../../../../components/chat/use-browser-targets';
 import { createToolNameMap } from '../../../../src/model-tools/tool-names';
 import type { PatchbayClient } from '../../../../src/messaging/client';
+import { withClient } from '../../../helpers/with-client';
 
 afterEach(cleanup);
 
@@ -40,10 +41,10 @@ describe('the chat’s browser tool cards', () => {
   it('ask once per call for its tab, with the tool’s own name and arguments', async () => {
     const { client, request } = fakeClient(async () => ({ target: NEWS }));
     const messages = [call('c1', 'browser__read_page'), call('c2', 'notes__add_note')];
-    const { result, rerender } = renderHook(
-      ({ list }) => useBrowserTargets(client, list, browserTools),
-      { initialProps: { list: messages } },
-    );
+    const { result, rerender } = renderHook(({ list }) => useBrowserTargets(list, browserTools), {
+      initialProps: { list: messages },
+      wrapper: withClient(client),
+    });
     expect(result.current.get('c1')).toEqual({ status: 'finding' });
     await waitFor(() =>
       expect(result.current.get('c1')).toEqual({ status: 'found', target: NEWS }),
@@ -64,10 +65,10 @@ describe('the chat’s browser tool cards', () => {
       call('c1', 'browser__read_page'),
       call('c0', 'browser__read_page', 'output-available'),
     ];
-    const { result, rerender } = renderHook(
-      ({ names }) => useBrowserTargets(client, messages, names),
-      { initialProps: { names: createToolNameMap([]) } },
-    );
+    const { result, rerender } = renderHook(({ names }) => useBrowserTargets(messages, names), {
+      initialProps: { names: createToolNameMap([]) },
+      wrapper: withClient(client),
+    });
     expect(request).not.toHaveBeenCalled();
     rerender({ names: browserTools });
     await waitFor(() => expect(result.current.get('c1')?.status).toBe('found'));
@@ -80,20 +81,22 @@ describe('the chat’s browser tool cards', () => {
       if (name === 'tabs_list') return {};
       throw new Error('the worker is gone');
     });
-    const { result } = renderHook(() =>
-      useBrowserTargets(
-        client,
-        [call('c1', 'browser__tabs_list'), call('c2', 'browser__read_page')],
-        browserTools,
-      ),
+    const { result } = renderHook(
+      () =>
+        useBrowserTargets(
+          [call('c1', 'browser__tabs_list'), call('c2', 'browser__read_page')],
+          browserTools,
+        ),
+      { wrapper: withClient(client) },
     );
     await waitFor(() =>
       expect(result.current.get('c2')).toEqual({ status: 'failed', message: 'the worker is gone' }),
     );
     await waitFor(() => expect(result.current.has('c1')).toBe(false));
     const missing = fakeClient(async () => ({ missing: 'No tab is active.' }));
-    const { result: other } = renderHook(() =>
-      useBrowserTargets(missing.client, [call('c3', 'browser__read_page')], browserTools),
+    const { result: other } = renderHook(
+      () => useBrowserTargets([call('c3', 'browser__read_page')], browserTools),
+      { wrapper: withClient(missing.client) },
     );
     await waitFor(() =>
       expect(other.current.get('c3')).toEqual({ status: 'missing', reason: 'No tab is active.' }),

@@ -7,6 +7,7 @@ import { attachmentParts } from '../../../../src/chat/resource-parts';
 import type { PatchbayClient } from '../../../../src/messaging/client';
 import type { Broadcast } from '../../../../src/messaging/contract';
 import { serverView } from '../../../helpers/server-view';
+import { withClient } from '../../../helpers/with-client';
 
 afterEach(cleanup);
 
@@ -60,8 +61,9 @@ describe('keeping resources in the conversation fresh', () => {
     const replaceMessages = vi.fn((update: (previous: UIMessage[]) => UIMessage[]) => {
       messages = update(messages);
     });
-    const { unmount } = renderHook(() =>
-      useServerContext({ client, servers: [docs], messages, replaceMessages }),
+    const { unmount } = renderHook(
+      () => useServerContext({ servers: [docs], messages, replaceMessages }),
+      { wrapper: withClient(client) },
     );
     await waitFor(
       () =>
@@ -116,13 +118,14 @@ describe('keeping resources in the conversation fresh', () => {
 
   it('does not subscribe where the server does not tell of changes', async () => {
     const { client, calls } = fakeClient(() => 'x');
-    renderHook(() =>
-      useServerContext({
-        client,
-        servers: [{ ...docs, features: { ...docs.features!, resourceSubscriptions: false } }],
-        messages: withResource,
-        replaceMessages: vi.fn(),
-      }),
+    renderHook(
+      () =>
+        useServerContext({
+          servers: [{ ...docs, features: { ...docs.features!, resourceSubscriptions: false } }],
+          messages: withResource,
+          replaceMessages: vi.fn(),
+        }),
+      { wrapper: withClient(client) },
     );
     await waitFor(() => expect(client.request).toHaveBeenCalled(), { timeout: 4_000 });
     expect(calls.filter((call) => call.action === 'resources/subscribe')).toEqual([]);

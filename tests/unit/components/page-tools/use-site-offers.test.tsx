@@ -6,6 +6,7 @@ import {
   useSiteOffers,
 } from '../../../../components/page-tools/use-site-offers';
 import type { PatchbayClient } from '../../../../src/messaging/client';
+import { withClient } from '../../../helpers/with-client';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -42,7 +43,9 @@ async function answered() {
 describe('the open panel’s looks at the tab the person is on', () => {
   it('looks when the panel opens, and again a while later for a page whose tools come late', async () => {
     const { client, watchActiveTab, looks } = setUp();
-    renderHook(() => useSiteOffers(client, watchActiveTab));
+    renderHook(() => useSiteOffers(watchActiveTab), {
+      wrapper: withClient(client),
+    });
     expect(looks()).toBe(1);
     await answered();
     await vi.advanceTimersByTimeAsync(LOOK_AGAIN_AFTER_MS[0] - 1);
@@ -60,7 +63,9 @@ describe('the open panel’s looks at the tab the person is on', () => {
 
   it('starts the later looks afresh when the person switches tabs or the tab loads a page', async () => {
     const { client, watchActiveTab, looks, tabEvent } = setUp();
-    renderHook(() => useSiteOffers(client, watchActiveTab));
+    renderHook(() => useSiteOffers(watchActiveTab), {
+      wrapper: withClient(client),
+    });
     await vi.advanceTimersByTimeAsync(1_000);
     tabEvent();
     expect(looks()).toBe(2);
@@ -76,7 +81,9 @@ describe('the open panel’s looks at the tab the person is on', () => {
 
   it('looks only once where the page needs no later look (tools found, an allowed site, no site)', async () => {
     const { client, watchActiveTab, looks, tabEvent } = setUp(false);
-    renderHook(() => useSiteOffers(client, watchActiveTab));
+    renderHook(() => useSiteOffers(watchActiveTab), {
+      wrapper: withClient(client),
+    });
     tabEvent();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(looks()).toBe(2);
@@ -85,7 +92,9 @@ describe('the open panel’s looks at the tab the person is on', () => {
 
   it('stops looking when the panel closes', async () => {
     const { client, watchActiveTab, looks, stopWatching } = setUp();
-    const { unmount } = renderHook(() => useSiteOffers(client, watchActiveTab));
+    const { unmount } = renderHook(() => useSiteOffers(watchActiveTab), {
+      wrapper: withClient(client),
+    });
     unmount();
     expect(stopWatching).toHaveBeenCalledOnce();
     await vi.advanceTimersByTimeAsync(60_000);

@@ -18,6 +18,7 @@ import {
   NOW,
   routinesBackground,
 } from '../../../helpers/routines-background';
+import { withClient } from '../../../helpers/with-client';
 
 afterEach(cleanup);
 
@@ -50,7 +51,6 @@ function handBackHook(run: RoutineRun | undefined, options: { saved?: boolean } 
   const hook = renderHook(
     ({ messages }: { messages: UIMessage[] }) =>
       useRunHandBack({
-        client: background.client,
         chatId: CHAT,
         saved: options.saved ?? true,
         messages,
@@ -58,7 +58,10 @@ function handBackHook(run: RoutineRun | undefined, options: { saved?: boolean } 
         onRunMoved,
         handsBackRef,
       }),
-    { initialProps: { messages: [answer(call('approval-requested'))] } },
+    {
+      initialProps: { messages: [answer(call('approval-requested'))] },
+      wrapper: withClient(background.client),
+    },
   );
   return { ...background, hook, handsBackRef, onRunMoved, order };
 }

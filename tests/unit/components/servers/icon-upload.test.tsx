@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ServersPanel } from '../../../../components/servers/ServersPanel';
 import { useServers } from '../../../../components/servers/use-servers';
 import { MAX_ICON_BYTES } from '../../../../src/mcp/custom-server-input';
-import { createPatchbayClient, type PatchbayClient } from '../../../../src/messaging/client';
+import { createPatchbayClient } from '../../../../src/messaging/client';
 import { createRouter } from '../../../../src/messaging/router';
 import { createMemoryStore } from '../../../../src/platform/memory';
 import { createHarness } from '../../../helpers/manager-harness';
@@ -18,6 +18,7 @@ import {
   WEBSITE_TOOLS_PERMISSIONS,
   whatSiteAccessAllows,
 } from '../../../../src/permissions/browser-permissions';
+import { withClient } from '../../../helpers/with-client';
 
 const harnesses: ReturnType<typeof createHarness>[] = [];
 afterEach(async () => {
@@ -56,12 +57,11 @@ function pngOf(size: number, name = 'icon.png'): File {
 const dataUrlOf = async (file: File) =>
   `data:${file.type};base64,${Buffer.from(await file.arrayBuffer()).toString('base64')}`;
 
-function Panel({ client }: { client: PatchbayClient }) {
-  const serverState = useServers(client);
+function Panel() {
+  const serverState = useServers();
   const [store] = useState(() => createMemoryStore());
   return (
     <ServersPanel
-      client={client}
       serverState={serverState}
       store={store}
       askForSites={async () => true}
@@ -79,7 +79,7 @@ async function openAddForm() {
     send: (message) => router.handle(message, { id: 'self', origin: 'chrome-extension://self' }),
     subscribe: (listener) => harness.broadcaster.listen(listener),
   });
-  render(<Panel client={client} />);
+  render(<Panel />, { wrapper: withClient(client) });
   fireEvent.click(await screen.findByRole('button', { name: 'Add server' }));
   const form = within(screen.getByRole('form', { name: 'Add a server' }));
   fireEvent.change(form.getByLabelText('Name'), { target: { value: 'Docs' } });

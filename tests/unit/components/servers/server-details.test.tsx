@@ -19,7 +19,7 @@ import {
 import { ServersPanel } from '../../../../components/servers/ServersPanel';
 import { useServerDetails } from '../../../../components/servers/use-server-details';
 import { useServers } from '../../../../components/servers/use-servers';
-import { createPatchbayClient, type PatchbayClient } from '../../../../src/messaging/client';
+import { createPatchbayClient } from '../../../../src/messaging/client';
 import type { Broadcast, ServerView } from '../../../../src/messaging/contract';
 import type { ResourceView } from '../../../../src/messaging/features-contract';
 import { createMemoryStore } from '../../../../src/platform/memory';
@@ -29,6 +29,7 @@ import {
   WEBSITE_TOOLS_PERMISSIONS,
   whatSiteAccessAllows,
 } from '../../../../src/permissions/browser-permissions';
+import { withClient } from '../../../helpers/with-client';
 
 afterEach(cleanup);
 
@@ -407,7 +408,9 @@ describe('the details store', () => {
       },
       'resources/templates/list': () => ({ ok: true, result: { templates: [] } }),
     });
-    const { result } = renderHook(() => useServerDetails(background.client));
+    const { result } = renderHook(() => useServerDetails(), {
+      wrapper: withClient(background.client),
+    });
     act(() => result.current.loadSection('custom-1', 'resources'));
     await waitFor(
       () =>
@@ -454,7 +457,9 @@ describe('the details store', () => {
         result: { contents: [{ uri: (payload as { uri: string }).uri, text: 'hello' }] },
       }),
     });
-    const { result } = renderHook(() => useServerDetails(background.client));
+    const { result } = renderHook(() => useServerDetails(), {
+      wrapper: withClient(background.client),
+    });
     act(() => void result.current.openResource('custom-1', 'docs://a'));
     expect(result.current.details['custom-1']?.preview).toEqual({ uri: 'docs://a', loading: true });
     await waitFor(
@@ -480,7 +485,9 @@ describe('the details store', () => {
         },
       }),
     });
-    const { result } = renderHook(() => useServerDetails(background.client));
+    const { result } = renderHook(() => useServerDetails(), {
+      wrapper: withClient(background.client),
+    });
     // Nothing loads until a section asks.
     expect(background.requests).toEqual([]);
     act(() => result.current.loadSection('custom-1', 'prompts'));
@@ -545,11 +552,10 @@ describe('the card shows details', () => {
   });
 });
 
-function PanelUnderTest({ client }: { client: PatchbayClient }) {
-  const serverState = useServers(client);
+function PanelUnderTest() {
+  const serverState = useServers();
   return (
     <ServersPanel
-      client={client}
       serverState={serverState}
       store={createMemoryStore()}
       askForSites={async () => true}
@@ -579,7 +585,7 @@ describe('the Servers panel', () => {
         result: { contents: [{ uri: readme.uri, mimeType: 'text/plain', text: 'Hello' }] },
       }),
     });
-    render(<PanelUnderTest client={background.client} />);
+    render(<PanelUnderTest />, { wrapper: withClient(background.client) });
     await screen.findByRole('button', { name: 'Details of Docs' }, { timeout: 4_000 });
     await openCardDetails('Docs');
     const box = await screen.findByLabelText<HTMLInputElement>(

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useServers } from '../../../../components/servers/use-servers';
 import { createPatchbayClient } from '../../../../src/messaging/client';
 import type { Broadcast, ServerView } from '../../../../src/messaging/contract';
+import { withClient } from '../../../helpers/with-client';
 
 afterEach(cleanup);
 
@@ -42,7 +43,9 @@ function fakeBackground() {
 describe('the side panel’s server store', () => {
   it('applies the server view each broadcast carries, without asking the background again', async () => {
     const background = fakeBackground();
-    const { result } = renderHook(() => useServers(background.client));
+    const { result } = renderHook(() => useServers(), {
+      wrapper: withClient(background.client),
+    });
     await waitFor(() => expect(result.current.servers).toEqual([docs]), { timeout: 4_000 });
     const asked = background.requests.length;
 
