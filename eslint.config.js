@@ -62,7 +62,9 @@ export default tseslint.config(
     // joining this list once its long functions are split.
     files: [
       'relay/src/**/*.ts',
+      'src/asks/**',
       'src/browser-access/**',
+      'src/chat/**',
       'src/browser-tools/**',
       'src/page-tools/**',
       'src/platform/**',
