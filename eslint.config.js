@@ -65,6 +65,7 @@ export default tseslint.config(
       'src/asks/**',
       'src/browser-access/**',
       'src/chat/**',
+      'src/messaging/**',
       'src/browser-tools/**',
       'src/page-tools/**',
       'src/platform/**',
