@@ -69,6 +69,7 @@ export default tseslint.config(
       'src/browser-tools/**',
       'src/page-tools/**',
       'src/platform/**',
+      'src/relay-link/**',
       'src/routines/**',
     ],
     rules: {
