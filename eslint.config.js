@@ -66,15 +66,11 @@ export default tseslint.config(
     // (blank lines and comments not counted) holds several, and is split by the state each part
     // owns into named helpers or small factories. 80 is about what reads in one screen, and what
     // every function of the relay fits once its long ones were split (docs/architecture.md).
-    // The relay comes first; the rest of the code base follows folder by folder, each folder
-    // joining this list once its long functions are split.
-    files: [
-      'relay/src/**/*.ts',
-      'src/browser-access/**',
-      'src/browser-tools/**',
-      'src/page-tools/**',
-      'src/platform/**',
-    ],
+    // The relay and src/ hold it; still to come: the chat turn, the panel's components and the
+    // entrypoints.
+    files: ['relay/src/**/*.ts', 'src/**'],
+    // The chat turn's transport is next: createChatTransport and sendMessages are 120 and 111.
+    ignores: ['src/chat-turn/**'],
     rules: {
       'max-lines-per-function': [
         'error',

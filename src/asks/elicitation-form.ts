@@ -1,5 +1,14 @@
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/client';
 import { isSecretLike } from './secret-field';
+import {
+  count,
+  finiteNumber,
+  isRecord,
+  nonEmptyString,
+  optionsOf,
+  primaryType,
+  type FieldOption,
+} from './schema-values';
 
 /**
  * The fields of an elicitation form, from the schema a server sends. What the person enters
@@ -24,10 +33,7 @@ export type FieldKind =
   | 'select'
   | 'multiselect';
 
-export interface FieldOption {
-  value: string;
-  label: string;
-}
+export type { FieldOption } from './schema-values';
 
 export interface FieldConstraints {
   minLength?: number;
@@ -108,104 +114,137 @@ function describeProperty(
   if (!isRecord(property)) return { name, reason: 'It is not a question Patchbay understands.' };
   const title = nonEmptyString(property.title);
   const description = nonEmptyString(property.description);
-  const base = {
+  const field: FieldBase = {
     name,
     label: title ?? name,
     ...(description ? { description } : {}),
     required,
   };
   const type = primaryType(property.type);
+  if (type === 'boolean') return booleanField(field, property);
+  if (type === 'number' || type === 'integer') return numberField(field, type, property);
+  if (type === 'array') return listField(field, property);
+  if (type === 'string' || type === undefined) return stringField(field, type, property);
+  return { name, reason: 'It asks for a kind of answer Patchbay cannot show.' };
+}
 
-  if (type === 'boolean') {
-    return {
-      ...base,
-      kind: 'boolean',
-      constraints: {},
-      ...(typeof property.default === 'boolean' ? { default: property.default } : {}),
-      secretLike: false,
-    };
-  }
+/** What every field has, from the property's name, title, description and the required list. */
+type FieldBase = Pick<FormField, 'name' | 'label' | 'description' | 'required'>;
 
-  if (type === 'number' || type === 'integer') {
-    const constraints: FieldConstraints = {};
-    const minimum = finiteNumber(property.minimum);
-    if (minimum !== undefined) constraints.minimum = minimum;
-    const maximum = finiteNumber(property.maximum);
-    if (maximum !== undefined) constraints.maximum = maximum;
-    const initial = finiteNumber(property.default);
-    return {
-      ...base,
-      kind: type,
-      constraints,
-      ...(initial !== undefined ? { default: initial } : {}),
-      secretLike: isSecretLike({ name, title, description }),
-    };
-  }
+function booleanField(base: FieldBase, property: Record<string, unknown>): FormField {
+  return {
+    ...base,
+    kind: 'boolean',
+    constraints: {},
+    ...(typeof property.default === 'boolean' ? { default: property.default } : {}),
+    secretLike: false,
+  };
+}
 
-  if (type === 'array') {
-    const options = isRecord(property.items) ? optionsOf(property.items) : undefined;
-    if (!options?.length) return { name, reason: 'It is a list Patchbay cannot show.' };
-    const constraints: FieldConstraints = {};
-    const minItems = count(property.minItems);
-    if (minItems !== undefined) constraints.minItems = minItems;
-    const maxItems = count(property.maxItems);
-    if (maxItems !== undefined) constraints.maxItems = maxItems;
-    const values = new Set(options.map((option) => option.value));
-    const initial = Array.isArray(property.default)
-      ? property.default.filter(
-          (value): value is string => typeof value === 'string' && values.has(value),
-        )
+function numberField(
+  base: FieldBase,
+  kind: 'number' | 'integer',
+  property: Record<string, unknown>,
+): FormField {
+  const constraints: FieldConstraints = {};
+  const minimum = finiteNumber(property.minimum);
+  if (minimum !== undefined) constraints.minimum = minimum;
+  const maximum = finiteNumber(property.maximum);
+  if (maximum !== undefined) constraints.maximum = maximum;
+  const initial = finiteNumber(property.default);
+  return {
+    ...base,
+    kind,
+    constraints,
+    ...(initial !== undefined ? { default: initial } : {}),
+    secretLike: isSecretLike({
+      name: base.name,
+      title: nonEmptyString(property.title),
+      description: base.description,
+    }),
+  };
+}
+
+/** An array of choices: a multiselect; any other list cannot be shown. */
+function listField(
+  base: FieldBase,
+  property: Record<string, unknown>,
+): FormField | SkippedProperty {
+  const options = isRecord(property.items) ? optionsOf(property.items) : undefined;
+  if (!options?.length) return { name: base.name, reason: 'It is a list Patchbay cannot show.' };
+  const constraints: FieldConstraints = {};
+  const minItems = count(property.minItems);
+  if (minItems !== undefined) constraints.minItems = minItems;
+  const maxItems = count(property.maxItems);
+  if (maxItems !== undefined) constraints.maxItems = maxItems;
+  const values = new Set(options.map((option) => option.value));
+  const initial = Array.isArray(property.default)
+    ? property.default.filter(
+        (value): value is string => typeof value === 'string' && values.has(value),
+      )
+    : undefined;
+  return {
+    ...base,
+    kind: 'multiselect',
+    constraints,
+    options,
+    ...(initial ? { default: initial } : {}),
+    secretLike: false,
+  };
+}
+
+/** A string (or an untyped property): a select when it has choices, else a text of its format. */
+function stringField(
+  base: FieldBase,
+  type: 'string' | undefined,
+  property: Record<string, unknown>,
+): FormField | SkippedProperty {
+  const options = optionsOf(property);
+  if (options?.length) {
+    const initial = options.some((option) => option.value === property.default)
+      ? (property.default as string)
       : undefined;
     return {
       ...base,
-      kind: 'multiselect',
-      constraints,
+      kind: 'select',
+      constraints: {},
       options,
-      ...(initial ? { default: initial } : {}),
+      ...(initial !== undefined ? { default: initial } : {}),
       secretLike: false,
     };
   }
+  if (options) return { name: base.name, reason: 'Its choices cannot be shown.' };
+  return textField(base, type, property);
+}
 
-  if (type === 'string' || type === undefined) {
-    const options = optionsOf(property);
-    if (options?.length) {
-      const initial = options.some((option) => option.value === property.default)
-        ? (property.default as string)
+function textField(
+  base: FieldBase,
+  type: 'string' | undefined,
+  property: Record<string, unknown>,
+): FormField {
+  const format = typeof property.format === 'string' ? property.format : undefined;
+  const kind = format ? FORMAT_KINDS[format] : 'text';
+  const constraints: FieldConstraints = {};
+  const minLength = count(property.minLength);
+  if (minLength !== undefined) constraints.minLength = minLength;
+  const maxLength = count(property.maxLength);
+  if (maxLength !== undefined) constraints.maxLength = maxLength;
+  const note =
+    type === undefined
+      ? 'The server did not say what kind of answer this is; it is sent as text.'
+      : format && !kind && format !== 'password'
+        ? `The server expects the format “${format}”, which Patchbay cannot check.`
         : undefined;
-      return {
-        ...base,
-        kind: 'select',
-        constraints: {},
-        options,
-        ...(initial !== undefined ? { default: initial } : {}),
-        secretLike: false,
-      };
-    }
-    if (options) return { name, reason: 'Its choices cannot be shown.' };
-    const format = typeof property.format === 'string' ? property.format : undefined;
-    const kind = format ? FORMAT_KINDS[format] : 'text';
-    const constraints: FieldConstraints = {};
-    const minLength = count(property.minLength);
-    if (minLength !== undefined) constraints.minLength = minLength;
-    const maxLength = count(property.maxLength);
-    if (maxLength !== undefined) constraints.maxLength = maxLength;
-    const note =
-      type === undefined
-        ? 'The server did not say what kind of answer this is; it is sent as text.'
-        : format && !kind && format !== 'password'
-          ? `The server expects the format “${format}”, which Patchbay cannot check.`
-          : undefined;
-    return {
-      ...base,
-      kind: kind ?? 'text',
-      constraints,
-      ...(typeof property.default === 'string' ? { default: property.default } : {}),
-      secretLike: (kind ?? 'text') === 'text' && isSecretLike({ name, title, description, format }),
-      ...(note ? { note } : {}),
-    };
-  }
-
-  return { name, reason: 'It asks for a kind of answer Patchbay cannot show.' };
+  const { name, description } = base;
+  const title = nonEmptyString(property.title);
+  return {
+    ...base,
+    kind: kind ?? 'text',
+    constraints,
+    ...(typeof property.default === 'string' ? { default: property.default } : {}),
+    secretLike: (kind ?? 'text') === 'text' && isSecretLike({ name, title, description, format }),
+    ...(note ? { note } : {}),
+  };
 }
 
 const FORMAT_KINDS: Partial<Record<string, FieldKind>> = {
@@ -214,60 +253,3 @@ const FORMAT_KINDS: Partial<Record<string, FieldKind>> = {
   date: 'date',
   'date-time': 'datetime',
 };
-
-/** `"integer"`, or the one non-null type of `["integer", "null"]`; undefined when absent. */
-function primaryType(type: unknown): string | undefined {
-  if (typeof type === 'string') return type;
-  if (Array.isArray(type)) {
-    const types = type.filter((each) => each !== 'null');
-    return types.length === 1 && typeof types[0] === 'string' ? types[0] : 'unsupported';
-  }
-  return type === undefined ? undefined : 'unsupported';
-}
-
-/**
- * The choices of an enum, in every shape the spec has had: `oneOf`/`anyOf` of `{const, title}`
- * (titled), `enum` with `enumNames` (legacy titled), plain `enum` (untitled). Undefined when the
- * schema is not an enum; an empty list when it is one with no usable string choices.
- */
-function optionsOf(schema: Record<string, unknown>): FieldOption[] | undefined {
-  const titled = Array.isArray(schema.oneOf)
-    ? schema.oneOf
-    : Array.isArray(schema.anyOf)
-      ? schema.anyOf
-      : undefined;
-  let options: FieldOption[] | undefined;
-  if (titled) {
-    options = titled.flatMap((choice) =>
-      isRecord(choice) && typeof choice.const === 'string'
-        ? [{ value: choice.const, label: nonEmptyString(choice.title) ?? choice.const }]
-        : [],
-    );
-  } else if (Array.isArray(schema.enum)) {
-    const names = Array.isArray(schema.enumNames) ? schema.enumNames : [];
-    options = schema.enum.flatMap((value, index) => {
-      if (typeof value !== 'string') return [];
-      const name: unknown = names[index];
-      return [{ value, label: nonEmptyString(name) ?? value }];
-    });
-  }
-  if (!options) return undefined;
-  const seen = new Set<string>();
-  return options.filter((option) => !seen.has(option.value) && Boolean(seen.add(option.value)));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function nonEmptyString(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
-
-function finiteNumber(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-function count(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
-}

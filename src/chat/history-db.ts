@@ -95,3 +95,8 @@ function migratedRecord(
   const kept = id === message?.id ? message : { ...message, id };
   return { conversationId, id, seq, state: 'complete', message: kept };
 }
+
+/** Every key `[id, …]`: arrays sort after numbers and strings, so `[id, []]` ends the range. */
+export function conversationRange(id: string): IDBKeyRange {
+  return IDBKeyRange.bound([id], [id, []]);
+}

@@ -33,6 +33,24 @@ export interface ConversationSummary {
   routineId?: string;
 }
 
+export interface Conversation extends ConversationSummary {
+  messages: UIMessage[];
+}
+
+/** A conversation as read back: what its last turn left, and what could not be read. */
+export interface OpenedConversation extends Conversation {
+  /** Messages whose turn never finished (the panel or browser closed mid-turn). */
+  interrupted: string[];
+  /** Stored messages that failed validation and are not shown. */
+  skipped: number;
+}
+
+export interface ConversationList {
+  conversations: ConversationSummary[];
+  /** Stored chats that failed validation and are not listed. */
+  skipped: number;
+}
+
 // Loose on purpose: parts evolve with the AI SDK, and a record only needs to be a message the
 // chat can render and send again; anything else in it is kept as it was.
 export const messageSchema = z.looseObject({

@@ -2,10 +2,11 @@ import {
   type Client,
   SSEClientTransport,
   StreamableHTTPClientTransport,
-  type McpSubscription,
 } from '@modelcontextprotocol/client';
 import { ConnectionError } from '../errors/connection-error';
-import { isMalformedMessage, toConnectionError } from './classify-error';
+import { toConnectionError } from './classify-error';
+import { changeListening } from './change-listening';
+import { ping, watchConnection } from './connection-watch';
 import { createResourceSubscriptions } from './resource-subscriptions';
 import type { Connection, Era, TransportKind } from './connection-types';
 import { createSdkClient, type ClientEvents } from './sdk-client';
@@ -17,9 +18,6 @@ export type { Connection, Era, TransportKind } from './connection-types';
 
 /** How long initialize may take before the connection attempt is abandoned. */
 export const CONNECT_TIMEOUT_MS = 15_000;
-
-/** How long the liveness ping after a stream error may take. */
-const VERIFY_TIMEOUT_MS = 5_000;
 
 /** Statuses of an initialize POST that mean "not a Streamable HTTP endpoint": try HTTP+SSE. */
 const FALLBACK_STATUSES = new Set([400, 404, 405]);
@@ -117,110 +115,19 @@ async function connectWith(
         })
       : new SSEClientTransport(url, { fetch: serverFetch });
   const client = createSdkClient(kind, options);
-  const { onToolsChanged, onFeaturesChanged } = options;
-
-  let closing = false;
-  let established = false;
-  let verifying = false;
-  // A reply the transport cannot parse (bad JSON in a frame) leaves the request waiting for
-  // its timeout; during connect, fail at once with what was wrong instead.
-  let rejectMalformed: (error: unknown) => void = () => undefined;
-  const malformed = new Promise<never>((_, reject) => {
-    rejectMalformed = reject;
-  });
-  malformed.catch(() => undefined);
-  client.onclose = () => {
-    if (established && !closing) {
-      options.onLost?.(new ConnectionError('network', 'The connection to the server closed'));
-    }
-  };
-  // Set on the transport itself: the SDK's era probe runs before the client hooks its own
-  // error handler in (SDK 2.4), and the Protocol keeps this one chained afterwards.
-  transport.onerror = (error) => {
-    if (!established && isMalformedMessage(error)) rejectMalformed(error);
-  };
-  client.onerror = (error) => {
-    if (!established || closing) return;
-    // A 403 asking for more scope is about one request, which fails with it and steps up; the
-    // connection itself is fine.
-    if (isInsufficientScope(error)) return;
-    // The legacy SSE transport has only its event stream: losing it loses the connection.
-    if (kind === 'sse') {
-      closing = true;
-      options.onLost?.(toConnectionError(error, serverFetch));
-      void client.close();
-      return;
-    }
-    // Streamable HTTP reports a failing optional GET stream here, which alone is harmless
-    // (404/405/406). Whether the server is still there, a ping tells.
-    if (verifying) return;
-    verifying = true;
-    ping(client, { timeout: VERIFY_TIMEOUT_MS })
-      .catch((pingError: unknown) => {
-        if (closing) return;
-        closing = true;
-        options.onLost?.(toConnectionError(pingError, serverFetch));
-        void client.close();
-      })
-      .finally(() => {
-        verifying = false;
-      });
-  };
+  const watch = watchConnection(client, transport, kind, serverFetch, options.onLost);
   try {
-    // The SDK's timeout covers initialize only; the legacy transport's start() waits for its
-    // `endpoint` event with no limit, so the whole handshake gets one.
-    const limit = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(new ConnectionError('timeout', 'The server did not finish the handshake in time')),
-        limit,
-      );
-    });
-    try {
-      await Promise.race([
-        client.connect(transport, { timeout: limit, ...(prior ? { prior } : {}) }),
-        malformed,
-        timedOut,
-      ]);
-    } finally {
-      clearTimeout(timer);
-    }
+    await shakeHands(client, transport, options, prior, watch.malformed);
   } catch (error) {
-    closing = true;
+    watch.closing = true;
     await client.close().catch(() => undefined);
     throw toConnectionError(error, serverFetch);
   }
-  established = true;
+  watch.established = true;
   // The SDK skipped `initialize` for the stored session; give the client what it settled.
   if (resume && transport instanceof StreamableHTTPClientTransport)
     adoptHandshake(client, transport, resume.handshake);
-  // Where SDK v2 (2.4) falls short: after a probe it opens the `subscriptions/listen` stream
-  // itself, but `connect({ prior })` only registers the handlers, so a worker that restarted
-  // with a stored era would never hear of list changes. `followChanges` opens it, without
-  // waiting for the server's acknowledgement.
-  let subscription: McpSubscription | undefined;
-  const offered = client.getServerCapabilities();
-  const filter = {
-    ...(onToolsChanged && offered?.tools?.listChanged ? { toolsListChanged: true } : {}),
-    ...(onFeaturesChanged && offered?.prompts?.listChanged ? { promptsListChanged: true } : {}),
-    ...(onFeaturesChanged && offered?.resources?.listChanged ? { resourcesListChanged: true } : {}),
-  };
-  let following = prior?.kind !== 'modern' || Object.keys(filter).length === 0;
-  const followChanges = () => {
-    if (following) return;
-    following = true;
-    client.listen(filter).then(
-      (opened) => {
-        if (closing) void opened.close();
-        else subscription = opened;
-      },
-      (error: unknown) =>
-        client.onerror?.(error instanceof Error ? error : new Error(String(error))),
-    );
-  };
-
+  const changes = changeListening(client, options, prior, () => watch.closing);
   const resources = createResourceSubscriptions(client);
   const discover = client.getDiscoverResult();
   return {
@@ -246,14 +153,14 @@ async function connectWith(
         ? { kind: 'modern', discover }
         : { kind: 'legacy' }),
     ping: (pingOptions) => ping(client, pingOptions ?? {}),
-    followChanges,
+    followChanges: changes.follow,
     get sessionId() {
       return transport instanceof StreamableHTTPClientTransport ? transport.sessionId : undefined;
     },
     async close({ terminate = false } = {}) {
-      if (closing) return;
-      closing = true;
-      await subscription?.close().catch(() => undefined);
+      if (watch.closing) return;
+      watch.closing = true;
+      await changes.close();
       await resources.closeAll();
       if (terminate && transport instanceof StreamableHTTPClientTransport && transport.sessionId) {
         await transport.terminateSession().catch(() => undefined);
@@ -263,14 +170,33 @@ async function connectWith(
   };
 }
 
-/** The era's liveness round trip: 2026-07-28 dropped `ping`; `server/discover` is as cheap. */
-async function ping(client: Client, options: { timeout?: number }): Promise<void> {
-  if (client.getProtocolEra() === 'modern') await client.discover(options);
-  else await client.ping(options);
-}
-
-function isInsufficientScope(error: unknown): boolean {
-  return (
-    ConnectionError.isInstance(error) && error.details.challenge?.error === 'insufficient_scope'
-  );
+/**
+ * The handshake, within one time limit: the SDK's timeout covers initialize only, and the
+ * legacy transport's start() waits for its `endpoint` event with no limit.
+ */
+async function shakeHands(
+  client: Client,
+  transport: StreamableHTTPClientTransport | SSEClientTransport,
+  options: OpenConnectionOptions,
+  prior: Era | undefined,
+  malformed: Promise<never>,
+): Promise<void> {
+  const limit = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(new ConnectionError('timeout', 'The server did not finish the handshake in time')),
+      limit,
+    );
+  });
+  try {
+    await Promise.race([
+      client.connect(transport, { timeout: limit, ...(prior ? { prior } : {}) }),
+      malformed,
+      timedOut,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -2,6 +2,9 @@ import { extractWWWAuthenticateParams } from '@modelcontextprotocol/client';
 import { ConnectionError, type AuthChallenge } from '../errors/connection-error';
 import { isLoopbackHost } from '../net/private-network';
 import type { FetchLike } from '../net/fetch-like';
+import { limitAnswer } from './answer-limit';
+
+export { MAX_ANSWER_BYTES } from './answer-limit';
 
 /** OAuth for one server: the current access token, and a way to get a new one after a 401. */
 export interface BearerAuth {
@@ -15,6 +18,19 @@ export interface ServerFetch extends FetchLike {
   lastError: ConnectionError | undefined;
 }
 
+export interface ServerFetchOptions {
+  serverUrl: URL;
+  headers: Record<string, string>;
+  baseFetch?: FetchLike;
+  auth?: BearerAuth;
+  /**
+   * For the authorization fetch: a 401 or 403 is handed back as it came, for the SDK to read
+   * its OAuth error (a same-origin token endpoint's `invalid_client` means "register again",
+   * not "sign in again").
+   */
+  passesRefusals?: boolean;
+}
+
 /**
  * The fetch every transport of one server uses. It:
  * - adds the server's custom headers and its OAuth access token only to requests for the
@@ -26,28 +42,15 @@ export interface ServerFetch extends FetchLike {
  *   worker error pages, and HTML answers where MCP was expected. The SDK's SSE transport keeps
  *   only a message of what its EventSource saw, so the last error is kept on `lastError` too.
  */
-export function createServerFetch(options: {
-  serverUrl: URL;
-  headers: Record<string, string>;
-  baseFetch?: FetchLike;
-  auth?: BearerAuth;
-  /**
-   * For the authorization fetch: a 401 or 403 is handed back as it came, for the SDK to read
-   * its OAuth error (a same-origin token endpoint's `invalid_client` means "register again",
-   * not "sign in again").
-   */
-  passesRefusals?: boolean;
-}): ServerFetch {
+export function createServerFetch(options: ServerFetchOptions): ServerFetch {
   const baseFetch: FetchLike = options.baseFetch ?? ((url, init) => fetch(url, init));
   const origin = options.serverUrl.origin;
-  const hasCustomHeaders = Object.keys(options.headers).length > 0;
-  /** Same-origin addresses the server redirected to (`/mcp` → `/mcp/`), by where it was asked. */
-  const moved = new Map<string, URL>();
+  const sender = createSender({ ...options, baseFetch, remember });
 
   const serverFetch = (async (url: string | URL, init?: RequestInit) => {
     // The transports hand over their URL object: read, never changed, so not parsed again.
     const asked = url instanceof URL ? url : new URL(url);
-    const target = moved.get(asked.href) ?? asked;
+    const target = sender.target(asked);
     const sameOrigin = target.origin === origin;
     // Plain http reaches this machine, and beyond it only the server's own origin (a server on
     // the person's network): a server's metadata cannot point Patchbay at other hosts over http.
@@ -59,53 +62,16 @@ export function createServerFetch(options: {
           `it pointed Patchbay at ${target.origin}, plain http to another host, which Patchbay does not follow`,
         ),
       );
-    let sentToken: string | undefined;
-    const send = async () => {
-      sentToken = sameOrigin ? options.auth?.accessToken() : undefined;
-      // A request carrying the server's headers or token follows no redirect the browser would
-      // take without asking (to plain http, say): the transports' own requests do not anyway.
-      const carriesSecrets = sameOrigin && (sentToken !== undefined || hasCustomHeaders);
-      let request = init;
-      if (carriesSecrets) {
-        const headers = new Headers(init?.headers);
-        for (const [name, value] of Object.entries(options.headers)) headers.set(name, value);
-        if (sentToken) headers.set('authorization', `Bearer ${sentToken}`);
-        const redirect = (init?.redirect ?? 'follow') === 'follow' ? 'manual' : init?.redirect;
-        request = { ...init, headers, ...(redirect ? { redirect } : {}) };
-      }
-      let response: Response;
-      try {
-        response = await baseFetch(target, request);
-        const redirect = response.type === 'opaqueredirect' && sameOrigin;
-        const movedTo = redirect
-          ? await redirectTarget(baseFetch, target, init?.signal)
-          : undefined;
-        if (movedTo) {
-          moved.set(asked.href, movedTo);
-          response = await baseFetch(movedTo, request);
-        }
-      } catch (error) {
-        if (init?.signal?.aborted) throw error;
-        if (ConnectionError.isInstance(error)) throw remember(error); // classified below (site access)
-        throw remember(networkError(error, target));
-      }
-      if (response.type === 'opaqueredirect' && request?.redirect !== init?.redirect)
-        throw remember(
-          new ConnectionError(
-            'protocol',
-            'it redirected a request that carries your headers or sign-in, which Patchbay does not follow; use the address it redirects to',
-          ),
-        );
-      return response;
-    };
-    let response = await send();
-    if (sameOrigin && response.status === 401 && sentToken && options.auth) {
+    let sent = await sender.send(asked, target, sameOrigin, init);
+    let response = sent.response;
+    if (sameOrigin && response.status === 401 && sent.token && options.auth) {
       const challenge = readChallenge(response, target);
       // A request that raced a refresh already finished by another one just needs the new token.
-      const renewed = options.auth.accessToken() !== sentToken;
+      const renewed = options.auth.accessToken() !== sent.token;
       if (challenge.error !== 'insufficient_scope' && (renewed || (await options.auth.refresh()))) {
         await response.body?.cancel();
-        response = await send();
+        sent = await sender.send(asked, target, sameOrigin, init);
+        response = sent.response;
       }
     }
     if (
@@ -138,6 +104,64 @@ export function createServerFetch(options: {
 }
 
 /**
+ * Sends one request to where it was asked (or where the server moved it), with the server's
+ * headers and token only on its own origin; remembers same-origin redirects it found.
+ */
+function createSender(
+  options: Pick<ServerFetchOptions, 'headers' | 'auth'> & {
+    baseFetch: FetchLike;
+    remember: (error: ConnectionError) => ConnectionError;
+  },
+) {
+  const { baseFetch, remember } = options;
+  const hasCustomHeaders = Object.keys(options.headers).length > 0;
+  /** Same-origin addresses the server redirected to (`/mcp` → `/mcp/`), by where it was asked. */
+  const moved = new Map<string, URL>();
+  return {
+    target: (asked: URL): URL => moved.get(asked.href) ?? asked,
+    /** The answer, and the token it was sent with. */
+    async send(asked: URL, target: URL, sameOrigin: boolean, init: RequestInit | undefined) {
+      const token = sameOrigin ? options.auth?.accessToken() : undefined;
+      // A request carrying the server's headers or token follows no redirect the browser would
+      // take without asking (to plain http, say): the transports' own requests do not anyway.
+      const carriesSecrets = sameOrigin && (token !== undefined || hasCustomHeaders);
+      let request = init;
+      if (carriesSecrets) {
+        const headers = new Headers(init?.headers);
+        for (const [name, value] of Object.entries(options.headers)) headers.set(name, value);
+        if (token) headers.set('authorization', `Bearer ${token}`);
+        const redirect = (init?.redirect ?? 'follow') === 'follow' ? 'manual' : init?.redirect;
+        request = { ...init, headers, ...(redirect ? { redirect } : {}) };
+      }
+      let response: Response;
+      try {
+        response = await baseFetch(target, request);
+        const redirect = response.type === 'opaqueredirect' && sameOrigin;
+        const movedTo = redirect
+          ? await redirectTarget(baseFetch, target, init?.signal)
+          : undefined;
+        if (movedTo) {
+          moved.set(asked.href, movedTo);
+          response = await baseFetch(movedTo, request);
+        }
+      } catch (error) {
+        if (init?.signal?.aborted) throw error;
+        if (ConnectionError.isInstance(error)) throw remember(error); // classified below (site access)
+        throw remember(networkError(error, target));
+      }
+      if (response.type === 'opaqueredirect' && request?.redirect !== init?.redirect)
+        throw remember(
+          new ConnectionError(
+            'protocol',
+            'it redirected a request that carries your headers or sign-in, which Patchbay does not follow; use the address it redirects to',
+          ),
+        );
+      return { response, token };
+    },
+  };
+}
+
+/**
  * Where a same-origin redirect leads. A browser hides it from a `redirect: 'manual'` fetch (an
  * opaque redirect, "HTTP 0"), which the SDK's transports and requests carrying the server's
  * headers both use; so it is asked with a GET that carries nothing of the server's, following
@@ -159,73 +183,6 @@ async function redirectTarget(
   if (!probe.redirected || !probe.url) return undefined;
   const final = new URL(probe.url);
   return final.origin === target.origin && final.href !== target.href ? final : undefined;
-}
-
-/** The most one answer may carry: a tool list, a tool result, a metadata document. */
-export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
-
-/**
- * Caps what is read of one answer, so a broken or hostile server cannot fill the worker's
- * memory. A GET's event stream is exempt (it carries many answers over time); a POST's answer,
- * JSON or a stream, and every other GET (metadata documents) are capped.
- */
-function limitAnswer(
-  response: Response,
-  method: string,
-  remember: (error: ConnectionError) => ConnectionError,
-): Response {
-  const isEventStream = (response.headers.get('content-type') ?? '').includes('text/event-stream');
-  if (!response.body || (method === 'GET' && isEventStream)) return response;
-  const length = response.headers.get('content-length');
-  const declared = length === null ? Number.NaN : Number(length);
-  if (declared > MAX_ANSWER_BYTES) {
-    void response.body.cancel();
-    throw remember(tooLarge());
-  }
-  // A declared length within the cap bounds the body already (the network stack reads no more
-  // than it), so the stream needs no counting stage: one stage fewer on every warm JSON answer.
-  if (Number.isInteger(declared) && declared >= 0 && !response.headers.has('content-encoding'))
-    return response;
-  return new Response(
-    capped(response.body, () => remember(tooLarge())),
-    {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    },
-  );
-}
-
-/**
- * `body`, failing with `tooLarge()` once more than {@link MAX_ANSWER_BYTES} have come. A stream
- * that pulls from the body's reader rather than a TransformStream piped onto it: the pipe's
- * machinery (its reads, writes and their promises, per chunk) made up most of what the cap cost
- * on every warm call answered with an event stream.
- */
-function capped(
-  body: ReadableStream<Uint8Array>,
-  tooLarge: () => ConnectionError,
-): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  let received = 0;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) return controller.close();
-      received += value.byteLength;
-      if (received <= MAX_ANSWER_BYTES) return controller.enqueue(value);
-      controller.error(tooLarge());
-      await reader.cancel().catch(() => undefined);
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
-}
-
-function tooLarge(): ConnectionError {
-  return new ConnectionError(
-    'protocol',
-    `it sent more than ${MAX_ANSWER_BYTES / 1024 / 1024} MB in one answer`,
-  );
 }
 
 function readChallenge(response: Response, target: URL): AuthChallenge {

@@ -6,7 +6,7 @@ import { leavesConnectionUp, toConnectionError } from './classify-error';
 import { quietTimer } from './quiet-timer';
 import { refuseCaller } from './tool-caller';
 import { untilAborted } from './until-aborted';
-import { throttleLatest } from './throttle';
+import { callClock, type CallClock } from './call-clock';
 import { isUrlElicitationRequired, satisfyUrlElicitations } from './asks/url-elicitation-required';
 import { signInWith } from './session/auth-flow';
 import { sessionFailure } from './session/failures';
@@ -18,12 +18,8 @@ import { LET_GO, STOPPED_BY_PERSON } from './tasks/task-follow';
 import type { TaskKeeper } from './tasks/task-keeper';
 import { taskWire, type StartOutcome, type TaskEra } from './tasks/task-wire';
 
-/** Default time a tool call may go without an answer; progress notifications reset the clock. */
-export const DEFAULT_TOOL_TIMEOUT_MS = 120_000;
-/** The most a tool call may take in all, however much progress it reports. */
-export const DEFAULT_TOOL_DEADLINE_MS = 15 * 60_000;
-/** Progress broadcasts per call are at most this often; the latest arrives at the end of each. */
-const PROGRESS_INTERVAL_MS = 100;
+export { DEFAULT_TOOL_DEADLINE_MS, DEFAULT_TOOL_TIMEOUT_MS } from './call-clock';
+
 /** Scope step-up re-authorizations tried for one call before giving up. */
 const MAX_STEP_UPS = 3;
 
@@ -59,143 +55,134 @@ export async function callTool(
   const controller = new AbortController();
   session.calls.set(key, controller);
   const release = context.keepAlive.hold();
-  const timeout = payload.timeoutMs ?? context.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
-  // Progress may reset the timeout, but a server that reports progress forever still meets a
-  // deadline.
-  const deadline = Math.max(timeout, context.toolDeadlineMs ?? DEFAULT_TOOL_DEADLINE_MS);
-  const progress = throttleLatest(
-    (update: { progress: number; total?: number; message?: string }) =>
-      context.broadcaster.broadcast({
-        type: 'mcp/tool/progress',
-        payload: { serverId: session.id, callId, ...update },
-      }),
-    PROGRESS_INTERVAL_MS,
-  );
-  // The quiet-time limit is Patchbay's own rather than the SDK's: its clock runs only while a
-  // request is out, and stops while the server waits for the person to answer a question it
-  // asked during the call (a form, a page, a model run), which the SDK's timer cannot know about;
-  // the answer starts it afresh (src/mcp/quiet-timer.ts).
-  const quiet = () =>
-    controller.abort(
-      new PatchbayError(
-        'timeout',
-        `${payload.name} on ${config.name} did not finish within ${formatSeconds(timeout)}.`,
-        { retryable: true },
-      ),
-    );
-  // The overall deadline covers every round of a 2026 call that asks for input, and retries.
-  const overall = setTimeout(
-    () =>
-      controller.abort(
-        new PatchbayError(
-          'timeout',
-          `${payload.name} on ${config.name} was still running after ${formatSeconds(deadline)}, the most a tool call may take, so Patchbay stopped waiting.`,
-          { retryable: true },
-        ),
-      ),
-    deadline,
-  );
-  const call = async (): Promise<CallAnswer> => {
-    const idle = quietTimer(timeout, { asks: context.asks, serverId: session.id }, quiet);
-    try {
-      // A call waiting for the connection to open is let go at once when it is cancelled (the
-      // server switched off, the person pressed stop), not when the connecting attempt ends.
-      return await untilAborted(
-        session.withConnection(
-          async (connection) => {
-            const era = tasks && (await taskEraFor(session, connection, payload.name));
-            // A tool that runs as a task answers with the task (src/mcp/tasks/).
-            if (era)
-              return taskWire(era, clientCapabilities(true))
-                .start(
-                  connection.client,
-                  { name: payload.name, arguments: payload.arguments ?? {} },
-                  { signal: controller.signal, timeout },
-                )
-                .then((outcome): CallAnswer => ({ asTask: true, era, outcome }));
-            return connection.client
-              .callTool(
-                { name: payload.name, arguments: payload.arguments ?? {} },
-                {
-                  signal: controller.signal,
-                  timeout: deadline,
-                  maxTotalTimeout: deadline,
-                  onprogress: (update) => {
-                    idle.reset();
-                    progress.push(update);
-                  },
-                },
-              )
-              .then((result): CallAnswer => ({
-                asTask: false,
-                result: result as CallToolResultView,
-              }));
-          },
-          // A call is the first request on a connection opened with a stored era: it does not
-          // wait for the tool list, which the connecting attempt fetches beside it.
-          { early: true },
-        ),
-        controller.signal,
-      );
-    } finally {
-      idle.stop();
-    }
-  };
+  const clock = callClock(session, payload, callId, controller);
   try {
-    let pagesOpened = false;
-    for (let stepUps = 0; ; stepUps += 1) {
-      try {
-        const answer = await call();
-        if (!answer.asTask) return answer.result;
-        if (answer.outcome.kind === 'result') return answer.outcome.result;
-        // A task lives as long as the server keeps it: no deadline, the person may stop it.
-        clearTimeout(overall);
-        return await tasks!.begin({
-          session,
-          callId,
-          toolName: payload.name,
-          ...(payload.chatId ? { chatId: payload.chatId } : {}),
-          era: answer.era,
-          first: answer.outcome.task,
-          signal: controller.signal,
-        });
-      } catch (error) {
-        // The server wants the person on a page of its first: once, then the call goes again.
-        if (isUrlElicitationRequired(error) && !pagesOpened && !controller.signal.aborted) {
-          pagesOpened = true;
-          await satisfyUrlElicitations(
-            context.asks,
-            { id: session.id, name: config.name, url: config.url },
-            error,
-            payload.name,
-            controller.signal,
-          );
-          stepUps -= 1;
-          continue;
-        }
-        const challenge = toConnectionError(error).details.challenge;
-        if (
-          challenge?.error !== 'insufficient_scope' ||
-          stepUps >= MAX_STEP_UPS ||
-          controller.signal.aborted
-        ) {
-          throw error;
-        }
-        // Scope step-up: ask for what was granted plus what the server now demands, then retry.
-        const scopes = await session.auth.addChallengedScopes(
-          challenge.scope?.split(' ').filter(Boolean) ?? [],
-        );
-        await signInWith(session, { scope: scopes.join(' '), stepUp: true });
-      }
-    }
+    return await callWithRetries(session, payload, callId, controller, tasks, clock);
   } catch (error) {
     throw callFailure(session, payload.name, controller.signal, error);
   } finally {
-    clearTimeout(overall);
-    progress.cancel();
+    clearTimeout(clock.overall);
+    clock.progress.cancel();
     // A task its caller let go of is followed on under the same id (src/mcp/tasks/).
     if (session.calls.get(key) === controller) session.calls.delete(key);
     release();
+  }
+}
+
+/**
+ * The call, sent again after the person visited the pages the server asked for (once), and
+ * after a sign-in for the more access it demanded (up to MAX_STEP_UPS times).
+ */
+async function callWithRetries(
+  session: ServerSession,
+  payload: ToolCallPayload,
+  callId: string,
+  controller: AbortController,
+  tasks: TaskKeeper | undefined,
+  clock: CallClock,
+): Promise<CallToolResultView> {
+  const { config, context } = session;
+  let pagesOpened = false;
+  for (let stepUps = 0; ; stepUps += 1) {
+    try {
+      const answer = await requestOnce(session, payload, controller, tasks, clock);
+      if (!answer.asTask) return answer.result;
+      if (answer.outcome.kind === 'result') return answer.outcome.result;
+      // A task lives as long as the server keeps it: no deadline, the person may stop it.
+      clearTimeout(clock.overall);
+      return await tasks!.begin({
+        session,
+        callId,
+        toolName: payload.name,
+        ...(payload.chatId ? { chatId: payload.chatId } : {}),
+        era: answer.era,
+        first: answer.outcome.task,
+        signal: controller.signal,
+      });
+    } catch (error) {
+      // The server wants the person on a page of its first: once, then the call goes again.
+      if (isUrlElicitationRequired(error) && !pagesOpened && !controller.signal.aborted) {
+        pagesOpened = true;
+        await satisfyUrlElicitations(
+          context.asks,
+          { id: session.id, name: config.name, url: config.url },
+          error,
+          payload.name,
+          controller.signal,
+        );
+        stepUps -= 1;
+        continue;
+      }
+      const challenge = toConnectionError(error).details.challenge;
+      if (
+        challenge?.error !== 'insufficient_scope' ||
+        stepUps >= MAX_STEP_UPS ||
+        controller.signal.aborted
+      ) {
+        throw error;
+      }
+      // Scope step-up: ask for what was granted plus what the server now demands, then retry.
+      const scopes = await session.auth.addChallengedScopes(
+        challenge.scope?.split(' ').filter(Boolean) ?? [],
+      );
+      await signInWith(session, { scope: scopes.join(' '), stepUp: true });
+    }
+  }
+}
+
+/** The call's request, once: a result, or (a tool that runs as a task) the task or a result. */
+async function requestOnce(
+  session: ServerSession,
+  payload: ToolCallPayload,
+  controller: AbortController,
+  tasks: TaskKeeper | undefined,
+  clock: CallClock,
+): Promise<CallAnswer> {
+  const { context } = session;
+  const { timeout, deadline, progress, quiet } = clock;
+  const idle = quietTimer(timeout, { asks: context.asks, serverId: session.id }, quiet);
+  try {
+    // A call waiting for the connection to open is let go at once when it is cancelled (the
+    // server switched off, the person pressed stop), not when the connecting attempt ends.
+    return await untilAborted(
+      session.withConnection(
+        async (connection) => {
+          const era = tasks && (await taskEraFor(session, connection, payload.name));
+          // A tool that runs as a task answers with the task (src/mcp/tasks/).
+          if (era)
+            return taskWire(era, clientCapabilities(true))
+              .start(
+                connection.client,
+                { name: payload.name, arguments: payload.arguments ?? {} },
+                { signal: controller.signal, timeout },
+              )
+              .then((outcome): CallAnswer => ({ asTask: true, era, outcome }));
+          return connection.client
+            .callTool(
+              { name: payload.name, arguments: payload.arguments ?? {} },
+              {
+                signal: controller.signal,
+                timeout: deadline,
+                maxTotalTimeout: deadline,
+                onprogress: (update) => {
+                  idle.reset();
+                  progress.push(update);
+                },
+              },
+            )
+            .then((result): CallAnswer => ({
+              asTask: false,
+              result: result as CallToolResultView,
+            }));
+        },
+        // A call is the first request on a connection opened with a stored era: it does not
+        // wait for the tool list, which the connecting attempt fetches beside it.
+        { early: true },
+      ),
+      controller.signal,
+    );
+  } finally {
+    idle.stop();
   }
 }
 
@@ -245,9 +232,4 @@ function callFailure(
   }
   session.lose(connectionError);
   return sessionFailure(session, connectionError);
-}
-
-function formatSeconds(milliseconds: number): string {
-  const seconds = milliseconds / 1000;
-  return `${seconds < 10 ? Number(seconds.toFixed(1)) : Math.round(seconds)} s`;
 }

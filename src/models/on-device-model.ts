@@ -83,13 +83,11 @@ const NO_USAGE = {
   outputTokens: { total: undefined, text: undefined, reasoning: undefined },
 };
 
+const NO_BUILT_IN_MODEL = 'This browser has no built-in model. Pick another in Settings.';
+
 export function createOnDeviceModel(api: PromptApi | undefined = promptApi()): LanguageModelV4 {
   const session = async (options: LanguageModelV4CallOptions) => {
-    if (!api)
-      throw new PatchbayError(
-        'not-enabled',
-        'This browser has no built-in model. Pick another in Settings.',
-      );
+    if (!api) throw new PatchbayError('not-enabled', NO_BUILT_IN_MODEL);
     const { history, input } = toPrompt(options.prompt);
     const created = await api.create({
       initialPrompts: history,

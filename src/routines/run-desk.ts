@@ -8,13 +8,8 @@ import { settingsForChat } from '../models/chat-model';
 import { loadApprovalSecret } from '../chat-approval/approval-secret';
 import type { RunWork } from '../messaging/routines-contract';
 import type { KeyValueStore } from '../platform/ports';
-import {
-  isSettled,
-  type Routine,
-  type RoutineRun,
-  type RunOutcome,
-  type RunUsage,
-} from './routine';
+import type { Routine, RoutineRun, RunOutcome, RunUsage } from './routine';
+import { reportRun, resumeRun, takeOldestRun } from './run-changes';
 import type { RoutineNotices } from './routine-notices';
 import type { RoutineStore } from './routine-store';
 
@@ -36,8 +31,7 @@ export interface RunReport {
   onlySignIn?: boolean;
 }
 
-/** How long a runner's run is its own without word from it (it reports every 30 s). */
-export const LEASE_MS = 90_000;
+export { LEASE_MS, withoutWait } from './run-changes';
 /** Times a run may be taken by a runner that then died, before it is failed. */
 export const MAX_ATTEMPTS = 3;
 
@@ -59,14 +53,7 @@ export function createRunDesk(options: RunDeskOptions) {
      * which reads the answers from the chat.
      */
     async resume(chatId: string): Promise<RoutineRun | undefined> {
-      const resumed = await routines.update(({ runs }) => {
-        const run = runs.find((each) => each.chatId === chatId && each.outcome === 'waiting');
-        if (!run) return { result: undefined };
-        const { leaseUntil, ...rest } = withoutWait(run);
-        void leaseUntil;
-        const next: RoutineRun = { ...rest, outcome: 'running', attempts: 0 };
-        return { runs: runs.map((each) => (each.id === run.id ? next : each)), result: next };
-      });
+      const resumed = await routines.update(resumeRun(chatId));
       if (resumed) await options.afterChange();
       return resumed;
     },
@@ -78,76 +65,17 @@ export function createRunDesk(options: RunDeskOptions) {
      */
     async take(): Promise<RunWork | undefined> {
       for (;;) {
-        const taken = await routines.update(async ({ runs }) => {
-          const run = runs.filter((each) => each.outcome === 'running').at(-1);
-          if (!run) {
-            await options.runner.stop();
-            return { result: undefined };
-          }
-          const attempts = (run.attempts ?? 0) + 1;
-          const next: RoutineRun = { ...run, attempts, leaseUntil: now() + LEASE_MS };
-          return { runs: runs.map((each) => (each.id === run.id ? next : each)), result: next };
-        });
+        const taken = await routines.update(takeOldestRun(now(), () => options.runner.stop()));
         if (!taken) return undefined;
-        const { routines: all } = await routines.read();
-        const routine = all.find((each) => each.id === taken.routineId);
-        const settings = routine && (await runSettings(options.store, routine));
-        const broke = (taken.attempts ?? 1) > MAX_ATTEMPTS;
-        const usable = settings && typeof settings !== 'string' ? settings : undefined;
-        // A run the person stopped needs no model: the runner settles its chat, then reports it.
-        if (routine && !broke && (usable || taken.stopRequested)) {
-          return {
-            run: taken,
-            routine,
-            ...(usable && { settings: usable }),
-            approvalSecret: await loadApprovalSecret(options.store),
-          };
-        }
-        if (taken.stopRequested) {
-          await desk.report({ runId: taken.id, outcome: 'stopped' });
-          continue;
-        }
-        await desk.report({
-          runId: taken.id,
-          outcome: 'failed',
-          reason: broke
-            ? `Its runner stopped ${MAX_ATTEMPTS} times before it finished.`
-            : typeof settings === 'string'
-              ? settings
-              : 'The routine was deleted.',
-        });
+        const work = await workFor(taken, options);
+        if (!('runId' in work)) return work;
+        await desk.report(work);
       }
     },
 
     /** How the runner's run stands: saved, announced, and the next alarm set. */
     async report(report: RunReport): Promise<RoutineRun | undefined> {
-      const at = now();
-      const result = await routines.update(({ routines: all, runs }) => {
-        const run = runs.find((each) => each.id === report.runId);
-        const routine = run && all.find((each) => each.id === run.routineId);
-        if (!run || !routine || isSettled(run)) return { result: undefined };
-        if (report.outcome === 'stopped' && !run.stopRequested) return { result: undefined };
-        // A run the person stopped does not wait for them: a runner settles it (take, below).
-        const outcome =
-          run.stopRequested && report.outcome === 'waiting' ? 'running' : report.outcome;
-        const next: RoutineRun = {
-          ...withoutWait(run),
-          outcome,
-          // Still going: the runner is alive until a while from now.
-          ...(outcome === 'running' && { leaseUntil: at + LEASE_MS }),
-          ...(report.reason !== undefined && { reason: report.reason }),
-          ...(report.usage && { usage: report.usage }),
-          ...(outcome === 'waiting' && {
-            waitingFor: report.waitingFor ?? 'a tool call',
-            answerBy: at + routine.answerMinutes * 60_000,
-          }),
-          ...(isSettled({ outcome }) && { endedAt: at }),
-        };
-        return {
-          runs: runs.map((each) => (each.id === run.id ? next : each)),
-          result: { run: next, routine, changed: next.outcome !== run.outcome },
-        };
-      });
+      const result = await routines.update(reportRun(report, now()));
       if (!result) return undefined;
       if (result.changed) {
         await notices.ended(result.routine, result.run, {
@@ -166,6 +94,37 @@ export function createRunDesk(options: RunDeskOptions) {
   return desk;
 }
 
+/**
+ * What the runner gets for a run it took: the run, its routine and model; or, when it cannot
+ * run (its routine deleted, no model, its runners died too often), the report that ends it.
+ */
+async function workFor(taken: RoutineRun, options: RunDeskOptions): Promise<RunWork | RunReport> {
+  const { routines: all } = await options.routines.read();
+  const routine = all.find((each) => each.id === taken.routineId);
+  const settings = routine && (await runSettings(options.store, routine));
+  const broke = (taken.attempts ?? 1) > MAX_ATTEMPTS;
+  const usable = settings && typeof settings !== 'string' ? settings : undefined;
+  // A run the person stopped needs no model: the runner settles its chat, then reports it.
+  if (routine && !broke && (usable || taken.stopRequested)) {
+    return {
+      run: taken,
+      routine,
+      ...(usable && { settings: usable }),
+      approvalSecret: await loadApprovalSecret(options.store),
+    };
+  }
+  if (taken.stopRequested) return { runId: taken.id, outcome: 'stopped' };
+  return {
+    runId: taken.id,
+    outcome: 'failed',
+    reason: broke
+      ? `Its runner stopped ${MAX_ATTEMPTS} times before it finished.`
+      : typeof settings === 'string'
+        ? settings
+        : 'The routine was deleted.',
+  };
+}
+
 /** The settings a routine's model runs with, or why it cannot run. */
 async function runSettings(store: KeyValueStore, routine: Routine) {
   const choice = await loadModelChoice(store);
@@ -175,11 +134,4 @@ async function runSettings(store: KeyValueStore, routine: Routine) {
     return 'Chrome’s on-device model runs only in the open side panel: choose another model for this routine.';
   }
   return settings;
-}
-
-export function withoutWait(run: RoutineRun): RoutineRun {
-  const { waitingFor, answerBy, ...rest } = run;
-  void waitingFor;
-  void answerBy;
-  return rest;
 }

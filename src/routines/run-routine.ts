@@ -6,21 +6,15 @@
  * from the last saved step. A call the rules say must ask ends the step with its approval card: the
  * run then waits for the person, who answers in the panel.
  */
-import { readUIMessageStream, type UIMessage, type ChatTransport } from 'ai';
-import { addUsage, readAnswerMetadata, type AnswerUsage } from '../chat/answer-metadata';
+import type { UIMessage, ChatTransport } from 'ai';
 import type { ApprovalSettings } from '../policy/grants';
-import { chatModelOf } from '../models/chat-model';
-import { CONTINUE_BODY } from '../chat-turn/continue-answer';
-import { describeChatError } from '../chat-turn/chat-errors';
-import { providerName } from '../model-tools/tool-names';
-import { createChatWriter } from '../chat/chat-writer';
 import type { ConversationStore } from '../chat/history';
-import { settleInterrupted, settleStopped } from '../chat/interrupted';
-import { typedMetadata } from '../chat/message-origin';
 import type { PatchbayClient } from '../messaging/client';
-import type { ServerView, ToolView } from '../messaging/contract';
+import type { ServerView } from '../messaging/contract';
 import type { RunWork } from '../messaging/routines-contract';
-import { cutReason, type Routine, type RunUsage } from './routine';
+import { cutReason, type Routine } from './routine';
+import { answeredCalls, describeCalls, usageOf, waitingCalls } from './run-answers';
+import { modelStep, openRunChat, saveStopped } from './run-chat';
 import type { RunReport } from './run-desk';
 import { runBlockers } from './run-blockers';
 
@@ -56,8 +50,16 @@ export function routineGrants(routine: Pick<Routine, 'tools'>): ApprovalSettings
 export async function runRoutine(work: RunWork, options: RunRoutineOptions): Promise<void> {
   const { run, routine } = work;
   const { client, history } = options;
-  const newId = options.newId ?? (() => crypto.randomUUID());
+  const chat = { history, chatId: run.chatId };
   const stopped = () => run.stopRequested === true || options.signal?.aborted === true;
+  /**
+   * The person stopped the run: its chat is saved settled, and only then is the run reported
+   * stopped (whoever reads the run as over finds its chat final).
+   */
+  const finishStopped = async (current: UIMessage[]) => {
+    await saveStopped(chat, current);
+    return options.report({ runId: run.id, outcome: 'stopped', ...usageOf(current) });
+  };
   // Stopped while it waited for the person (or before this runner took it): settled here.
   if (stopped()) return finishStopped((await history.get(run.chatId))?.messages ?? []);
   // Only a run the person stopped comes without a model's settings (run-desk.ts).
@@ -70,63 +72,30 @@ export async function runRoutine(work: RunWork, options: RunRoutineOptions): Pro
   if (blocked) {
     return options.report({ runId: run.id, outcome: 'failed', ...blocked });
   }
-  const opened = await history.get(run.chatId);
-  // An answer cut off mid-call says so: whether a call under way then finished is not known,
-  // and the model reads that rather than a call that seems never made (as the chat does).
-  let messages: UIMessage[] = opened ? settleInterrupted(opened.messages, opened.interrupted) : [];
-  let cutOff = opened?.interrupted.includes(messages.at(-1)?.id ?? '') ?? false;
-  if (!messages.length) {
-    const prompt: UIMessage = {
-      id: newId(),
-      role: 'user',
-      parts: [{ type: 'text', text: routine.prompt }],
-      // The person wrote the prompt in the routine's editor: the chat's words are theirs, but
-      // for the pages it quotes.
-      metadata: {
-        ...typedMetadata(routine.quoted),
-        routine: { id: routine.id, name: routine.name, runId: run.id },
-      },
-    };
-    const label = (options.timeLabel ?? defaultTimeLabel)(run.startedAt, routine.timeZone);
-    const at = Date.now();
-    // One write: the chat, titled with the routine and its time, marked as the routine's.
-    await history.save({
-      id: run.chatId,
-      title: `${routine.name} · ${label}`,
-      createdAt: at,
-      updatedAt: at,
-      model: routine.model ?? chatModelOf(settings),
-      routineId: routine.id,
-      messages: [prompt],
-    });
-    messages = [prompt];
-  }
-  const transport = options.transport(work);
+  let { messages, cutOff } = await openRunChat(
+    { ...work, settings },
+    {
+      history,
+      newId: options.newId ?? (() => crypto.randomUUID()),
+      timeLabel: options.timeLabel ?? defaultTimeLabel,
+    },
+  );
+  const stepping = { ...chat, transport: options.transport(work), signal: options.signal };
   for (let request = 0; request < MAX_REQUESTS; request += 1) {
     if (stopped()) return finishStopped(messages);
     const last = messages.at(-1);
     // An answer is over unless it was cut off, or the person just answered its calls.
     if (last?.role === 'assistant' && !cutOff && !answeredCalls(last)) {
-      const waiting = waitingCalls(last);
-      if (!waiting.length) {
-        return options.report({ runId: run.id, outcome: 'done', ...usageOf(messages) });
-      }
-      // The tools as listed now, for the notification's words.
-      const { tools } = await client.request('mcp/tools/list');
-      return options.report({
-        runId: run.id,
-        outcome: 'waiting',
-        waitingFor: describeCalls(waiting, tools, servers),
-        ...usageOf(messages),
-      });
+      return options.report(await answerOver(run.id, messages, last, client, servers));
     }
-    const failure = await step(messages, cutOff);
+    const step = await modelStep(stepping, messages, cutOff);
+    messages = step.messages;
     if (stopped()) return finishStopped(messages);
-    if (failure !== undefined) {
+    if (step.failure !== undefined) {
       return options.report({
         runId: run.id,
         outcome: 'failed',
-        reason: cutReason(failure),
+        reason: cutReason(step.failure),
         ...usageOf(messages),
       });
     }
@@ -138,124 +107,26 @@ export async function runRoutine(work: RunWork, options: RunRoutineOptions): Pro
     reason: `It made ${MAX_REQUESTS} requests to the model without finishing.`,
     ...usageOf(messages),
   });
-
-  /** Writes the run's chat, from `stored` on (src/chat/chat-writer.ts). */
-  function writerFor(stored: UIMessage[]) {
-    return createChatWriter({
-      store: history,
-      conversationId: run.chatId,
-      stored,
-      onSaved: () => undefined,
-      onError: () => undefined,
-    });
-  }
-
-  /**
-   * The person stopped the run: its answer's unfinished calls say they were cancelled, the chat
-   * is saved so, and only then is the run reported stopped (whoever reads the run as over finds
-   * its chat final).
-   */
-  async function finishStopped(current: UIMessage[]): Promise<void> {
-    const answer = current.at(-1);
-    if (answer?.role === 'assistant') {
-      const writer = writerFor(current);
-      writer.update([...current.slice(0, -1), settleStopped(answer)], 'complete', true);
-      await writer.flush();
-    }
-    return options.report({ runId: run.id, outcome: 'stopped', ...usageOf(current) });
-  }
-
-  /** One request to the model, saved as it streams; a failure's words, or undefined. */
-  async function step(current: UIMessage[], resume: boolean): Promise<string | undefined> {
-    const last = current.at(-1);
-    const continuing = last?.role === 'assistant' ? last : undefined;
-    const base = continuing ? current.slice(0, -1) : current;
-    const writer = writerFor(current);
-    let failure: string | undefined;
-    let latest = current;
-    try {
-      const stream = await transport.sendMessages({
-        chatId: run.chatId,
-        messages: current,
-        trigger: 'submit-message',
-        messageId: undefined,
-        abortSignal: options.signal,
-        ...(resume && { body: CONTINUE_BODY }),
-      });
-      for await (const message of readUIMessageStream({
-        ...(continuing && { message: continuing }),
-        stream,
-        // The stream's errors are already in words (the chat transport's describeChatError).
-        onError: (error) => {
-          failure = error instanceof Error ? error.message : String(error);
-        },
-      })) {
-        latest = [...base, message];
-        // A finished step is written at once, the text between within the writer's interval.
-        writer.update(latest, 'streaming', stepEnded(message));
-      }
-    } catch (error) {
-      failure ??= describeChatError(error);
-    }
-    writer.update(latest, 'complete', true);
-    await writer.flush();
-    messages = latest;
-    return failure;
-  }
 }
 
-/** The person answered an answer's calls (in the panel): the model goes on with them. */
-function answeredCalls(message: UIMessage): boolean {
-  return message.parts.some((part) => 'state' in part && part.state === 'approval-responded');
-}
-
-/** The calls in an answer that wait for the person's approval. */
-function waitingCalls(message: UIMessage) {
-  return message.parts.flatMap((part) =>
-    'toolCallId' in part && 'state' in part && part.state === 'approval-requested'
-      ? [(part as { toolName?: string; type: string }).toolName ?? part.type.replace(/^tool-/, '')]
-      : [],
-  );
-}
-
-function describeCalls(
-  names: readonly string[],
-  tools: readonly ToolView[],
+/** The model's answer is over: the run is done, or waits for the person to answer its calls. */
+async function answerOver(
+  runId: string,
+  messages: UIMessage[],
+  last: UIMessage,
+  client: PatchbayClient,
   servers: readonly ServerView[],
-): string {
-  const words = names.map((name) => {
-    const tool = tools.find((view) => providerName(view) === name);
-    if (!tool) return name;
-    const server = servers.find((each) => each.id === tool.serverId)?.name ?? tool.serverId;
-    return `${tool.name} on ${server}`;
-  });
-  return [...new Set(words)].join(', ').slice(0, 300);
-}
-
-function stepEnded(message: UIMessage): boolean {
-  const last = message.parts.at(-1);
-  return (
-    last?.type === 'step-start' ||
-    (last !== undefined && 'state' in last && last.state === 'output-available')
-  );
-}
-
-/** Every answer's tokens in the run. */
-function usageOf(messages: readonly UIMessage[]): { usage?: RunUsage } {
-  let total: AnswerUsage | undefined;
-  for (const message of messages) {
-    if (message.role !== 'assistant') continue;
-    const usage = readAnswerMetadata(message).usage;
-    if (usage) {
-      total = addUsage(total, {
-        inputTokens: usage.inputTokens,
-        outputTokens: usage.outputTokens,
-        totalTokens: usage.totalTokens,
-      });
-    }
-  }
-  if (!total) return {};
-  return { usage: { inputTokens: total.inputTokens ?? 0, outputTokens: total.outputTokens ?? 0 } };
+): Promise<RunReport> {
+  const waiting = waitingCalls(last);
+  if (!waiting.length) return { runId, outcome: 'done', ...usageOf(messages) };
+  // The tools as listed now, for the notification's words.
+  const { tools } = await client.request('mcp/tools/list');
+  return {
+    runId,
+    outcome: 'waiting',
+    waitingFor: describeCalls(waiting, tools, servers),
+    ...usageOf(messages),
+  };
 }
 
 function defaultTimeLabel(at: number, timeZone: string): string {
