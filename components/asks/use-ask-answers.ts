@@ -38,6 +38,15 @@ export function useAskAnswers(
     );
   }, [loadSettings, asks.length]);
 
+  // The panel goes with the last question: a model run still going stops with it.
+  useEffect(() => {
+    const running = controllers.current;
+    return () => {
+      for (const controller of running.values()) controller.abort();
+      running.clear();
+    };
+  }, []);
+
   // A model run for an ask that went away (answered elsewhere, expired) is stopped.
   useEffect(() => {
     const open = new Set(asks.map((ask) => ask.id));

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { AsksPanel } from '../../components/asks/AsksPanel';
 import { useAsks } from '../../components/asks/use-asks';
 import { ExternalApprovals } from '../../components/browser-access/ExternalApprovals';
 import { useBrowserAccess } from '../../components/browser-access/use-browser-access';
@@ -40,6 +39,11 @@ const RoutinesTab = lazy(() =>
 // The model's form (first run, Settings) and Settings load with their first showing.
 const ModelSetup = lazy(() => import('../../components/settings/ModelSetup'));
 const SettingsTab = lazy(() => import('../../components/settings/SettingsTab'));
+
+// What servers wait on the person for loads with the first question (most sessions have none).
+const AsksPanel = lazy(() =>
+  import('../../components/asks/AsksPanel').then((module) => ({ default: module.AsksPanel })),
+);
 
 // Said only for a chat whose model cannot call tools (a local one that says so).
 const ToolsNotice = lazy(() => import('../../components/chat/ToolsNotice'));
@@ -212,7 +216,11 @@ export function App({
         approvals={browserAccess.view?.approvals ?? []}
         onAnswer={browserAccess.answer}
       />
-      <AsksPanel asks={asks} servers={servers} loadSettings={models.loadSettings} />
+      {asks.length ? (
+        <Suspense fallback={null}>
+          <AsksPanel asks={asks} servers={servers} loadSettings={models.loadSettings} />
+        </Suspense>
+      ) : null}
       {tab === 'chat' && !models.choice ? (
         <FirstRun
           modelSetup={modelSetup('first-run')}
