@@ -11,14 +11,14 @@ import type { ConversationList, OpenedConversation } from '../../src/chat/histor
 export function useFreshOpenChat(chats: {
   conversation: OpenedConversation | undefined;
   list: ConversationList;
-  open(id: string): Promise<boolean>;
+  reread(id: string): Promise<void>;
 }): void {
   const checked = useRef(false);
-  const { conversation, list, open } = chats;
+  const { conversation, list, reread } = chats;
   useEffect(() => {
     if (checked.current || !conversation) return;
     checked.current = true;
     const saved = list.conversations.find(({ id }) => id === conversation.id);
-    if (saved && saved.updatedAt !== conversation.updatedAt) void open(conversation.id);
-  }, [conversation, list, open]);
+    if (saved && saved.updatedAt !== conversation.updatedAt) void reread(conversation.id);
+  }, [conversation, list, reread]);
 }

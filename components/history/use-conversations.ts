@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   createIndexedDbConversationStore,
   type ConversationList,
@@ -29,6 +29,11 @@ export function useConversations(options: {
   const [notice, setNotice] = useState<string | undefined>();
   // Each reading from history shows afresh, the open chat read again included.
   const [readings, setReadings] = useState(0);
+  /** The open chat's id, for a reading that comes back after the person moved on. */
+  const openId = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    openId.current = conversation?.id;
+  }, [conversation]);
   const { keepDays, ready } = options;
 
   const refreshList = useCallback(() => void history.list().then(setList), [history]);
@@ -95,6 +100,16 @@ export function useConversations(options: {
       setConversation(found);
       setReadings((count) => count + 1);
       return true;
+    },
+    /**
+     * Reads the open chat again as history holds it now, unless the person opened or started
+     * another meanwhile (then their choice stands, and what they typed there stays).
+     */
+    reread: async (id: string) => {
+      const found = await history.get(id);
+      if (!found || openId.current !== id) return;
+      setConversation(found);
+      setReadings((count) => count + 1);
     },
     rename: async (id: string, title: string) => {
       await history.rename(id, title);

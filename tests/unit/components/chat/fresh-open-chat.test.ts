@@ -20,39 +20,39 @@ const listed = (updatedAt: number) => ({
 
 describe('useFreshOpenChat', () => {
   it('reads the open chat again when history holds a newer version, once', () => {
-    const open = vi.fn(async () => true);
+    const reread = vi.fn(async () => undefined);
     const { rerender } = renderHook((props) => useFreshOpenChat(props), {
-      initialProps: { conversation: opened(10), list: listed(20), open },
+      initialProps: { conversation: opened(10), list: listed(20), reread },
     });
-    expect(open).toHaveBeenCalledExactlyOnceWith('c1');
-    rerender({ conversation: opened(10), list: listed(30), open });
-    expect(open).toHaveBeenCalledOnce();
+    expect(reread).toHaveBeenCalledExactlyOnceWith('c1');
+    rerender({ conversation: opened(10), list: listed(30), reread });
+    expect(reread).toHaveBeenCalledOnce();
   });
 
   it('leaves a chat as history holds it, and a new chat not saved yet', () => {
-    const open = vi.fn(async () => true);
-    renderHook(() => useFreshOpenChat({ conversation: opened(20), list: listed(20), open }));
+    const reread = vi.fn(async () => undefined);
+    renderHook(() => useFreshOpenChat({ conversation: opened(20), list: listed(20), reread }));
     renderHook(() =>
       useFreshOpenChat({
         conversation: { ...opened(5), id: 'new' },
         list: listed(20),
-        open,
+        reread,
       }),
     );
-    expect(open).not.toHaveBeenCalled();
+    expect(reread).not.toHaveBeenCalled();
   });
 
   it('waits for the open chat before looking', () => {
-    const open = vi.fn(async () => true);
+    const reread = vi.fn(async () => undefined);
     const { rerender } = renderHook((props) => useFreshOpenChat(props), {
       initialProps: {
         conversation: undefined as OpenedConversation | undefined,
         list: listed(20),
-        open,
+        reread,
       },
     });
-    expect(open).not.toHaveBeenCalled();
-    rerender({ conversation: opened(10), list: listed(20), open });
-    expect(open).toHaveBeenCalledWith('c1');
+    expect(reread).not.toHaveBeenCalled();
+    rerender({ conversation: opened(10), list: listed(20), reread });
+    expect(reread).toHaveBeenCalledWith('c1');
   });
 });
