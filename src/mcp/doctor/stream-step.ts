@@ -20,10 +20,12 @@ export async function timeAnswer(response: Response, sentAt: number): Promise<St
     if (done) break;
     firstByteMs ??= since();
     text += decoder.decode(value, { stream: true });
-    // A stream may stay open after its answer; the answer's event ends what is timed.
+    // A stream may stay open after its answer; the answer's event ends what is timed (taken
+    // before the cancel, whose own time is not the server's).
     if ((/"(result|error)"/.test(text) && /\n\n$/.test(text)) || text.length > 65_536) {
+      const endMs = since();
       await reader.cancel().catch(() => undefined);
-      break;
+      return { headersMs, firstByteMs, endMs };
     }
   }
   const endMs = since();
