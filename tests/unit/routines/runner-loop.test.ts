@@ -203,7 +203,12 @@ describe('the routine runner’s loop', () => {
     const { client, reports } = background({ queue: [work], over: () => over });
     const { seen, transport } = endlessAnswer();
     const loop = runnerLoop(client, { history: history(), transport, retryMs: 1, aliveEveryMs: 5 });
-    await vi.waitFor(() => expect(reports.length).toBeGreaterThan(1));
+    // The answer is under way and the run has said it is alive (on a busy machine the words
+    // that it is alive can come before the answer starts).
+    await vi.waitFor(() => {
+      expect(seen.started).toBe(1);
+      expect(reports.length).toBeGreaterThan(1);
+    });
     expect(seen.aborted).toBe(0);
     over = true;
     await loop;
