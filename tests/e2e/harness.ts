@@ -8,13 +8,14 @@
  * not declare with `expectConsoleError`, then closes the browser. Fixtures a test starts are
  * closed with {@link closeAfterTest}.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { CHROMIUM_FLAGS, findChromium } from '../../scripts/chromium';
 import { grantInProfile, type Grants } from '../../scripts/granted-profile';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
-import { afterEach, beforeEach, expect, onTestFinished } from 'vitest';
+import { afterEach, beforeEach, expect, inject, onTestFinished } from 'vitest';
 
 export const EXTENSION_DIR = resolve('.output/chrome-mv3');
 
@@ -216,20 +217,26 @@ export async function requestFrom<T>(
   return response.result;
 }
 
-/** Profiles already granted, by what they hold and the build: one launch each per process. */
-const grantedProfiles = new Map<string, string>();
-
 /**
- * A profile holding `grants` (scripts/granted-profile.ts), made once per process for each set
- * of grants, then copied for every browser that asks for it.
+ * A profile holding `grants` (scripts/granted-profile.ts): made once per run for each set of
+ * grants and build, in the run's shared folder (global-setup.ts), then copied for every browser
+ * that asks for it. Two files may make the same one at once: the first to finish keeps it.
  */
 async function grantOptional(userDataDir: string, extensionDir: string, grants: Grants) {
-  const key = JSON.stringify([extensionDir, grants]);
-  let template = grantedProfiles.get(key);
-  if (!template) {
-    template = mkdtempSync(join(tmpdir(), 'patchbay-e2e-template-'));
-    await grantInProfile(template, extensionDir, grants, TEST_FLAGS);
-    grantedProfiles.set(key, template);
+  const key = createHash('sha256')
+    .update(JSON.stringify([extensionDir, grants]))
+    .digest('hex')
+    .slice(0, 16);
+  const template = join(inject('grantedProfiles'), key);
+  if (!existsSync(template)) {
+    const making = mkdtempSync(`${template}-making-`);
+    try {
+      await grantInProfile(making, extensionDir, grants, TEST_FLAGS);
+      renameSync(making, template);
+    } catch (error) {
+      rmSync(making, { recursive: true, force: true });
+      if (!existsSync(template)) throw error;
+    }
   }
   cpSync(template, userDataDir, { recursive: true });
 }

@@ -3,9 +3,9 @@
  * (WebSocket, Streamable HTTP, legacy SSE), and an `initialize` the relay refuses leaves nothing
  * attached to the browser.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createVerifier } from '../../src/access/tokens.js';
 import { rawClient, startTestRelay, type TestRelay } from '../helpers.js';
@@ -28,6 +28,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await browser.close();
   await relay.close();
+  rmSync(dirname(denyFile), { recursive: true, force: true });
 });
 
 describe('the deny list', () => {

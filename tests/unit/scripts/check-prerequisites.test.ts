@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync, chmodSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   INSTALL_LINE,
   listed,
@@ -14,9 +14,15 @@ import {
 const run = promisify(execFile);
 const tsx = resolve('node_modules/.bin/tsx');
 
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
 /** A folder holding only the named executables (empty scripts), to stand for PATH. */
 function pathWith(...commands: string[]): string {
   const folder = mkdtempSync(join(tmpdir(), 'patchbay-path-'));
+  folders.push(folder);
   for (const command of commands) {
     writeFileSync(join(folder, command), '#!/bin/sh\n');
     chmodSync(join(folder, command), 0o755);
