@@ -85,6 +85,9 @@ export default defineBackground(() => {
       ? { clientMetadataUrl: import.meta.env.WXT_CLIENT_METADATA_URL }
       : {}),
   });
+  // Servers' sessions are read from storage at once: a message that woke the worker (a tool
+  // call) finds them read while the rest of the worker was being built.
+  void manager.init();
   // Websites' own tools: the proxies' ports are heard from the worker's first moment.
   const pageTools = pageToolsWithinAccess(
     createPageToolsService({
@@ -184,7 +187,6 @@ export default defineBackground(() => {
   void panelEntry.init();
 
   void browser.sidePanel.setPanelBehavior({ openPanelOnActionClick: true });
-  void manager.init();
   void pageTools.init();
   void browserAccess.init();
   void routines.init().catch(() => undefined);
