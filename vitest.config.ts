@@ -16,6 +16,14 @@ function filesThatMock(dir: string): string[] {
     .filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
 }
 
+/**
+ * Workers for the suites in Node. Vitest's default on two cores is one, but these suites mostly
+ * wait (on servers they started, on timers, on Redis): the unit suite needs 38 s of CPU, the
+ * integration suite 29 and the relay's 72, far less than one worker's time. Three at a time
+ * keep the cores busy beside the browser suites (scripts/test.ts runs them side by side).
+ */
+const WAITING_WORKERS = 3;
+
 /** A suite as two projects: files sharing their modules, and `-mocks`, the files that mock. */
 function sharedAndIsolated(
   name: string,
@@ -29,6 +37,7 @@ function sharedAndIsolated(
       test: {
         ...config.test,
         name,
+        maxWorkers: WAITING_WORKERS,
         isolate: false,
         exclude: mocking,
         // A test that leaves fake timers on would stall the files after it in the worker.
@@ -36,7 +45,17 @@ function sharedAndIsolated(
       },
     },
     ...(mocking.length
-      ? [{ ...config, test: { ...config.test, name: `${name}-mocks`, include: mocking } }]
+      ? [
+          {
+            ...config,
+            test: {
+              ...config.test,
+              name: `${name}-mocks`,
+              include: mocking,
+              maxWorkers: WAITING_WORKERS,
+            },
+          },
+        ]
       : []),
   ];
 }
@@ -83,6 +102,7 @@ export default defineConfig({
           name: 'relay',
           include: ['relay/test/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: WAITING_WORKERS,
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
@@ -91,13 +111,15 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // Two files at a time, each with its own Chromium and profile: a test spends most of
-          // its time waiting on its browser, so two keep a 2-core machine busy. Nothing in a
-          // file may touch what another loads (the build in .output, fixed ports).
-          maxWorkers: 2,
+          // Three files at a time, each with its own Chromium and profile: a test spends much
+          // of its time waiting on its browser and servers, so three keep the cores busy beside
+          // the other suites. Nothing in a file may touch what another loads (the build in
+          // .output, fixed ports).
+          maxWorkers: 3,
         },
       },
       // The store listing's screenshots: only when asked (npm run store:screenshots), so the
