@@ -37,6 +37,25 @@ module.exports = {
       },
     },
     {
+      name: 'policy-below-chat-history',
+      comment:
+        "src/policy/ reads what a chat's messages carry (src/chat-message/), never the history (src/chat/), which builds on the MCP sessions that build on the policy.",
+      severity: 'error',
+      from: { path: '^src/policy/' },
+      to: { path: '^src/chat/' },
+    },
+    {
+      name: 'chat-message-stands-low',
+      comment:
+        "src/chat-message/ (what a message carries: where its words came from, an answer's metadata, resources in it) is read by the policy, the turn, the history and the panel: it takes only the contract's shapes (src/messaging/) and the composer's attachments.",
+      severity: 'error',
+      from: { path: '^src/chat-message/' },
+      to: {
+        path: '^(src|components|entrypoints)/',
+        pathNot: '^src/(chat-message|messaging|composer)/',
+      },
+    },
+    {
       name: 'models-below-the-chat',
       comment:
         "src/models/ (the providers, their settings and models) knows nothing of a chat turn: the chat's tools, approvals, skills and tool search build on it.",

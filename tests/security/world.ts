@@ -13,7 +13,7 @@
  * words ask for stands between the attack and its goal.
  */
 import type { UIMessage, UIMessageChunk } from 'ai';
-import { attachmentParts, promptMessagesToUIMessages } from '../../src/chat/resource-parts';
+import { attachmentParts, promptMessagesToUIMessages } from '../../src/chat-message/resource-parts';
 import { createChatTransport } from '../../src/chat-turn/chat-transport';
 import {
   allowAlways,
