@@ -5,10 +5,11 @@
  * (the extension, its components, the relay), and imports that point only down: logic (`src/`)
  * never reaches up into the panel (`components/`, `entrypoints/`), and a concept's components
  * never into an entrypoint, and the trust policy (`src/policy/`) into none of the places that
- * use it; the chat's rooms in layers (models, then the model's tools, Patchbay's own tools, the
- * approvals, the turn), sign-in below the MCP sessions, the composer and the Routines tab below
- * the chat; the relay's rooms (relay/src/<room>/) import only below them, and the extension takes
- * only the relay's wire words (docs/architecture.md says where code goes).
+ * use it, nor the chat's history above it (what a message carries is below it); the chat's rooms
+ * in layers (models, then the model's tools, Patchbay's own tools, the approvals, the turn),
+ * sign-in below the MCP sessions, the MCP sessions below the skills, the composer and the
+ * Routines tab below the chat; the relay's rooms (relay/src/<room>/) import only below them, and
+ * the extension takes only the relay's wire words (docs/architecture.md says where code goes).
  */
 module.exports = {
   forbidden: [
@@ -94,6 +95,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/oauth/' },
       to: { path: '^src/mcp/' },
+    },
+    {
+      name: 'mcp-below-skills',
+      comment:
+        "Skills are built on the MCP sessions (src/skills/ lists, reads and decides over them): src/mcp/ imports nothing of src/skills/. The worker's wiring (entrypoints/background.ts) makes the skills beside the manager, over its sessionAccess; a session's feature listeners tell the skills' kept list of changes.",
+      severity: 'error',
+      from: { path: '^src/mcp/' },
+      to: { path: '^src/skills/' },
     },
     {
       name: 'panel-routines-below-chat',

@@ -254,6 +254,7 @@ export async function startWorld(
     closers.push(() => harness.dispose());
     const router = createRouter({
       manager: harness.manager,
+      skills: harness.skills,
       extensionId: 'self',
       pageTools,
       // The chat's side of browser access is all the router asks of it here.
