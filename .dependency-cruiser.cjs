@@ -5,10 +5,11 @@
  * (the extension, its components, the relay), and imports that point only down: logic (`src/`)
  * never reaches up into the panel (`components/`, `entrypoints/`), and a concept's components
  * never into an entrypoint, and the trust policy (`src/policy/`) into none of the places that
- * use it; the chat's rooms in layers (models, then the model's tools, Patchbay's own tools, the
- * approvals, the turn), sign-in below the MCP sessions, the composer and the Routines tab below
- * the chat; the relay's rooms (relay/src/<room>/) import only below them, and the extension takes
- * only the relay's wire words (docs/architecture.md says where code goes).
+ * use it, nor the chat's history above it (what a message carries is below it); the chat's rooms
+ * in layers (models, then the model's tools, Patchbay's own tools, the approvals, the turn),
+ * sign-in below the MCP sessions, the MCP sessions below the skills, the composer and the
+ * Routines tab below the chat; the relay's rooms (relay/src/<room>/) import only below them, and
+ * the extension takes only the relay's wire words (docs/architecture.md says where code goes).
  */
 module.exports = {
   forbidden: [
@@ -29,11 +30,30 @@ module.exports = {
     {
       name: 'policy-stands-alone',
       comment:
-        'src/policy/ decides what runs unasked for the chat, external clients, apps and routines alike: it may not import any of them (they adapt to it).',
+        "src/policy/ decides what runs unasked for the chat, external clients, apps and routines alike: it may not import any of them (they adapt to it). Patchbay's own tools (skills, the tool search) describe themselves to it (own-tools.ts, which also holds the id of Patchbay's own tools).",
       severity: 'error',
       from: { path: '^src/policy/' },
       to: {
-        path: '^(src/(chat-turn|chat-approval|model-tools|skills|browser-access|apps|routines)|components|entrypoints)/|^src/tool-search/(request-tools|search-own-tool)\\.ts$',
+        path: '^(src/(chat-turn|chat-approval|model-tools|skills|tool-search|browser-access|apps|routines)|components|entrypoints)/',
+      },
+    },
+    {
+      name: 'policy-below-chat-history',
+      comment:
+        "src/policy/ reads what a chat's messages carry (src/chat-message/), never the history (src/chat/), which builds on the MCP sessions that build on the policy.",
+      severity: 'error',
+      from: { path: '^src/policy/' },
+      to: { path: '^src/chat/' },
+    },
+    {
+      name: 'chat-message-stands-low',
+      comment:
+        "src/chat-message/ (what a message carries: where its words came from, an answer's metadata, resources in it) is read by the policy, the turn, the history and the panel: it takes only the contract's shapes (src/messaging/) and the composer's attachments.",
+      severity: 'error',
+      from: { path: '^src/chat-message/' },
+      to: {
+        path: '^(src|components|entrypoints)/',
+        pathNot: '^src/(chat-message|messaging|composer)/',
       },
     },
     {
@@ -75,6 +95,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/oauth/' },
       to: { path: '^src/mcp/' },
+    },
+    {
+      name: 'mcp-below-skills',
+      comment:
+        "Skills are built on the MCP sessions (src/skills/ lists, reads and decides over them): src/mcp/ imports nothing of src/skills/. The worker's wiring (entrypoints/background.ts) makes the skills beside the manager, over its sessionAccess; a session's feature listeners tell the skills' kept list of changes.",
+      severity: 'error',
+      from: { path: '^src/mcp/' },
+      to: { path: '^src/skills/' },
     },
     {
       name: 'panel-routines-below-chat',

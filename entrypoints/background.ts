@@ -2,6 +2,7 @@ import { loadApprovalSecret } from '../src/chat-approval/approval-secret';
 import { createBrowserAccessService } from '../src/browser-access/browser-access-service';
 import { createBrowserTools } from '../src/browser-tools/browser-tools';
 import { createMcpManager } from '../src/mcp/manager';
+import { skillsFacade } from '../src/skills/skills-facade';
 import { createHostAccess } from '../src/permissions/host-access';
 import { createChromePermissions } from '../src/platform/chrome-permissions';
 import { createChromeNotifier } from '../src/platform/chrome-notifications';
@@ -148,6 +149,8 @@ export default defineBackground(() => {
   });
   const router = createRouter({
     manager,
+    // Servers' skills, over the manager's sessions; their work is a lazy part (src/skills/).
+    skills: skillsFacade(manager.sessionAccess),
     extensionId: browser.runtime.id,
     pageTools,
     browserAccess,

@@ -1,8 +1,8 @@
 import { memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { DynamicToolUIPart, FileUIPart, UIMessage } from 'ai';
-import { readAnswerMetadata } from '../../src/chat/answer-metadata';
+import { readAnswerMetadata } from '../../src/chat-message/answer-metadata';
 import { answerMarkdown, usageLine } from '../../src/chat/answer-lines';
-import { isResourcePart, type ResourcePartData } from '../../src/chat/resource-parts';
+import { isResourcePart, type ResourcePartData } from '../../src/chat-message/resource-parts';
 import { AnswerActions } from './AnswerActions';
 import { AnswerText } from './AnswerText';
 import { Reasoning } from './Reasoning';

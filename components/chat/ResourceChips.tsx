@@ -1,4 +1,4 @@
-import type { ResourcePartData } from '../../src/chat/resource-parts';
+import type { ResourcePartData } from '../../src/chat-message/resource-parts';
 
 export interface ResourceChipsProps {
   resources: ResourcePartData[];

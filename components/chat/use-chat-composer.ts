@@ -1,7 +1,7 @@
 import type { FileUIPart } from 'ai';
 import type { ComposerProps } from '../composer/Composer';
-import { typedMetadata, type QuotedPage } from '../../src/chat/message-origin';
-import { promptMessagesToUIMessages } from '../../src/chat/resource-parts';
+import { typedMetadata, type QuotedPage } from '../../src/chat-message/message-origin';
+import { promptMessagesToUIMessages } from '../../src/chat-message/resource-parts';
 import { useClient } from '../shared/client-context';
 import type { ServerView } from '../../src/messaging/contract';
 import type { PromptView } from '../../src/messaging/features-contract';
@@ -75,7 +75,7 @@ export function useChatComposer(options: {
           ...attached,
           ...options.takeImages(),
         ],
-        // Only the composer marks words as the person's (src/chat/message-origin.ts).
+        // Only the composer marks words as the person's (src/chat-message/message-origin.ts).
         metadata: typedMetadata(options.takeQuoted()),
       });
       return true;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { QuotedPage } from '../../src/chat/message-origin';
+import type { QuotedPage } from '../../src/chat-message/message-origin';
 import type { ComposerRequest } from '../../src/panel-entry/composer-request';
 
 /**

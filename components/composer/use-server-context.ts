@@ -1,6 +1,10 @@
 import type { UIMessage } from 'ai';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { attachmentParts, isResourcePart, refreshedPart } from '../../src/chat/resource-parts';
+import {
+  attachmentParts,
+  isResourcePart,
+  refreshedPart,
+} from '../../src/chat-message/resource-parts';
 import type { Attachment } from '../../src/composer/attachment';
 import { useClient } from '../shared/client-context';
 import type { ServerView } from '../../src/messaging/contract';

@@ -1,4 +1,4 @@
-import type { QuotedPage } from '../../src/chat/message-origin';
+import type { QuotedPage } from '../../src/chat-message/message-origin';
 
 /** A page as the note names it: its host (what the address really is), then its title. */
 function pageName(page: QuotedPage): string {

@@ -4,7 +4,7 @@
  */
 import type { ChatModel } from '../../src/models/chat-model';
 import { definitionOf } from '../../src/policy/grants';
-import type { QuotedPage } from '../../src/chat/message-origin';
+import type { QuotedPage } from '../../src/chat-message/message-origin';
 import type { ToolView } from '../../src/messaging/contract';
 import {
   DEFAULT_ANSWER_MINUTES,

@@ -3,7 +3,7 @@ import type { ChatModel } from '../../src/models/chat-model';
 import { MAX_NAME_CHARS, type RoutineInput } from '../../src/routines/routine';
 import { isProxyToolOutput } from '../../src/model-tools/proxy-tools';
 import { createToolNameMap } from '../../src/model-tools/tool-names';
-import { originOfMessage } from '../../src/chat/message-origin';
+import { originOfMessage } from '../../src/chat-message/message-origin';
 import type { ServerView, ToolView } from '../../src/messaging/contract';
 import { blankRoutine } from './new-routine';
 

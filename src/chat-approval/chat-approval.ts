@@ -13,7 +13,7 @@ import type { ToolView } from '../messaging/contract';
 import type { SkillView } from '../messaging/skills-contract';
 import type { ApprovalSettings, CallOrigin } from '../policy/grants';
 import type { ToolNameMap } from '../model-tools/tool-names';
-import { answerMetadataSchema } from '../chat/answer-metadata';
+import { answerMetadataSchema } from '../chat-message/answer-metadata';
 import { originOf, ownerOf, type ChatFacts } from '../policy/chat-sources';
 import { chatGrants, decideCall } from '../policy/call-policy';
 import { browserCallOrigin, opensPage } from '../policy/call-target';

@@ -7,9 +7,9 @@ import {
   type UIMessage,
   type UIMessageChunk,
 } from 'ai';
-import { answerMetadataFor } from '../chat/answer-metadata';
+import { answerMetadataFor } from '../chat-message/answer-metadata';
 import { appContextSection, type AppModelContext } from '../apps/app-model-context';
-import { isResourcePart, resourcePartForModel } from '../chat/resource-parts';
+import { isResourcePart, resourcePartForModel } from '../chat-message/resource-parts';
 import type { PatchbayClient } from '../messaging/client';
 import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import type { ServerView } from '../messaging/contract';

@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai';
-import type { AnswerMetadata } from './answer-metadata';
+import type { AnswerMetadata } from '../chat-message/answer-metadata';
 
 const numbers = new Intl.NumberFormat('en');
 

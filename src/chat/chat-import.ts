@@ -9,11 +9,11 @@
  */
 import { safeValidateUIMessages, type UIMessage } from 'ai';
 import { z } from 'zod';
-import { readAnswerMetadata } from './answer-metadata';
+import { readAnswerMetadata } from '../chat-message/answer-metadata';
 import { CHAT_FILE_FORMAT } from './chat-export';
 import type { Conversation } from './history';
 import { settleImported } from './interrupted';
-import { resourcePartDataSchema } from './resource-parts';
+import { resourcePartDataSchema } from '../chat-message/resource-parts';
 
 /** The largest chat file read (bytes); a larger one is refused before it is read. */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;

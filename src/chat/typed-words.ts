@@ -5,7 +5,7 @@
  * a deterministic reading that never calls a word typed that the person did not type.
  */
 import type { UIMessage } from 'ai';
-import { originOfMessage } from './message-origin';
+import { originOfMessage } from '../chat-message/message-origin';
 
 const WORD = /[\p{L}\p{N}]+/gu;
 

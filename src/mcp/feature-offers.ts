@@ -1,5 +1,5 @@
 import type { Connection } from './connection';
-import { SKILLS_EXTENSION_ID } from '../skills/skills-extension';
+import { SKILLS_EXTENSION_ID } from './skills-extension';
 
 /** What a server offers besides tools, as its capabilities declare it. */
 export type Feature = 'resources' | 'prompts' | 'completions' | 'skills';

@@ -2,7 +2,6 @@ import type { AskAnswer, AskView } from '../messaging/asks-contract';
 import { REFRESH_ALARM_PREFIX } from '../oauth/session';
 import { createManagerParts } from './manager-parts';
 import { serverListFacade, serverSwitchFacade } from './server-facade';
-import { skillsFacade } from '../skills/skills-facade';
 import { featureFacade } from './feature-facade';
 import { ServerRegistry } from './registry';
 import type { McpManagerOptions } from './manager-options';
@@ -20,7 +19,9 @@ export type McpManager = ReturnType<typeof createMcpManager>;
  * The background's MCP facade: one {@link ServerSession} per server, the registry of servers,
  * and the fan-out operations (every server, every enabled tool) the message router exposes.
  * Its parts: the live sessions (live-sessions.ts), the servers' and tools' requests
- * (server-facade.ts, tool-facade.ts), features and skills (feature-facade.ts, skills-facade.ts).
+ * (server-facade.ts, tool-facade.ts), features (feature-facade.ts). What builds on the sessions
+ * (the skills, src/skills/skills-facade.ts) is composed where the worker is wired, over
+ * {@link sessionAccess}.
  */
 export function createMcpManager(options: McpManagerOptions) {
   const { context, asks, tasks } = createManagerParts(options, () => live.values());
@@ -45,13 +46,13 @@ export function createMcpManager(options: McpManagerOptions) {
     ...toolFacade(live, context, tasks),
     ...featureFacade(live.sessionOf, live.all),
 
-    /** Skills: every connected server's, the person's decision on one, a file of one. */
-    skills: skillsFacade({
+    /** The live sessions and storage, for what builds on them (the skills). */
+    sessionAccess: {
       ready: live.init,
       sessionOf: live.sessionOf,
       sessions: () => [...live.values()],
       store: context.store,
-    }),
+    },
 
     async listAsks(): Promise<AskView[]> {
       await live.init();

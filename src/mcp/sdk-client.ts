@@ -12,7 +12,7 @@ import type { ServerRequestHandlers } from './asks/server-requests';
 import { toConnectionError } from './classify-error';
 import type { TransportKind } from './connection-types';
 import { MAX_TOOL_PAGES } from './list-tools';
-import { SKILLS_EXTENSION_ID } from '../skills/skills-extension';
+import { SKILLS_EXTENSION_ID } from './skills-extension';
 import { TaskHandleClient } from './tasks/task-handle-client';
 
 export const CLIENT_INFO = { name: 'Patchbay', version: '0.1.0' };

@@ -22,7 +22,10 @@ export const storageKeys = {
   era: (serverId: string) => `mcp.${serverId}.era`,
   /** True when the person lets the server ask to run their model (sampling); off by default. */
   sampling: (serverId: string) => `mcp.${serverId}.sampling`,
-  /** The person's decisions about the server's skills (src/skills/skill-decisions.ts). */
+  /**
+   * The person's decisions about the server's skills (src/skills/skill-decisions.ts): here with
+   * the server's other keys, so removing the server removes them (allServerKeys).
+   */
   skills: (serverId: string) => `mcp.${serverId}.skills`,
   ...oauthKeys,
 } as const;

@@ -4,6 +4,8 @@ import type { McpManager } from '../mcp/manager';
 import type { BrowserAccessService } from '../browser-access/browser-access-service';
 import type { PageToolsService } from '../page-tools/page-tools-service';
 import type { RoutineService } from '../routines/routine-service';
+import { PatchbayError } from '../errors/patchbay-error';
+import type { SkillsService } from '../skills/skills-facade';
 import { globalRequests, serverRequests } from './contract';
 import { route, validate, type Route } from './route';
 
@@ -14,17 +16,27 @@ function serverRoute<S extends z.ZodType, R>(
   return (payload, type, serverId = '') => handler(serverId, validate(schema, payload, type));
 }
 
+/** The skills service, or a clear failure where the router has none (some tests). */
+function skillsOf(service: SkillsService | undefined): () => SkillsService {
+  return () => {
+    if (!service) throw new PatchbayError('not-found', 'Skills are not available here.');
+    return service;
+  };
+}
+
 /** Requests about every server: the list, adding and removing, every enabled tool, asks. */
 export function allServersRoutes({
   manager,
   pageTools,
   browserAccess,
   routines,
+  skills,
 }: {
   manager: McpManager;
   pageTools: PageToolsService | undefined;
   browserAccess: BrowserAccessService | undefined;
   routines: RoutineService | undefined;
+  skills: SkillsService | undefined;
 }) {
   return {
     'mcp/servers/get': route(globalRequests['mcp/servers/get'], async () => ({
@@ -47,8 +59,8 @@ export function allServersRoutes({
         ...((await browserAccess?.chatTools()) ?? []),
       ],
     })),
-    'mcp/skills/list': route(globalRequests['mcp/skills/list'], (input) =>
-      manager.skills.list(input?.allowedOnly),
+    'mcp/skills/list': route(globalRequests['mcp/skills/list'], async (input) =>
+      skills ? skills.list(input?.allowedOnly) : { skills: [], failures: [] },
     ),
     'mcp/servers/test': route(globalRequests['mcp/servers/test'], (input) =>
       manager.testConnection(input),
@@ -73,7 +85,8 @@ export function allServersRoutes({
 }
 
 /** Requests about one server, by its id. */
-export function oneServerRoutes(manager: McpManager) {
+export function oneServerRoutes(manager: McpManager, skillsService: SkillsService | undefined) {
+  const skills = skillsOf(skillsService);
   return {
     enable: serverRoute(serverRequests.enable, async (id) => ({
       status: await manager.enable(id),
@@ -130,10 +143,10 @@ export function oneServerRoutes(manager: McpManager) {
       manager.complete(id, input),
     ),
     'skills/decide': serverRoute(serverRequests['skills/decide'], async (id, input) => ({
-      skill: await manager.skills.decide(id, input),
+      skill: await skills().decide(id, input),
     })),
     'skills/read': serverRoute(serverRequests['skills/read'], (id, input) =>
-      manager.skills.read(id, input),
+      skills().read(id, input),
     ),
     'sampling/set': serverRoute(serverRequests['sampling/set'], async (id, { enabled }) => ({
       enabled: await manager.setSampling(id, enabled),

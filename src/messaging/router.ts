@@ -4,6 +4,7 @@ import type { McpManager } from '../mcp/manager';
 import type { BrowserAccessService } from '../browser-access/browser-access-service';
 import type { PageToolsService } from '../page-tools/page-tools-service';
 import type { RoutineService } from '../routines/routine-service';
+import type { SkillsService } from '../skills/skills-facade';
 import { BROWSER_SERVER_ID } from './browser-access-contract';
 import { browserAccessRoutes } from './browser-access-routes';
 import { pageToolsRoutes } from './page-tools-routes';
@@ -43,6 +44,8 @@ export interface RouterOptions {
   browserAccess?: BrowserAccessService;
   /** Routines (src/routines/); without it, there are none. */
   routines?: RoutineService;
+  /** Servers' skills (src/skills/), over the manager's sessions; without it, there are none. */
+  skills?: SkillsService;
   /** The extension's own id; only its pages may send commands. */
   extensionId: string;
 }
@@ -57,6 +60,7 @@ export function createRouter({
   pageTools,
   browserAccess,
   routines,
+  skills,
 }: RouterOptions) {
   const access = () => {
     if (!browserAccess)
@@ -107,14 +111,14 @@ export function createRouter({
   // One route per request type, its payload validated by the contract's schema: the compiler
   // checks that every type has a handler and that each answers with what its result schema says.
   const globalRoutes: GlobalRoutes = {
-    ...allServersRoutes({ manager, pageTools, browserAccess, routines }),
+    ...allServersRoutes({ manager, pageTools, browserAccess, routines, skills }),
     ...pageToolsRoutes(pageTools),
     ...browserAccessRoutes(access),
     ...tasksRoutes(manager),
     ...routinesRoutes(routinesOf(routines)),
   };
 
-  const serverRoutes: ServerRoutes = oneServerRoutes(manager);
+  const serverRoutes: ServerRoutes = oneServerRoutes(manager, skills);
 
   function dispatchGlobal(type: GlobalRequestType, payload: unknown): Promise<unknown> {
     return globalRoutes[type](payload, type);

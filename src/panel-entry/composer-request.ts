@@ -3,7 +3,7 @@
  * quoted, or the page's title and address), which waits there until the person sends it.
  */
 import { z } from 'zod';
-import { quotedPageSchema } from '../chat/message-origin';
+import { quotedPageSchema } from '../chat-message/message-origin';
 
 export const composerRequestSchema = z.object({
   /** New for every request, so the same text asked for twice applies twice. */
@@ -12,7 +12,7 @@ export const composerRequestSchema = z.object({
   text: z.string().optional(),
   /**
    * The page the text is from (a selection, or its title and address): the message it is sent
-   * in holds that page's words, not only the person's (src/chat/message-origin.ts).
+   * in holds that page's words, not only the person's (src/chat-message/message-origin.ts).
    */
   from: quotedPageSchema.optional(),
   /** A chat to show instead (a routine run's, from its notification). */

@@ -6,7 +6,7 @@
  * at once, if it is open) and puts the text in the composer.
  */
 import type { KeyValueStore, MenuClick, MenuItem, PanelEntryPoints } from '../platform/ports';
-import type { QuotedPage } from '../chat/message-origin';
+import type { QuotedPage } from '../chat-message/message-origin';
 import {
   composerRequestKey,
   describePage,

@@ -32,8 +32,8 @@ import type { IntentJudge, IntentVerdict } from './intent';
 import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import type { ToolView } from '../messaging/contract';
 import { PAGE_TOOLS_SERVER_ID } from '../messaging/page-tools-contract';
-import { isPatchbayTool } from '../tool-search/search-tool';
 import { opensPage } from './call-target';
+import { isPatchbayTool } from './own-tools';
 
 /** A call to decide. */
 export interface PolicyCall {

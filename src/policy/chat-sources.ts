@@ -9,9 +9,9 @@
  * servers (or sites); everything else taints every call.
  */
 import type { UIMessage } from 'ai';
-import { readAnswerMetadata } from '../chat/answer-metadata';
-import { originOfMessage } from '../chat/message-origin';
-import { isResourcePart } from '../chat/resource-parts';
+import { readAnswerMetadata } from '../chat-message/answer-metadata';
+import { originOfMessage } from '../chat-message/message-origin';
+import { isResourcePart } from '../chat-message/resource-parts';
 import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import type { ServerView, ToolView } from '../messaging/contract';
 import type { SkillView } from '../messaging/skills-contract';

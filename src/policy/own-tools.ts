@@ -9,6 +9,17 @@ import type { ToolView } from '../messaging/contract';
 import type { ContentSource } from './chat-sources';
 import type { ToolLike } from './grants';
 
+/**
+ * The server id of Patchbay's own tools that belong to no server (the tool search): no server
+ * has it (catalog ids, `custom-…`). The rule reads their hints as Patchbay's word, not a server's.
+ */
+export const PATCHBAY_TOOLS_ID = 'patchbay';
+
+/** Whether a tool is one of Patchbay's own (the search), not a server's. */
+export function isPatchbayTool(tool: Pick<ToolView, 'serverId'>): boolean {
+  return tool.serverId === PATCHBAY_TOOLS_ID;
+}
+
 export interface OwnTool {
   /** Its name as the model calls it. */
   name: string;

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { chatModelSchema } from '../models/chat-model-schema';
-import { quotedPageSchema } from '../chat/message-origin';
+import { quotedPageSchema } from '../chat-message/message-origin';
 import { BROWSER_SERVER_ID } from '../messaging/browser-access-contract';
 import { PAGE_TOOLS_SERVER_ID } from '../messaging/page-tools-contract';
 import { scheduleSchema } from './schedule';

@@ -1,6 +1,6 @@
 /** Reading a routine run's chat: the calls an answer waits on, its steps, its tokens. */
 import type { UIMessage } from 'ai';
-import { addUsage, readAnswerMetadata, type AnswerUsage } from '../chat/answer-metadata';
+import { addUsage, readAnswerMetadata, type AnswerUsage } from '../chat-message/answer-metadata';
 import { providerName } from '../model-tools/tool-names';
 import type { ServerView, ToolView } from '../messaging/contract';
 import type { RunUsage } from './routine';

@@ -9,7 +9,7 @@ import { describeChatError } from '../chat-turn/chat-errors';
 import { createChatWriter } from '../chat/chat-writer';
 import type { ConversationStore } from '../chat/history';
 import { settleInterrupted, settleStopped } from '../chat/interrupted';
-import { typedMetadata } from '../chat/message-origin';
+import { typedMetadata } from '../chat-message/message-origin';
 import type { RunWork } from '../messaging/routines-contract';
 import { stepEnded } from './run-answers';
 

@@ -1,5 +1,6 @@
 import type { Skill } from '@modelcontextprotocol/client/ext/skills';
 import type { Connection } from '../mcp/connection-types';
+import type { SessionState } from '../mcp/session/session-state';
 
 /** A skills listing as the server gave it, with how long it may keep it (SEP-2549). */
 export interface SkillListing {
@@ -48,4 +49,21 @@ export class SkillCache {
   clear(): void {
     this.held = undefined;
   }
+}
+
+const caches = new WeakMap<Pick<SessionState, 'featureListeners'>, SkillCache>();
+
+/**
+ * The skills list `session` keeps, made with the first listing: skills are resources, so a
+ * change to the server's resource list drops it.
+ */
+export function skillCacheOf(session: Pick<SessionState, 'featureListeners'>): SkillCache {
+  const held = caches.get(session);
+  if (held) return held;
+  const cache = new SkillCache();
+  session.featureListeners.add((kind) => {
+    if (kind === 'resources') cache.clear();
+  });
+  caches.set(session, cache);
+  return cache;
 }

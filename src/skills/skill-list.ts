@@ -6,6 +6,7 @@ import { SkillsClient, type Skill } from '@modelcontextprotocol/client/ext/skill
 import { PatchbayError } from '../errors/patchbay-error';
 import { onServer } from '../mcp/on-server';
 import type { ServerSession } from '../mcp/session/server-session';
+import { skillCacheOf } from './skill-cache';
 
 /** How long the chat waits for one server's skills list (it waits before every answer). */
 export const CHAT_LIST_TIMEOUT_MS = 5_000;
@@ -20,7 +21,7 @@ export function listEntries(
   { fresh, timeoutMs }: { fresh: boolean; timeoutMs: number },
 ): Promise<Skill[]> {
   const listing = onServer(session, 'skills', 'list its skills', (connection) =>
-    session.skillCache.entries(
+    skillCacheOf(session).entries(
       connection,
       () =>
         new SkillsClient(connection.client, { skipInvalid: true }).list({}, { timeout: timeoutMs }),

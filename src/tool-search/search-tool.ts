@@ -1,18 +1,17 @@
 /**
- * The tool search as the rest of Patchbay knows it: its name in the chat, whose tool it is (the
- * rule of what runs unasked reads its hints), and what its result says it found. The AI SDK
- * tool itself is made in src/tool-search/request-tools.ts.
+ * The tool search as the rest of Patchbay knows it: its name in the chat, whose tool it is
+ * (Patchbay's own, `PATCHBAY_TOOLS_ID` of src/policy/own-tools.ts, whose hints the rule of what
+ * runs unasked reads), and what its result says it found. The AI SDK tool itself is made in
+ * src/tool-search/request-tools.ts.
  */
 import type { ToolView } from '../messaging/contract';
+import { PATCHBAY_TOOLS_ID } from '../policy/own-tools';
 
 /**
  * The search's name in the chat. No other tool can take it: a server's tool is named
  * `{server id}__{tool}` and a site's `website_tool_…` (src/model-tools/tool-names.ts).
  */
 export const TOOL_SEARCH_NAME = 'search_tools';
-
-/** Whose tool the search is: Patchbay's own (no server has this id: catalog ids, `custom-…`). */
-export const PATCHBAY_TOOLS_ID = 'patchbay';
 
 /**
  * The search as the approval rule sees it: it reads the list of switched-on tools in the side
@@ -34,11 +33,6 @@ export const TOOL_SEARCH_TOOL: Pick<
     openWorldHint: false,
   },
 };
-
-/** Whether a tool is one of Patchbay's own (the search), not a server's. */
-export function isPatchbayTool(tool: Pick<ToolView, 'serverId'>): boolean {
-  return tool.serverId === PATCHBAY_TOOLS_ID;
-}
 
 /**
  * The names a search's output lists (the AI SDK's `{ tools: [{ name, description }] }`), in

@@ -51,7 +51,11 @@ export const openAI = (openai: ScriptedOpenAI): ModelSettings => ({
 export function startBackground() {
   const harness = createHarness();
   cleanups.push(() => harness.dispose());
-  const router = createRouter({ manager: harness.manager, extensionId: 'self' });
+  const router = createRouter({
+    manager: harness.manager,
+    skills: harness.skills,
+    extensionId: 'self',
+  });
   const client = createPatchbayClient({
     send: (message) => router.handle(message, { id: 'self', origin: 'chrome-extension://self' }),
     subscribe: (listener) => harness.broadcaster.listen(listener),

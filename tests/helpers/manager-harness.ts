@@ -8,6 +8,7 @@ import {
   createTimerAlarms,
 } from '../../src/platform/memory';
 import type { Identity } from '../../src/platform/ports';
+import { skillsFacade } from '../../src/skills/skills-facade';
 
 /** For tests that never sign in: any attempt fails loudly. */
 const unavailableIdentity: Identity = {
@@ -16,7 +17,10 @@ const unavailableIdentity: Identity = {
   captureRedirect: () => Promise.reject(new Error('This test did not expect a sign-in window.')),
 };
 
-/** A manager wired to in-memory ports, as the background wires it to chrome.*. */
+/**
+ * A manager wired to in-memory ports, as the background wires it to chrome.*, with the skills
+ * over its sessions beside it.
+ */
 export function createHarness(
   overrides: Partial<Omit<McpManagerOptions, 'store'>> & {
     store?: ReturnType<typeof createMemoryStore>;
@@ -137,6 +141,7 @@ export function createHarness(
 
   return {
     manager,
+    skills: skillsFacade(manager.sessionAccess),
     store,
     broadcaster,
     keepAlive,

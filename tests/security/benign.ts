@@ -72,6 +72,7 @@ export async function runTask(task: BenignTask): Promise<TaskOutcome> {
     const browser = benignBrowser(task.tab ?? 'news');
     const router = createRouter({
       manager: harness.manager,
+      skills: harness.skills,
       extensionId: 'self',
       pageTools: browser.pageTools,
       browserAccess: createChatBrowserTools(

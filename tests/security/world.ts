@@ -13,7 +13,7 @@
  * words ask for stands between the attack and its goal.
  */
 import type { UIMessage, UIMessageChunk } from 'ai';
-import { attachmentParts, promptMessagesToUIMessages } from '../../src/chat/resource-parts';
+import { attachmentParts, promptMessagesToUIMessages } from '../../src/chat-message/resource-parts';
 import { createChatTransport } from '../../src/chat-turn/chat-transport';
 import {
   allowAlways,
@@ -254,6 +254,7 @@ export async function startWorld(
     closers.push(() => harness.dispose());
     const router = createRouter({
       manager: harness.manager,
+      skills: harness.skills,
       extensionId: 'self',
       pageTools,
       // The chat's side of browser access is all the router asks of it here.

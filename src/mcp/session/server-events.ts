@@ -5,8 +5,8 @@ import type { SessionState } from './session-state';
 /**
  * What a connection of the session hears from its server besides tools: its questions for the
  * person (through the ask broker), changes to subscribed resources, and changes to its
- * resource and prompt lists, told to the pages while the connection is the current one (a
- * change to the resource list also drops the skills list the session keeps).
+ * resource and prompt lists, told to the pages while the connection is the current one and to
+ * the session's feature listeners always (what they keep of the lists goes).
  */
 export function serverEventOptions(
   session: SessionState,
@@ -28,8 +28,7 @@ export function serverEventOptions(
         });
     },
     onFeaturesChanged: (kind) => {
-      // Skills are resources: their list may have changed with the resource list.
-      if (kind === 'resources') session.skillCache.clear();
+      for (const listener of session.featureListeners) listener(kind);
       if (isCurrent())
         context.broadcaster.broadcast({
           type: 'mcp/features/changed',

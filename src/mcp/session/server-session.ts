@@ -14,7 +14,6 @@ import { SessionLink, type LinkHost } from './session-link';
 import { sameStatus } from './status';
 import type { StoredEra } from './stored-era';
 import { restoredSession } from './stored-session';
-import { SkillCache } from '../../skills/skill-cache';
 import { ToolCache } from './tool-cache';
 
 /**
@@ -35,7 +34,7 @@ export class ServerSession implements LinkHost {
   /** The last WWW-Authenticate challenge, to sign in with what the server asked for. */
   lastChallenge: AuthChallenge | undefined;
   readonly toolCache = new ToolCache();
-  readonly skillCache = new SkillCache();
+  readonly featureListeners = new Set<(kind: 'resources' | 'prompts') => void>();
   disabledTools: string[] = [];
   transport: TransportKind | undefined;
   /** The protocol era found for the server, reused by every connection after the first. */

@@ -11,7 +11,6 @@ import type { AuthSession } from '../../oauth/session';
 import type { ServerConfig } from '../catalog';
 import type { Connection, TransportKind } from '../connection';
 import type { SessionContext } from './context';
-import type { SkillCache } from '../../skills/skill-cache';
 import type { ToolCache } from './tool-cache';
 
 export interface SessionState {
@@ -29,8 +28,11 @@ export interface SessionState {
   /** The last WWW-Authenticate challenge, to sign in with what the server asked for. */
   lastChallenge: AuthChallenge | undefined;
   readonly toolCache: ToolCache;
-  /** Its skills list, kept until the server says it changed (skill-cache.ts). */
-  readonly skillCache: SkillCache;
+  /**
+   * Who hears that the server's resource or prompt list changed, over any of its connections:
+   * what a part built on the session keeps of them (the skills list, src/skills/skill-cache.ts).
+   */
+  readonly featureListeners: Set<(kind: 'resources' | 'prompts') => void>;
   transport: TransportKind | undefined;
   auth: AuthSession;
   /** The refresh in flight, shared by everyone who needs a new token meanwhile. */

@@ -8,7 +8,7 @@ import type { UIMessage } from 'ai';
 
 import { setReadOnlyWithoutAsking, type ApprovalSettings } from '../../../src/policy/grants';
 import type { PatchbayClient } from '../../../src/messaging/client';
-import type { ResourceUIPart } from '../../../src/chat/resource-parts';
+import type { ResourceUIPart } from '../../../src/chat-message/resource-parts';
 import { startFixtureServer } from '../../fixtures/mcp-fixture-server';
 import { FIXTURE_INSTRUCTIONS, startModernServer } from '../../fixtures/modern-server';
 import type { RecordedRequest } from '../../fixtures/scripted-openai';

@@ -23,7 +23,7 @@ function atlasSkill(): Record<string, string> {
 describe('the skills the chat reads before every answer', () => {
   let guides: SkillsServer;
   const harness = createHarness();
-  const skills = harness.manager.skills;
+  const skills = harness.skills;
   let serverId: string;
   const listings = () => guides.server.methods().filter((method) => method === 'skills/list');
 

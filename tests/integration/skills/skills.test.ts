@@ -24,7 +24,7 @@ describe('skills of two v2 servers', { shuffle: false }, () => {
   const harness = createHarness();
   let guidesId: string;
   let otherId: string;
-  const skills = harness.manager.skills;
+  const skills = harness.skills;
 
   beforeAll(async () => {
     guides = await startSkillsServer('Field Guides', fieldGuideSkills());

@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { typedMetadata } from '../../../src/chat/message-origin';
+import { typedMetadata } from '../../../src/chat-message/message-origin';
 import { runsOf, typedWordsOf } from '../../../src/chat/typed-words';
 
 const message = (role: UIMessage['role'], text: string, metadata?: unknown): UIMessage => ({

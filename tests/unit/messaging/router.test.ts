@@ -3,6 +3,7 @@ import { CATALOG } from '../../../src/mcp/catalog';
 import { createRouter } from '../../../src/messaging/router';
 import { createHarness } from '../../helpers/manager-harness';
 import { createMemoryStore } from '../../../src/platform/memory';
+import type { SkillsService } from '../../../src/skills/skills-facade';
 
 const EXTENSION_ID = 'ochopgbekfckekcfildinaeciimoahkb';
 const ownPage = {
@@ -215,6 +216,44 @@ describe('router', () => {
       logged.mockRestore();
     }
   });
+  it('sends skills requests to the skills beside the manager, and has none without them', async () => {
+    const harness = createHarness();
+    const read = { uri: 'skill://notes/SKILL.md', text: 'Take notes.' };
+    const skills = {
+      list: vi.fn(async () => ({ skills: [], failures: [{ serverId: 'docs', message: 'Down.' }] })),
+      decide: vi.fn(),
+      read: vi.fn(async () => read),
+    } as unknown as SkillsService;
+    const withSkills = createRouter({
+      manager: harness.manager,
+      skills,
+      extensionId: EXTENSION_ID,
+    });
+    await expect(
+      withSkills.handle({ type: 'mcp/skills/list', payload: { allowedOnly: true } }, ownPage),
+    ).resolves.toEqual({
+      ok: true,
+      result: { skills: [], failures: [{ serverId: 'docs', message: 'Down.' }] },
+    });
+    expect(skills.list).toHaveBeenCalledWith(true);
+    const readRequest = { type: 'mcp/docs/skills/read', payload: { uri: read.uri } };
+    await expect(withSkills.handle(readRequest, ownPage)).resolves.toEqual({
+      ok: true,
+      result: read,
+    });
+    expect(skills.read).toHaveBeenCalledWith('docs', { uri: read.uri });
+
+    const without = createRouter({ manager: harness.manager, extensionId: EXTENSION_ID });
+    await expect(without.handle({ type: 'mcp/skills/list' }, ownPage)).resolves.toEqual({
+      ok: true,
+      result: { skills: [], failures: [] },
+    });
+    await expect(without.handle(readRequest, ownPage)).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'not-found', message: 'Skills are not available here.' },
+    });
+  });
+
   it('answers requests for servers that do not exist with not-found', async () => {
     const { router } = setup();
     const response = await router.handle({ type: 'mcp/missing/status/get' }, ownPage);

@@ -7,7 +7,7 @@ import { CONTINUE_INSTRUCTION } from '../../../src/chat-turn/continue-answer';
 import { createChatTransport } from '../../../src/chat-turn/chat-transport';
 import { STOPPED_RUN } from '../../../src/chat/interrupted';
 import { createIndexedDbConversationStore } from '../../../src/chat/history';
-import { originOfMessage, type QuotedPage } from '../../../src/chat/message-origin';
+import { originOfMessage, type QuotedPage } from '../../../src/chat-message/message-origin';
 import { createPatchbayClient, type MessageTransport } from '../../../src/messaging/client';
 import type { ServerView, ToolView } from '../../../src/messaging/contract';
 import type { RunWork } from '../../../src/messaging/routines-contract';

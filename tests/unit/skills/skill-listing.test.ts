@@ -7,7 +7,7 @@ import { SKILLS_EXTENSION_ID, type Skill } from '@modelcontextprotocol/client/ex
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Connection } from '../../../src/mcp/connection-types';
 import { storageKeys } from '../../../src/mcp/storage-keys';
-import { SkillCache } from '../../../src/skills/skill-cache';
+import { SkillCache, skillCacheOf } from '../../../src/skills/skill-cache';
 import type { ServerSession } from '../../../src/mcp/session/server-session';
 import { CHAT_LIST_TIMEOUT_MS } from '../../../src/skills/skill-list';
 import { allSkills } from '../../../src/skills/server-skills';
@@ -20,7 +20,7 @@ function silentServer(id: string): ServerSession {
     config: { name: id, url: `https://${id}.example/mcp` },
     isEnabled: true,
     live: { capabilities: { extensions: { [SKILLS_EXTENSION_ID]: {} } } },
-    skillCache: new SkillCache(),
+    featureListeners: new Set(),
     withConnection: () => new Promise(() => undefined),
   } as unknown as ServerSession;
 }
@@ -69,6 +69,23 @@ describe('the skills list a session keeps', () => {
     cache.clear();
     await cache.entries(connection, list);
     expect(list).toHaveBeenCalledTimes(6);
+  });
+
+  it('is one per session, dropped when the server says its resource list changed', async () => {
+    const session = { featureListeners: new Set<(kind: 'resources' | 'prompts') => void>() };
+    const changed = (kind: 'resources' | 'prompts') =>
+      session.featureListeners.forEach((listener) => listener(kind));
+    const cache = skillCacheOf(session);
+    expect(skillCacheOf(session)).toBe(cache);
+    expect(skillCacheOf({ featureListeners: new Set() })).not.toBe(cache);
+    const list = vi.fn().mockResolvedValue({ skills: [skill] });
+    await cache.entries(connection, list);
+    changed('prompts');
+    await cache.entries(connection, list);
+    expect(list).toHaveBeenCalledTimes(1);
+    changed('resources');
+    await cache.entries(connection, list);
+    expect(list).toHaveBeenCalledTimes(2);
   });
 
   it('keeps a list no longer than the time the server gave it', async () => {

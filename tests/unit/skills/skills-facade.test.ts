@@ -6,10 +6,9 @@
 import { SKILLS_EXTENSION_ID as SDK_SKILLS_EXTENSION_ID } from '@modelcontextprotocol/client/ext/skills';
 import { describe, expect, it, vi } from 'vitest';
 import type { ServerSession } from '../../../src/mcp/session/server-session';
-import { SKILLS_EXTENSION_ID } from '../../../src/skills/skills-extension';
+import { SKILLS_EXTENSION_ID } from '../../../src/mcp/skills-extension';
 import { skillsFacade } from '../../../src/skills/skills-facade';
 import { CHAT_LIST_TIMEOUT_MS } from '../../../src/skills/skill-list';
-import { SkillCache } from '../../../src/skills/skill-cache';
 import { createMemoryStore } from '../../../src/platform/memory';
 import { storageKeys } from '../../../src/mcp/storage-keys';
 
@@ -28,7 +27,7 @@ function server(id: string, offersSkills: boolean, isEnabled = true) {
     config: { name: id, url: `https://${id}.example/mcp` },
     isEnabled,
     live: { capabilities: offersSkills ? { extensions: { [SKILLS_EXTENSION_ID]: {} } } : {} },
-    skillCache: new SkillCache(),
+    featureListeners: new Set(),
     withConnection,
   } as unknown as ServerSession;
   return { session, withConnection };

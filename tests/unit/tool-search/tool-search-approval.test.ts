@@ -9,11 +9,8 @@ import { chatGrants, decideCall } from '../../../src/policy/call-policy';
 import { CATALOG } from '../../../src/mcp/catalog';
 import { BROWSER_SERVER_ID } from '../../../src/messaging/browser-access-contract';
 import { PAGE_TOOLS_SERVER_ID } from '../../../src/messaging/page-tools-contract';
-import {
-  PATCHBAY_TOOLS_ID,
-  TOOL_SEARCH_NAME,
-  TOOL_SEARCH_TOOL,
-} from '../../../src/tool-search/search-tool';
+import { PATCHBAY_TOOLS_ID } from '../../../src/policy/own-tools';
+import { TOOL_SEARCH_NAME, TOOL_SEARCH_TOOL } from '../../../src/tool-search/search-tool';
 
 const docsSearch: ToolView = {
   serverId: 'docs',

@@ -3,7 +3,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { UIMessage } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useServerContext } from '../../../../components/composer/use-server-context';
-import { attachmentParts } from '../../../../src/chat/resource-parts';
+import { attachmentParts } from '../../../../src/chat-message/resource-parts';
 import type { PatchbayClient } from '../../../../src/messaging/client';
 import type { Broadcast } from '../../../../src/messaging/contract';
 import { serverView } from '../../../helpers/server-view';

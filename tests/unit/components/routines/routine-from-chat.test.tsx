@@ -11,7 +11,7 @@ import { MessageList } from '../../../../components/chat/MessageList';
 import { routineFromChat } from '../../../../components/routines/routine-from-chat';
 import { providerName } from '../../../../src/model-tools/tool-names';
 import { BROWSER_SERVER_ID } from '../../../../src/messaging/browser-access-contract';
-import { typedMetadata } from '../../../../src/chat/message-origin';
+import { typedMetadata } from '../../../../src/chat-message/message-origin';
 import { createMemoryPermissions } from '../../../../src/platform/memory-permissions';
 import { DEFAULT_ANSWER_MINUTES, type RoutineInput } from '../../../../src/routines/routine';
 import { routinesBackground } from '../../../helpers/routines-background';

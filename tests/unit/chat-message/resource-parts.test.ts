@@ -7,7 +7,7 @@ import {
   refreshedPart,
   resourcePartForModel,
   type ResourceUIPart,
-} from '../../../src/chat/resource-parts';
+} from '../../../src/chat-message/resource-parts';
 
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';

@@ -1,6 +1,10 @@
 import type { TextStreamPart, ToolSet, UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { addUsage, answerMetadataFor, readAnswerMetadata } from '../../../src/chat/answer-metadata';
+import {
+  addUsage,
+  answerMetadataFor,
+  readAnswerMetadata,
+} from '../../../src/chat-message/answer-metadata';
 import { answerMarkdown, thoughtLabel, usageLine } from '../../../src/chat/answer-lines';
 
 type Part = TextStreamPart<ToolSet>;
