@@ -18,9 +18,9 @@ function filesThatMock(dir: string): string[] {
 
 /**
  * Workers for the suites in Node. Vitest's default on two cores is one, but these suites mostly
- * wait (on servers they started, on timers, on Redis): the unit suite needs 38 s of CPU, the
- * integration suite 29 and the relay's 72, far less than one worker's time. Three at a time
- * keep the cores busy beside the browser suites (scripts/test.ts runs them side by side).
+ * wait (on servers they started, on timers): the unit suite needs 38 s of CPU over 109 s, the
+ * integration suite 29 over 92. Three at a time keep the cores busy beside the browser suites
+ * (scripts/test.ts runs them side by side).
  */
 const WAITING_WORKERS = 3;
 
@@ -102,7 +102,8 @@ export default defineConfig({
           name: 'relay',
           include: ['relay/test/**/*.test.ts'],
           environment: 'node',
-          maxWorkers: WAITING_WORKERS,
+          // One file at a time (Vitest's default on two cores): its tests time instances
+          // against each other over one Redis, and it runs beside the soak.
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

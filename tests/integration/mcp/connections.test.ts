@@ -252,18 +252,23 @@ describe('tools', () => {
 
   it('throttles progress broadcasts of a fast-reporting tool', async () => {
     const id = await harness.addAndEnable(fixture.mcpUrl);
+    const started = performance.now();
     const result = await harness.manager.callTool(id, {
       name: 'slow_count',
       arguments: { steps: 200, delayMs: 0 },
       callId: 'fast-1',
     });
+    const elapsed = performance.now() - started;
     expect(result.content).toEqual([{ type: 'text', text: 'Counted to 200.' }]);
     const updates = harness.broadcaster.messages.filter(
       (message) => message.type === 'mcp/tool/progress' && message.payload.callId === 'fast-1',
     );
-    // 200 notifications arrived in well under a second: a handful of broadcasts, not 200.
+    // 200 notifications as fast as the server can send them: at most one broadcast per 100 ms
+    // of the call (and the last), however long a busy machine made it take; on an idle one,
+    // a handful rather than 200.
     expect(updates.length).toBeGreaterThan(0);
-    expect(updates.length).toBeLessThan(20);
+    expect(updates.length).toBeLessThanOrEqual(Math.ceil(elapsed / 100) + 1);
+    expect(updates.length).toBeLessThan(200);
   });
 
   it('refreshes the tool cache when the server says its list changed', async () => {
@@ -291,11 +296,11 @@ describe('tools', () => {
           resolve();
       });
     });
-    await Promise.all(
-      Array.from({ length: 20 }, (_, index) =>
-        harness.manager.callTool(id, { name: 'add_tool', arguments: { name: `burst_${index}` } }),
-      ),
-    );
+    // Twenty tools added in one go: twenty notifications back to back, however busy the machine.
+    await harness.manager.callTool(id, {
+      name: 'add_tool',
+      arguments: { name: 'burst', count: 20 },
+    });
     await settled;
     const lists = fixture.requests.filter(
       (request) => (request.body as { method?: string } | undefined)?.method === 'tools/list',

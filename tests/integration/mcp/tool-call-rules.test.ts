@@ -143,18 +143,20 @@ describe('a tool call', () => {
       'quiet for longer than its timeout',
       { steps: 1, delayMs: 5_000 },
       {},
-      'slow_count on Fixture did not finish within 0.3 s.',
+      'slow_count on Fixture did not finish within 1 s.',
     ],
     [
+      // Progress every 50 ms keeps a 1 s quiet limit away, even on a busy machine, until the
+      // overall deadline ends the call.
       'still reporting progress at the overall deadline',
-      { steps: 50, delayMs: 100 },
-      { toolDeadlineMs: 600 },
-      'slow_count on Fixture was still running after 0.6 s, the most a tool call may take, so Patchbay stopped waiting.',
+      { steps: 100, delayMs: 50 },
+      { toolDeadlineMs: 1_500 },
+      'slow_count on Fixture was still running after 1.5 s, the most a tool call may take, so Patchbay stopped waiting.',
     ],
   ])('that is %s ends as a timeout worth retrying', async (_case, work, options, message) => {
     const { harness, id } = await setUp(options);
     const error = await failure(
-      harness.manager.callTool(id, { name: 'slow_count', arguments: work, timeoutMs: 300 }),
+      harness.manager.callTool(id, { name: 'slow_count', arguments: work, timeoutMs: 1_000 }),
     );
     expect(PatchbayError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ code: 'timeout', message, retryable: true });

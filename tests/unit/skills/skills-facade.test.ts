@@ -68,8 +68,9 @@ describe('the skills requests the worker starts with', () => {
       void facadeOver([toolsOnly.session, off.session, skilled.session])
         .list(true)
         .then((result) => (listed = result));
-      // Loading the part takes real time (the module is read); the server is asked after it.
-      await vi.waitUntil(() => skilled.withConnection.mock.calls.length > 0);
+      // Loading the part takes real time (the module is read and transformed, seconds on a
+      // busy machine); the server is asked after it.
+      await vi.waitUntil(() => skilled.withConnection.mock.calls.length > 0, { timeout: 10_000 });
       await vi.advanceTimersByTimeAsync(CHAT_LIST_TIMEOUT_MS);
       expect(listed).toEqual({
         skills: [],
