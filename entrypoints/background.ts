@@ -1,14 +1,15 @@
 import { loadApprovalSecret } from '../src/chat-approval/approval-secret';
 import { createBrowserAccessService } from '../src/browser-access/browser-access-service';
 import { createBrowserTools } from '../src/browser-tools/browser-tools';
-import { createMcpManager } from '../src/mcp/manager';
+import { createMcpManager, type McpManager } from '../src/mcp/manager';
 import { skillsFacade } from '../src/skills/skills-facade';
-import { createHostAccess } from '../src/permissions/host-access';
+import { createHostAccess, type HostAccess } from '../src/permissions/host-access';
 import { createChromePermissions } from '../src/platform/chrome-permissions';
 import { createChromeNotifier } from '../src/platform/chrome-notifications';
-import { isLinkRequestType } from '../src/messaging/browser-link-contract';
+import { hubSources } from '../src/browser-access/hub-sources';
 import type { Broadcast } from '../src/messaging/contract';
 import { createRouter } from '../src/messaging/router';
+import { routeWorkerMessages } from '../src/messaging/worker-messages';
 import { injectorWithinAccess } from '../src/page-tools/injector-within-access';
 import { pageToolsWithinAccess } from '../src/page-tools/page-tools-within-access';
 import { createPageToolsService } from '../src/page-tools/page-tools-service';
@@ -33,10 +34,14 @@ import {
   createChromeStore,
   restrictStorageToExtensionPages,
 } from '../src/platform/chrome';
+import type { Alarms, Broadcaster } from '../src/platform/ports';
 import { shareAttention } from '../src/platform/shared-attention';
 import { sendOwnRequestsWithoutOrigin } from '../src/platform/chrome-own-requests';
 import { endRedirectCaptures } from '../src/platform/chrome-redirect-capture';
-import { createChromeOffscreenHost } from '../src/platform/chrome-offscreen-host';
+import {
+  createChromeOffscreenHost,
+  type ChromeOffscreenHost,
+} from '../src/platform/chrome-offscreen-host';
 import { createLazyRoutineService } from '../src/routines/lazy-routine-service';
 
 /** What changes the tools an external client sees: servers' tools and status, sites' tools. */
@@ -90,19 +95,7 @@ export default defineBackground(() => {
   // call) finds them read while the rest of the worker was being built.
   void manager.init();
   // Websites' own tools: the proxies' ports are heard from the worker's first moment.
-  const pageTools = pageToolsWithinAccess(
-    createPageToolsService({
-      transport: createChromeTabTransport(),
-      tabs: createChromeBrowserTabs(),
-      store: createChromeStore(),
-      sessionStore: createChromeStore('session'),
-      broadcaster,
-      injector: injectorWithinAccess(createChromePageInjector(), hostAccess),
-      offerTransport: createChromeOfferTransport(),
-    }),
-    hostAccess,
-    broadcaster,
-  );
+  const pageTools = createPageTools(hostAccess, broadcaster);
   const browserAccess = createBrowserAccessService({
     store: createChromeStore(),
     sessionStore: createChromeStore('session'),
@@ -110,43 +103,14 @@ export default defineBackground(() => {
     attention: attention(),
     alarms,
     browser: createBrowserTools(createChromeBrowserControl()),
-    sources: {
-      remoteTools: () => manager.listEnabledTools(),
-      serverNames: async () =>
-        new Map((await manager.listServers()).map((server) => [server.id, server.name])),
-      async callRemote(serverId, name, args, signal) {
-        const callId = crypto.randomUUID();
-        const cancel = () => void manager.cancelTool(serverId, { callId });
-        signal.addEventListener('abort', cancel, { once: true });
-        try {
-          return await manager.callTool(serverId, { name, arguments: args, callId });
-        } finally {
-          signal.removeEventListener('abort', cancel);
-        }
-      },
-      pageTools: () => pageTools.views(),
-      callPage: (name, args) => pageTools.call(name, args),
-    },
+    sources: hubSources(manager, pageTools),
     linkHost: { ...offscreen.link, command: (command) => offscreen.command(command) },
     version: browser.runtime.getManifest().version,
   });
   onBroadcast = (message) => {
     if (TOOL_CHANGES.has(message.type)) browserAccess.toolsChanged();
   };
-  // Routines: one alarm while any is active, runs in an offscreen runner (src/routines/); the
-  // service loads only where routines are stored or asked for.
-  const routines = createLazyRoutineService({
-    store: createChromeStore(),
-    alarms,
-    broadcaster,
-    runner: offscreen.routines,
-    notices: {
-      notifier: createChromeNotifier(),
-      store: createChromeStore(),
-      serverName: async (serverId) =>
-        (await manager.listServers()).find((server) => server.id === serverId)?.name ?? serverId,
-    },
-  });
+  const routines = createRoutines(alarms, broadcaster, offscreen, manager);
   const router = createRouter({
     manager,
     // Servers' skills, over the manager's sessions; their work is a lazy part (src/skills/).
@@ -158,27 +122,13 @@ export default defineBackground(() => {
   });
 
   // Registered synchronously so a message that wakes the worker is not missed.
-  // The relay link's requests come from the offscreen host alone; everything else is the router's.
+  const handleMessage = routeWorkerMessages({
+    router,
+    isLinkHost: offscreen.isHost,
+    linkRequest: browserAccess.linkRequest,
+  });
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
-    const type = (message as { type?: unknown } | null)?.type;
-    if (isLinkRequestType(type)) {
-      void offscreen
-        .isHost(sender)
-        .then((fromHost) =>
-          fromHost
-            ? browserAccess.linkRequest(message)
-            : {
-                ok: false as const,
-                error: {
-                  code: 'forbidden-sender' as const,
-                  message: 'Only Patchbay’s offscreen host may send the relay link’s requests.',
-                },
-              },
-        )
-        .then(sendResponse);
-      return true;
-    }
-    void router.handle(message, sender).then(sendResponse);
+    void handleMessage(message, sender).then(sendResponse);
     return true;
   });
 
@@ -194,3 +144,44 @@ export default defineBackground(() => {
   void browserAccess.init();
   void routines.init().catch(() => undefined);
 });
+
+/** Websites' own tools, heard from their pages and offered within the sites Chrome allows. */
+function createPageTools(hostAccess: HostAccess, broadcaster: Broadcaster) {
+  return pageToolsWithinAccess(
+    createPageToolsService({
+      transport: createChromeTabTransport(),
+      tabs: createChromeBrowserTabs(),
+      store: createChromeStore(),
+      sessionStore: createChromeStore('session'),
+      broadcaster,
+      injector: injectorWithinAccess(createChromePageInjector(), hostAccess),
+      offerTransport: createChromeOfferTransport(),
+    }),
+    hostAccess,
+    broadcaster,
+  );
+}
+
+/**
+ * Routines: one alarm while any is active, runs in an offscreen runner (src/routines/); the
+ * service loads only where routines are stored or asked for.
+ */
+function createRoutines(
+  alarms: Alarms,
+  broadcaster: Broadcaster,
+  offscreen: ChromeOffscreenHost,
+  manager: McpManager,
+) {
+  return createLazyRoutineService({
+    store: createChromeStore(),
+    alarms,
+    broadcaster,
+    runner: offscreen.routines,
+    notices: {
+      notifier: createChromeNotifier(),
+      store: createChromeStore(),
+      serverName: async (serverId) =>
+        (await manager.listServers()).find((server) => server.id === serverId)?.name ?? serverId,
+    },
+  });
+}

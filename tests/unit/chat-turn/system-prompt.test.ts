@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_INSTRUCTIONS_TOTAL, systemPromptWith } from '../../../src/chat-turn/chat-transport';
+import { MAX_INSTRUCTIONS_TOTAL, systemPromptWith } from '../../../src/chat-turn/system-prompt';
 import type { ServerView } from '../../../src/messaging/contract';
 import { boundedInstructions, MAX_INSTRUCTIONS_CHARACTERS } from '../../../src/mcp/view';
 

@@ -2,7 +2,7 @@ import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { allowAlways, definitionOf } from '../../../src/policy/grants';
 import { chatToolApproval, createCallOrigins } from '../../../src/chat-approval/chat-approval';
-import { systemPromptWith } from '../../../src/chat-turn/chat-transport';
+import { systemPromptWith } from '../../../src/chat-turn/system-prompt';
 import { identityLine, SKILL_TOOL_NAME, skillsSection } from '../../../src/skills/skill-tool';
 import { createToolNameMap } from '../../../src/model-tools/tool-names';
 import type { ToolView } from '../../../src/messaging/contract';
