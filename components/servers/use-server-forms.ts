@@ -29,6 +29,8 @@ export function useServerForms(
   const client = useClient();
   const [mode, setMode] = useState<ServersMode>('list');
   const [editing, setEditing] = useState<string | undefined>();
+  /** The header the Edit form opens at: the server has no value for it here. */
+  const [focusHeader, setFocusHeader] = useState<string | undefined>();
   const [exported, setExported] = useState<string | undefined>();
   /** The server just added by hand, whose progress the view confirms (AddedNotice). */
   const [added, setAdded] = useState<string | undefined>();
@@ -129,6 +131,12 @@ export function useServerForms(
     setMode,
     editing,
     setEditing,
+    focusHeader,
+    /** Opens a custom server's Edit form; `header`: at that header's value. */
+    edit(serverId: string, header?: string) {
+      setFocusHeader(header);
+      setEditing(serverId);
+    },
     exported,
     test,
     add,
