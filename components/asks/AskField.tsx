@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import type { FormField } from '../../src/asks/elicitation-form';
 import { describeConstraints } from '../../src/asks/form-values';
 import type { FieldValue } from '../../src/asks/form-values';
+import { AskFieldDetails, askFieldDetailIds } from './ask-field-details';
 
 export interface AskFieldProps {
   field: FormField;
@@ -11,6 +13,15 @@ export interface AskFieldProps {
   onChange(value: FieldValue): void;
   /** Where focus goes when this field is the first invalid one. */
   focusTarget(element: HTMLElement | null): void;
+}
+
+/** What each kind of question's input gets besides the field's own props. */
+interface FieldInputProps extends AskFieldProps {
+  /** The ids of the lines under the question, for `aria-describedby`. */
+  describedBy: string | undefined;
+  invalid: true | undefined;
+  /** The lines under the question (AskFieldDetails). */
+  details: ReactNode;
 }
 
 const INPUT_TYPES: Record<FormField['kind'], string> = {
@@ -27,108 +38,95 @@ const INPUT_TYPES: Record<FormField['kind'], string> = {
 };
 
 /** One question of the form, as the input its kind calls for. */
-export function AskField({
+export function AskField(props: AskFieldProps) {
+  const { field, id, error } = props;
+  const hint = describeConstraints(field);
+  const ids = askFieldDetailIds(field, id, hint, error);
+  const input: FieldInputProps = {
+    ...props,
+    describedBy: Object.values(ids).filter(Boolean).join(' ') || undefined,
+    invalid: error ? true : undefined,
+    details: (
+      <AskFieldDetails
+        field={field}
+        ids={ids}
+        hint={hint}
+        serverName={props.serverName}
+        error={error}
+      />
+    ),
+  };
+  if (field.kind === 'boolean') return <CheckField {...input} />;
+  if (field.kind === 'multiselect') return <ChoicesField {...input} />;
+  if (field.kind === 'select') return <SelectField {...input} />;
+  return <TextField {...input} />;
+}
+
+/** A yes-or-no question: one checkbox. */
+function CheckField({
   field,
   id,
-  serverName,
   value,
-  error,
   onChange,
   focusTarget,
-}: AskFieldProps) {
-  const hint = describeConstraints(field);
-  const ids = {
-    description: field.description ? `${id}-description` : undefined,
-    hint: hint ? `${id}-hint` : undefined,
-    note: field.note ? `${id}-note` : undefined,
-    warning: field.secretLike ? `${id}-warning` : undefined,
-    error: error ? `${id}-error` : undefined,
-  };
-  const describedBy = Object.values(ids).filter(Boolean).join(' ') || undefined;
-  const invalid = error ? true : undefined;
-
-  const details = (
-    <>
-      {field.description ? (
-        <p id={ids.description} className="muted ask-field-description">
-          {field.description}
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={ids.hint} className="muted ask-field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {field.note ? (
-        <p id={ids.note} className="muted ask-field-hint">
-          {field.note}
-        </p>
-      ) : null}
-      {field.secretLike ? (
-        <p id={ids.warning} className="ask-field-warning">
-          This looks like a password or secret. Only enter it if you trust {serverName}.
-        </p>
-      ) : null}
-      {error ? (
-        <p id={ids.error} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </>
-  );
-
-  if (field.kind === 'boolean') {
-    return (
-      <div className="ask-field">
-        <div className="inline-check">
-          <input
-            ref={focusTarget}
-            id={id}
-            type="checkbox"
-            checked={value === true}
-            onChange={(event) => onChange(event.target.checked)}
-            aria-describedby={describedBy}
-          />
-          <label htmlFor={id}>{field.label}</label>
-        </div>
-        {details}
+  describedBy,
+  details,
+}: FieldInputProps) {
+  return (
+    <div className="ask-field">
+      <div className="inline-check">
+        <input
+          ref={focusTarget}
+          id={id}
+          type="checkbox"
+          checked={value === true}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-describedby={describedBy}
+        />
+        <label htmlFor={id}>{field.label}</label>
       </div>
-    );
-  }
+      {details}
+    </div>
+  );
+}
 
-  if (field.kind === 'multiselect') {
-    const chosen = Array.isArray(value) ? value : [];
-    return (
-      <fieldset className="ask-field" aria-describedby={describedBy}>
-        <legend>{field.label}</legend>
-        {(field.options ?? []).map((option, index) => (
-          <div className="inline-check" key={option.value}>
-            <input
-              ref={index === 0 ? focusTarget : undefined}
-              id={`${id}-option-${index}`}
-              type="checkbox"
-              checked={chosen.includes(option.value)}
-              aria-invalid={invalid}
-              onChange={(event) =>
-                onChange(
-                  // Kept in the server's order, whatever order the person clicks in.
-                  (field.options ?? [])
-                    .map((each) => each.value)
-                    .filter((each) =>
-                      each === option.value ? event.target.checked : chosen.includes(each),
-                    ),
-                )
-              }
-            />
-            <label htmlFor={`${id}-option-${index}`}>{option.label}</label>
-          </div>
-        ))}
-        {details}
-      </fieldset>
-    );
-  }
+/** A question with several answers to tick: a checkbox for each option. */
+function ChoicesField(props: FieldInputProps) {
+  const { field, id, value, onChange, focusTarget, invalid, describedBy, details } = props;
+  const chosen = Array.isArray(value) ? value : [];
+  return (
+    <fieldset className="ask-field" aria-describedby={describedBy}>
+      <legend>{field.label}</legend>
+      {(field.options ?? []).map((option, index) => (
+        <div className="inline-check" key={option.value}>
+          <input
+            ref={index === 0 ? focusTarget : undefined}
+            id={`${id}-option-${index}`}
+            type="checkbox"
+            checked={chosen.includes(option.value)}
+            aria-invalid={invalid}
+            onChange={(event) =>
+              onChange(
+                // Kept in the server's order, whatever order the person clicks in.
+                (field.options ?? [])
+                  .map((each) => each.value)
+                  .filter((each) =>
+                    each === option.value ? event.target.checked : chosen.includes(each),
+                  ),
+              )
+            }
+          />
+          <label htmlFor={`${id}-option-${index}`}>{option.label}</label>
+        </div>
+      ))}
+      {details}
+    </fieldset>
+  );
+}
 
-  const label = (
+/** The question's label, marked when an answer is required. */
+function QuestionLabel({ field, id }: { field: FormField; id: string }) {
+  return (
     <div className="ask-label">
       <label htmlFor={id}>{field.label}</label>
       {field.required ? (
@@ -138,42 +136,47 @@ export function AskField({
       ) : null}
     </div>
   );
-  const text = typeof value === 'string' ? value : '';
+}
 
-  if (field.kind === 'select') {
-    return (
-      <div className="ask-field">
-        {label}
-        <select
-          ref={focusTarget}
-          id={id}
-          value={text}
-          required={field.required}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-          onChange={(event) => onChange(event.target.value)}
-        >
-          <option value="">{field.required ? 'Choose…' : '(None)'}</option>
-          {(field.options ?? []).map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        {details}
-      </div>
-    );
-  }
+/** A question with one answer from a list. */
+function SelectField(props: FieldInputProps) {
+  const { field, id, value, focusTarget, invalid, describedBy, details } = props;
+  return (
+    <div className="ask-field">
+      <QuestionLabel field={field} id={id} />
+      <select
+        ref={focusTarget}
+        id={id}
+        value={typeof value === 'string' ? value : ''}
+        required={field.required}
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
+        onChange={(event) => props.onChange(event.target.value)}
+      >
+        <option value="">{field.required ? 'Choose…' : '(None)'}</option>
+        {(field.options ?? []).map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {details}
+    </div>
+  );
+}
 
+/** A question answered by typing: text, an address, a date or a number. */
+function TextField(props: FieldInputProps) {
+  const { field, id, value, focusTarget, invalid, describedBy, details } = props;
   const numeric = field.kind === 'number' || field.kind === 'integer';
   return (
     <div className="ask-field">
-      {label}
+      <QuestionLabel field={field} id={id} />
       <input
         ref={focusTarget}
         id={id}
         type={field.secretLike ? 'password' : INPUT_TYPES[field.kind]}
-        value={text}
+        value={typeof value === 'string' ? value : ''}
         required={field.required}
         aria-invalid={invalid}
         aria-describedby={describedBy}
@@ -181,7 +184,7 @@ export function AskField({
         autoComplete={field.secretLike ? 'off' : undefined}
         inputMode={numeric ? (field.kind === 'integer' ? 'numeric' : 'decimal') : undefined}
         step={numeric && !field.secretLike ? (field.kind === 'integer' ? 1 : 'any') : undefined}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => props.onChange(event.target.value)}
       />
       {details}
     </div>

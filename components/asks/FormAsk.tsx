@@ -1,16 +1,15 @@
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { describeSchema, type RequestedSchema } from '../../src/asks/elicitation-form';
+import { useId, useMemo } from 'react';
 import {
-  initialValues,
-  toContent,
-  validate,
-  valueOf,
-  type FormValues,
-} from '../../src/asks/form-values';
+  describeSchema,
+  type RequestedSchema,
+  type SkippedProperty,
+} from '../../src/asks/elicitation-form';
+import { valueOf } from '../../src/asks/form-values';
 import { AskHead, Expiry } from './ask-parts';
 import { CancelButton, DeclineButton } from './ask-buttons';
 import { AskField } from './AskField';
 import type { ElicitationCardProps } from './elicitation-card-props';
+import { useAskForm } from './use-ask-form';
 
 /** A form the server asks the person to fill in. */
 export function FormAsk(props: ElicitationCardProps) {
@@ -21,24 +20,8 @@ export function FormAsk(props: ElicitationCardProps) {
     () => describeSchema(props.requestedSchema as RequestedSchema | undefined),
     [props.requestedSchema],
   );
-  const [values, setValues] = useState<FormValues>(() => initialValues(fields));
-  // Errors appear once the person tries to accept, then follow every change until fixed.
-  const [attempted, setAttempted] = useState(false);
-  const focusTargets = useRef(new Map<string, HTMLElement>());
-  const errors = attempted ? validate(fields, values) : {};
+  const form = useAskForm(fields, (content) => props.onAccept(content));
   const asksForSecret = fields.some((field) => field.secretLike);
-
-  function accept(event: FormEvent) {
-    event.preventDefault();
-    const found = validate(fields, values);
-    const firstInvalid = fields.find((field) => Object.hasOwn(found, field.name));
-    if (firstInvalid) {
-      setAttempted(true);
-      focusTargets.current.get(firstInvalid.name)?.focus();
-      return;
-    }
-    props.onAccept(toContent(fields, values));
-  }
 
   return (
     <section
@@ -55,37 +38,20 @@ export function FormAsk(props: ElicitationCardProps) {
           should never ask for these in a form; only continue if you trust this server.
         </p>
       ) : null}
-      <form className="ask-form" noValidate onSubmit={accept}>
+      <form className="ask-form" noValidate onSubmit={form.accept}>
         {fields.map((field, index) => (
           <AskField
             key={field.name}
             field={field}
             id={`${baseId}-${index}`}
             serverName={serverName}
-            value={valueOf(values, field.name)}
-            error={valueOf(errors, field.name)}
-            onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
-            focusTarget={(element) => {
-              if (element) focusTargets.current.set(field.name, element);
-              else focusTargets.current.delete(field.name);
-            }}
+            value={valueOf(form.values, field.name)}
+            error={valueOf(form.errors, field.name)}
+            onChange={(value) => form.setValue(field.name, value)}
+            focusTarget={form.focusTarget(field.name)}
           />
         ))}
-        {skipped.length ? (
-          <div className="ask-note">
-            <p className="muted">
-              Patchbay cannot show every question of this form, so {serverName} may not accept the
-              answer:
-            </p>
-            <ul>
-              {skipped.map((property) => (
-                <li key={property.name} className="muted">
-                  <code>{property.name}</code>: {property.reason}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <SkippedQuestions serverName={serverName} skipped={skipped} />
         <Expiry expiresAt={props.expiresAt} />
         <div className="form-actions ask-actions">
           <button type="submit" className="primary" aria-label={`Accept and send to ${serverName}`}>
@@ -96,5 +62,30 @@ export function FormAsk(props: ElicitationCardProps) {
         </div>
       </form>
     </section>
+  );
+}
+
+/** The questions of the server's form Patchbay cannot show, and why. */
+function SkippedQuestions({
+  serverName,
+  skipped,
+}: {
+  serverName: string;
+  skipped: SkippedProperty[];
+}) {
+  if (!skipped.length) return null;
+  return (
+    <div className="ask-note">
+      <p className="muted">
+        Patchbay cannot show every question of this form, so {serverName} may not accept the answer:
+      </p>
+      <ul>
+        {skipped.map((property) => (
+          <li key={property.name} className="muted">
+            <code>{property.name}</code>: {property.reason}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

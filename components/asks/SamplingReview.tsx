@@ -40,15 +40,7 @@ export function SamplingReview({
   return (
     <>
       {!samplingEnabled ? (
-        <div className="ask-warning">
-          <p>
-            Sampling is off for {serverName}. Patchbay never runs your model for a server without
-            asking.
-          </p>
-          <button type="button" onClick={() => onEnableSampling()}>
-            Allow {serverName} to ask
-          </button>
-        </div>
+        <SamplingOffNotice serverName={serverName} onEnableSampling={onEnableSampling} />
       ) : null}
       {edits.systemPrompt !== undefined ? (
         <div className="ask-field">
@@ -70,27 +62,12 @@ export function SamplingReview({
         readOnly={readOnly}
         onTextChange={edits.setText}
       />
-      <div className="ask-field">
-        <label htmlFor={`${baseId}-max-tokens`}>Longest answer (tokens)</label>
-        <input
-          ref={maxTokensInput}
-          id={`${baseId}-max-tokens`}
-          type="number"
-          min={1}
-          max={edits.requestedMax}
-          step={1}
-          value={edits.maxTokens}
-          readOnly={readOnly}
-          aria-invalid={edits.maxTokensError ? true : undefined}
-          aria-describedby={edits.maxTokensError ? `${baseId}-max-tokens-error` : undefined}
-          onChange={(event) => edits.setMaxTokens(event.target.value)}
-        />
-        {edits.maxTokensError ? (
-          <p id={`${baseId}-max-tokens-error`} className="field-error">
-            {edits.maxTokensError}
-          </p>
-        ) : null}
-      </div>
+      <MaxTokensField
+        baseId={baseId}
+        edits={edits}
+        readOnly={readOnly}
+        maxTokensInput={maxTokensInput}
+      />
       {hints.length ? (
         <p className="muted">
           {serverName} suggests {hints.join(', ')}. Patchbay runs {model}.
@@ -106,5 +83,56 @@ export function SamplingReview({
         {refuse}
       </div>
     </>
+  );
+}
+
+/** Sampling is off for the server: the request is only shown, with a way to allow it. */
+function SamplingOffNotice({
+  serverName,
+  onEnableSampling,
+}: Pick<SamplingReviewProps, 'serverName' | 'onEnableSampling'>) {
+  return (
+    <div className="ask-warning">
+      <p>
+        Sampling is off for {serverName}. Patchbay never runs your model for a server without
+        asking.
+      </p>
+      <button type="button" onClick={() => onEnableSampling()}>
+        Allow {serverName} to ask
+      </button>
+    </div>
+  );
+}
+
+/** The answer's length, up to what the server asked for, and why it cannot run when it is wrong. */
+function MaxTokensField({
+  baseId,
+  edits,
+  readOnly,
+  maxTokensInput,
+}: Pick<SamplingReviewProps, 'baseId' | 'edits' | 'maxTokensInput'> & { readOnly: boolean }) {
+  const errorId = `${baseId}-max-tokens-error`;
+  return (
+    <div className="ask-field">
+      <label htmlFor={`${baseId}-max-tokens`}>Longest answer (tokens)</label>
+      <input
+        ref={maxTokensInput}
+        id={`${baseId}-max-tokens`}
+        type="number"
+        min={1}
+        max={edits.requestedMax}
+        step={1}
+        value={edits.maxTokens}
+        readOnly={readOnly}
+        aria-invalid={edits.maxTokensError ? true : undefined}
+        aria-describedby={edits.maxTokensError ? errorId : undefined}
+        onChange={(event) => edits.setMaxTokens(event.target.value)}
+      />
+      {edits.maxTokensError ? (
+        <p id={errorId} className="field-error">
+          {edits.maxTokensError}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -22,6 +22,14 @@ const STATUS_WORDS = {
   none: '',
 };
 
+export interface RelayLinkFormProps {
+  link: LinkView;
+  error?: { message: string; field?: string } | undefined;
+  onSave(input: RelayLinkInput): Promise<boolean>;
+  onConnect(): void;
+  onDisconnect(): void;
+}
+
 /**
  * The relay link: its address, token and name, where it stands, and Connect/Disconnect. What is
  * typed is saved when focus leaves the form (moving between its fields saves nothing, so a new
@@ -36,13 +44,7 @@ export function RelayLinkForm({
   onSave,
   onConnect,
   onDisconnect,
-}: {
-  link: LinkView;
-  error?: { message: string; field?: string } | undefined;
-  onSave(input: RelayLinkInput): Promise<boolean>;
-  onConnect(): void;
-  onDisconnect(): void;
-}) {
+}: RelayLinkFormProps) {
   const draft = useRelayLinkDraft(link, onSave);
   const fieldError = (field: string) =>
     error?.field === field ? (
@@ -50,7 +52,6 @@ export function RelayLinkForm({
         {error.message}
       </span>
     ) : null;
-  const live = link.state !== 'off' && link.state !== 'error';
 
   return (
     <form
@@ -64,16 +65,7 @@ export function RelayLinkForm({
         if (!event.currentTarget.contains(event.relatedTarget)) void draft.save(false);
       }}
     >
-      <p className="relay-status" role="status">
-        <span className={`badge badge-${STATE_TONES[link.state]}`}>{STATE_LABELS[link.state]}</span>
-        {link.state === 'connected' ? (
-          <span className="muted">
-            {link.peers === 1 ? '1 client connection' : `${link.peers} client connections`} · id{' '}
-            <code>{link.extensionId}</code>
-          </span>
-        ) : null}
-        {link.error ? <span className="relay-error">{link.error}</span> : null}
-      </p>
+      <RelayStatus link={link} />
       <label>
         Relay address
         <input
@@ -93,13 +85,7 @@ export function RelayLinkForm({
           type="password"
           value={draft.token}
           autoComplete="off"
-          placeholder={
-            draft.tokenKept
-              ? 'Saved; type a new one to replace it'
-              : link.hasToken
-                ? 'A new relay needs its own browser token'
-                : 'A browser token: npm run relay -- token --role browser'
-          }
+          placeholder={tokenPlaceholder(draft.tokenKept, link.hasToken)}
           onChange={(event) => draft.setToken(event.target.value)}
           aria-invalid={error?.field === 'token'}
         />
@@ -119,25 +105,75 @@ export function RelayLinkForm({
           {error.message}
         </p>
       ) : null}
-      <div className="form-actions">
-        {live || link.wanted ? (
-          <button type="button" onClick={onDisconnect}>
-            Disconnect
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="primary"
-            disabled={!draft.complete}
-            onClick={() => void draft.save().then((done) => done && onConnect())}
-          >
-            Connect
-          </button>
-        )}
-        <span className="muted form-status" role="status">
-          {STATUS_WORDS[draft.status ?? 'none']}
-        </span>
-      </div>
+      <RelayLinkActions
+        link={link}
+        draft={draft}
+        onConnect={onConnect}
+        onDisconnect={onDisconnect}
+      />
     </form>
+  );
+}
+
+/** The token field's placeholder: whether a saved token stays, or which token to get. */
+function tokenPlaceholder(tokenKept: boolean, hasToken: boolean): string {
+  if (tokenKept) return 'Saved; type a new one to replace it';
+  return hasToken
+    ? 'A new relay needs its own browser token'
+    : 'A browser token: npm run relay -- token --role browser';
+}
+
+/** Where the link stands: its state, its client connections and id once connected, its error. */
+function RelayStatus({ link }: { link: LinkView }) {
+  return (
+    <p className="relay-status" role="status">
+      <span className={`badge badge-${STATE_TONES[link.state]}`}>{STATE_LABELS[link.state]}</span>
+      {link.state === 'connected' ? (
+        <span className="muted">
+          {link.peers === 1 ? '1 client connection' : `${link.peers} client connections`} · id{' '}
+          <code>{link.extensionId}</code>
+        </span>
+      ) : null}
+      {link.error ? <span className="relay-error">{link.error}</span> : null}
+    </p>
+  );
+}
+
+/**
+ * Connect (which saves what is still typed first) while the link is off, else Disconnect; and
+ * the quiet word on the last save.
+ */
+function RelayLinkActions({
+  link,
+  draft,
+  onConnect,
+  onDisconnect,
+}: {
+  link: LinkView;
+  draft: ReturnType<typeof useRelayLinkDraft>;
+  onConnect(): void;
+  onDisconnect(): void;
+}) {
+  const live = link.state !== 'off' && link.state !== 'error';
+  return (
+    <div className="form-actions">
+      {live || link.wanted ? (
+        <button type="button" onClick={onDisconnect}>
+          Disconnect
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="primary"
+          disabled={!draft.complete}
+          onClick={() => void draft.save().then((done) => done && onConnect())}
+        >
+          Connect
+        </button>
+      )}
+      <span className="muted form-status" role="status">
+        {STATUS_WORDS[draft.status ?? 'none']}
+      </span>
+    </div>
   );
 }

@@ -1,11 +1,12 @@
-import { useState } from 'react';
 import type { ImportEntry } from '../../src/mcp/import-export';
+import { FieldError } from '../shared/FieldError';
+import { useServerImport, type ImportResult } from './use-server-import';
 
 export interface ImportPanelProps {
   preview(text: string): ImportEntry[];
   /** A chosen file's text (src/mcp/import-file.ts). */
   readFile(file: File): Promise<string>;
-  onImport(entries: ImportEntry[]): Promise<{ name: string; error?: string }[]>;
+  onImport(entries: ImportEntry[]): Promise<ImportResult[]>;
   onClose(): void;
 }
 
@@ -13,31 +14,9 @@ export interface ImportPanelProps {
  * Paste an `mcpServers` JSON or choose its file, preview what will be added, add the valid
  * entries in one go (switched on).
  */
-export function ImportPanel({ preview, readFile, onImport, onClose }: ImportPanelProps) {
-  const [text, setText] = useState('');
-  const [entries, setEntries] = useState<ImportEntry[] | undefined>();
-  const [error, setError] = useState<string | undefined>();
-  const [results, setResults] = useState<{ name: string; error?: string }[] | undefined>();
+export function ImportPanel(props: ImportPanelProps) {
+  const { text, entries, results, ...draft } = useServerImport(props);
   const valid = entries?.filter((entry) => entry.payload) ?? [];
-  const show = (next: string) => {
-    try {
-      setEntries(preview(next));
-      setError(undefined);
-    } catch (caught) {
-      setEntries(undefined);
-      setError(caught instanceof Error ? caught.message : String(caught));
-    }
-  };
-  const choose = (file: File) =>
-    readFile(file).then(
-      (read) => {
-        setText(read);
-        setResults(undefined);
-        show(read);
-      },
-      (caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)),
-    );
-
   return (
     <section className="import-panel" aria-label="Import servers">
       <label>
@@ -45,11 +24,7 @@ export function ImportPanel({ preview, readFile, onImport, onClose }: ImportPane
         <textarea
           rows={6}
           value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setEntries(undefined);
-            setResults(undefined);
-          }}
+          onChange={(event) => draft.type(event.target.value)}
           placeholder={'{ "mcpServers": { "docs": { "url": "https://example.com/mcp" } } }'}
         />
       </label>
@@ -60,37 +35,19 @@ export function ImportPanel({ preview, readFile, onImport, onClose }: ImportPane
           accept=".json,application/json"
           onChange={(event) => {
             const file = event.target.files?.[0];
-            if (file) void choose(file);
+            if (file) void draft.choose(file);
           }}
         />
       </label>
-      {error ? <p className="field-error">{error}</p> : null}
-      {entries ? (
-        <ul className="import-preview" aria-label="Preview">
-          {entries.map((entry) => {
-            const result = results?.find((candidate) => candidate.name === entry.name);
-            const problem = entry.error ?? result?.error;
-            return (
-              <li key={entry.name} data-valid={!problem}>
-                <strong>{entry.name}</strong>{' '}
-                {entry.payload ? <span className="muted">{entry.payload.url}</span> : null}
-                {problem ? (
-                  <p className="field-error">{problem}</p>
-                ) : result ? (
-                  <p className="test-ok">Added.</p>
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
-      ) : null}
+      <FieldError message={draft.error} />
+      {entries ? <ImportPreview entries={entries} results={results} /> : null}
       <div className="form-actions">
         {entries && !results ? (
           <button
             type="button"
             className="primary"
             disabled={valid.length === 0}
-            onClick={() => void onImport(valid).then(setResults)}
+            onClick={() => void props.onImport(valid).then(draft.setResults)}
           >
             Add {valid.length} {valid.length === 1 ? 'server' : 'servers'}
           </button>
@@ -99,15 +56,44 @@ export function ImportPanel({ preview, readFile, onImport, onClose }: ImportPane
             type="button"
             className="primary"
             disabled={!text.trim() || Boolean(results)}
-            onClick={() => show(text)}
+            onClick={draft.show}
           >
             Preview
           </button>
         )}
-        <button type="button" onClick={onClose}>
+        <button type="button" onClick={props.onClose}>
           {results ? 'Done' : 'Cancel'}
         </button>
       </div>
     </section>
+  );
+}
+
+/** Each entry of the import: its name and address, then why it cannot be added, or Added. */
+function ImportPreview({
+  entries,
+  results,
+}: {
+  entries: ImportEntry[];
+  results: ImportResult[] | undefined;
+}) {
+  return (
+    <ul className="import-preview" aria-label="Preview">
+      {entries.map((entry) => {
+        const result = results?.find((candidate) => candidate.name === entry.name);
+        const problem = entry.error ?? result?.error;
+        return (
+          <li key={entry.name} data-valid={!problem}>
+            <strong>{entry.name}</strong>{' '}
+            {entry.payload ? <span className="muted">{entry.payload.url}</span> : null}
+            {problem ? (
+              <FieldError message={problem} />
+            ) : result ? (
+              <p className="test-ok">Added.</p>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

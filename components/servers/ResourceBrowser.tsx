@@ -36,40 +36,15 @@ export function ResourceBrowser(props: ResourceBrowserProps) {
       >
         {resources?.items.length ? (
           <ul className="detail-list" aria-label={`Resources of ${props.serverName}`}>
-            {resources.items.map((resource, index) => {
-              const open = preview?.uri === resource.uri;
-              const label = resource.title ?? resource.name;
-              const meta = [
-                resource.mimeType,
-                resource.size !== undefined ? formatBytes(resource.size) : undefined,
-              ].filter(Boolean);
-              return (
-                <li key={`${index}:${resource.uri}`} className="detail-item">
-                  <button
-                    type="button"
-                    className="detail-open"
-                    aria-expanded={open}
-                    title={resource.description}
-                    onClick={() => (open ? props.onClosePreview() : props.onOpen(resource.uri))}
-                  >
-                    <ItemIcon className="detail-icon" src={resource.iconDataUrl} name={label} />
-                    <span className="detail-main">
-                      <span className="detail-name">{label}</span>
-                      <span className="detail-uri">{resource.uri}</span>
-                      {meta.length ? <span className="detail-meta">{meta.join(' · ')}</span> : null}
-                    </span>
-                  </button>
-                  {open && preview ? (
-                    <PreviewPanel
-                      label={label}
-                      preview={preview}
-                      onRetry={() => props.onOpen(resource.uri)}
-                      onClose={props.onClosePreview}
-                    />
-                  ) : null}
-                </li>
-              );
-            })}
+            {resources.items.map((resource, index) => (
+              <ResourceItem
+                key={`${index}:${resource.uri}`}
+                resource={resource}
+                preview={preview?.uri === resource.uri ? preview : undefined}
+                onOpen={() => props.onOpen(resource.uri)}
+                onClose={props.onClosePreview}
+              />
+            ))}
           </ul>
         ) : null}
       </PagedSection>
@@ -86,26 +61,7 @@ export function ResourceBrowser(props: ResourceBrowserProps) {
             {templates.items.length ? (
               <ul className="detail-list" aria-label={`Resource templates of ${props.serverName}`}>
                 {templates.items.map((template, index) => (
-                  <li
-                    key={`${index}:${template.uriTemplate}`}
-                    className="detail-item detail-static"
-                  >
-                    <ItemIcon
-                      className="detail-icon"
-                      src={template.iconDataUrl}
-                      name={template.title ?? template.name}
-                    />
-                    <span className="detail-main">
-                      <span className="detail-name">{template.title ?? template.name}</span>
-                      <code className="detail-uri">{template.uriTemplate}</code>
-                      {template.mimeType ? (
-                        <span className="detail-meta">{template.mimeType}</span>
-                      ) : null}
-                      {template.description ? (
-                        <span className="detail-description">{template.description}</span>
-                      ) : null}
-                    </span>
-                  </li>
+                  <TemplateItem key={`${index}:${template.uriTemplate}`} template={template} />
                 ))}
               </ul>
             ) : null}
@@ -113,6 +69,69 @@ export function ResourceBrowser(props: ResourceBrowserProps) {
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** One resource: a button that opens its preview below it, or closes the preview when open. */
+function ResourceItem({
+  resource,
+  preview,
+  onOpen,
+  onClose,
+}: {
+  resource: ResourceView;
+  /** This resource's preview, while it is the one open. */
+  preview: ResourcePreviewState | undefined;
+  onOpen(): void;
+  onClose(): void;
+}) {
+  const open = preview !== undefined;
+  const label = resource.title ?? resource.name;
+  const meta = [
+    resource.mimeType,
+    resource.size !== undefined ? formatBytes(resource.size) : undefined,
+  ].filter(Boolean);
+  return (
+    <li className="detail-item">
+      <button
+        type="button"
+        className="detail-open"
+        aria-expanded={open}
+        title={resource.description}
+        onClick={() => (open ? onClose() : onOpen())}
+      >
+        <ItemIcon className="detail-icon" src={resource.iconDataUrl} name={label} />
+        <span className="detail-main">
+          <span className="detail-name">{label}</span>
+          <span className="detail-uri">{resource.uri}</span>
+          {meta.length ? <span className="detail-meta">{meta.join(' · ')}</span> : null}
+        </span>
+      </button>
+      {preview ? (
+        <PreviewPanel label={label} preview={preview} onRetry={onOpen} onClose={onClose} />
+      ) : null}
+    </li>
+  );
+}
+
+/** One resource template: what it is and the address pattern it fills in. */
+function TemplateItem({ template }: { template: ResourceTemplateView }) {
+  return (
+    <li className="detail-item detail-static">
+      <ItemIcon
+        className="detail-icon"
+        src={template.iconDataUrl}
+        name={template.title ?? template.name}
+      />
+      <span className="detail-main">
+        <span className="detail-name">{template.title ?? template.name}</span>
+        <code className="detail-uri">{template.uriTemplate}</code>
+        {template.mimeType ? <span className="detail-meta">{template.mimeType}</span> : null}
+        {template.description ? (
+          <span className="detail-description">{template.description}</span>
+        ) : null}
+      </span>
+    </li>
   );
 }
 

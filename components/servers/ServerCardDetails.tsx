@@ -12,7 +12,7 @@ import { ToolList } from './ToolList';
  * connection doctor's report, its tools with their switches, and what it offers besides.
  */
 export function ServerCardDetails(props: ServerCardProps & { showSwitch: boolean }) {
-  const { server, busy, health, onEdit, onRemove, tools, details } = props;
+  const { server, busy, health, onRemove, tools, details } = props;
   const connected = server.isEnabled && server.status.state === 'connected';
   const [confirmingRemove, setConfirmingRemove] = useState(false);
   const report = health && health !== 'checking' ? health : undefined;
@@ -27,59 +27,16 @@ export function ServerCardDetails(props: ServerCardProps & { showSwitch: boolean
         />
       ) : null}
       <ServerFacts server={server} />
-      {server.isEnabled || onEdit || onRemove || server.isSignedIn ? (
-        <div className="action-row server-actions">
-          {server.isEnabled ? (
-            <span className="action-group">
-              <button
-                type="button"
-                className="compact"
-                onClick={props.onHealthCheck}
-                disabled={health === 'checking'}
-              >
-                {health === 'checking' ? 'Checking…' : 'Check'}
-              </button>
-              {report?.ok ? (
-                <span className="muted" role="status">{`${report.latencyMs} ms`}</span>
-              ) : null}
-            </span>
-          ) : null}
-          {onEdit || onRemove || server.isSignedIn ? (
-            <span className="action-group">
-              {onEdit ? (
-                <button type="button" className="compact" onClick={() => onEdit()} disabled={busy}>
-                  Edit
-                </button>
-              ) : null}
-              {server.isSignedIn ? (
-                <button type="button" className="compact" onClick={props.onSignOut} disabled={busy}>
-                  Sign out
-                </button>
-              ) : null}
-              {onRemove && !confirmingRemove ? (
-                <button
-                  type="button"
-                  className="compact danger"
-                  onClick={() => setConfirmingRemove(true)}
-                  disabled={busy}
-                >
-                  Remove
-                </button>
-              ) : null}
-            </span>
-          ) : null}
-        </div>
-      ) : null}
+      <ServerActionRow
+        {...props}
+        onAskRemove={onRemove && !confirmingRemove ? () => setConfirmingRemove(true) : undefined}
+      />
       {onRemove && confirmingRemove ? (
-        <div className="confirm" role="alertdialog" aria-label={`Remove ${server.name}?`}>
-          <p>Remove {server.name}? Its sign-in, registration and settings are deleted too.</p>
-          <button type="button" className="primary danger" onClick={onRemove}>
-            Remove
-          </button>
-          <button type="button" onClick={() => setConfirmingRemove(false)}>
-            Keep
-          </button>
-        </div>
+        <RemoveConfirm
+          serverName={server.name}
+          onRemove={onRemove}
+          onKeep={() => setConfirmingRemove(false)}
+        />
       ) : null}
       {report?.steps.length ? <DoctorReport steps={report.steps} report={report.report} /> : null}
       {report && !report.steps.length && report.error ? (
@@ -96,6 +53,86 @@ export function ServerCardDetails(props: ServerCardProps & { showSwitch: boolean
         />
       ) : null}
       {connected && details ? <ServerDetails server={server} busy={busy} {...details} /> : null}
+    </div>
+  );
+}
+
+/**
+ * Check (the connection doctor) with the time it took, then Edit, Sign out and Remove: those the
+ * server has. `onAskRemove` is left out while the removal waits for its confirmation.
+ */
+function ServerActionRow({
+  server,
+  busy,
+  health,
+  onHealthCheck,
+  onEdit,
+  onSignOut,
+  onRemove,
+  onAskRemove,
+}: ServerCardProps & { onAskRemove: (() => void) | undefined }) {
+  const report = health && health !== 'checking' ? health : undefined;
+  const manage = onEdit || onRemove || server.isSignedIn;
+  if (!server.isEnabled && !manage) return null;
+  return (
+    <div className="action-row server-actions">
+      {server.isEnabled ? (
+        <span className="action-group">
+          <button
+            type="button"
+            className="compact"
+            onClick={onHealthCheck}
+            disabled={health === 'checking'}
+          >
+            {health === 'checking' ? 'Checking…' : 'Check'}
+          </button>
+          {report?.ok ? (
+            <span className="muted" role="status">{`${report.latencyMs} ms`}</span>
+          ) : null}
+        </span>
+      ) : null}
+      {manage ? (
+        <span className="action-group">
+          {onEdit ? (
+            <button type="button" className="compact" onClick={() => onEdit()} disabled={busy}>
+              Edit
+            </button>
+          ) : null}
+          {server.isSignedIn ? (
+            <button type="button" className="compact" onClick={onSignOut} disabled={busy}>
+              Sign out
+            </button>
+          ) : null}
+          {onAskRemove ? (
+            <button type="button" className="compact danger" onClick={onAskRemove} disabled={busy}>
+              Remove
+            </button>
+          ) : null}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** Asks before a server is removed with everything kept for it. */
+function RemoveConfirm({
+  serverName,
+  onRemove,
+  onKeep,
+}: {
+  serverName: string;
+  onRemove(): void;
+  onKeep(): void;
+}) {
+  return (
+    <div className="confirm" role="alertdialog" aria-label={`Remove ${serverName}?`}>
+      <p>Remove {serverName}? Its sign-in, registration and settings are deleted too.</p>
+      <button type="button" className="primary danger" onClick={onRemove}>
+        Remove
+      </button>
+      <button type="button" onClick={onKeep}>
+        Keep
+      </button>
     </div>
   );
 }

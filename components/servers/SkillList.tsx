@@ -53,65 +53,83 @@ export function SkillList(props: SkillListProps) {
       </p>
       <ul className="detail-list" aria-label={`Skills of ${serverName}`}>
         {skills.map((skill) => (
-          <li
+          <SkillItem
             key={skill.uri}
-            className="detail-item detail-static skill-item"
-            data-skill={skill.name}
-            data-skill-state={skill.state}
-          >
-            <span className="detail-main">
-              <span className="detail-name">
-                <code>{skill.name}</code>{' '}
-                <span className={`skill-state skill-state-${skill.state}`}>
-                  {STATE_LABELS[skill.state]}
-                </span>
-              </span>
-              <span className="detail-description">{skill.description}</span>
-              <span className="detail-arguments">
-                Files:{' '}
-                {skill.files.length ? skill.files.join(', ') : 'listed by the server on request'}
-              </span>
-              {skill.sameNameOn.length ? (
-                <span className="skill-clash">
-                  {skill.sameNameOn.join(', ')} also{' '}
-                  {skill.sameNameOn.length > 1 ? 'offer' : 'offers'} a skill named {skill.name}.
-                  Patchbay keeps them apart: where both are allowed, the model sees this one as{' '}
-                  <code>{`${serverName}/${skill.name}`}</code>.
-                </span>
-              ) : null}
-              {skill.allowedTools.length ? (
-                <SwitchRow
-                  label={`Let the tools it names (${skill.allowedTools.join(', ')}) run without asking in a chat that read it`}
-                  on={skill.toolsAllowed}
-                  disabled={props.busy || skill.state !== 'allowed'}
-                  onChange={(on) => props.onDecide(skill, true, on)}
-                />
-              ) : null}
-              <span className="skill-actions">
-                {skill.state === 'allowed' ? (
-                  <button
-                    type="button"
-                    className="compact"
-                    disabled={props.busy}
-                    onClick={() => props.onDecide(skill, false, false)}
-                  >
-                    Stop offering {skill.name}
-                  </button>
-                ) : skill.state !== 'unverifiable' ? (
-                  <button
-                    type="button"
-                    className="compact"
-                    disabled={props.busy}
-                    onClick={() => props.onDecide(skill, true, false)}
-                  >
-                    {skill.state === 'changed' ? 'Allow again' : 'Allow'} {skill.name}
-                  </button>
-                ) : null}
-              </span>
-            </span>
-          </li>
+            skill={skill}
+            serverName={serverName}
+            busy={props.busy}
+            onDecide={props.onDecide}
+          />
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * One skill: its name and where it stands, description, files, another server's skill of the
+ * same name, the switch for the tools it names, and Allow or Stop offering.
+ */
+function SkillItem({
+  skill,
+  serverName,
+  busy,
+  onDecide,
+}: Pick<SkillListProps, 'serverName' | 'busy' | 'onDecide'> & { skill: SkillView }) {
+  return (
+    <li
+      className="detail-item detail-static skill-item"
+      data-skill={skill.name}
+      data-skill-state={skill.state}
+    >
+      <span className="detail-main">
+        <span className="detail-name">
+          <code>{skill.name}</code>{' '}
+          <span className={`skill-state skill-state-${skill.state}`}>
+            {STATE_LABELS[skill.state]}
+          </span>
+        </span>
+        <span className="detail-description">{skill.description}</span>
+        <span className="detail-arguments">
+          Files: {skill.files.length ? skill.files.join(', ') : 'listed by the server on request'}
+        </span>
+        {skill.sameNameOn.length ? (
+          <span className="skill-clash">
+            {skill.sameNameOn.join(', ')} also {skill.sameNameOn.length > 1 ? 'offer' : 'offers'} a
+            skill named {skill.name}. Patchbay keeps them apart: where both are allowed, the model
+            sees this one as <code>{`${serverName}/${skill.name}`}</code>.
+          </span>
+        ) : null}
+        {skill.allowedTools.length ? (
+          <SwitchRow
+            label={`Let the tools it names (${skill.allowedTools.join(', ')}) run without asking in a chat that read it`}
+            on={skill.toolsAllowed}
+            disabled={busy || skill.state !== 'allowed'}
+            onChange={(on) => onDecide(skill, true, on)}
+          />
+        ) : null}
+        <span className="skill-actions">
+          {skill.state === 'allowed' ? (
+            <button
+              type="button"
+              className="compact"
+              disabled={busy}
+              onClick={() => onDecide(skill, false, false)}
+            >
+              Stop offering {skill.name}
+            </button>
+          ) : skill.state !== 'unverifiable' ? (
+            <button
+              type="button"
+              className="compact"
+              disabled={busy}
+              onClick={() => onDecide(skill, true, false)}
+            >
+              {skill.state === 'changed' ? 'Allow again' : 'Allow'} {skill.name}
+            </button>
+          ) : null}
+        </span>
+      </span>
+    </li>
   );
 }

@@ -46,52 +46,64 @@ export function ToolList(props: ToolListProps) {
       />
       <ul className="tool-list" aria-label={`Tools of ${props.serverName}`}>
         {tools.map((tool) => (
-          <li key={tool.name} className="tool" data-tool={tool.name}>
-            <div className="tool-head">
-              <ToolSwitch
-                on={!off.has(tool.name)}
-                label={`Use ${tool.name}`}
-                onChange={(on) =>
-                  props.onDisabledChange(
-                    on ? disabled.filter((name) => name !== tool.name) : [...disabled, tool.name],
-                  )
-                }
-              />
-              <ItemIcon
-                className="tool-icon"
-                src={tool.iconDataUrl}
-                name={tool.title ?? tool.name}
-              />
-              {tool.title ? <span className="tool-title">{tool.title}</span> : null}
-              <code className="tool-name">{tool.name}</code>
-              {tool.ui?.resourceUri ? (
-                <span className="label" title={`Shows an interactive app (${tool.ui.resourceUri})`}>
-                  has an app
-                </span>
-              ) : null}
-              {tool.ui?.visibility && !tool.ui.visibility.includes('model') ? (
-                <span className="label" title="The model is never offered this tool">
-                  for its app only
-                </span>
-              ) : null}
-              {tool.annotations?.readOnlyHint ? (
-                <span
-                  className="label"
-                  title="The server's own description; Patchbay cannot check it"
-                >
-                  server says read-only
-                </span>
-              ) : null}
-              {tool.annotations?.destructiveHint ? (
-                <span className="label label-bad">destructive</span>
-              ) : null}
-            </div>
-            {tool.description ? <p className="tool-description">{tool.description}</p> : null}
-            <SteeringNote tool={tool} />
-          </li>
+          <ToolItem
+            key={tool.name}
+            tool={tool}
+            on={!off.has(tool.name)}
+            onChange={(on) =>
+              props.onDisabledChange(
+                on ? disabled.filter((name) => name !== tool.name) : [...disabled, tool.name],
+              )
+            }
+          />
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * One tool: its switch, icon, title and name, labels for its app and for what its server says
+ * about it, its description, and a note when that description addresses the model.
+ */
+function ToolItem({
+  tool,
+  on,
+  onChange,
+}: {
+  tool: ToolView;
+  on: boolean;
+  onChange(on: boolean): void;
+}) {
+  return (
+    <li className="tool" data-tool={tool.name}>
+      <div className="tool-head">
+        <ToolSwitch on={on} label={`Use ${tool.name}`} onChange={onChange} />
+        <ItemIcon className="tool-icon" src={tool.iconDataUrl} name={tool.title ?? tool.name} />
+        {tool.title ? <span className="tool-title">{tool.title}</span> : null}
+        <code className="tool-name">{tool.name}</code>
+        {tool.ui?.resourceUri ? (
+          <span className="label" title={`Shows an interactive app (${tool.ui.resourceUri})`}>
+            has an app
+          </span>
+        ) : null}
+        {tool.ui?.visibility && !tool.ui.visibility.includes('model') ? (
+          <span className="label" title="The model is never offered this tool">
+            for its app only
+          </span>
+        ) : null}
+        {tool.annotations?.readOnlyHint ? (
+          <span className="label" title="The server's own description; Patchbay cannot check it">
+            server says read-only
+          </span>
+        ) : null}
+        {tool.annotations?.destructiveHint ? (
+          <span className="label label-bad">destructive</span>
+        ) : null}
+      </div>
+      {tool.description ? <p className="tool-description">{tool.description}</p> : null}
+      <SteeringNote tool={tool} />
+    </li>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { Dispatch, SetStateAction } from 'react';
 import type {
   PromptView,
   ResourceContents,
@@ -47,3 +48,6 @@ export function imageDataUrl(...candidates: (string | undefined)[]): string | un
     (value): value is string => typeof value === 'string' && value.startsWith('data:image/'),
   );
 }
+
+/** Sets what has loaded for servers' details, by server id (use-server-details owns it). */
+export type SetServerDetails = Dispatch<SetStateAction<Record<string, ServerDetailsData>>>;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ImportEntry } from '../../src/mcp/import-export';
+import { errorMessage } from '../../src/errors/error-message';
 import { RequestError } from '../../src/messaging/client';
 import type { AddServerPayload } from '../../src/messaging/contract';
 import { installPayload } from '../../src/registry/install-remote';
@@ -7,6 +7,7 @@ import type { RegistryEntry, RegistryRemote } from '../../src/registry/registry-
 import type { useServers } from './use-servers';
 import { sitesRefused, type AskForSites } from '../../src/permissions/ask-for-sites';
 import { useClient } from '../shared/client-context';
+import { useServerTransfer } from './use-server-transfer';
 
 /** What the Servers view shows besides the list: a form to add one, import, or export. */
 export type ServersMode = 'list' | 'add' | 'import' | 'export' | 'browse';
@@ -15,12 +16,13 @@ export type ServersMode = 'list' | 'add' | 'import' | 'export' | 'browse';
 function formError(error: unknown) {
   if (RequestError.isInstance(error))
     return { error: error.message, ...(error.field ? { field: error.field } : {}) };
-  return { error: error instanceof Error ? error.message : String(error) };
+  return { error: errorMessage(error) };
 }
 
 /**
  * Adding, editing, importing and exporting custom servers: which form is open, and the
- * requests each one sends. The list is reloaded after every change.
+ * requests each one sends (import and export: use-server-transfer). The list is reloaded
+ * after every change.
  */
 export function useServerForms(
   reload: ReturnType<typeof useServers>['reload'],
@@ -29,9 +31,11 @@ export function useServerForms(
   const client = useClient();
   const [mode, setMode] = useState<ServersMode>('list');
   const [editing, setEditing] = useState<string | undefined>();
-  const [exported, setExported] = useState<string | undefined>();
+  /** The header the Edit form opens at: the server has no value for it here. */
+  const [focusHeader, setFocusHeader] = useState<string | undefined>();
   /** The server just added by hand, whose progress the view confirms (AddedNotice). */
   const [added, setAdded] = useState<string | undefined>();
+  const transfer = useServerTransfer(reload, askForSites, () => setMode('export'));
 
   // Each click that reaches a server asks Chrome for its site first (the request must start
   // within the click); a refusal still saves the server, whose card then offers Allow access.
@@ -93,34 +97,6 @@ export function useServerForms(
     }
   }
 
-  async function openExport() {
-    const configuration = await client.request('mcp/servers/export');
-    setExported(JSON.stringify(configuration, null, 2));
-    setMode('export');
-  }
-
-  /** Adds the valid entries one by one, switched on; each result says whether it was added. */
-  async function importEntries(entries: ImportEntry[]) {
-    void askForSites(entries.flatMap((entry) => (entry.payload ? [entry.payload.url] : [])));
-    const results = [];
-    for (const entry of entries) {
-      if (!entry.payload) continue;
-      try {
-        const { server } = await client.request('mcp/servers/add', entry.payload);
-        // Switched on at once, as from the registry; one that needs a sign-in says so.
-        await client.server(server.id, 'enable').catch(() => undefined);
-        results.push({ name: entry.name });
-      } catch (error) {
-        results.push({
-          name: entry.name,
-          error: error instanceof Error ? error.message : String(error),
-        });
-      }
-    }
-    await reload();
-    return results;
-  }
-
   return {
     added,
     dismissAdded: () => setAdded(undefined),
@@ -129,11 +105,15 @@ export function useServerForms(
     setMode,
     editing,
     setEditing,
-    exported,
+    focusHeader,
+    /** Opens a custom server's Edit form; `header`: at that header's value. */
+    edit(serverId: string, header?: string) {
+      setFocusHeader(header);
+      setEditing(serverId);
+    },
     test,
     add,
     update,
-    openExport,
-    importEntries,
+    ...transfer,
   };
 }

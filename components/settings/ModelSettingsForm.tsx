@@ -4,7 +4,7 @@ import { PROVIDER_LABELS, PROVIDERS, type ProviderId } from '../../src/models/mo
 import { ON_DEVICE_MODEL } from '../../src/models/on-device-model';
 import { OnDeviceForm } from './OnDeviceForm';
 import { ProviderForm } from './ProviderForm';
-import type { ModelListDraft } from './use-provider-form';
+import type { ModelListDraft } from './provider-settings';
 
 export interface ModelSettingsFormProps {
   /** Every provider set up so far, and the active one. */

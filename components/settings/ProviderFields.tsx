@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { HostedProviderId } from '../../src/models/model-settings';
 import { PROVIDER_GUIDES } from '../../src/models/provider-guide';
-import type { RemoteProviderId } from './use-provider-form';
+import type { RemoteProviderId } from './provider-settings';
 
 const keyHint = (provider: RemoteProviderId) =>
   provider === 'compatible' ? 'Only if the endpoint needs one' : PROVIDER_GUIDES[provider].keyHint;

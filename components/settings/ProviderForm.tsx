@@ -1,7 +1,8 @@
 import { DEFAULT_ENDPOINTS, isHosted, PROVIDER_LABELS } from '../../src/models/model-settings';
 import { KeyField, KeyPageLink, ModelField } from './ProviderFields';
 import { SubmitRow } from './SubmitRow';
-import { useProviderForm, type FormStatus, type ProviderFormOptions } from './use-provider-form';
+import type { FormStatus } from './use-form-status';
+import { useProviderForm, type ProviderFormOptions } from './use-provider-form';
 
 export interface ProviderFormProps extends ProviderFormOptions {
   /** First run's button ("Start chatting"); Settings has none: it saves as it goes. */

@@ -36,36 +36,12 @@ export function RestoreForm(props: RestoreFormProps) {
         />
       </label>
       {state.step === 'chosen' ? (
-        <form
-          className="settings-form"
-          aria-label="Open the backup"
-          onSubmit={(event) => {
-            event.preventDefault();
-            props.onOpen(state.sealed ? { passphrase } : {});
-          }}
-        >
-          {state.sealed ? (
-            <PassphraseField
-              label={`Passphrase of ${state.name}`}
-              value={passphrase}
-              onChange={setPassphrase}
-            />
-          ) : (
-            <p className="muted">
-              This backup has no secrets: header values and keys are entered again.
-            </p>
-          )}
-          <div className="form-actions">
-            <button type="submit" className="primary" disabled={state.sealed && !passphrase}>
-              Show what it restores
-            </button>
-            {state.sealed ? (
-              <button type="button" onClick={() => props.onOpen({ withoutSecrets: true })}>
-                Restore without secrets
-              </button>
-            ) : null}
-          </div>
-        </form>
+        <OpenBackupForm
+          state={state}
+          passphrase={passphrase}
+          onPassphraseChange={setPassphrase}
+          onOpen={props.onOpen}
+        />
       ) : null}
       {props.error ? (
         <p className="field-error" role="alert">
@@ -73,22 +49,7 @@ export function RestoreForm(props: RestoreFormProps) {
         </p>
       ) : null}
       {state.step === 'preview' || state.step === 'restoring' ? (
-        <>
-          <RestorePreview preview={state.plan.preview} />
-          <div className="form-actions">
-            <button
-              type="button"
-              className="primary"
-              disabled={state.step === 'restoring'}
-              onClick={props.onConfirm}
-            >
-              {state.step === 'restoring' ? 'Restoring…' : 'Confirm restore'}
-            </button>
-            <button type="button" onClick={props.onCancel}>
-              Cancel
-            </button>
-          </div>
-        </>
+        <ConfirmRestore state={state} onConfirm={props.onConfirm} onCancel={props.onCancel} />
       ) : null}
       {state.step === 'done' ? (
         <div role="status">
@@ -99,5 +60,81 @@ export function RestoreForm(props: RestoreFormProps) {
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** A chosen backup: its passphrase when it holds secrets, then a look at what it restores. */
+function OpenBackupForm({
+  state,
+  passphrase,
+  onPassphraseChange,
+  onOpen,
+}: {
+  state: Extract<RestoreStep, { step: 'chosen' }>;
+  passphrase: string;
+  onPassphraseChange(value: string): void;
+  onOpen: RestoreFormProps['onOpen'];
+}) {
+  return (
+    <form
+      className="settings-form"
+      aria-label="Open the backup"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onOpen(state.sealed ? { passphrase } : {});
+      }}
+    >
+      {state.sealed ? (
+        <PassphraseField
+          label={`Passphrase of ${state.name}`}
+          value={passphrase}
+          onChange={onPassphraseChange}
+        />
+      ) : (
+        <p className="muted">
+          This backup has no secrets: header values and keys are entered again.
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={state.sealed && !passphrase}>
+          Show what it restores
+        </button>
+        {state.sealed ? (
+          <button type="button" onClick={() => onOpen({ withoutSecrets: true })}>
+            Restore without secrets
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** What the backup adds and replaces, and Confirm restore (busy while it is written). */
+function ConfirmRestore({
+  state,
+  onConfirm,
+  onCancel,
+}: {
+  state: Extract<RestoreStep, { step: 'preview' | 'restoring' }>;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  return (
+    <>
+      <RestorePreview preview={state.plan.preview} />
+      <div className="form-actions">
+        <button
+          type="button"
+          className="primary"
+          disabled={state.step === 'restoring'}
+          onClick={onConfirm}
+        >
+          {state.step === 'restoring' ? 'Restoring…' : 'Confirm restore'}
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </>
   );
 }

@@ -81,7 +81,7 @@ async function openAddForm() {
   });
   render(<Panel />, { wrapper: withClient(client) });
   fireEvent.click(await screen.findByRole('button', { name: 'Add server' }));
-  const form = within(screen.getByRole('form', { name: 'Add a server' }));
+  const form = within(await screen.findByRole('form', { name: 'Add a server' }));
   fireEvent.change(form.getByLabelText('Name'), { target: { value: 'Docs' } });
   fireEvent.change(form.getByLabelText('URL'), {
     target: { value: 'https://docs.example.com/mcp' },

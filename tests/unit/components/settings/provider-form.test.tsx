@@ -8,7 +8,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProviderForm, type ProviderFormProps } from '../../../../components/settings/ProviderForm';
-import { KEY_PAUSE_MS } from '../../../../components/settings/use-provider-form';
+import { KEY_PAUSE_MS } from '../../../../components/settings/use-model-lookup';
 import type { ModelSettings } from '../../../../src/models/model-settings';
 import { PROVIDER_GUIDES } from '../../../../src/models/provider-guide';
 import { ModelListError } from '../../../../src/errors/model-list-error';
