@@ -79,10 +79,6 @@ export function useModelLookup(
     loadSoon(key: string) {
       timer.current = setTimeout(() => void load(true, key), KEY_PAUSE_MS);
     },
-    /** Drops the answer of the lookup under way. */
-    dropAnswer() {
-      latest.current += 1;
-    },
     /** Drops the lookup under way and the one waiting for a pause. */
     cancel() {
       clearTimeout(timer.current);

@@ -51,7 +51,8 @@ export function useProviderForm(options: ProviderFormOptions) {
 
   function changeEndpoint(value: string) {
     draft.typeEndpoint(value);
-    lookup.dropAnswer();
+    // A key waiting for a pause was typed for the address before: it is not sent on its own.
+    lookup.cancel();
     form.setStatus(
       saveAtOnce ? { tone: 'note', text: `A new address. ${CHECK_FIRST}` } : undefined,
     );

@@ -164,6 +164,24 @@ describe('in Settings, saving as it goes', () => {
     expect(screen.getByRole('alert').textContent).toBe('Chrome said no.');
   });
 
+  it('does not try a pasted key once the address changed before the pause ended', async () => {
+    const props = renderForm();
+    pasteKey('sk-proj-0123456789');
+    await pause(KEY_PAUSE_MS / 2);
+    fireEvent.change(screen.getByLabelText('API base URL (for a gateway or proxy)'), {
+      target: { value: 'https://gateway.example/v1' },
+    });
+    await pause(KEY_PAUSE_MS * 2);
+    // The key was typed for the address before: it is tried again with Load models, not sent
+    // on its own to an address the form no longer holds.
+    expect(props.onLoadModels).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByText('Load models'));
+    await pause(0);
+    expect(props.onLoadModels).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({ baseUrl: 'https://gateway.example/v1' }),
+    );
+  });
+
   it('keeps what a local server said its models can do while the address stays', async () => {
     const local: ModelSettings = {
       provider: 'compatible',
