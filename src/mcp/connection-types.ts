@@ -39,7 +39,8 @@ export interface Connection {
   ping(options?: { timeout?: number }): Promise<void>;
   /**
    * Starts hearing of tool-list changes where the SDK did not already (a 2026 connection that
-   * adopted a stored era). Called once the requests that waited for the connection are out.
+   * adopted a stored era, a resumed 2025 session's event stream). Called once the requests that
+   * waited for the connection are out.
    */
   followChanges(): void;
   /** The Streamable HTTP session id, when the server issued one. */

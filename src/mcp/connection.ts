@@ -10,7 +10,7 @@ import { ping, watchConnection } from './connection-watch';
 import { createResourceSubscriptions } from './resource-subscriptions';
 import type { Connection, Era, TransportKind } from './connection-types';
 import { createSdkClient, type ClientEvents } from './sdk-client';
-import { adoptHandshake, handshakeOf, type Handshake } from './resume-session';
+import { adoptHandshake, handshakeOf, reopenEventStream, type Handshake } from './resume-session';
 import { createServerFetch, type BearerAuth, type ServerFetch } from './server-fetch';
 import type { FetchLike } from '../net/fetch-like';
 
@@ -128,6 +128,7 @@ async function connectWith(
   if (resume && transport instanceof StreamableHTTPClientTransport)
     adoptHandshake(client, transport, resume.handshake);
   const changes = changeListening(client, options, prior, () => watch.closing);
+  let streamReopened = false;
   const resources = createResourceSubscriptions(client);
   const discover = client.getDiscoverResult();
   return {
@@ -153,7 +154,14 @@ async function connectWith(
         ? { kind: 'modern', discover }
         : { kind: 'legacy' }),
     ping: (pingOptions) => ping(client, pingOptions ?? {}),
-    followChanges: changes.follow,
+    followChanges() {
+      changes.follow();
+      // A resumed session's event stream, once the calls that woke the worker have gone.
+      if (resume && transport instanceof StreamableHTTPClientTransport && !streamReopened) {
+        streamReopened = true;
+        reopenEventStream(transport);
+      }
+    },
     get sessionId() {
       return transport instanceof StreamableHTTPClientTransport ? transport.sessionId : undefined;
     },

@@ -66,7 +66,7 @@ interface ClientInternals {
  * returned. A worker Chrome stopped has a new Client, without the server's capabilities (its
  * `listTools` then answers an empty list), identity, instructions or list-changed handlers.
  * This restores them from the stored handshake, as the C# SDK's ResumeClientSessionOptions
- * does, and reopens the session's event stream for server notifications. Integration tests
+ * does; {@link reopenEventStream} then reopens the session's event stream. Integration tests
  * (`resumes a 2025 session …`) fail if an SDK update moves these fields.
  */
 export function adoptHandshake(
@@ -85,8 +85,14 @@ export function adoptHandshake(
   transport.setProtocolVersion(handshake.protocolVersion);
   if (internals._listChangedConfig)
     internals._setupListChangedHandlers(internals._listChangedConfig);
-  // The standalone GET stream the SDK opens after `notifications/initialized`; a server without
-  // one answers 405, which the connection's error handler already treats as harmless.
+}
+
+/**
+ * Opens the standalone GET stream the SDK opens after `notifications/initialized`, for a resumed
+ * session (the connection's `followChanges`, once the calls that woke the worker went first); a
+ * server without one answers 405, which the connection's error handler treats as harmless.
+ */
+export function reopenEventStream(transport: StreamableHTTPClientTransport): void {
   void transport.resumeStream('').catch((error: unknown) => transport.onerror?.(error as Error));
 }
 

@@ -457,7 +457,21 @@ describe('2025-era sessions across worker restarts', () => {
     await restarted.waitForState(id, 'connected');
     const [view] = await restarted.manager.listServers();
     expect(view).toMatchObject({ id, instructions: 'Echo before anything else.' });
+    // The session's event stream is opened again once the call went first (it may still be on
+    // its way when the tool list is in).
+    const reopenedStreams = () =>
+      server.requests
+        .slice(before)
+        .filter(
+          (request) =>
+            request.method === 'GET' &&
+            request.headers['mcp-session-id'] === stored[`mcp.${id}.sessionId`],
+        );
+    await expect.poll(() => reopenedStreams().length).toBeGreaterThan(0);
     const later = server.requests.slice(before);
+    const firstPost = later.findIndex((request) => request.method === 'POST');
+    const firstGet = later.findIndex((request) => request.method === 'GET');
+    expect(firstPost).toBeLessThan(firstGet);
     expect(
       later
         .filter((request) => request.method === 'POST')
@@ -470,12 +484,7 @@ describe('2025-era sessions across worker restarts', () => {
     ).toBe(true);
     // The session's event stream is open again, so the server's list changes are heard: a new
     // stream, asking the server to replay nothing (no Last-Event-ID).
-    const reopened = later.filter(
-      (request) =>
-        request.method === 'GET' &&
-        request.headers['mcp-session-id'] === stored[`mcp.${id}.sessionId`],
-    );
-    expect(reopened.length).toBeGreaterThan(0);
+    const reopened = reopenedStreams();
     expect(reopened.map((request) => request.headers['last-event-id'])).toEqual(
       reopened.map(() => undefined),
     );
