@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { AttachmentChips } from './AttachmentChips';
 import type { ComposerProps } from './composer-props';
-import { ChosenItemForm } from './ChosenItemForm';
+import { ChosenItemFormSlot } from './chosen-item-form-slot';
 import { comboboxAttributes, PickerMenu } from './PickerMenu';
 import { AddMenu } from './AddMenu';
 import { MessageForm } from './MessageForm';
@@ -59,7 +59,7 @@ export function Composer(props: ComposerProps) {
       />
       {props.chips}
       {form ? (
-        <ChosenItemForm
+        <ChosenItemFormSlot
           form={form}
           servers={servers}
           onComplete={props.onComplete}
