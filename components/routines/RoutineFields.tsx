@@ -4,6 +4,14 @@ import type { RoutineEditorState } from './use-routine-editor';
 type Errors = RoutineEditorState['errors'];
 type Change = RoutineEditorState['change'];
 
+/** A field of one value: the form's id prefix, the value, the form's errors, and its change. */
+interface ValueFieldProps {
+  id: string;
+  value: string;
+  errors: Errors;
+  change: Change;
+}
+
 /** A field's label, its control, and its error under it. */
 export function RoutineField({
   id,
@@ -46,17 +54,7 @@ function timeZones(): string[] {
 }
 
 /** The time zone the schedule counts in, typed with the browser's zones offered. */
-export function TimeZoneField({
-  id,
-  value,
-  errors,
-  change,
-}: {
-  id: string;
-  value: string;
-  errors: Errors;
-  change: Change;
-}) {
+export function TimeZoneField({ id, value, errors, change }: ValueFieldProps) {
   const zones = `${id}-zones`;
   return (
     <RoutineField id={id} name="timeZone" label="Time zone" errors={errors}>
@@ -77,17 +75,7 @@ export function TimeZoneField({
 }
 
 /** How long a run that asks waits for the person's answer, and what happens then. */
-export function AnswerTimeField({
-  id,
-  value,
-  errors,
-  change,
-}: {
-  id: string;
-  value: string;
-  errors: Errors;
-  change: Change;
-}) {
+export function AnswerTimeField({ id, value, errors, change }: ValueFieldProps) {
   return (
     <>
       <RoutineField
