@@ -57,6 +57,19 @@ function startWatched(
   return () => clearTimeout(startTimer);
 }
 
+/** What one load of an app works with: its card's refs, and what it tells the rest of the hook. */
+interface AppLoadOptions {
+  generation: number;
+  boxRef: RefObject<HTMLDivElement | null>;
+  latestRef: RefObject<McpAppOptions>;
+  currentRef: RefObject<AppLoad | undefined>;
+  tell(): void;
+  environment(): HostEnvironment;
+  display: ReturnType<typeof useAppDisplayMode>;
+  setPrompts(update: AppPrompt[] | ((all: AppPrompt[]) => AppPrompt[])): void;
+  setModelContext(context: string | undefined): void;
+}
+
 /**
  * One load of an MCP App (again when `generation` changes): its frame started with Patchbay's
  * policy, named when it fails or never says it is ready, and closed (questions declined, context
@@ -72,17 +85,7 @@ export function useAppLoad({
   display,
   setPrompts,
   setModelContext,
-}: {
-  generation: number;
-  boxRef: RefObject<HTMLDivElement | null>;
-  latestRef: RefObject<McpAppOptions>;
-  currentRef: RefObject<AppLoad | undefined>;
-  tell(): void;
-  environment(): HostEnvironment;
-  display: ReturnType<typeof useAppDisplayMode>;
-  setPrompts(update: AppPrompt[] | ((all: AppPrompt[]) => AppPrompt[])): void;
-  setModelContext(context: string | undefined): void;
-}) {
+}: AppLoadOptions) {
   const client = useClient();
   const [phase, setPhase] = useState<AppPhase>('loading');
   const [error, setError] = useState<string | undefined>();
