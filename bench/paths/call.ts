@@ -104,7 +104,7 @@ export async function measureCalls(
       value: median(cold),
       unit: 'ms',
       floor: { value: coldFloor, label: '(no-op to a stopped worker + warm call)' },
-      goal: target.label.includes('2026') ? 1.25 : 1.5,
+      goal: 1.15,
     },
   ];
 }

@@ -2,16 +2,14 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import type { SettingsTarget } from '../../src/chat-turn/chat-errors';
 import type { ServerView } from '../../src/messaging/contract';
 import type { useComposerDraft } from '../composer/use-composer-draft';
-import { ChatRowMenu } from '../history/ChatRowMenu';
-import { exportChat, exportItems } from '../history/export-chat';
 import type { useConversations } from '../history/use-conversations';
 import { PermissionNote } from '../permissions/PermissionNote';
 import type { usePermissionSwitch } from '../permissions/use-permission-switch';
 import { ChatHeader } from './ChatHeader';
-import { ChatSession } from './ChatSession';
+import { ChatTabHeader } from './ChatTabHeader';
+import { OpenChat } from './OpenChat';
 import type { ChatTabState } from './use-chat-tab';
 import type { RoutineInput } from '../../src/routines/routine';
-import { routineFromChat } from '../routines/routine-from-chat';
 import type { OpenServer } from './use-server-problems';
 import { useFreshOpenChat } from './use-fresh-open-chat';
 
@@ -19,13 +17,11 @@ import { useFreshOpenChat } from './use-fresh-open-chat';
 const HistoryDrawer = lazy(() =>
   import('../history/HistoryDrawer').then((module) => ({ default: module.HistoryDrawer })),
 );
-// The one-time tips load with the first empty chat.
-const TipsCard = lazy(() => import('./TipsCard'));
 
 /**
  * The Chat tab: one row with the chat list's button, the open chat's title with its ⋯ (Export)
- * and "New chat";
- * the header with the chat's model and tools (the browser's among them); and the chat itself.
+ * and "New chat" (ChatTabHeader); the header with the chat's model and tools (the browser's
+ * among them); and the chat itself (OpenChat).
  */
 export function ChatTab({
   chat,
@@ -56,43 +52,10 @@ export function ChatTab({
 }) {
   const { conversation } = chats;
   useFreshOpenChat(chats);
-  // Only a chat already in the list has something to export.
-  const saved = chats.list.conversations.some(({ id }) => id === conversation?.id);
   const { showHistory, setShowHistory } = chat;
   return (
     <section className="panel chat-panel" aria-label="Chat">
-      <header className="panel-header">
-        <button
-          type="button"
-          className="quiet conversation-switch"
-          onClick={() => setShowHistory(!showHistory)}
-          aria-expanded={showHistory}
-          aria-label="Chats"
-          title="Your chats: open, rename, delete, export"
-        >
-          <span aria-hidden="true">☰</span> Chats
-        </button>
-        <span className="conversation-switch-title" title={conversation?.title ?? 'New chat'}>
-          {conversation?.title ?? 'New chat'}
-        </span>
-        {conversation && saved ? (
-          <ChatRowMenu
-            label="Actions for this chat"
-            items={exportItems(
-              (format) => void exportChat(chats.history, conversation.id, format, conversation),
-            )}
-          />
-        ) : null}
-        <button
-          type="button"
-          onClick={() => {
-            chats.start();
-            setShowHistory(false);
-          }}
-        >
-          New chat
-        </button>
-      </header>
+      <ChatTabHeader chats={chats} showHistory={showHistory} setShowHistory={setShowHistory} />
       <ChatHeader {...chat.header} />
       {notice}
       {inChat.note ? (
@@ -116,45 +79,15 @@ export function ChatTab({
         </p>
       ) : null}
       {conversation ? (
-        <ChatSession
-          key={`${conversation.id}:${chats.readings}`}
+        <OpenChat
           conversation={conversation}
-          history={chats.history}
-          journal={chats.journal}
-          loadSettings={chat.loadSettings}
+          chat={chat}
+          chats={chats}
           servers={servers}
-          askForSites={chat.askForSites}
-          loadApprovals={chat.loadApprovals}
-          loadApprovalSecret={chat.approvalSecret}
-          saveApprovals={chat.saveApprovals}
-          onSaved={chat.onSaved}
-          onReload={() => void chats.open(conversation.id)}
-          tips={
-            <Suspense fallback={null}>
-              <TipsCard store={chat.store} />
-            </Suspense>
-          }
+          composer={composer}
+          {...(onMakeRoutine && { onMakeRoutine })}
           {...(onOpenSettings && { onOpenSettings })}
           {...(onOpenServer && { onOpenServer })}
-          onNewChat={() => {
-            chats.start();
-            composer.focus();
-          }}
-          onChooseModel={chat.askModelList}
-          composerRequest={composer.request}
-          onComposerRequestApplied={composer.applied}
-          {...(onMakeRoutine && {
-            onMakeRoutine: ({ messages, tools }) =>
-              onMakeRoutine(
-                routineFromChat({
-                  title: conversation.title,
-                  model: chat.header.model?.current,
-                  messages,
-                  tools,
-                  servers,
-                }),
-              ),
-          })}
         />
       ) : null}
     </section>

@@ -94,55 +94,14 @@ export function ToolCard(props: ToolCardProps) {
           <span className="muted">{formatDuration(props.durationMs)}</span>
         ) : null}
       </div>
-      {running && progress?.task ? (
-        <TaskStatusLine status={progress.task} message={progress.message} />
-      ) : running && progress ? (
-        <div
-          className="tool-progress"
-          role="progressbar"
-          aria-valuenow={progress.progress}
-          aria-valuemax={progress.total}
-        >
-          <div
-            style={{
-              width: progress.total
-                ? `${Math.min(100, (progress.progress / progress.total) * 100)}%`
-                : '30%',
-            }}
-          />
-          {progress.message ? <span className="muted">{progress.message}</span> : null}
-        </div>
-      ) : null}
+      {running && progress ? <CallProgressLine progress={progress} /> : null}
       {asking ? null : (
         <details>
           <summary>Arguments</summary>
           <pre className="tool-json">{JSON.stringify(part.input ?? {}, null, 2)}</pre>
         </details>
       )}
-      {asking ? (
-        <div className="approval" role="group" aria-label={`Approve ${props.toolName}?`}>
-          <p>
-            Run <code>{props.toolName}</code> on {props.serverName}?
-          </p>
-          <DestructiveWarning summary={props.destructive} serverName={props.serverName} />
-          <CallData
-            args={part.input}
-            heading={`What it sends to ${props.serverName}:`}
-            {...(props.typedWords ? { typed: props.typedWords } : {})}
-          />
-          {props.tabTarget ? <TabTargetStatus state={props.tabTarget} /> : null}
-          <ChangedSinceAllowed serverName={props.serverName} changed={props.changedSinceAllowed} />
-          <WhyAsked reason={part.approval.requestReason} />
-          <ApprovalButtons
-            onApprove={props.onApprove}
-            onDeny={props.onDeny}
-            onAlwaysAllow={props.onAlwaysAllow}
-            // Not before the card can say which tab the call acts on.
-            disabled={props.tabTarget?.status === 'finding'}
-            dangerous={props.destructive !== undefined}
-          />
-        </div>
-      ) : null}
+      {asking ? <ApprovalAsk {...props} reason={part.approval.requestReason} /> : null}
       {props.app ?? null}
       {result ? (
         <details open={Boolean(result.isError)}>
@@ -159,6 +118,61 @@ export function ToolCard(props: ToolCardProps) {
         </details>
       ) : null}
       {part.state === 'output-error' ? <p className="server-error">{part.errorText}</p> : null}
+    </div>
+  );
+}
+
+/** A running call's progress: the state of the task it became, or a bar (a sliver when the
+ * server gives no total). */
+function CallProgressLine({ progress }: { progress: NonNullable<ToolCardProps['progress']> }) {
+  if (progress.task) return <TaskStatusLine status={progress.task} message={progress.message} />;
+  return (
+    <div
+      className="tool-progress"
+      role="progressbar"
+      aria-valuenow={progress.progress}
+      aria-valuemax={progress.total}
+    >
+      <div
+        style={{
+          width: progress.total
+            ? `${Math.min(100, (progress.progress / progress.total) * 100)}%`
+            : '30%',
+        }}
+      />
+      {progress.message ? <span className="muted">{progress.message}</span> : null}
+    </div>
+  );
+}
+
+/**
+ * A call waiting for the person: what it would send, open (they decide on the data, not its
+ * name), why it asks, and Approve, Deny, Always allow.
+ */
+function ApprovalAsk(props: ToolCardProps & { reason: string | undefined }) {
+  const { part } = props;
+  return (
+    <div className="approval" role="group" aria-label={`Approve ${props.toolName}?`}>
+      <p>
+        Run <code>{props.toolName}</code> on {props.serverName}?
+      </p>
+      <DestructiveWarning summary={props.destructive} serverName={props.serverName} />
+      <CallData
+        args={part.input}
+        heading={`What it sends to ${props.serverName}:`}
+        {...(props.typedWords ? { typed: props.typedWords } : {})}
+      />
+      {props.tabTarget ? <TabTargetStatus state={props.tabTarget} /> : null}
+      <ChangedSinceAllowed serverName={props.serverName} changed={props.changedSinceAllowed} />
+      <WhyAsked reason={props.reason} />
+      <ApprovalButtons
+        onApprove={props.onApprove}
+        onDeny={props.onDeny}
+        onAlwaysAllow={props.onAlwaysAllow}
+        // Not before the card can say which tab the call acts on.
+        disabled={props.tabTarget?.status === 'finding'}
+        dangerous={props.destructive !== undefined}
+      />
     </div>
   );
 }

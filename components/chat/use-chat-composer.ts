@@ -1,18 +1,18 @@
 import type { FileUIPart } from 'ai';
 import type { ComposerProps } from '../composer/Composer';
 import { typedMetadata, type QuotedPage } from '../../src/chat-message/message-origin';
-import { promptMessagesToUIMessages } from '../../src/chat-message/resource-parts';
 import { useClient } from '../shared/client-context';
 import type { ServerView } from '../../src/messaging/contract';
-import type { PromptView } from '../../src/messaging/features-contract';
 import type { ChatSessionState } from './use-chat-session';
 import type { useServerContext } from '../composer/use-server-context';
+import { useRunPrompt } from './use-run-prompt';
 
 type ServerContext = ReturnType<typeof useServerContext>;
 
 /**
- * The composer's side of a chat: sending (with what is attached), running a server's prompt,
- * completing its arguments, and the pickers' lists. `onSent` runs when a message goes out.
+ * The composer's side of a chat: sending (with what is attached), running a server's prompt
+ * (use-run-prompt.ts), completing its arguments, and the pickers' lists. `onSent` runs when a
+ * message goes out.
  */
 export function useChatComposer(options: {
   servers: ServerView[];
@@ -27,39 +27,7 @@ export function useChatComposer(options: {
   const { servers, session, context, onSent } = options;
   const client = useClient();
   const { chat } = session;
-  const serverName = (serverId: string) =>
-    servers.find((server) => server.id === serverId)?.name ?? serverId;
-
-  const runPrompt = (prompt: PromptView, args: Record<string, string>) => {
-    if (session.busy) {
-      context.setNotice('Wait for the answer to finish (or stop it) before running a prompt.');
-      return;
-    }
-    context.setNotice(undefined);
-    void client.server(prompt.serverId, 'prompts/get', { name: prompt.name, arguments: args }).then(
-      ({ messages: promptMessages }) => {
-        // The prompt's messages are the server's words, whatever their role.
-        const fromPrompt = { fromPrompt: { serverId: prompt.serverId, name: prompt.name } };
-        const inserted = promptMessagesToUIMessages(prompt.serverId, promptMessages).map(
-          (message) => ({ ...message, metadata: fromPrompt }),
-        );
-        const last = inserted.at(-1);
-        if (!last) {
-          context.setNotice(
-            `${serverName(prompt.serverId)} gave the prompt ${prompt.name} no messages.`,
-          );
-          return;
-        }
-        // The prompt's turns join the conversation; one that ends with the person's turn is sent.
-        if (last.role === 'user') {
-          chat.setMessages((current) => [...current, ...inserted.slice(0, -1)]);
-          onSent();
-          void chat.sendMessage({ parts: last.parts, metadata: fromPrompt });
-        } else chat.setMessages((current) => [...current, ...inserted]);
-      },
-      (error: unknown) => context.setNotice(error instanceof Error ? error.message : String(error)),
-    );
-  };
+  const runPrompt = useRunPrompt(options);
 
   return {
     onSend: (text) => {

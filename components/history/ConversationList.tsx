@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { groupByDay } from '../../src/chat/chat-groups';
 import type { ConversationSummary } from '../../src/chat/history';
-import { ChatRowMenu } from './ChatRowMenu';
-import { exportItems, type ChatExportFormat } from './export-chat';
+import { ConversationRow, RenameForm } from './ConversationRow';
+import type { ChatExportFormat } from './export-chat';
 
 export interface ConversationListProps {
   conversations: ConversationSummary[];
@@ -59,54 +59,25 @@ export function ConversationList({
                   aria-current={conversation.id === currentId ? 'true' : undefined}
                 >
                   {renaming === conversation.id ? (
-                    <form
-                      onSubmit={(event) => {
-                        event.preventDefault();
+                    <RenameForm
+                      draft={draft}
+                      setDraft={setDraft}
+                      onSave={() => {
                         onRename(conversation.id, draft);
                         setRenaming(undefined);
                       }}
-                    >
-                      <input
-                        aria-label="Chat title"
-                        value={draft}
-                        onChange={(event) => setDraft(event.target.value)}
-                        autoFocus
-                      />
-                      <button type="submit" className="quiet">
-                        Save
-                      </button>
-                    </form>
+                    />
                   ) : (
-                    <>
-                      <button
-                        type="button"
-                        className="conversation-title"
-                        onClick={() => onOpen(conversation.id)}
-                      >
-                        {conversation.title}
-                      </button>
-                      {conversation.routineId ? <span className="label">Routine</span> : null}
-                      <ChatRowMenu
-                        label={`Actions for ${conversation.title}`}
-                        items={[
-                          {
-                            label: 'Rename',
-                            onSelect: () => {
-                              setDraft(conversation.title);
-                              setRenaming(conversation.id);
-                            },
-                          },
-                          ...(onExport
-                            ? exportItems((format) => onExport(conversation.id, format))
-                            : []),
-                          {
-                            label: 'Delete',
-                            danger: true,
-                            onSelect: () => onDelete(conversation.id),
-                          },
-                        ]}
-                      />
-                    </>
+                    <ConversationRow
+                      conversation={conversation}
+                      onOpen={onOpen}
+                      onStartRename={() => {
+                        setDraft(conversation.title);
+                        setRenaming(conversation.id);
+                      }}
+                      onDelete={onDelete}
+                      onExport={onExport}
+                    />
                   )}
                 </li>
               ))}

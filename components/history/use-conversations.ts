@@ -1,13 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  createIndexedDbConversationStore,
-  type ConversationList,
-  type OpenedConversation,
-} from '../../src/chat/history';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { createIndexedDbConversationStore, type ConversationList } from '../../src/chat/history';
 import { retentionCutoff } from '../../src/chat/retention';
 import { createUnsavedJournal } from '../../src/chat/unsaved-changes';
 import type { KeyValueStore } from '../../src/platform/ports';
 import { newConversation } from './new-conversation';
+import { useOpenConversation } from './use-open-conversation';
 
 /**
  * The chats: the list (newest first, with how many stored chats could not be read), the open
@@ -24,16 +21,9 @@ export function useConversations(options: {
   const history = useMemo(() => createIndexedDbConversationStore(), []);
   const { store } = options;
   const journal = useMemo(() => createUnsavedJournal(store), [store]);
-  const [conversation, setConversation] = useState<OpenedConversation | undefined>();
+  const { setConversation, closeRemoved, ...opened } = useOpenConversation(history);
   const [list, setList] = useState<ConversationList>({ conversations: [], skipped: 0 });
   const [notice, setNotice] = useState<string | undefined>();
-  // Each reading from history shows afresh, the open chat read again included.
-  const [readings, setReadings] = useState(0);
-  /** The open chat's id, for a reading that comes back after the person moved on. */
-  const openId = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    openId.current = conversation?.id;
-  }, [conversation]);
   const { keepDays, ready } = options;
 
   const refreshList = useCallback(() => void history.list().then(setList), [history]);
@@ -44,14 +34,8 @@ export function useConversations(options: {
         current && current.title !== title ? { ...current, title } : current,
       );
     },
-    [refreshList],
+    [refreshList, setConversation],
   );
-  // A removed chat that is open gives way to a new one, so nothing saves it again.
-  const closeRemoved = useCallback((ids: readonly string[]) => {
-    const gone = new Set(ids);
-    setConversation((current) => (current && gone.has(current.id) ? newConversation() : current));
-  }, []);
-
   useEffect(() => {
     if (!ready) return;
     const cutoff = retentionCutoff(keepDays);
@@ -81,36 +65,16 @@ export function useConversations(options: {
       },
       (error: unknown) => setNotice(error instanceof Error ? error.message : String(error)),
     );
-  }, [history, journal, keepDays, ready, closeRemoved]);
+  }, [history, journal, keepDays, ready, closeRemoved, setConversation]);
 
   return {
     history,
     journal,
-    conversation,
+    ...opened,
     list,
     notice,
     onSaved,
     refresh: refreshList,
-    start: () => setConversation(newConversation()),
-    readings,
-    /** Opens the chat as history holds it now (the open one again too); false if it is gone. */
-    open: async (id: string) => {
-      const found = await history.get(id);
-      if (!found) return false;
-      setConversation(found);
-      setReadings((count) => count + 1);
-      return true;
-    },
-    /**
-     * Reads the open chat again as history holds it now, unless the person opened or started
-     * another meanwhile (then their choice stands, and what they typed there stays).
-     */
-    reread: async (id: string) => {
-      const found = await history.get(id);
-      if (!found || openId.current !== id) return;
-      setConversation(found);
-      setReadings((count) => count + 1);
-    },
     rename: async (id: string, title: string) => {
       await history.rename(id, title);
       refreshList();

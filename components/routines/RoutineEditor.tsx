@@ -3,17 +3,11 @@ import type { ServerView } from '../../src/messaging/contract';
 import { MAX_NAME_CHARS } from '../../src/routines/routine';
 import { SubmitRow } from '../settings/SubmitRow';
 import { ModelSelect } from './ModelSelect';
+import { AnswerTimeField, invalidAttributes, RoutineField, TimeZoneField } from './RoutineFields';
 import { QuotedPagesNote } from './QuotedPagesNote';
 import { ScheduleFields } from './ScheduleFields';
 import { ServerToolsPicker } from './ServerToolsPicker';
 import { ASKS_NOTIFICATIONS, type RoutineEditorState } from './use-routine-editor';
-
-let knownTimeZones: string[] | undefined;
-/** The browser's time zones, offered while typing one (read once). */
-function timeZones(): string[] {
-  knownTimeZones ??= Intl.supportedValuesOf?.('timeZone') ?? [];
-  return knownTimeZones;
-}
 
 export type RoutineEditorProps = Pick<
   RoutineEditorState,
@@ -37,22 +31,12 @@ export type RoutineEditorProps = Pick<
 export function RoutineEditor(props: RoutineEditorProps) {
   const { form, errors, change } = props;
   const id = useId();
-  const zones = `${id}-zones`;
   const field = (name: keyof typeof errors, label: string, control: ReactNode) => (
-    <div className="routine-field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
+    <RoutineField id={id} name={name} label={label} errors={errors}>
       {control}
-      {errors[name] ? (
-        <p id={`${id}-${name}-error`} className="field-error">
-          {errors[name]}
-        </p>
-      ) : null}
-    </div>
+    </RoutineField>
   );
-  const invalid = (name: keyof typeof errors) =>
-    errors[name]
-      ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${name}-error` }
-      : {};
+  const invalid = (name: keyof typeof errors) => invalidAttributes(id, name, errors);
   return (
     <form
       className="routine-editor"
@@ -97,24 +81,7 @@ export function RoutineEditor(props: RoutineEditorProps) {
         />,
       )}
       <ScheduleFields form={form} error={errors.schedule} onChange={change} />
-      {field(
-        'timeZone',
-        'Time zone',
-        <>
-          <input
-            id={`${id}-timeZone`}
-            list={zones}
-            value={form.timeZone}
-            onChange={(event) => change({ timeZone: event.target.value })}
-            {...invalid('timeZone')}
-          />
-          <datalist id={zones}>
-            {timeZones().map((zone) => (
-              <option key={zone} value={zone} />
-            ))}
-          </datalist>
-        </>,
-      )}
+      <TimeZoneField id={id} value={form.timeZone} errors={errors} change={change} />
       <ServerToolsPicker
         form={form}
         servers={props.servers}
@@ -123,22 +90,7 @@ export function RoutineEditor(props: RoutineEditorProps) {
         onServer={props.onServer}
         onTick={props.onTick}
       />
-      {field(
-        'answerMinutes',
-        'Wait for my answer (minutes)',
-        <input
-          id={`${id}-answerMinutes`}
-          type="number"
-          min={1}
-          max={24 * 60}
-          value={form.answerMinutes}
-          onChange={(event) => change({ answerMinutes: event.target.value })}
-          {...invalid('answerMinutes')}
-        />,
-      )}
-      <p className="muted">
-        A run that asks you waits this long for your answer in its chat, then ends.
-      </p>
+      <AnswerTimeField id={id} value={form.answerMinutes} errors={errors} change={change} />
       {props.asksNotices ? <p className="muted">{ASKS_NOTIFICATIONS}</p> : null}
       <SubmitRow
         error={props.saveError}

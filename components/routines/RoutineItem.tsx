@@ -21,14 +21,18 @@ export interface RoutineItemProps {
   onOpenChat(chatId: string): void;
 }
 
-/** One routine: when it runs, its last run, and what can be done with it. */
-export function RoutineItem({ routine, runs, ...on }: RoutineItemProps) {
-  const [confirming, setConfirming] = useState(false);
+/** A routine's name and state, when it runs, and how its last run went. */
+function RoutineSummary({
+  routine,
+  onOpenChat,
+}: {
+  routine: RoutineView;
+  onOpenChat(chatId: string): void;
+}) {
   const { lastRun } = routine;
-  const underWay = lastRun !== undefined && !isSettled(lastRun);
   const zone = routine.timeZone === defaultTimeZone() ? '' : ` (${routine.timeZone})`;
   return (
-    <li className="routine" aria-label={routine.name}>
+    <>
       <div className="routine-head">
         <strong className="routine-name">{routine.name}</strong>
         {routine.paused ? <span className="label">Paused</span> : null}
@@ -42,11 +46,23 @@ export function RoutineItem({ routine, runs, ...on }: RoutineItemProps) {
       </p>
       {lastRun ? (
         <p className="routine-last">
-          Last run: <RunLine run={lastRun} onOpenChat={on.onOpenChat} />
+          Last run: <RunLine run={lastRun} onOpenChat={onOpenChat} />
         </p>
       ) : (
         <p className="muted">It has not run yet.</p>
       )}
+    </>
+  );
+}
+
+/** One routine: when it runs, its last run, and what can be done with it. */
+export function RoutineItem({ routine, runs, ...on }: RoutineItemProps) {
+  const [confirming, setConfirming] = useState(false);
+  const { lastRun } = routine;
+  const underWay = lastRun !== undefined && !isSettled(lastRun);
+  return (
+    <li className="routine" aria-label={routine.name}>
+      <RoutineSummary routine={routine} onOpenChat={on.onOpenChat} />
       <div className="action-row routine-actions">
         <span className="action-group">
           {underWay ? (

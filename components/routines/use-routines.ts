@@ -1,11 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useClient } from '../shared/client-context';
-import type { RoutineInput, RoutineRun, RoutineView } from '../../src/routines/routine';
+import type { RoutineInput, RoutineView } from '../../src/routines/routine';
+import { messageOf, useRoutineRuns } from './use-routine-runs';
 
-/** A routine's runs as its expanded history shows them. */
-export type RunsState = { runs: RoutineRun[] } | { error: string } | 'loading';
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+export type { RunsState } from './use-routine-runs';
 
 /**
  * The routines, kept current from the worker's `routines/changed` broadcasts, with the runs of
@@ -17,19 +15,7 @@ export function useRoutines() {
   const [routines, setRoutines] = useState<RoutineView[] | undefined>();
   const [loadError, setLoadError] = useState<string | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
-  const [runs, setRuns] = useState<Record<string, RunsState>>({});
-  // The routines whose history is open: a change reads their runs again.
-  const expanded = useRef(new Set<string>());
-
-  const loadRuns = useCallback(
-    (routineId: string) =>
-      client.request('routines/runs', { routineId }).then(
-        ({ runs: found }) => setRuns((previous) => ({ ...previous, [routineId]: { runs: found } })),
-        (error: unknown) =>
-          setRuns((previous) => ({ ...previous, [routineId]: { error: messageOf(error) } })),
-      ),
-    [client],
-  );
+  const { reloadOpen, ...runs } = useRoutineRuns();
 
   useEffect(() => {
     let live = true;
@@ -45,13 +31,13 @@ export function useRoutines() {
       if (message.type !== 'routines/changed') return;
       setRoutines(message.payload.routines);
       setLoadError(undefined);
-      for (const id of expanded.current) void loadRuns(id);
+      reloadOpen();
     });
     return () => {
       live = false;
       unsubscribe();
     };
-  }, [client, loadRuns]);
+  }, [client, reloadOpen]);
 
   const apply = useCallback((routine: RoutineView) => {
     setRoutines((previous = []) =>
@@ -75,7 +61,7 @@ export function useRoutines() {
     routines,
     loadError,
     notice,
-    runs,
+    ...runs,
     /** Creates or edits a routine; throws the worker's error (a RequestError) on failure. */
     save: useCallback(
       async (input: RoutineInput) => {
@@ -94,16 +80,6 @@ export function useRoutines() {
       act(async () => apply((await client.request('routines/pause', { id, paused })).routine)),
     runNow: (id: string) => act(() => client.request('routines/run-now', { id })),
     stop: (id: string) => act(() => client.request('routines/stop', { id })),
-    /** Opens or closes a routine's history; opening reads its runs. */
-    toggleRuns(routineId: string) {
-      if (expanded.current.delete(routineId)) {
-        setRuns(({ [routineId]: _closed, ...rest }) => rest);
-        return;
-      }
-      expanded.current.add(routineId);
-      setRuns((previous) => ({ ...previous, [routineId]: 'loading' }));
-      void loadRuns(routineId);
-    },
     dismissNotice: () => setNotice(undefined),
   };
 }

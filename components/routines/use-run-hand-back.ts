@@ -1,7 +1,7 @@
 import type { UIMessage } from 'ai';
 import { useEffect, useRef, useState } from 'react';
 import { useClient } from '../shared/client-context';
-import type { RoutineRun } from '../../src/routines/routine';
+import { useRunOfChat } from './use-run-of-chat';
 
 /** A routine's run in this chat, as the line above it says. */
 export interface RunInChat {
@@ -41,47 +41,14 @@ export function useRunHandBack(options: {
 }) {
   const { chatId, saved, messages } = options;
   const client = useClient();
-  const [run, setRun] = useState<RoutineRun | undefined>();
-  const [routineName, setRoutineName] = useState<string | undefined>();
+  const { run, setRun, routineName } = useRunOfChat(chatId, saved, options.onRunMoved);
   const [handBackFailed, setHandBackFailed] = useState(false);
   const { handsBackRef } = options;
   const sent = useRef(false);
   const flush = useRef(options.flush);
-  const moved = useRef(options.onRunMoved);
   useEffect(() => {
     flush.current = options.flush;
-    moved.current = options.onRunMoved;
   });
-
-  useEffect(() => {
-    if (!saved) return;
-    let live = true;
-    let outcome: RoutineRun['outcome'] | undefined;
-    const follow = (next: RoutineRun, name?: string) => {
-      if (outcome === 'running' && next.outcome !== 'running') moved.current();
-      outcome = next.outcome;
-      setRun(next);
-      if (name !== undefined) setRoutineName(name);
-    };
-    void client
-      .request('routines/run-of-chat', { chatId })
-      .then(async ({ run: found }) => {
-        if (!live || !found || (found.outcome !== 'waiting' && found.outcome !== 'running')) return;
-        follow(found);
-        const { routines } = await client.request('routines/list');
-        if (live) setRoutineName(routines.find(({ id }) => id === found.routineId)?.name);
-      })
-      .catch(() => undefined);
-    const unsubscribe = client.onBroadcast((message) => {
-      if (message.type !== 'routines/changed') return;
-      const routine = message.payload.routines.find(({ lastRun }) => lastRun?.chatId === chatId);
-      if (routine?.lastRun && outcome !== undefined) follow(routine.lastRun, routine.name);
-    });
-    return () => {
-      live = false;
-      unsubscribe();
-    };
-  }, [client, chatId, saved]);
 
   const waiting = run?.outcome === 'waiting';
   // Stopped by the person, and its runner not done settling the chat: an approval given here
@@ -114,7 +81,7 @@ export function useRunHandBack(options: {
       }
       setHandBackFailed(true);
     })();
-  }, [answered, client, chatId]);
+  }, [answered, client, chatId, setRun]);
 
   const inChat: RunInChat | undefined =
     run && (run.outcome === 'waiting' || run.outcome === 'running')

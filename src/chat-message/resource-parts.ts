@@ -91,6 +91,33 @@ export function refreshedPart(
   return fresh as ResourceUIPart;
 }
 
+/**
+ * The messages with one resource's parts read again: the same array when no text changed, so
+ * nothing is rewritten for a server that announces changes it did not make.
+ */
+export function withRefreshedResource(
+  messages: UIMessage[],
+  serverId: string,
+  uri: string,
+  contents: ResourceContents[],
+): UIMessage[] {
+  const same = (part: MessagePart) =>
+    isResourcePart(part) && part.data.serverId === serverId && part.data.uri === uri;
+  let changed = false;
+  const next = messages.map((chatMessage) => {
+    if (!chatMessage.parts.some(same)) return chatMessage;
+    const parts = chatMessage.parts.map((part) => {
+      if (!same(part) || !isResourcePart(part)) return part;
+      const fresh = refreshedPart(part, contents);
+      if (fresh.data.text === part.data.text) return part;
+      changed = true;
+      return fresh;
+    });
+    return changed ? { ...chatMessage, parts } : chatMessage;
+  });
+  return changed ? next : messages;
+}
+
 /** What the model reads of a resource part: the text, marked with where it came from. */
 export function resourcePartForModel(
   data: ResourcePartData,

@@ -23,3 +23,22 @@ export function composerKeyAction(
     return state.empty && state.canEditLast && !state.busy ? 'edit-last' : undefined;
   return undefined;
 }
+
+/** What a key pressed while a picker is open does; undefined leaves the key to the composer. */
+export type PickerKeyAction = { move: 1 | -1 } | 'choose' | 'dismiss' | undefined;
+
+/**
+ * Arrows move through the rows, Enter or Tab choose one, Escape closes the picker. With nothing
+ * to choose, Tab still moves the focus on; Enter never sends from an open picker.
+ */
+export function pickerKeyAction(
+  event: Omit<ComposerKey, 'isComposing'>,
+  count: number,
+): PickerKeyAction {
+  if (event.key === 'ArrowDown' || event.key === 'ArrowUp')
+    return { move: event.key === 'ArrowDown' ? 1 : -1 };
+  if ((event.key === 'Enter' || event.key === 'Tab') && !event.shiftKey)
+    return event.key === 'Tab' && count === 0 ? undefined : 'choose';
+  if (event.key === 'Escape') return 'dismiss';
+  return undefined;
+}
