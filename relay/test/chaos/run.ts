@@ -108,6 +108,21 @@ const normalized = (error: string) =>
     .replace(/conn-[^ "]+/g, 'conn-…')
     .slice(0, 140);
 
+/** Resolves once the browser's presence is in Redis, where every instance looks it up. */
+async function browserListed(redisUrl: string, extensionId: string): Promise<void> {
+  const redis = new Redis(redisUrl);
+  try {
+    await until(
+      async () =>
+        (await redis.sismember(key.user(BENCH_USER), extensionId)) === 1 &&
+        (await redis.exists(key.extension(extensionId))) === 1,
+      'the browser listed in Redis',
+    );
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /**
  * Keeps an instance’s key out of Redis for three TTLs, as when its heartbeat is late: deleted
  * every 20 ms (its heartbeat writes it again every third of a TTL), so the other instances'
@@ -159,6 +174,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const connectBrowser = async () =>
       browsers.push(await connectStandIn({ relayUrl: instances[0]!.url, token: browserToken }));
     await connectBrowser();
+    // The browser hears `authenticated` before its instance has told Redis where it is; the
+    // clients start once every instance can find it (on a busy machine that takes a while).
+    await browserListed(redis.url, browsers[0]!.id);
 
     const token = await issueToken({ user: BENCH_USER, role: 'client', secret: SECRET });
     const kinds = [websocketClient, modernClient, sessionClient];
