@@ -9,6 +9,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startPageDetector, type OfferPort } from '../../../src/page-tools/page-detector';
 import { closeFakeWindows, fakeWindow } from '../../helpers/fake-window';
 
+/**
+ * How long a count may take to reach the port: the detector and the page talk through messages,
+ * and on a machine busy with other suites the default second was not always enough.
+ */
+const SETTLED = { timeout: 10_000 };
+
 function recordingPort() {
   const counts: number[] = [];
   let opened = 0;
@@ -93,29 +99,29 @@ describe('the page-tools detector', () => {
       connect: port.connect,
       proxyRunning: () => false,
     });
-    await vi.waitFor(() => expect(port.counts).toEqual([4]));
+    await vi.waitFor(() => expect(port.counts).toEqual([4]), SETTLED);
   });
 
   it('counts the tools of a server the page starts, and counts again when they change', async () => {
     const { port, connect } = detectorIn();
     const server = pageServer(3);
     await connect(server);
-    await vi.waitFor(() => expect(port.counts).toEqual([3]));
+    await vi.waitFor(() => expect(port.counts).toEqual([3]), SETTLED);
     server.registerTool('late', { description: 'Added later.' }, async () => ({ content: [] }));
-    await vi.waitFor(() => expect(port.counts).toEqual([3, 4]));
+    await vi.waitFor(() => expect(port.counts).toEqual([3, 4]), SETTLED);
     expect(port.opened()).toBe(1);
     await server.close();
-    await vi.waitFor(() => expect(port.counts).toEqual([3, 4, 0]));
+    await vi.waitFor(() => expect(port.counts).toEqual([3, 4, 0]), SETTLED);
   });
 
   it('tells the count again on a new port when the page comes back from the back/forward cache', async () => {
     const { win, port, connect } = detectorIn();
     const server = pageServer(2);
     await connect(server);
-    await vi.waitFor(() => expect(port.counts).toEqual([2]));
+    await vi.waitFor(() => expect(port.counts).toEqual([2]), SETTLED);
     port.drop();
     win.dispatch('pageshow', { persisted: true });
-    await vi.waitFor(() => expect(port.counts).toEqual([2, 2]));
+    await vi.waitFor(() => expect(port.counts).toEqual([2, 2]), SETTLED);
     expect(port.opened()).toBe(2);
   });
 
@@ -146,7 +152,7 @@ describe('the page-tools detector', () => {
     const { posted, listeners, port, connect } = detectorIn({ proxyRunning: true });
     const server = pageServer(2);
     await connect(server);
-    await vi.waitFor(() => expect(listeners.size).toBe(1)); // the server's own, not the detector's
+    await vi.waitFor(() => expect(listeners.size).toBe(1), SETTLED); // the server's own, not the detector's
     expect(port.opened()).toBe(0);
     expect(posted.some((data) => JSON.stringify(data).includes('patchbay-detector'))).toBe(false);
   });
