@@ -121,7 +121,9 @@ describe('messages between instances', () => {
       headers: { Authorization: `Bearer ${await relay.token('ada', 'client')}` },
     });
     expect(response.status).toBe(503);
-    expect(performance.now() - started).toBeLessThan(500);
+    // A request that believed the forged "left" would wait out the browser's 10 s grace; half of
+    // it tells the two apart, however long a busy machine takes to answer.
+    expect(performance.now() - started).toBeLessThan(5_000);
     expect(JSON.parse(dropped(relay)[0]!).reason).toBe('unsigned');
   });
 
