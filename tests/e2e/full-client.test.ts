@@ -259,11 +259,12 @@ describe('resources and prompts in the composer', () => {
     await composer().fill('/complet');
     await page.getByRole('option', { name: /completable-prompt/ }).waitFor();
     await composer().press('Enter');
-    const department = page.getByLabel(/department/i);
+    // The field, not its suggestions' list (labelled after it, and open once suggestions came).
+    const department = page.getByRole('combobox', { name: /department/i });
     await department.fill('E');
     await page.getByRole('option', { name: 'Engineering' }).click();
     await expect(department.inputValue()).resolves.toBe('Engineering');
-    const name = page.getByLabel(/^name/i);
+    const name = page.getByRole('combobox', { name: /^name/i });
     await name.fill('A');
     await page.getByRole('option', { name: 'Alice' }).click();
     await session.screenshot(page, 'composer-prompt');
