@@ -1,4 +1,4 @@
-import { browser } from 'wxt/browser';
+import { browser, type Browser } from 'wxt/browser';
 
 /** The session rule's id: one rule, replaced at every worker start. */
 const OWN_REQUESTS_RULE_ID = 1;
@@ -12,24 +12,31 @@ const OWN_REQUESTS_RULE_ID = 1;
  * never to other extensions' or pages' requests (`initiatorDomains`, `tabIds`).
  */
 export async function sendOwnRequestsWithoutOrigin(): Promise<void> {
-  await browser.declarativeNetRequest
-    .updateSessionRules({
+  const rule: Browser.declarativeNetRequest.Rule = {
+    id: OWN_REQUESTS_RULE_ID,
+    priority: 1,
+    action: {
+      type: 'modifyHeaders',
+      requestHeaders: [{ header: 'origin', operation: 'remove' }],
+    },
+    condition: {
+      initiatorDomains: [browser.runtime.id],
+      tabIds: [browser.tabs.TAB_ID_NONE],
+      resourceTypes: ['xmlhttprequest'],
+    },
+  };
+  try {
+    // Session rules outlive the worker: a worker Chrome stopped finds its rule in place, and
+    // leaves Chrome's rule index as it is (replacing it held up the woken worker's first fetch).
+    const [current] = await browser.declarativeNetRequest.getSessionRules({
+      ruleIds: [OWN_REQUESTS_RULE_ID],
+    });
+    if (current && JSON.stringify(current) === JSON.stringify(rule)) return;
+    await browser.declarativeNetRequest.updateSessionRules({
       removeRuleIds: [OWN_REQUESTS_RULE_ID],
-      addRules: [
-        {
-          id: OWN_REQUESTS_RULE_ID,
-          priority: 1,
-          action: {
-            type: 'modifyHeaders',
-            requestHeaders: [{ header: 'origin', operation: 'remove' }],
-          },
-          condition: {
-            initiatorDomains: [browser.runtime.id],
-            tabIds: [browser.tabs.TAB_ID_NONE],
-            resourceTypes: ['xmlhttprequest'],
-          },
-        },
-      ],
-    })
-    .catch(() => undefined);
+      addRules: [rule],
+    });
+  } catch {
+    // Without the rule, servers that check Origin refuse Patchbay: the doctor says so.
+  }
 }
