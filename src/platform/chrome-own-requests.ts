@@ -1,6 +1,6 @@
 import { browser, type Browser } from 'wxt/browser';
 
-/** The session rule's id: one rule, replaced at every worker start. */
+/** The session rule's id: one rule, made again only where a worker start finds it missing or changed. */
 const OWN_REQUESTS_RULE_ID = 1;
 
 /**
