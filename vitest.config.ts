@@ -121,6 +121,10 @@ export default defineConfig({
           // the other suites. Nothing in a file may touch what another loads (the build in
           // .output, fixed ports).
           maxWorkers: 3,
+          // Files share their worker's modules (Playwright, the SDK, the fixtures): importing
+          // them again for every file cost about 1.8 s of CPU each. The e2e files mock nothing
+          // and keep their state in the browser and servers they start and close.
+          isolate: false,
         },
       },
       // The store listing's screenshots: only when asked (npm run store:screenshots), so the

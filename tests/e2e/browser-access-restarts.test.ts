@@ -146,7 +146,11 @@ describe('the offscreen host', () => {
     const modern = await connectClient('modern');
     await panel.close();
     await closeOffscreenHost(session, article);
-    // Sent while no browser is linked: the relay holds it until the alarm brings the link back.
+    // Sent while no browser is linked (a call sent before the relay saw the host go would be
+    // failed with its socket): the relay holds it until the alarm brings the link back.
+    await expect
+      .poll(() => relay.logs.some((line) => line.includes('extension.closed')))
+      .toBe(true);
     expect(textOf(await call(modern, 'tabs_list'))).toContain('Field notes');
   });
 

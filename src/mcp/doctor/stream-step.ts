@@ -18,14 +18,16 @@ export async function timeAnswer(response: Response, sentAt: number): Promise<St
   while (reader) {
     const { done, value } = await reader.read();
     if (done) break;
-    firstByteMs ??= since();
+    // Each read is timed as it arrives: the time spent reading it is Patchbay's, not the
+    // server's (a busy machine could otherwise spread one read over 50 ms and call it a stream).
+    const arrivedMs = since();
+    firstByteMs ??= arrivedMs;
     text += decoder.decode(value, { stream: true });
     // A stream may stay open after its answer; the answer's event ends what is timed (taken
     // before the cancel, whose own time is not the server's).
     if ((/"(result|error)"/.test(text) && /\n\n$/.test(text)) || text.length > 65_536) {
-      const endMs = since();
       await reader.cancel().catch(() => undefined);
-      return { headersMs, firstByteMs, endMs };
+      return { headersMs, firstByteMs, endMs: arrivedMs };
     }
   }
   const endMs = since();

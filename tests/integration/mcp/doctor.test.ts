@@ -210,7 +210,8 @@ describe('the connection doctor on servers that work', () => {
         response.writeHead(200, { 'content-type': 'text/event-stream' });
         response.flushHeaders();
         const answer = { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-11-25' } };
-        setTimeout(() => response.end(`event: message\ndata: ${JSON.stringify(answer)}\n\n`), 1100);
+        // 1.6 s, well over the doctor's 1 s: a starved test process may read the headers late.
+        setTimeout(() => response.end(`event: message\ndata: ${JSON.stringify(answer)}\n\n`), 1600);
       },
     });
 
