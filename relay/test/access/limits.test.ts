@@ -185,16 +185,22 @@ describe('per user', () => {
 
   it('so many HTTP requests a second: beyond, 429 with Retry-After and a JSON-RPC error', async () => {
     const relay = await relayWith({ httpRequestsPerSecond: 5 });
-    const request = async (user: string) =>
+    const alice = await relay.token('alice', 'client');
+    const request = (token = alice) =>
       rawHttp(`${relay.url}/mcp`, {
         method: 'DELETE', // a session-less DELETE: 200, and nothing else happens
-        headers: { Authorization: `Bearer ${await relay.token(user, 'client')}` },
+        headers: { Authorization: `Bearer ${token}` },
       });
-    const answers = await Promise.all(Array.from({ length: 30 }, () => request('alice')));
+    const started = performance.now();
+    const answers = await Promise.all(Array.from({ length: 30 }, () => request()));
+    const seconds = (performance.now() - started) / 1000;
     const limited = answers.filter((answer) => answer.status === 429);
-    // Ten at once (twice the rate), a few more as it refills.
-    expect(answers.length - limited.length).toBeGreaterThanOrEqual(10);
-    expect(limited.length).toBeGreaterThan(15);
+    // Ten at once (twice the rate), then five a second as it refills, for as long as the thirty
+    // took to arrive (a busy machine may spread them over a second or more).
+    const allowed = answers.length - limited.length;
+    expect(allowed).toBeGreaterThanOrEqual(10);
+    expect(allowed).toBeLessThanOrEqual(10 + Math.ceil(5 * seconds));
+    expect(limited.length).toBeGreaterThan(0);
     expect(Number(limited[0]!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(limited[0]!.headers['access-control-expose-headers']).toContain('Retry-After');
     expect(JSON.parse(limited[0]!.body)).toEqual({
@@ -203,7 +209,7 @@ describe('per user', () => {
       error: { code: -32000, message: expect.stringMatching(/^Rate limit exceeded/) },
     });
     // Another user's requests are counted apart.
-    expect((await request('bob')).status).toBe(200);
+    expect((await request(await relay.token('bob', 'client'))).status).toBe(200);
   });
 
   it('so many 2025 sessions (64): one more ends the least recently used', async () => {

@@ -81,7 +81,10 @@ async function openAddForm() {
   });
   render(<Panel />, { wrapper: withClient(client) });
   fireEvent.click(await screen.findByRole('button', { name: 'Add server' }));
-  const form = within(await screen.findByRole('form', { name: 'Add a server' }));
+  // The form loads with its first use: on a busy machine its module may take over a second.
+  const form = within(
+    await screen.findByRole('form', { name: 'Add a server' }, { timeout: 10_000 }),
+  );
   fireEvent.change(form.getByLabelText('Name'), { target: { value: 'Docs' } });
   fireEvent.change(form.getByLabelText('URL'), {
     target: { value: 'https://docs.example.com/mcp' },
