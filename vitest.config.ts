@@ -10,10 +10,13 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
  * into the next there, so these files run isolated, in a project of their own.
  */
 function filesThatMock(dir: string): string[] {
+  return testFiles(dir).filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
+}
+
+function testFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.test\.tsx?$/.test(file))
-    .map((file) => join(dir, file))
-    .filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
+    .map((file) => join(dir, file));
 }
 
 /**
@@ -24,26 +27,46 @@ function filesThatMock(dir: string): string[] {
  */
 const WAITING_WORKERS = 3;
 
-/** A suite as two projects: files sharing their modules, and `-mocks`, the files that mock. */
+/** The DOM a test file asks for in its `@vitest-environment` comment, if any. */
+function domOf(file: string): string | undefined {
+  return /@vitest-environment (happy-dom|jsdom)/.exec(readFileSync(file, 'utf8'))?.[1];
+}
+
+/**
+ * A suite as projects: the files sharing their modules, split by the DOM they ask for (a worker
+ * that meets a file of another environment is replaced, with every module imported again: mixed,
+ * the unit suite started 64 workers and needed 58 s of CPU; split, 10 and about 40), and `-mocks`,
+ * the files that mock.
+ */
 function sharedAndIsolated(
   name: string,
   dir: string,
   config: TestProjectInlineConfiguration,
 ): TestProjectInlineConfiguration[] {
   const mocking = filesThatMock(dir);
-  return [
-    {
-      ...config,
-      test: {
-        ...config.test,
-        name,
-        maxWorkers: WAITING_WORKERS,
-        isolate: false,
-        exclude: mocking,
-        // A test that leaves fake timers on would stall the files after it in the worker.
-        setupFiles: ['tests/helpers/shared-worker-guard.ts'],
-      },
+  const files = testFiles(dir).filter((file) => !mocking.includes(file));
+  const byDom = new Map<string, string[]>();
+  for (const file of files) {
+    const dom = domOf(file);
+    if (dom) byDom.set(dom, [...(byDom.get(dom) ?? []), file]);
+  }
+  const shared = (projectName: string, files: { include?: string[]; exclude: string[] }) => ({
+    ...config,
+    test: {
+      ...config.test,
+      name: projectName,
+      maxWorkers: WAITING_WORKERS,
+      isolate: false,
+      ...files,
+      // A test that leaves fake timers on would stall the files after it in the worker.
+      setupFiles: ['tests/helpers/shared-worker-guard.ts'],
     },
+  });
+  return [
+    shared(name, { exclude: [...mocking, ...[...byDom.values()].flat()] }),
+    ...[...byDom].map(([dom, domFiles]) =>
+      shared(`${name}-${dom}`, { include: domFiles, exclude: [] }),
+    ),
     ...(mocking.length
       ? [
           {
@@ -102,6 +125,9 @@ export default defineConfig({
           name: 'relay',
           include: ['relay/test/**/*.test.ts'],
           environment: 'node',
+          // The files share their worker's modules (each file's imports cost ~0.3 s of CPU);
+          // every relay, Redis key and socket a test opens is its own and closed after it.
+          isolate: false,
           // One file at a time (Vitest's default on two cores): its tests time instances
           // against each other over one Redis, and it runs beside the soak.
           testTimeout: 30_000,

@@ -148,11 +148,13 @@ function runTests(specs: string[]): boolean {
 }
 
 // The tests pass on the code as it is, or "caught" below would mean nothing.
-for (const spec of new Set(MUTATIONS.flatMap((mutation) => mutation.tests))) {
-  if (!runTests([spec])) {
-    console.error(`✗ ${spec} fails on the unchanged code; fix it before reading the guard.`);
-    process.exit(1);
-  }
+// One run per project for all of them (each run of vitest costs about 4 s of CPU to start).
+const guarding = [...new Set(MUTATIONS.flatMap((mutation) => mutation.tests))];
+if (!runTests(guarding)) {
+  console.error(
+    `✗ The guard's tests fail on the unchanged code; fix them before reading the guard: ${guarding.join(', ')}`,
+  );
+  process.exit(1);
 }
 
 let missed = 0;
