@@ -229,20 +229,22 @@ describe('tools', () => {
   });
 
   it('stops a call that keeps reporting progress at its overall deadline', async () => {
-    const limited = createHarness({ toolDeadlineMs: 600 });
+    // The idle limit (1 s) is shorter than the deadline (1.5 s): only progress resetting it lets
+    // the call reach the deadline, and a busy machine may leave a gap of most of a second.
+    const limited = createHarness({ toolDeadlineMs: 1_500 });
     try {
       const id = await limited.addAndEnable(fixture.mcpUrl, 'Chatty');
       const error = await limited.manager
         .callTool(id, {
           name: 'slow_count',
           arguments: { steps: 1000, delayMs: 20 },
-          timeoutMs: 300,
+          timeoutMs: 1_000,
         })
         .catch((caught: unknown) => caught);
       expect(error).toMatchObject({
         code: 'timeout',
         message:
-          'slow_count on Chatty was still running after 0.6 s, the most a tool call may take, so Patchbay stopped waiting.',
+          'slow_count on Chatty was still running after 1.5 s, the most a tool call may take, so Patchbay stopped waiting.',
       });
       expect(limited.keepAlive.active).toBe(0);
     } finally {
