@@ -125,9 +125,6 @@ export default defineConfig({
           name: 'relay',
           include: ['relay/test/**/*.test.ts'],
           environment: 'node',
-          // The files share their worker's modules (each file's imports cost ~0.3 s of CPU);
-          // every relay, Redis key and socket a test opens is its own and closed after it.
-          isolate: false,
           // One file at a time (Vitest's default on two cores): its tests time instances
           // against each other over one Redis, and it runs beside the soak.
           testTimeout: 30_000,

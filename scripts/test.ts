@@ -22,7 +22,7 @@ interface Outcome {
 /**
  * Each lane runs its suites in order; the lanes run at the same time, and the run is bound by
  * CPU: measured alone, the e2e suite needs about 746 s of CPU (388 s on two cores), the shifted
- * run 71, the relay's 67, the soak 72, the unit suite 42, the mutation guard and conformance 33
+ * run 71, the relay's 77, the soak 72, the unit suite 42, the mutation guard and conformance 33
  * and 35, the integration suite 32: about 1,140 s, so 570 s at best on two cores (591 s in a CI
  * run). The e2e suite is the long pole: it starts first, right after the build.
  */
