@@ -36,7 +36,7 @@ import {
 } from '../src/platform/chrome';
 import type { Alarms, Broadcaster } from '../src/platform/ports';
 import { shareAttention } from '../src/platform/shared-attention';
-import { sendOwnRequestsWithoutOrigin } from '../src/platform/chrome-own-requests';
+import { createLazyOwnRequestOrigins } from '../src/platform/lazy-own-requests';
 import { endRedirectCaptures } from '../src/platform/chrome-redirect-capture';
 import {
   createChromeOffscreenHost,
@@ -53,7 +53,6 @@ const TOOL_CHANGES = new Set<Broadcast['type']>([
 
 export default defineBackground(() => {
   void restrictStorageToExtensionPages();
-  void sendOwnRequestsWithoutOrigin();
   void endRedirectCaptures();
   // The chat's approval key exists before any panel opens, so two panels never make two.
   void loadApprovalSecret(createChromeStore()).catch(() => undefined);
@@ -78,6 +77,8 @@ export default defineBackground(() => {
     hostAccess,
     store: createChromeStore(),
     broadcaster,
+    // Origin is left out only for the hosts of servers that refuse it, once one has.
+    origins: createLazyOwnRequestOrigins(),
     keepAlive: createChromeKeepAlive(),
     identity: createChromeIdentity(),
     alarms,

@@ -71,7 +71,7 @@ export const PERMISSIONS: readonly PermissionRow[] = [
   {
     permission: 'declarativeNetRequestWithHostAccess',
     kind: 'required',
-    uses: "Patchbay's own requests (never a tab's) go without an `Origin` header, which servers checking it refuse for `chrome-extension://`; Chrome applies the rule only on sites the person allowed (`src/platform/chrome-own-requests.ts`); while a sign-in window is open at an authorization server that accepts only a loopback redirect, a second rule sends that address back to the extension's redirect URL (`src/platform/chrome-redirect-capture.ts`)",
+    uses: "Patchbay's own requests (never a tab's) to a server that refused its `Origin` (`chrome-extension://`) go without one; Chrome applies the rule only on sites the person allowed (`src/platform/chrome-own-requests.ts`); while a sign-in window is open at an authorization server that accepts only a loopback redirect, a second rule sends that address back to the extension's redirect URL (`src/platform/chrome-redirect-capture.ts`)",
     asked: 'at install (Chrome shows no warning for it)',
   },
   {

@@ -8,6 +8,7 @@ import type {
   KeepAlive,
   KeyValueStore,
   Notifier,
+  OwnRequestOrigins,
 } from '../platform/ports';
 import type { ServerConfig } from './catalog';
 import type { RetryPolicy } from './retry';
@@ -20,6 +21,8 @@ export interface McpManagerOptions {
   identity: Identity;
   alarms: Alarms;
   fetch?: FetchLike;
+  /** Leaves Origin out of requests to servers that refuse Patchbay's (Chrome); none in Node. */
+  origins?: OwnRequestOrigins;
   catalog?: readonly ServerConfig[];
   retryPolicy?: RetryPolicy;
   connectTimeoutMs?: number;

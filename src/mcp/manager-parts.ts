@@ -1,6 +1,6 @@
 /**
  * What the MCP manager's sessions share, made from its options: the session context (ports,
- * the fetch within the sites Patchbay may reach, icons), the broker of servers' questions, and
+ * the fetch within the sites Patchbay may reach, without Origin where a server refuses it, icons), the broker of servers' questions, and
  * the keeper of task-augmented calls.
  */
 import { AskBroker } from './asks/ask-broker';
@@ -8,6 +8,7 @@ import { IconResolver } from './icons';
 import type { McpManagerOptions } from './manager-options';
 import { RetryPresets } from './retry';
 import { withSiteAccess } from './site-access';
+import { retryWithoutOrigin } from '../net/origin-retry';
 import type { SessionContext } from './session/context';
 import type { ServerSession } from './session/server-session';
 import { TaskKeeper } from './tasks/task-keeper';
@@ -19,7 +20,10 @@ export function createManagerParts(
   const { catalog, retryPolicy, askTimeoutMs, attention, hostAccess, ...rest } = options;
   void catalog;
   const { taskAttention, panelOpen, taskNotifier, ...ports } = rest;
-  const siteFetch = withSiteAccess(options.fetch, hostAccess, sessions);
+  const serverFetch = options.origins
+    ? retryWithoutOrigin(options.fetch ?? ((url, init) => fetch(url, init)), options.origins)
+    : options.fetch;
+  const siteFetch = withSiteAccess(serverFetch, hostAccess, sessions);
   const asks = new AskBroker({
     broadcaster: options.broadcaster,
     keepAlive: options.keepAlive,

@@ -2,13 +2,13 @@ import { PatchbayError } from '../errors/patchbay-error';
 import type { AddServerPayload, UpdateServerPayload } from '../messaging/contract';
 import type { KeyValueStore } from '../platform/ports';
 import { CATALOG, type ServerConfig } from './catalog';
-import { validateCustomServerInput } from './custom-server-input';
 import { storageKeys } from './storage-keys';
 
 /**
  * The servers Patchbay knows: the built-in catalog and the person's own, stored under
  * `customMcpServers`. Validates what is added or edited; secrets the page never saw (header
- * values, a client secret) are kept when an edit sends them back empty.
+ * values, a client secret) are kept when an edit sends them back empty. The validation is a
+ * lazy part of the worker (scripts/worker-chunks.ts): a server is added or edited seldom.
  */
 export class ServerRegistry {
   private custom: ServerConfig[] = [];
@@ -25,6 +25,7 @@ export class ServerRegistry {
 
   /** Validates a new custom server against the others and stores it. */
   async add(input: AddServerPayload, others: readonly ServerConfig[]): Promise<ServerConfig> {
+    const { validateCustomServerInput } = await import('./custom-server-input');
     const fields = validateCustomServerInput(input, others);
     const config: ServerConfig = {
       ...fields,
@@ -37,17 +38,18 @@ export class ServerRegistry {
   }
 
   /** Merges an edit into a custom server and validates it; {@link replace} stores it. */
-  prepareUpdate(
+  async prepareUpdate(
     input: UpdateServerPayload,
     previous: ServerConfig,
     others: readonly ServerConfig[],
-  ): ServerConfig {
+  ): Promise<ServerConfig> {
     if (!previous.isCustom) {
       throw new PatchbayError(
         'invalid-request',
         `${previous.name} is built in and cannot be edited.`,
       );
     }
+    const { validateCustomServerInput } = await import('./custom-server-input');
     const fields = validateCustomServerInput(mergeEdit(input, previous), others);
     return {
       ...fields,

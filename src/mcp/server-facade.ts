@@ -38,6 +38,12 @@ export function serverListFacade({ live, registry, context, tasks }: ServerFacad
   const { init, sessionOf, all, configsExcept } = live;
   const serversChanged = () =>
     context.broadcaster.broadcast({ type: 'mcp/servers/changed', payload: {} });
+  /** A server removed or moved: its host gets Origin back unless another server is there. */
+  const keepOriginsOfServers = async () => {
+    if (!context.origins) return;
+    const hosts = (await all()).map((session) => new URL(session.config.url).hostname);
+    await context.origins.keepOnly(new Set(hosts));
+  };
   return {
     listServers: async (): Promise<ServerView[]> => (await all()).map(serverView),
 
@@ -52,7 +58,7 @@ export function serverListFacade({ live, registry, context, tasks }: ServerFacad
 
     async updateServer(input: UpdateServerPayload): Promise<ServerView> {
       const session = await sessionOf(input.id);
-      const config = registry.prepareUpdate(input, session.config, configsExcept(session.id));
+      const config = await registry.prepareUpdate(input, session.config, configsExcept(session.id));
       // Secrets follow the endpoint: forget the old sign-in here first, then store the edit,
       // then revoke at the old authorization server. A worker stopped in between leaves no
       // credentials pointing at the new endpoint.
@@ -63,6 +69,7 @@ export function serverListFacade({ live, registry, context, tasks }: ServerFacad
       await reconfigure(session, config);
       await revoke?.();
       serversChanged();
+      await keepOriginsOfServers();
       return serverView(session);
     },
 
@@ -76,6 +83,7 @@ export function serverListFacade({ live, registry, context, tasks }: ServerFacad
       await tasks.forgetServer(serverId);
       await context.store.remove(allServerKeys(serverId));
       serversChanged();
+      await keepOriginsOfServers();
       context.broadcaster.broadcast({ type: 'mcp/tools/changed', payload: { serverId } });
     },
 
@@ -83,6 +91,7 @@ export function serverListFacade({ live, registry, context, tasks }: ServerFacad
     async reload(): Promise<void> {
       await live.reload();
       serversChanged();
+      await keepOriginsOfServers();
     },
 
     async testConnection(

@@ -8,10 +8,10 @@ const MAX_RULES = 100;
  * Patchbay's own requests to the model servers the person chose on this machine go out without
  * an `Origin` header, from every extension page (the side panel, the routines' offscreen
  * document) and the worker: Ollama as installed refuses `Origin: chrome-extension://…` with
- * 403 and serves requests with none. The worker's rule (chrome-own-requests.ts) covers only
- * requests outside tabs; these cover just the origins given (`http://127.0.0.1:11434`), only
- * where Chrome allows the site (`declarativeNetRequestWithHostAccess`), only for Patchbay's
- * requests (`initiatorDomains`). Dynamic rules: they last across browser restarts, as the
+ * 403 and serves requests with none. The worker's rule (chrome-own-requests.ts) holds only
+ * MCP servers that refused Patchbay's Origin; these hold just the origins given
+ * (`http://127.0.0.1:11434`), only where Chrome allows the site
+ * (`declarativeNetRequestWithHostAccess`), only for Patchbay's requests (`initiatorDomains`). Dynamic rules: they last across browser restarts, as the
  * settings do. Resolves with whether Chrome took them.
  */
 export async function serveLocalOriginsWithoutOrigin(origins: readonly string[]): Promise<boolean> {

@@ -1,18 +1,76 @@
 import { browser, type Browser } from 'wxt/browser';
+import type { OwnRequestOrigins } from './ports';
 
-/** The session rule's id: one rule, made again only where a worker start finds it missing or changed. */
+/** The session rule's id: one rule, listing every host it holds. */
 const OWN_REQUESTS_RULE_ID = 1;
 
 /**
- * Patchbay's own requests (the worker's and its pages' fetches, never a tab's) go out without
- * an `Origin` header. Servers that check it, as the MCP specification tells them to against DNS
- * rebinding, and Ollama by default, refuse `chrome-extension://…`, which no admin lists; a
- * request without one reads as a client outside any browser, which they serve. Chrome applies
- * the rule only where the person allowed the site (`declarativeNetRequestWithHostAccess`), and
- * never to other extensions' or pages' requests (`initiatorDomains`, `tabIds`).
+ * Patchbay's own requests (the worker's and its pages' fetches, never a tab's) to the hosts
+ * given go out without an `Origin` header. Chrome applies the rule only where the person allowed
+ * the site (`declarativeNetRequestWithHostAccess`), and never to other extensions' or pages'
+ * requests (`initiatorDomains`, `tabIds`).
+ *
+ * The rule exists only while a host needs it, and holds no more hosts than that: while an
+ * extension has any rule that modifies headers, Chrome sends every page's requests through
+ * its request proxy, which slowed page loads by 5–15% (docs/performance.md). A session rule
+ * outlives the worker, not the browser: a woken worker finds its hosts in place.
  */
-export async function sendOwnRequestsWithoutOrigin(): Promise<void> {
-  const rule: Browser.declarativeNetRequest.Rule = {
+export function createChromeOwnRequestOrigins(): OwnRequestOrigins {
+  /** The hosts held, and since when (`-Infinity`: before this worker); read once, lazily. */
+  let held: Map<string, number> | undefined;
+  /** Changes in turn: two servers refusing at once must not write over each other. */
+  let queue: Promise<unknown> = Promise.resolve();
+
+  function change<T>(step: (hosts: Map<string, number>) => Promise<T>): Promise<T> {
+    const next = queue.then(async () => step((held ??= await readHosts())));
+    queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Writes the hosts; the rule is removed with the last. Resolves with whether Chrome took it. */
+  async function write(hosts: Map<string, number>): Promise<boolean> {
+    const domains = [...hosts.keys()];
+    try {
+      await browser.declarativeNetRequest.updateSessionRules({
+        removeRuleIds: [OWN_REQUESTS_RULE_ID],
+        addRules: domains.length > 0 ? [ruleFor(domains)] : [],
+      });
+      held = hosts;
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  return {
+    dropOrigin: (host) =>
+      change(async (hosts) => {
+        const since = hosts.get(host);
+        if (since !== undefined) return since;
+        const next = new Map(hosts);
+        next.set(host, 0);
+        if (!(await write(next))) return undefined;
+        const now = performance.now();
+        next.set(host, now);
+        return now;
+      }),
+    restoreOrigin: (host) =>
+      change(async (hosts) => {
+        if (!hosts.has(host)) return;
+        const next = new Map(hosts);
+        next.delete(host);
+        await write(next);
+      }),
+    keepOnly: (kept) =>
+      change(async (hosts) => {
+        const next = new Map([...hosts].filter(([host]) => kept.has(host)));
+        if (next.size !== hosts.size) await write(next);
+      }),
+  };
+}
+
+function ruleFor(requestDomains: string[]): Browser.declarativeNetRequest.Rule {
+  return {
     id: OWN_REQUESTS_RULE_ID,
     priority: 1,
     action: {
@@ -20,23 +78,27 @@ export async function sendOwnRequestsWithoutOrigin(): Promise<void> {
       requestHeaders: [{ header: 'origin', operation: 'remove' }],
     },
     condition: {
+      requestDomains,
       initiatorDomains: [browser.runtime.id],
       tabIds: [browser.tabs.TAB_ID_NONE],
       resourceTypes: ['xmlhttprequest'],
     },
   };
-  try {
-    // Session rules outlive the worker: a worker Chrome stopped finds its rule in place, and
-    // leaves Chrome's rule index as it is (replacing it held up the woken worker's first fetch).
-    const [current] = await browser.declarativeNetRequest.getSessionRules({
-      ruleIds: [OWN_REQUESTS_RULE_ID],
-    });
-    if (current && JSON.stringify(current) === JSON.stringify(rule)) return;
-    await browser.declarativeNetRequest.updateSessionRules({
-      removeRuleIds: [OWN_REQUESTS_RULE_ID],
-      addRules: [rule],
-    });
-  } catch {
-    // Without the rule, servers that check Origin refuse Patchbay: the doctor says so.
-  }
+}
+
+/**
+ * The hosts a worker stopped before this one left in the rule. A rule without
+ * `requestDomains` (the form of 2026-12-06, for every host) is removed.
+ */
+async function readHosts(): Promise<Map<string, number>> {
+  const rules = await browser.declarativeNetRequest
+    .getSessionRules({ ruleIds: [OWN_REQUESTS_RULE_ID] })
+    .catch(() => []);
+  const [rule] = rules;
+  if (rule && !rule.condition.requestDomains)
+    await browser.declarativeNetRequest
+      .updateSessionRules({ removeRuleIds: [OWN_REQUESTS_RULE_ID] })
+      .catch(() => undefined);
+  const domains = rule?.condition.requestDomains ?? [];
+  return new Map(domains.map((host) => [host, -Infinity]));
 }

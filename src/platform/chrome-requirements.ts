@@ -94,10 +94,10 @@ export const CHROME_REQUIREMENTS: readonly ChromeRequirement[] = [
   },
   {
     feature:
-      '`declarativeNetRequest.updateSessionRules()` with `initiatorDomains`, `modifyHeaders`',
+      '`declarativeNetRequest.updateSessionRules()` with `initiatorDomains`, `requestDomains`, `modifyHeaders`',
     since: 101,
     usedIn:
-      "src/platform/chrome-own-requests.ts (Patchbay's own requests without `Origin`); src/platform/chrome-redirect-capture.ts (a `redirect` rule with `regexSubstitution`, the loopback sign-in redirect)",
+      "src/platform/chrome-own-requests.ts (Patchbay's own requests without `Origin`, to servers that refuse it); src/platform/chrome-redirect-capture.ts (a `redirect` rule with `regexSubstitution`, the loopback sign-in redirect)",
   },
   {
     feature: '`structuredClone()`',

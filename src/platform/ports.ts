@@ -46,6 +46,24 @@ export interface Identity {
 
 export { SignInWindowClosedError } from '../errors/sign-in-window-closed-error';
 
+/**
+ * Patchbay's own requests to some hosts without `Origin`: a declarativeNetRequest session rule
+ * in Chrome, holding only the hosts of servers that refuse Patchbay's Origin
+ * (src/net/origin-retry.ts).
+ */
+export interface OwnRequestOrigins {
+  /**
+   * From now on Patchbay's requests to `host` go without Origin. Resolves with since when
+   * (`performance.now()`; `-Infinity` where that began before this worker started), or
+   * `undefined` where Chrome would not.
+   */
+  dropOrigin(host: string): Promise<number | undefined>;
+  /** Patchbay's requests to `host` carry Origin again. */
+  restoreOrigin(host: string): Promise<void>;
+  /** Every host but these gets Origin back (a server removed or moved). */
+  keepOnly(hosts: ReadonlySet<string>): Promise<void>;
+}
+
 /** Timers that survive the worker stopping: chrome.alarms in the extension. */
 export interface Alarms {
   /** Creates or replaces the alarm `name`, firing once at `when` (ms since the epoch). */

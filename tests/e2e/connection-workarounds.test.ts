@@ -91,6 +91,29 @@ beforeEach(async () => {
   page = await session.openServers();
 });
 
+interface SessionRule {
+  action: { type: string };
+  condition: { requestDomains?: string[] };
+}
+
+/** The extension's declarativeNetRequest session rules, as its worker reads them. */
+function sessionRules(): Promise<SessionRule[]> {
+  return session.worker.evaluate(() =>
+    (
+      globalThis as unknown as {
+        chrome: { declarativeNetRequest: { getSessionRules(): Promise<SessionRule[]> } };
+      }
+    ).chrome.declarativeNetRequest.getSessionRules(),
+  );
+}
+
+/** The hosts of each rule leaving Origin out of Patchbay's requests. */
+async function originRules(): Promise<(string[] | undefined)[]> {
+  return (await sessionRules())
+    .filter((rule) => rule.action.type === 'modifyHeaders')
+    .map((rule) => rule.condition.requestDomains);
+}
+
 async function echo(serverId: string, text: string): Promise<string> {
   const result = await requestFrom<{ content: { type: string; text?: string }[] }>(
     session,
@@ -102,8 +125,11 @@ async function echo(serverId: string, text: string): Promise<string> {
 }
 
 describe('servers a browser client usually cannot reach', () => {
-  it('connects to a server that refuses any Origin: Patchbay’s own requests carry none', async () => {
+  it('connects to a server that refuses any Origin: Patchbay’s own requests to it carry none from its first refusal, until it is removed', async () => {
     const gate = closeAfterTest(await startGatekeeper(fixture));
+    // No rule before a server needs one: while any rule modifies headers, every page's
+    // requests go through Chrome's request proxy.
+    expect(await originRules()).toEqual([]);
     const { id, status } = await addAndSwitchOn(session, page, {
       name: 'Strict',
       url: gate.url('/strict/mcp'),
@@ -111,12 +137,22 @@ describe('servers a browser client usually cannot reach', () => {
     expect(status).toEqual({ state: 'connected' });
     expect(await echo(id, 'through')).toContain('through');
     const reached = gate.seen.filter((request) => request.path.startsWith('/strict/'));
-    expect(reached.length).toBeGreaterThan(0);
-    expect(reached.filter((request) => request.origin !== undefined)).toEqual([]);
+    // The first request carried Patchbay's Origin and was refused; every one after, none.
+    expect(reached.map((request) => request.origin !== undefined)).toEqual([
+      true,
+      ...reached.slice(1).map(() => false),
+    ]);
+    expect(reached.length).toBeGreaterThan(2);
+    expect(await originRules()).toEqual([['127.0.0.1']]);
+    await requestFrom(session, page, 'mcp/servers/remove', { id });
+    expect(await originRules()).toEqual([]);
   });
 
   it('keeps the Origin on a page’s own requests: the rule is for Patchbay’s alone', async () => {
     const gate = closeAfterTest(await startGatekeeper(fixture));
+    // Patchbay's requests to this host go without Origin from here on.
+    await addAndSwitchOn(session, page, { name: 'Strict', url: gate.url('/strict/mcp') });
+    expect(await originRules()).toEqual([['127.0.0.1']]);
     const tab = await session.context.newPage();
     await tab.goto(gate.url('/page'));
     const status = await tab.evaluate(
@@ -198,15 +234,6 @@ describe('servers a browser client usually cannot reach', () => {
       LOOPBACK_REDIRECT_URL,
     ]);
     // The capture lasted as long as the sign-in: a navigation there now goes nowhere.
-    const rules = await session.worker.evaluate(() =>
-      (
-        globalThis as unknown as {
-          chrome: {
-            declarativeNetRequest: { getSessionRules(): Promise<{ action: { type: string } }[]> };
-          };
-        }
-      ).chrome.declarativeNetRequest.getSessionRules(),
-    );
-    expect(rules.map((rule) => rule.action.type)).toEqual(['modifyHeaders']);
+    expect(await sessionRules()).toEqual([]);
   });
 });

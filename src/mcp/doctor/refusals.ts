@@ -39,6 +39,6 @@ export function refused(response: Response, origin: string, fail: Fail): Judged 
   return fail(
     refusal,
     `Allow ${origin} or requests without Origin, or check its allowlists.`,
-    ` Servers that check Origin, as the MCP spec says, refuse ${origin}; Patchbay sends none where Chrome allows the site, so an allowlist may refuse it.`,
+    ` Servers that check Origin, as the MCP spec says, refuse ${origin}; Patchbay then asks again without one, so something else, such as an allowlist, refused it.`,
   );
 }

@@ -1,5 +1,12 @@
 import type { HostAccess } from '../../permissions/host-access';
-import type { Alarms, Broadcaster, Identity, KeepAlive, KeyValueStore } from '../../platform/ports';
+import type {
+  Alarms,
+  Broadcaster,
+  Identity,
+  KeepAlive,
+  KeyValueStore,
+  OwnRequestOrigins,
+} from '../../platform/ports';
 import type { AskBroker } from '../asks/ask-broker';
 import type { IconResolver } from '../icons';
 import type { RetryPolicy } from '../retry';
@@ -19,6 +26,8 @@ export interface SessionContext {
   icons: IconResolver;
   /** Replaces `fetch` for every request to servers and authorization servers (tests). */
   fetch?: FetchLike;
+  /** The hosts Patchbay's requests go to without Origin, kept to the servers' (Chrome only). */
+  origins?: OwnRequestOrigins;
   /** The sites Chrome lets Patchbay reach; every site when absent (Node, tests). */
   hostAccess?: HostAccess;
   connectTimeoutMs?: number;

@@ -95,7 +95,7 @@ describe('editing a custom server', () => {
   ])('%s', async (_name, fields, expected) => {
     const { registry: servers } = registry();
     await servers.load();
-    const updated = servers.prepareUpdate(edit(fields), docs, [builtIn]);
+    const updated = await servers.prepareUpdate(edit(fields), docs, [builtIn]);
     expect(updated).toMatchObject({ id: docs.id, isCustom: true });
     for (const [field, value] of Object.entries(expected))
       expect(updated[field as keyof ServerConfig]).toEqual(value);
@@ -104,7 +104,7 @@ describe('editing a custom server', () => {
   it('removes the icon and the OAuth client sent empty, and then needs no sign-in', async () => {
     const { registry: servers } = registry();
     await servers.load();
-    const updated = servers.prepareUpdate(edit({ iconDataUrl: '', oauth: {} }), docs, []);
+    const updated = await servers.prepareUpdate(edit({ iconDataUrl: '', oauth: {} }), docs, []);
     expect(updated).not.toHaveProperty('iconDataUrl');
     expect(updated).not.toHaveProperty('oauth');
     expect(updated.requiresAuthentication).toBe(false);
@@ -113,15 +113,15 @@ describe('editing a custom server', () => {
   it('asks for a header value again at a new origin', async () => {
     const { registry: servers } = registry();
     await servers.load();
-    expect(() =>
+    await expect(
       servers.prepareUpdate(edit({ url: 'https://elsewhere.example.com/mcp' }), docs, []),
-    ).toThrow('Enter a value for X-Api-Key, or remove the header.');
+    ).rejects.toThrow('Enter a value for X-Api-Key, or remove the header.');
   });
 
   it('stores the edit in place of the server, and only then', async () => {
     const { store, registry: servers } = registry();
     await servers.load();
-    const updated = servers.prepareUpdate(edit({ name: 'Team docs' }), docs, []);
+    const updated = await servers.prepareUpdate(edit({ name: 'Team docs' }), docs, []);
     expect(store.snapshot().customMcpServers).toEqual([docs]);
     await servers.replace(updated);
     expect(store.snapshot().customMcpServers).toEqual([updated]);
@@ -132,9 +132,9 @@ describe('editing a custom server', () => {
 describe('built-in servers', () => {
   it('cannot be edited', async () => {
     const { registry: servers } = registry();
-    expect(() => servers.prepareUpdate({ id: 'notion', name: 'Mine' }, builtIn, [])).toThrow(
-      'Notion is built in and cannot be edited.',
-    );
+    await expect(
+      servers.prepareUpdate({ id: 'notion', name: 'Mine' }, builtIn, []),
+    ).rejects.toThrow('Notion is built in and cannot be edited.');
   });
 
   it('cannot be removed, and custom ones can', async () => {
@@ -182,7 +182,7 @@ describe('several custom servers', () => {
   it('replaces only the edited one', async () => {
     const { store, servers } = two();
     await servers.load();
-    const updated = servers.prepareUpdate(edit({ name: 'Team docs' }), docs, [other]);
+    const updated = await servers.prepareUpdate(edit({ name: 'Team docs' }), docs, [other]);
     await servers.replace(updated);
     expect(store.snapshot().customMcpServers).toStrictEqual([updated, other]);
   });
@@ -211,17 +211,21 @@ describe('several custom servers', () => {
         { key: 'X-Old', value: '' },
       ],
     ],
-  ])('asks for the value of a new header %s', (_, stored, headers) => {
+  ])('asks for the value of a new header %s', async (_, stored, headers) => {
     const { servers } = two();
     const previous: ServerConfig = { ...other, ...(stored ? { headers: stored } : {}) };
-    expect(() => servers.prepareUpdate({ id: other.id, headers }, previous, [])).toThrow(
+    await expect(servers.prepareUpdate({ id: other.id, headers }, previous, [])).rejects.toThrow(
       'Enter a value for X-New, or remove the header.',
     );
   });
 
-  it('adds an OAuth client to a server that had none', () => {
+  it('adds an OAuth client to a server that had none', async () => {
     const { servers } = two();
-    const updated = servers.prepareUpdate({ id: other.id, oauth: { clientId: 'id' } }, other, []);
+    const updated = await servers.prepareUpdate(
+      { id: other.id, oauth: { clientId: 'id' } },
+      other,
+      [],
+    );
     expect(updated.oauth).toStrictEqual({ clientId: 'id' });
   });
 });
