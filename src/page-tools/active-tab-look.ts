@@ -22,11 +22,20 @@ export interface LookParts {
   log?(message: string): void;
 }
 
-/** Looks at the active tab; true where a later look may find what this one did not. */
-export async function lookAtActiveTab(parts: LookParts, thorough: boolean): Promise<boolean> {
+/**
+ * Looks at the active tab; true where a later look may find what this one did not. `asked`:
+ * the tab in front when the look was asked for. Another in front now is not looked at: the
+ * panel asks again for each tab brought to the front, and the one asking may have closed.
+ */
+export async function lookAtActiveTab(
+  parts: LookParts,
+  thorough: boolean,
+  asked?: number,
+): Promise<boolean> {
   const { injector, detected } = parts;
   const tabId = await parts.tabs.activeTabId().catch(() => undefined);
   if (tabId === undefined || !injector) return false;
+  if (asked !== undefined && asked !== tabId) return false;
   const domain = siteOf(await injector.address(tabId).catch(() => ''));
   // The tab left the site it offered tools for (a WebMCP page has no detector to say so).
   const offered = detected.domainOf(tabId);

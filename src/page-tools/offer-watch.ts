@@ -34,8 +34,8 @@ export function createOfferWatch(parts: OfferWatchParts) {
     /** The offers may have changed: the panel hears them if they did. */
     changed,
     /** Looks at the active tab (active-tab-look.ts); true when another look may find more. */
-    look: (thorough: boolean) =>
-      lookAtActiveTab({ ...parts, detected, offersChanged: changed }, thorough),
+    look: (thorough: boolean, asked?: number) =>
+      lookAtActiveTab({ ...parts, detected, offersChanged: changed }, thorough, asked),
     /** Drops a site's offers (the person allowed it) and returns its tabs. */
     take: (domain: string): number[] => detected.take(domain),
   };

@@ -126,7 +126,13 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
       await offers.look(true);
       return offers.list();
     }),
-    lookAtActiveTab: afterInit(() => offers.look(false)),
+    async lookAtActiveTab() {
+      // The tab in front as the look is asked for, before the service has read its storage: a
+      // look that waited for that is not taken to a tab brought to the front meanwhile.
+      const asked = await options.tabs.activeTabId().catch(() => undefined);
+      await init();
+      return offers.look(false, asked);
+    },
     allow: afterInit(async (domain: string, always: boolean) => {
       await permissions.allow(domain, always);
       hub.allowSite(domain);

@@ -219,7 +219,10 @@ describe('what of Patchbay runs in web pages', () => {
     });
     const before = await launchExtension({ userDataDir: profile });
     launches.push(before);
-    const beforePanel = await before.openSidePanel();
+    // An extension page that runs no script of its own: an open panel's messages would start
+    // the stopped worker again, which would register the site before the check below.
+    const beforePanel = await before.context.newPage();
+    await beforePanel.goto(`chrome-extension://${before.extensionId}/manifest.json`);
     await beforePanel.evaluate(async () => {
       const { storage } = (
         globalThis as unknown as {

@@ -268,11 +268,12 @@ describe('a call refused until the person has been on the server’s pages (-320
       rpcMethod: 'tools/call',
       rpcError: { code: -32042, message: 'Pages first', data: { elicitations: [pages[0]] } },
     });
-    // 5 steps 150 ms apart: longer in all than the 500 ms quiet time, never that long quiet.
+    // 5 steps 400 ms apart: longer in all than the 1.5 s quiet time, never that long quiet
+    // (150 ms apart against 0.5 s read a starved gap between steps as quiet under load).
     const call = harness.manager.callTool(serverId, {
       name: 'slow_count',
-      arguments: { steps: 5, delayMs: 150 },
-      timeoutMs: 500,
+      arguments: { steps: 5, delayMs: 400 },
+      timeoutMs: 1500,
     });
     const ask = await harness.nextAsk();
     await harness.manager.answerAsk(ask.id, { action: 'accept' });

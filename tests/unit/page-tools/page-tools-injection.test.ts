@@ -173,6 +173,21 @@ describe('the panel looking at the tab the person is on', () => {
     expect(lookAgain).toEqual([false, false, false, false, false, false, true]);
   });
 
+  it('does not take a look to a tab brought to the front while it waited: that tab gets a look of its own', async () => {
+    const { fakeTabs, injector, service } = await setUp();
+    injector.pages.set(1, { url: 'chrome-extension://patchbay/sidepanel.html', webmcpTools: 0 });
+    injector.pages.set(2, { url: 'https://shop.example/', webmcpTools: 0, mcpB: true });
+    fakeTabs.activate(1);
+    const look = service.lookAtActiveTab();
+    // The panel's tab closed and the person went to the shop before the look ran.
+    fakeTabs.activate(2);
+    await expect(look).resolves.toBe(false);
+    expect(injector.detected).toEqual([]);
+    // The shop's own look, asked with the shop in front, runs the detector there.
+    await service.lookAtActiveTab();
+    expect(injector.detected).toEqual([2]);
+  });
+
   it('offers a site whose page registered WebMCP tools without a click, and tells the panel', async () => {
     const { fakeTabs, injector, service, broadcaster } = await setUp();
     injector.pages.set(7, { url: 'https://recipes.example/soup', webmcpTools: 2 });
