@@ -38,8 +38,12 @@ export async function startRedis(): Promise<RedisServer> {
       ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
       { stdio: 'ignore' },
     );
-    // Ready when it answers PING (a few tries while it starts).
-    const probe = new Redis(url, { retryStrategy: (times) => (times > 50 ? null : 20) });
+    // Ready when it answers PING: the PING waits for the connection, tried every 20 ms for up
+    // to 10 s (a busy machine starts it slowly; ioredis's default gives a command 20 tries).
+    const probe = new Redis(url, {
+      maxRetriesPerRequest: null,
+      retryStrategy: (times) => (times > 500 ? null : 20),
+    });
     probe.on('error', () => undefined);
     await probe.ping();
     probe.disconnect();
