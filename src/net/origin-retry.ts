@@ -8,7 +8,8 @@ import type { FetchLike } from './fetch-like';
  * any browser, which they serve. So a 403 that is no OAuth refusal makes Patchbay's requests
  * to that host go without Origin, and the request is sent once more. Where that is refused as
  * well and no request without Origin was ever served there, Origin was not the reason: the
- * host gets it back, and is not asked twice again while the worker runs. Neither `fetch` nor the SDK can leave Origin out; this is Patchbay's.
+ * host gets it back, and is not asked twice again while the worker runs. Neither `fetch` nor
+ * the SDK can leave Origin out; this is Patchbay's.
  */
 export function retryWithoutOrigin(base: FetchLike, origins: OwnRequestOrigins): FetchLike {
   /** Hosts that served a request without Origin after refusing one with it, and that did not. */

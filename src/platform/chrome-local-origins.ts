@@ -11,8 +11,9 @@ const MAX_RULES = 100;
  * 403 and serves requests with none. The worker's rule (chrome-own-requests.ts) holds only
  * MCP servers that refused Patchbay's Origin; these hold just the origins given
  * (`http://127.0.0.1:11434`), only where Chrome allows the site
- * (`declarativeNetRequestWithHostAccess`), only for Patchbay's requests (`initiatorDomains`). Dynamic rules: they last across browser restarts, as the
- * settings do. Resolves with whether Chrome took them.
+ * (`declarativeNetRequestWithHostAccess`), only for Patchbay's requests (`initiatorDomains`).
+ * Dynamic rules: they last across browser restarts, as the settings do. Resolves with whether
+ * Chrome took them.
  */
 export async function serveLocalOriginsWithoutOrigin(origins: readonly string[]): Promise<boolean> {
   try {

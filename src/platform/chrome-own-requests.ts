@@ -10,10 +10,10 @@ const OWN_REQUESTS_RULE_ID = 1;
  * the site (`declarativeNetRequestWithHostAccess`), and never to other extensions' or pages'
  * requests (`initiatorDomains`, `tabIds`).
  *
- * The rule exists only while a host needs it, and holds no more hosts than that: while an
- * extension has any rule that modifies headers, Chrome sends every page's requests through
- * its request proxy, which slowed page loads by 5–15% (docs/performance.md). A session rule
- * outlives the worker, not the browser: a woken worker finds its hosts in place.
+ * The rule exists only while a host needs it, and holds no more hosts than that: requests to
+ * servers that take Patchbay's Origin carry it, as a browser's do. (Page loads pay for the
+ * permission itself, rule or none: docs/performance.md.) A session rule outlives the worker,
+ * not the browser: a woken worker finds its hosts in place.
  */
 export function createChromeOwnRequestOrigins(): OwnRequestOrigins {
   /** The hosts held, and since when (`-Infinity`: before this worker); read once, lazily. */

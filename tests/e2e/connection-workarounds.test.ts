@@ -127,8 +127,7 @@ async function echo(serverId: string, text: string): Promise<string> {
 describe('servers a browser client usually cannot reach', () => {
   it('connects to a server that refuses any Origin: Patchbay’s own requests to it carry none from its first refusal, until it is removed', async () => {
     const gate = closeAfterTest(await startGatekeeper(fixture));
-    // No rule before a server needs one: while any rule modifies headers, every page's
-    // requests go through Chrome's request proxy.
+    // No rule before a server needs one: requests to servers that take Origin keep it.
     expect(await originRules()).toEqual([]);
     const { id, status } = await addAndSwitchOn(session, page, {
       name: 'Strict',
