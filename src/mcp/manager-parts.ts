@@ -1,7 +1,7 @@
 /**
  * What the MCP manager's sessions share, made from its options: the session context (ports,
- * the fetch within the sites Patchbay may reach, without Origin where a server refuses it, icons), the broker of servers' questions, and
- * the keeper of task-augmented calls.
+ * the fetch within the sites Patchbay may reach, without Origin where a server refuses it,
+ * icons), the broker of servers' questions, and the keeper of task-augmented calls.
  */
 import { AskBroker } from './asks/ask-broker';
 import { IconResolver } from './icons';

@@ -87,6 +87,7 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
   });
   const proxies = createProxyPlacement(injector, permissions, log);
   let ready: Promise<void> | undefined;
+  let initialized = false;
   const init = () =>
     (ready ??= (async () => {
       await permissions.load();
@@ -95,6 +96,7 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
       // Registrations follow the stored permissions on every start: sites allowed before this
       // version, or once in a browser session that ended.
       await proxies.registerAllowed();
+      initialized = true;
     })());
   /** `run` once the service has read its storage. */
   const afterInit = <Args extends unknown[], Result>(
@@ -126,13 +128,7 @@ export function createPageToolsService(options: PageToolsServiceOptions): PageTo
       await offers.look(true);
       return offers.list();
     }),
-    async lookAtActiveTab() {
-      // The tab in front as the look is asked for, before the service has read its storage: a
-      // look that waited for that is not taken to a tab brought to the front meanwhile.
-      const asked = await options.tabs.activeTabId().catch(() => undefined);
-      await init();
-      return offers.look(false, asked);
-    },
+    lookAtActiveTab: () => lookAtAskedTab(options.tabs, init, () => initialized, offers),
     allow: afterInit(async (domain: string, always: boolean) => {
       await permissions.allow(domain, always);
       hub.allowSite(domain);
@@ -160,4 +156,20 @@ function afterReady<Args extends unknown[], Result>(
     await ready();
     return run(...args);
   };
+}
+
+/**
+ * A look at the tab in front. One asked before the service has read its storage keeps to the
+ * tab in front when it was asked for: it is not taken to a tab brought to the front meanwhile.
+ */
+async function lookAtAskedTab(
+  tabs: BrowserTabs,
+  init: () => Promise<void>,
+  initialized: () => boolean,
+  offers: { look(thorough: boolean, asked?: number): Promise<boolean> },
+): Promise<boolean> {
+  if (initialized()) return offers.look(false);
+  const asked = await tabs.activeTabId().catch(() => undefined);
+  await init();
+  return offers.look(false, asked);
 }

@@ -28,18 +28,22 @@ export function createChromeOwnRequestOrigins(): OwnRequestOrigins {
   }
 
   /** Writes the hosts; the rule is removed with the last. Resolves with whether Chrome took it. */
-  async function write(hosts: Map<string, number>): Promise<boolean> {
-    const domains = [...hosts.keys()];
+  async function write(domains: readonly string[]): Promise<boolean> {
     try {
       await browser.declarativeNetRequest.updateSessionRules({
         removeRuleIds: [OWN_REQUESTS_RULE_ID],
-        addRules: domains.length > 0 ? [ruleFor(domains)] : [],
+        addRules: domains.length > 0 ? [ruleFor([...domains])] : [],
       });
-      held = hosts;
       return true;
     } catch {
       return false;
     }
+  }
+
+  /** Keeps only the hosts `kept` names, in Chrome and here. */
+  async function keep(hosts: Map<string, number>, kept: (host: string) => boolean) {
+    const next = new Map([...hosts].filter(([host]) => kept(host)));
+    if (next.size !== hosts.size && (await write([...next.keys()]))) held = next;
   }
 
   return {
@@ -47,25 +51,13 @@ export function createChromeOwnRequestOrigins(): OwnRequestOrigins {
       change(async (hosts) => {
         const since = hosts.get(host);
         if (since !== undefined) return since;
-        const next = new Map(hosts);
-        next.set(host, 0);
-        if (!(await write(next))) return undefined;
+        if (!(await write([...hosts.keys(), host]))) return undefined;
         const now = performance.now();
-        next.set(host, now);
+        held = new Map(hosts).set(host, now);
         return now;
       }),
-    restoreOrigin: (host) =>
-      change(async (hosts) => {
-        if (!hosts.has(host)) return;
-        const next = new Map(hosts);
-        next.delete(host);
-        await write(next);
-      }),
-    keepOnly: (kept) =>
-      change(async (hosts) => {
-        const next = new Map([...hosts].filter(([host]) => kept.has(host)));
-        if (next.size !== hosts.size) await write(next);
-      }),
+    restoreOrigin: (host) => change((hosts) => keep(hosts, (each) => each !== host)),
+    keepOnly: (kept) => change((hosts) => keep(hosts, (each) => kept.has(each))),
   };
 }
 
