@@ -105,8 +105,16 @@ export const integrationProjects = sharedAndIsolated('integration', 'tests/integ
   },
 });
 
+/** The module cache `npm test` shares between its Vitest runs (scripts/test.ts), if any. */
+const moduleCache = process.env.PATCHBAY_MODULE_CACHE;
+
 export default defineConfig({
   test: {
+    // Vitest's own, experimental: transformed modules on disk, written atomically, keyed by
+    // each file's content and the config. Only within one `npm test`, whose folder goes after.
+    ...(moduleCache
+      ? { experimental: { fsModuleCache: true, fsModuleCachePath: moduleCache } }
+      : {}),
     projects: [
       ...unitProjects,
       ...integrationProjects,

@@ -32,6 +32,14 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
  */
 const UNSHOWN_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
+/**
+ * The spare renderer: Chromium starts a renderer ahead for the next tab's navigation, and again
+ * after each one takes it; a test browser mostly closes with it unused. Without it, a launch with
+ * the side panel opened took 0.27 s less CPU (24.0 → 20.7 s for 12, two runs each, 2026-12-07):
+ * about 80 s over the e2e suite's ~300 launches. A renderer is started when a navigation needs one.
+ */
+const SPARE_RENDERER = ['SpareRendererForSitePerProcess'];
+
 /** Chromium's flags for this project's machines: no network chatter, no GPU, root-safe. */
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
@@ -41,7 +49,7 @@ export const CHROMIUM_FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNSHOWN_UI_FEATURES].join(',')}`,
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNSHOWN_UI_FEATURES, ...SPARE_RENDERER].join(',')}`,
 ];
 
 /** CHROME_PATH, then Debian's /usr/bin/chromium; otherwise says how to get one. */
