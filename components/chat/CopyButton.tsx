@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCopied } from './use-copied';
 
 /**
  * Copies `text` to the clipboard and says so for a moment. `name` is the accessible name where
@@ -13,7 +13,7 @@ export function CopyButton({
   label?: string;
   name?: string;
 }) {
-  const [copied, setCopied] = useState(false);
+  const [copied, markCopied] = useCopied();
   return (
     <button
       type="button"
@@ -24,10 +24,7 @@ export function CopyButton({
         // then simply does not say "Copied".
         void navigator.clipboard
           ?.writeText(text)
-          .then(() => {
-            setCopied(true);
-            setTimeout(() => setCopied(false), 1500);
-          })
+          .then(markCopied)
           .catch(() => undefined);
       }}
     >

@@ -1,10 +1,16 @@
-import { memo, useState, type ComponentProps, type ReactNode } from 'react';
+import { memo, useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import { splitGrowing } from './markdown-blocks';
 import remarkGfm from 'remark-gfm';
 
 function CodeBlock(props: ComponentProps<'pre'>) {
   const [copied, setCopied] = useState(false);
+  // As use-copied.ts does (not imported: that puts a chunk more into the panel's first load).
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 1500);
+    return () => clearTimeout(timer);
+  }, [copied]);
   const text = extractText(props.children);
   return (
     <div className="code-block">
@@ -12,10 +18,7 @@ function CodeBlock(props: ComponentProps<'pre'>) {
         type="button"
         className="copy"
         onClick={() => {
-          void navigator.clipboard.writeText(text).then(() => {
-            setCopied(true);
-            setTimeout(() => setCopied(false), 1500);
-          });
+          void navigator.clipboard.writeText(text).then(() => setCopied(true));
         }}
       >
         {copied ? 'Copied' : 'Copy'}
