@@ -19,6 +19,9 @@ export default tseslint.config(
       'test-output/**',
       '.stryker-tmp/**',
       'reports/**',
+      // The relay's builds: its package's, and the tests' (relay/test/relay-build.ts).
+      'relay/dist/**',
+      'relay/.test-build-*/**',
     ],
   },
   js.configs.recommended,

@@ -132,6 +132,8 @@ export default defineConfig({
         test: {
           name: 'relay',
           include: ['relay/test/**/*.test.ts'],
+          // The relay processes the tests start run its build, made once (relay-build.ts).
+          globalSetup: ['relay/test/global-setup.ts'],
           environment: 'node',
           // One file at a time (Vitest's default on two cores): its tests time instances
           // against each other over one Redis, and it runs beside the soak.

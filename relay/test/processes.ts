@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { RELAY_NODE_FLAGS } from '../src/options/node-flags';
+import { relayCli } from './relay-build';
 
 export const SECRET = 'a-scale-out-test-secret';
 
@@ -68,11 +69,10 @@ export interface RelayProcess {
 }
 
 export async function startRelayProcess(args: string[]): Promise<RelayProcess> {
-  const child = spawn(
-    process.execPath,
-    [...RELAY_NODE_FLAGS, '--import', 'tsx', 'relay/src/cli.ts', '--port', '0', ...args],
-    { env: { ...process.env, RELAY_SECRET: SECRET }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, [...RELAY_NODE_FLAGS, relayCli(), '--port', '0', ...args], {
+    env: { ...process.env, RELAY_SECRET: SECRET },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const url = await new Promise<string>((resolve, reject) => {
