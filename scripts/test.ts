@@ -25,8 +25,8 @@ interface Outcome {
 /**
  * Each lane runs its suites in order; the lanes run at the same time, and the run is bound by
  * CPU: measured alone, the e2e suite needs about 746 s of CPU (388 s on two cores), the shifted
- * run 71, the relay's 77, the soak 72, the unit suite 42, the mutation guard and conformance 33
- * and 35, the integration suite 32: about 1,140 s, so 570 s at best on two cores (591 s in a CI
+ * run 71, the relay's 68, the soak 72, the unit suite 42, the mutation guard and conformance 33
+ * and 35, the integration suite 32: about 1,130 s, so 565 s at best on two cores (591 s in a CI
  * run). The e2e suite is the long pole: it starts first, right after the build.
  */
 export const LANES: string[][] = [
