@@ -5,7 +5,8 @@ import remarkGfm from 'remark-gfm';
 
 function CodeBlock(props: ComponentProps<'pre'>) {
   const [copied, setCopied] = useState(false);
-  // As use-copied.ts does (not imported: that puts a chunk more into the panel's first load).
+  // As use-copied.ts does, not imported: shared by this lazy chunk and CopyButton's, it made the
+  // bundler split React into chunks of its own, 0.7 KB more in the panel's first load.
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), 1500);
