@@ -1,7 +1,8 @@
 /**
  * Puts Patchbay back as a new install finds it, in the browser the last test used, so the tests
- * of a file share one Chromium (a browser start and its profile cost about twice the CPU of this
- * reset). What Chrome keeps for an extension is cleared with the extension's own APIs, then
+ * of a file share one Chromium (a browser started on a fresh profile for each test cost the e2e
+ * suite about a tenth more CPU, docs/testing.md). What Chrome keeps for an extension is cleared
+ * with the extension's own APIs, then
  * Patchbay reloads itself (`chrome.runtime.reload()`: a new service worker, no page, nothing in
  * memory), and the new worker's view is checked: anything of the test before still there is an
  * error, and the harness starts a fresh browser instead (harness.ts).
