@@ -80,10 +80,12 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
 export interface StartedBrowser {
   session: ExtensionSession;
   /**
-   * The current test is over: what its pages and workers, and `worker`, log from now on is
-   * dropped, and the next test's errors and expectations start empty.
+   * The current test is over: what its pages and workers log from now on is dropped, and the
+   * next test's errors and expectations start empty.
    */
-  endTest(worker?: Worker): void;
+  endTest(): void;
+  /** Drops what `worker`, one of the test before (started during the reset), logs from now on. */
+  retire(worker: Worker): void;
   /** The next test's start, on Patchbay's new worker. */
   nextTest(worker: Worker): void;
 }
@@ -235,11 +237,14 @@ export async function startBrowser(
   };
   return {
     session,
-    endTest(oldWorker) {
-      for (const source of [...context.pages(), ...context.serviceWorkers(), worker, oldWorker])
-        if (source) retired.add(source);
+    endTest() {
+      for (const source of [...context.pages(), ...context.serviceWorkers(), worker])
+        retired.add(source);
       errors = [];
       expectedErrors = [];
+    },
+    retire(oldWorker) {
+      retired.add(oldWorker);
     },
     nextTest(started) {
       worker = started;

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startedBrowsers } from './extension-browser';
-import { leftovers, readState, type PatchbayState } from './extension-reset';
+import { leftovers, readState, type Granted } from './extension-reset';
 import { freshExtensionPerTest } from './harness';
 
 /** A page that sets a cookie, as a server a test talks to might. */
@@ -25,7 +25,7 @@ afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
 
 describe('one browser for the tests of a file', () => {
   const session = freshExtensionPerTest();
-  let granted: Pick<PatchbayState, 'permissions' | 'origins'>;
+  let granted: Granted;
   let browsers: number;
 
   it('leaves storage, a chat database, alarms, rules, scripts, pages and a cookie behind', async () => {

@@ -29,6 +29,9 @@ export interface PatchbayState {
   contexts: string[];
 }
 
+/** The permissions and sites a file's browser holds from its start, which a reset keeps. */
+export type Granted = Pick<PatchbayState, 'permissions' | 'origins'>;
+
 /** The one key a new install's worker writes as it starts: this install's approval key. */
 const WRITTEN_AT_START = [APPROVAL_SECRET_KEY];
 
@@ -77,10 +80,7 @@ export function readState(worker: Worker): Promise<PatchbayState> {
  * What `state` holds that a new install with the `granted` permissions would not: empty when
  * the reset left nothing of the test before.
  */
-export function leftovers(
-  state: PatchbayState,
-  granted: Pick<PatchbayState, 'permissions' | 'origins'>,
-): string[] {
+export function leftovers(state: PatchbayState, granted: Granted): string[] {
   const found: string[] = [];
   const local = state.storage.local.filter((key) => !WRITTEN_AT_START.includes(key));
   if (local.length) found.push(`storage.local: ${local.join(', ')}`);
@@ -105,7 +105,7 @@ export function leftovers(
 const PENDING = '__patchbayResetPending';
 
 /** Clears what Chrome keeps for the extension, then reloads it; runs in its worker. */
-function clearAndReload(worker: Worker, granted: Pick<PatchbayState, 'permissions' | 'origins'>) {
+function clearAndReload(worker: Worker, granted: Granted) {
   return worker.evaluate(
     async ([keep, pendingKey]) => {
       const api = (globalThis as unknown as { chrome: typeof browser }).chrome;
@@ -204,7 +204,7 @@ const RESET_TIMEOUT_MS = 15_000;
 export function resetPatchbay(
   context: BrowserContext,
   extensionId: string,
-  granted: Pick<PatchbayState, 'permissions' | 'origins'>,
+  granted: Granted,
   /** Told of the worker of the test before, once it is known, before it is reloaded. */
   retire: (worker: Worker) => void,
 ): Promise<Worker> {
@@ -238,7 +238,7 @@ interface Progress {
 async function reset(
   context: BrowserContext,
   extensionId: string,
-  granted: Pick<PatchbayState, 'permissions' | 'origins'>,
+  granted: Granted,
   retire: (worker: Worker) => void,
   progress: Progress,
 ): Promise<Worker> {

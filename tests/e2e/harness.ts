@@ -24,7 +24,7 @@ import {
   type LaunchOptions,
   type StartedBrowser,
 } from './extension-browser';
-import { readState, resetPatchbay, type PatchbayState } from './extension-reset';
+import { readState, resetPatchbay, type Granted } from './extension-reset';
 
 export {
   EXTENSION_DIR,
@@ -51,11 +51,11 @@ export async function requestFrom<T>(
  * Patchbay as a new install finds it for each test of the file (or of the `describe` block this
  * is called in); the returned session stands for the current test's. After each test, the
  * harness asserts that the extension logged no error the test did not expect, then resets
- * Patchbay in the same browser (extension-reset.ts: storage, alarms, request rules, scripts and
- * permissions cleared, Patchbay reloaded, the new worker's view checked) for the next test. The
- * next test gets a fresh browser instead when this one failed, when the reset left anything,
- * or when the test changed the browser itself through `session.context` (a route, an init
- * script, a listener: see {@link REUSABLE_AFTER}).
+ * Patchbay in the same browser (extension-reset.ts: storage, the chat database, alarms, request
+ * rules, scripts and permissions cleared, Patchbay reloaded, the new worker's view checked) for
+ * the next test. The next test gets a fresh browser instead when this one failed, when the
+ * reset left anything, after the last test, or when the test changed the browser itself
+ * through `session.context` (a route, an init script, a listener: see {@link REUSABLE_AFTER}).
  */
 export function freshExtensionPerTest(options: LaunchOptions = {}): ExtensionSession {
   let browser: { started: StartedBrowser; granted: Granted } | undefined;
@@ -110,7 +110,7 @@ export function freshExtensionPerTest(options: LaunchOptions = {}): ExtensionSes
     try {
       const { context, extensionId } = started.session;
       started.nextTest(
-        await resetPatchbay(context, extensionId, granted, (worker) => started.endTest(worker)),
+        await resetPatchbay(context, extensionId, granted, (worker) => started.retire(worker)),
       );
     } catch (error) {
       process.stderr.write(`A fresh browser for the next test: ${String(error)}\n`);
@@ -126,8 +126,6 @@ export function freshExtensionPerTest(options: LaunchOptions = {}): ExtensionSes
     },
   });
 }
-
-type Granted = Pick<PatchbayState, 'permissions' | 'origins'>;
 
 /** The tests of `suite` and the suites in it that are still to run or running. */
 function testsToRun(suite: Readonly<Suite>): Test[] {
@@ -148,7 +146,7 @@ function testsToRun(suite: Readonly<Suite>): Test[] {
  * of these changes nothing that outlives the test's pages. Anything else (a route, an init
  * script, a listener, granted web permissions) gives the next test a fresh browser.
  */
-export const REUSABLE_AFTER = new Set<string | symbol>([
+const REUSABLE_AFTER = new Set<string | symbol>([
   'pages',
   'newPage',
   'waitForEvent',
