@@ -7,9 +7,15 @@ import { once } from 'node:events';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createVerifier } from '../src/access/tokens.js';
+import { relayCli } from './relay-build';
 
 /** The command as `npm run relay` runs it, without npm in between (signals reach it). */
 const CLI = ['--import', 'tsx', 'relay/src/cli.ts'];
+/**
+ * The command as the package's `bin` ships it (this run's build, relay-build.ts), for the many
+ * refusals: through tsx, each run spent about a second of CPU transforming the sources.
+ */
+const BUILT_CLI = [relayCli()];
 const NODE = process.execPath;
 const SECRET = 'a-command-line-secret';
 
@@ -94,7 +100,7 @@ describe('patchbay-relay', () => {
     [['--secret', SECRET, '--browser-grace', 'soon'], /--browser-grace is a number of seconds/],
     [['--secret', SECRET, '--max-waiting', '0'], /--max-waiting is a whole number, 1 or more/],
   ])('refuses %j with a clear message', async (args, message) => {
-    const run = promisify(execFile)(NODE, [...CLI, ...args], {
+    const run = promisify(execFile)(NODE, [...BUILT_CLI, ...args], {
       env: { ...process.env, RELAY_SECRET: '' },
     });
     await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(message) });
