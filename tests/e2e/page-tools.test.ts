@@ -240,15 +240,23 @@ describe('websites’ own tools', () => {
   it('keeps Patchbay’s storage from its content script in web pages', async () => {
     const shop = await openSite('shop.localhost', '?tab=S');
     const cdp = await session.context.newCDPSession(shop);
-    const contexts: { id: number; name: string; auxData?: { type?: string } }[] = [];
-    cdp.on('Runtime.executionContextCreated', ({ context }) => contexts.push(context));
+    // The open panel has Patchbay's detector injected once it hears of the tab, which may be
+    // after the page is ready: its world is awaited (Runtime.enable reports the worlds there
+    // already, then each new one).
+    const isolated = new Promise<{ id: number }>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error('Patchbay’s content script world is missing after 10 s.')),
+        10_000,
+      );
+      cdp.on('Runtime.executionContextCreated', ({ context }) => {
+        if (context.auxData?.type !== 'isolated' || context.name !== 'Patchbay') return;
+        clearTimeout(timer);
+        resolve(context);
+      });
+    });
     await cdp.send('Runtime.enable');
-    const isolated = contexts.find(
-      (context) => context.auxData?.type === 'isolated' && context.name === 'Patchbay',
-    );
-    if (!isolated) throw new Error('Patchbay’s content script world is missing.');
     const { result } = await cdp.send('Runtime.evaluate', {
-      contextId: isolated.id,
+      contextId: (await isolated).id,
       awaitPromise: true,
       returnByValue: true,
       expression: `chrome.storage.local.get(null).then(
