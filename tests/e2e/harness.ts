@@ -77,6 +77,8 @@ export function freshExtensionPerTest(options: LaunchOptions = {}): ExtensionSes
   beforeEach(async () => {
     if (!browser) {
       const started = await startBrowser({ ...options, reusable: true });
+      // No page, as after a reset: the blank one Chromium opens with goes.
+      await Promise.all(started.session.context.pages().map((page) => page.close()));
       const state = await readState(started.session.worker);
       browser = { started, granted: { permissions: state.permissions, origins: state.origins } };
     }
