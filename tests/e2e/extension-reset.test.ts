@@ -9,11 +9,21 @@ import { startedBrowsers } from './extension-browser';
 import { leftovers, readState, type Granted } from './extension-reset';
 import { freshExtensionPerTest } from './harness';
 
-/** A page that sets a cookie, as a server a test talks to might. */
+/**
+ * A page that sets a cookie, as a server a test talks to might, and at `/cached` a response the
+ * HTTP cache keeps for an hour, whose requests it counts.
+ */
 let site: Server;
 let siteUrl: string;
+let cachedRequests = 0;
 beforeAll(async () => {
-  site = createServer((_request, response) => {
+  site = createServer((request, response) => {
+    if (request.url === '/cached') {
+      cachedRequests += 1;
+      response.setHeader('cache-control', 'max-age=3600');
+      response.end('cached');
+      return;
+    }
     response.setHeader('set-cookie', 'left=1; Path=/');
     response.setHeader('content-type', 'text/html');
     response.end('<title>Cookie</title>');
@@ -28,7 +38,11 @@ describe('one browser for the tests of a file', () => {
   let granted: Granted;
   let browsers: number;
 
-  it('leaves storage, a chat database, alarms, rules, scripts, pages and a cookie behind', async () => {
+  /** Patchbay's worker fetches the site's `/cached`, as it would a server's icon. */
+  const fetchCached = () =>
+    session.worker.evaluate(async (url) => (await fetch(url)).text(), `${siteUrl}cached`);
+
+  it('leaves storage, a chat database, alarms, rules, scripts, pages, a cookie and a cached response behind', async () => {
     const fresh = await readState(session.worker);
     granted = { permissions: fresh.permissions, origins: fresh.origins };
     browsers = startedBrowsers();
@@ -76,6 +90,10 @@ describe('one browser for the tests of a file', () => {
     const page = await session.context.newPage();
     await page.goto(siteUrl);
     expect(await session.context.cookies(siteUrl)).toHaveLength(1);
+    // The second fetch is answered from the HTTP cache.
+    await fetchCached();
+    await fetchCached();
+    expect(cachedRequests).toBe(1);
     const left = leftovers(await readState(session.worker), granted);
     expect(left).toEqual(
       expect.arrayContaining([
@@ -97,6 +115,8 @@ describe('one browser for the tests of a file', () => {
     expect(leftovers(await readState(session.worker), granted)).toEqual([]);
     expect(await session.context.cookies(siteUrl)).toEqual([]);
     expect(session.context.pages()).toEqual([]);
+    await fetchCached();
+    expect(cachedRequests).toBe(2);
   });
 
   it('changes the browser itself through its context', async () => {
