@@ -173,11 +173,12 @@ describe('routines', () => {
     const [run] = await runs();
     expect(run?.waitingFor).toBe('distance on Journal');
     const worker = await currentWorker();
-    const notices = (await worker.evaluate('chrome.notifications.getAll()')) as Record<
-      string,
-      unknown
-    >;
-    expect(Object.keys(notices)).toEqual([`patchbay-chat:${run?.chatId}`]);
+    // The run is stored as waiting before its notification is shown.
+    await expect
+      .poll(async () =>
+        Object.keys((await worker.evaluate('chrome.notifications.getAll()')) as object),
+      )
+      .toEqual([`patchbay-chat:${run?.chatId}`]);
     // Only the approved call ran: the model has not read its result yet.
     expect(JSON.stringify(model.requests.at(-1)?.body)).not.toContain('"5"');
     // A click on the notification (the worker's own listener, called as Chrome calls it;
