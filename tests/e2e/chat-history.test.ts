@@ -155,9 +155,10 @@ describe('export and import', () => {
     await preview.getByRole('button', { name: 'Import' }).click();
     await page.getByText('Imported 1 chat.').waitFor();
     const chats = page.getByRole('region', { name: 'Chats' });
-    await expect(
-      chats.getByRole('button', { name: 'Weather in Oslo?', exact: true }).count(),
-    ).resolves.toBe(2);
+    // The list is read again after the notice shows.
+    await expect
+      .poll(() => chats.getByRole('button', { name: 'Weather in Oslo?', exact: true }).count())
+      .toBe(2);
     const stored = await storedMessages(page);
     expect(new Set(stored.map(({ conversationId }) => conversationId)).size).toBe(2);
     expect(stored.map(({ text }) => text)).toEqual(

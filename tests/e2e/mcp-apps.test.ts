@@ -117,12 +117,14 @@ describe('an MCP App in its tool card', () => {
     await app.getByText('Host: Patchbay, en-US').waitFor();
     const view = chartCard().getByRole('region', { name: 'Chart app' });
     await expect(view.getAttribute('data-app-phase')).resolves.toBe('running');
-    // The frame grew to the app's own height (autoResize), within the card's limit.
-    const height = await chartCard()
-      .locator('.app-frame-box')
-      .evaluate((box) => box.getBoundingClientRect().height);
-    expect(height).toBeGreaterThan(160);
-    expect(height).toBeLessThanOrEqual(600);
+    // The frame grows to the app's own height (autoResize: the app reports it on a later frame
+    // than the one it draws), within the card's limit.
+    const height = () =>
+      chartCard()
+        .locator('.app-frame-box')
+        .evaluate((box) => box.getBoundingClientRect().height);
+    await expect.poll(height).toBeGreaterThan(160);
+    expect(await height()).toBeLessThanOrEqual(600);
     await session.screenshot(page, 'mcp-app');
   });
 
@@ -222,7 +224,8 @@ describe('an MCP App in its tool card', () => {
     await view.getByRole('button', { name: 'Full screen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Chart app' });
     await dialog.waitFor();
-    await expect(app.locator('body').getAttribute('data-mode')).resolves.toBe('fullscreen');
+    // The app hears of its new mode after the panel shows the dialog.
+    await expect.poll(() => app.locator('body').getAttribute('data-mode')).toBe('fullscreen');
     await session.screenshot(page, 'mcp-app-fullscreen');
     const size = await dialog.evaluate((element) => element.getBoundingClientRect());
     expect(size.width).toBe(page.viewportSize()?.width);
