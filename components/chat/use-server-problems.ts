@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../src/errors/error-message';
 import { chatServerProblems, type ServerProblem } from '../../src/chat/server-problems';
 import { useClient } from '../shared/client-context';
@@ -32,7 +32,12 @@ export function useServerProblems(options: {
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<string | undefined>();
-  const all = useMemo(() => chatServerProblems(servers), [servers]);
+  // Each list is made from the one before (a server retrying keeps its problem): React's way
+  // of keeping what an earlier render found.
+  const [found, setFound] = useState(() => ({ servers, all: chatServerProblems(servers) }));
+  if (found.servers !== servers) setFound({ servers, all: chatServerProblems(servers, found.all) });
+  // (React renders again at once after a set during render, before anything is shown.)
+  const { all } = found;
   const problems = all.filter((problem) => !dismissed.has(keyOf(problem)));
 
   const run = (serverId: string, work: () => Promise<string | undefined>) => {

@@ -86,10 +86,23 @@ export function serverProblem(server: ServerView): ServerProblem | undefined {
   }
 }
 
-/** The problems of the servers whose tools the chat uses (every switched-on server). */
-export function chatServerProblems(servers: readonly ServerView[]): ServerProblem[] {
+/**
+ * The problems of the servers whose tools the chat uses (every switched-on server). With the
+ * problems shown before (`shown`), a server the worker is connecting to again keeps its problem
+ * until it connects or fails anew: the worker retries a server it cannot reach (1 s, 2 s, 4 s
+ * apart), and its problem went and came back with each attempt, the notice blinking and its
+ * buttons moving under the person's pointer.
+ */
+export function chatServerProblems(
+  servers: readonly ServerView[],
+  shown: readonly ServerProblem[] = [],
+): ServerProblem[] {
   return servers.flatMap((server) => {
-    const found = serverProblem(server);
+    const found =
+      serverProblem(server) ??
+      (server.isEnabled && server.status.state === 'connecting'
+        ? shown.find((problem) => problem.serverId === server.id)
+        : undefined);
     return found ? [found] : [];
   });
 }

@@ -116,3 +116,36 @@ describe('chatServerProblems', () => {
     ]);
   });
 });
+
+describe('chatServerProblems while the worker retries', () => {
+  const failing = server({ state: 'error', error: "Couldn't reach notes.example." });
+  const retrying = server({ state: 'connecting' });
+
+  it('keeps the problem shown before of a server connecting again', () => {
+    const shown = chatServerProblems([failing]);
+    expect(chatServerProblems([retrying], shown)).toEqual(shown);
+  });
+
+  it('shows none for a server connecting for the first time', () => {
+    expect(chatServerProblems([retrying], [])).toEqual([]);
+  });
+
+  it('drops it once the server connects, or is switched off', () => {
+    const shown = chatServerProblems([failing]);
+    expect(chatServerProblems([server({ state: 'connected' })], shown)).toEqual([]);
+    expect(
+      chatServerProblems([server({ state: 'connecting' }, { isEnabled: false })], shown),
+    ).toEqual([]);
+  });
+
+  it('takes the new problem when the attempt fails anew', () => {
+    const shown = chatServerProblems([failing]);
+    const signIn = server({
+      state: 'needs-auth',
+      error: 'Sign in to Acme Notes to use its tools.',
+    });
+    expect(chatServerProblems([signIn], shown).map((problem) => problem.action.kind)).toEqual([
+      'sign-in',
+    ]);
+  });
+});
