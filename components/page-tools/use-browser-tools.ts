@@ -12,11 +12,17 @@ const NONE: BrowserSiteView[] = [];
 export function useBrowserTools() {
   const client = useClient();
   const load = useCallback(async () => (await client.request('page-tools/list')).sites, [client]);
-  const { value: sites, error, refresh, fail } = usePageToolsRequest(client, load, NONE);
+  const { value: sites, error, refresh, fail, setValue } = usePageToolsRequest(client, load, NONE);
   const setDisabled = useCallback(
-    (domain: string, names: string[]) =>
-      void client.request('page-tools/disabled/set', { domain, names }).then(refresh, fail),
-    [client, refresh, fail],
+    (domain: string, names: string[]) => {
+      // Shown at once, so a second click on a switch reads what the first one set; then read
+      // back either way, so the switches show what the worker keeps.
+      setValue((previous) =>
+        previous.map((site) => (site.domain === domain ? { ...site, disabled: names } : site)),
+      );
+      void client.request('page-tools/disabled/set', { domain, names }).catch(fail).then(refresh);
+    },
+    [client, refresh, fail, setValue],
   );
   const [checked, setChecked] = useState<string | undefined>();
   const checkActiveTab = useCallback(

@@ -24,5 +24,5 @@ export function usePageToolsRequest<T>(client: PatchbayClient, load: () => Promi
         refresh();
     });
   }, [client, refresh]);
-  return { value, error, refresh, fail };
+  return { value, error, refresh, fail, setValue };
 }

@@ -28,7 +28,7 @@ export function useServerActions(
   askForSites: AskForSites,
 ) {
   const client = useClient();
-  const { tools, loadTools } = serverState;
+  const { tools, loadTools, showDisabled } = serverState;
   const { busy, notice, setNotice, withBusy } = useBusyServers(serverState.reload);
   const { health, checkHealth } = useHealthChecks(askForSites);
   const approvals = useStored(store, APPROVALS_STORAGE_KEY, approvalSettingsSchema);
@@ -84,11 +84,14 @@ export function useServerActions(
       readOnlyWithoutAsking: approvals.value?.[id]?.readOnlyWithoutAsking ?? false,
       onReadOnlyWithoutAskingChange: (value) =>
         void approvals.save(setReadOnlyWithoutAsking(approvals.value ?? {}, id, value)),
-      onDisabledToolsChange: (names) =>
-        void client.server(id, 'tools/disabled/set', { names }).then(
-          () => loadTools(id),
-          (error: unknown) => setNotice(errorMessage(error)),
-        ),
+      onDisabledToolsChange: (names) => {
+        showDisabled(id, names);
+        // Read back either way: what the worker keeps, the switches show.
+        void client
+          .server(id, 'tools/disabled/set', { names })
+          .catch((error: unknown) => setNotice(errorMessage(error)))
+          .then(() => loadTools(id));
+      },
       details: detailsOf(id),
       ...(server.isCustom
         ? {

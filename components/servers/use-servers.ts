@@ -60,5 +60,18 @@ export function useServers() {
     return unsubscribe;
   }, [client, reload, loadTools]);
 
-  return { servers, loadError, tools, reload, loadTools };
+  /**
+   * Shows a server's switched-off tools as the person just set them, before the worker answers:
+   * a second click on a switch reads what the first one set, not the list before it.
+   */
+  const showDisabled = useCallback(
+    (serverId: string, disabled: string[]) =>
+      setTools((previous) => {
+        const current = previous[serverId];
+        return current ? { ...previous, [serverId]: { ...current, disabled } } : previous;
+      }),
+    [],
+  );
+
+  return { servers, loadError, tools, reload, loadTools, showDisabled };
 }

@@ -75,4 +75,21 @@ describe('the side panel’s server store', () => {
       { timeout: 4_000 },
     );
   });
+
+  it('shows switched-off tools as set at once, and what the worker keeps once read back', async () => {
+    const background = fakeBackground();
+    const { result } = renderHook(() => useServers(), {
+      wrapper: withClient(background.client),
+    });
+    await act(() => result.current.loadTools(docs.id));
+    expect(result.current.tools[docs.id]?.disabled).toEqual([]);
+    act(() => result.current.showDisabled(docs.id, ['search']));
+    expect(result.current.tools[docs.id]?.disabled).toEqual(['search']);
+    // A server whose tools were never loaded gets no list made up for it.
+    act(() => result.current.showDisabled('other', ['search']));
+    expect(result.current.tools.other).toBeUndefined();
+    // Read back: the worker's list (this one kept none) wins.
+    await act(() => result.current.loadTools(docs.id));
+    expect(result.current.tools[docs.id]?.disabled).toEqual([]);
+  });
 });
