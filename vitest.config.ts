@@ -149,6 +149,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // `expect.poll` waits up to 1 s by default: a click's effect in the worker can take
+          // longer to show beside two other browsers and the other suites (one CI run: a tool
+          // switched on again not seen in 1 s). A poll that passes still ends at once.
+          expect: { poll: { timeout: 10_000 } },
           // Three files at a time, each with its own Chromium and profile: a test spends much
           // of its time waiting on its browser and servers, so three keep the cores busy beside
           // the other suites. Nothing in a file may touch what another loads (the build in
