@@ -102,6 +102,8 @@ export const integrationProjects = sharedAndIsolated('integration', 'tests/integ
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // As in the e2e project: `expect.poll`'s own 1 s is short beside the other suites.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
 
