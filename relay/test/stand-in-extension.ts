@@ -24,6 +24,20 @@ export interface StandIn {
   close(): Promise<void>;
 }
 
+/** Calls of `slow` made with `ms` 0, waiting for the test to end them. */
+const waitingSlowCalls = new Set<() => void>();
+
+/**
+ * Ends the calls of `slow` waiting for it (`ms` 0): a test calls it from its progress handler,
+ * so the answer leaves only after the client has read the progress. A client reading both from
+ * one network chunk drops the progress: the SDK handles an answer at once and a notification a
+ * microtask later, when the call it reports on is over.
+ */
+export function finishWaitingSlowCalls(): void {
+  for (const finish of waitingSlowCalls) finish();
+  waitingSlowCalls.clear();
+}
+
 export function standInServer(connection: string, cancelled: string[]) {
   const server = new McpServer({ name: 'stand-in-browser', version: '1.0.0' });
   server.registerTool(
@@ -37,7 +51,7 @@ export function standInServer(connection: string, cancelled: string[]) {
   server.registerTool(
     'slow',
     {
-      description: 'Reports progress, then answers after `ms`.',
+      description: 'Reports progress, then answers after `ms` (0: when the test says so).',
       inputSchema: z.object({ ms: z.number() }),
     },
     async ({ ms }, context) => {
@@ -50,14 +64,18 @@ export function standInServer(connection: string, cancelled: string[]) {
         });
       }
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ms);
+        const timer = ms > 0 ? setTimeout(resolve, ms) : undefined;
+        if (ms <= 0) waitingSlowCalls.add(resolve);
         signal.addEventListener('abort', () => {
           clearTimeout(timer);
+          waitingSlowCalls.delete(resolve);
           cancelled.push(connection);
           resolve();
         });
       });
-      return { content: [{ type: 'text', text: `waited ${ms} ms` }] };
+      return {
+        content: [{ type: 'text', text: ms > 0 ? `waited ${ms} ms` : 'waited until told' }],
+      };
     },
   );
   server.registerTool(

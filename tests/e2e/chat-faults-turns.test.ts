@@ -143,6 +143,11 @@ describe('an answer cut short in one browser', () => {
     stalledAnswer(model, 0);
     await ask(page, QUESTION);
     await storedBecomes(page, [message('user', QUESTION, 'streaming')]);
+    // The model took the stalled answer (the question is stored before it is sent): closed
+    // sooner, the stalled answer would wait for Retry's request, ahead of the one scripted below.
+    await expect
+      .poll(() => model.requests.filter((request) => request.api !== 'models').length)
+      .toBe(1);
     await page.close();
 
     page = await session.openSidePanel();
